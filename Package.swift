@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+// Assist: the gateway (server) and, later, the client kit. The target list is the architecture:
+//   C shims → wire contract → HTTP server / crypto → gateway core → providers, stores → travel → CLI.
+import PackageDescription
+
+let package = Package(
+    name: "Assist",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "assist", targets: ["AssistCLI"]),
+        .library(name: "AssistWire", targets: ["AssistWire"]),
+    ],
+    targets: [
+        // C libraries from Debian, each behind a shim header (variadic functions and macros need wrappers).
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+
+        // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
+        .target(name: "AssistWire"),
+        // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
+        .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
+        // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
+        .target(name: "AssistHTTPServer", dependencies: ["CMicroHTTPD"]),
+        // The gateway core: config, auth, integrity, features, quota, prompts, streaming, audit, endpoints.
+        .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTPServer"]),
+        // Model providers: OpenAI-compatible chat completions over libcurl multi.
+        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "CCurl"]),
+        // SQLite-backed stores: quota, audit.
+        .target(name: "AssistStores", dependencies: ["AssistGateway", "CSQLite"]),
+        // The embedded llama-server as a supervised child process.
+        .target(name: "AssistLocalModel", dependencies: ["AssistGateway"]),
+        // Travel reference app: data, built-in configuration, prompt builders.
+        .target(
+            name: "AssistTravel",
+            dependencies: ["AssistGateway", "AssistStores", "AssistWire"],
+            resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json")]
+        ),
+        // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
+        // For tests and benchmarks only; `assist serve` never uses it.
+        .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
+        .executableTarget(
+            name: "AssistCLI",
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel"]
+        ),
+        .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
+        .executableTarget(name: "AssistBench", dependencies: ["AssistWire", "AssistCrypto", "CCurl"]),
+
+        .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
+        .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
+        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "CCurl"]),
+        .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
+        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
+        .testTarget(
+            name: "GatewayEndToEndTests",
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel",
+                           "ScriptedUpstream", "AssistWire", "CCurl"]
+        ),
+    ]
+)

@@ -1,0 +1,45 @@
+import COpenSSL
+
+/// Hashes, MACs and randomness through OpenSSL 3. No primitive is implemented here by hand.
+public enum Digest {
+    public static func sha256(_ data: some Collection<UInt8>) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+        let bytes = Array(data)
+        bytes.withUnsafeBufferPointer { input in
+            _ = out.withUnsafeMutableBufferPointer { output in
+                SHA256(input.baseAddress, input.count, output.baseAddress)
+            }
+        }
+        return out
+    }
+
+    public static func hmacSHA256(key: some Collection<UInt8>, message: some Collection<UInt8>) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let keyBytes = Array(key), messageBytes = Array(message)
+        keyBytes.withUnsafeBufferPointer { k in
+            messageBytes.withUnsafeBufferPointer { m in
+                _ = out.withUnsafeMutableBufferPointer { o in
+                    HMAC(EVP_sha256(), k.baseAddress, Int32(k.count), m.baseAddress, m.count, o.baseAddress, &length)
+                }
+            }
+        }
+        return Array(out.prefix(Int(length)))
+    }
+
+    /// Cryptographically secure random bytes from OpenSSL's DRBG.
+    public static func randomBytes(_ count: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: count)
+        let ok = out.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
+        precondition(ok == 1, "OpenSSL RAND_bytes failed")
+        return out
+    }
+
+    /// Compares two byte strings in time independent of where they differ (MAC checks).
+    public static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in CRYPTO_memcmp(x.baseAddress, y.baseAddress, a.count) == 0 }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+
+/// How a request ended, as the audit records it.
+public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let ok = AuditStatus(rawValue: "ok")
+    public static let cancelled = AuditStatus(rawValue: "cancelled")
+    public static let upstreamFailed = AuditStatus(rawValue: "upstream_failed")
+    public static let upstreamTimeout = AuditStatus(rawValue: "upstream_timeout")
+    /// Refused before any model call; the row's `reason` holds the error code.
+    public static let rejected = AuditStatus(rawValue: "rejected")
+}
+
+/// One request's metadata. By construction there is no field for prompt, input or output text: the audit
+/// answers "who used what, when, at what cost, and how did it end", never "what was said".
+public struct AuditRecord: Sendable, Equatable {
+    public var requestId: String
+    public var time: Date
+    public var user: String
+    public var feature: String
+    public var promptVersion: String
+    public var model: String
+    public var trust: String
+    public var status: AuditStatus
+    /// The error code of a rejection, or the reason a token was refused; empty otherwise.
+    public var reason: String
+    public var inputTokens: Int
+    public var outputTokens: Int
+    /// Milliseconds from the request to the first delta; nil when none arrived.
+    public var timeToFirstTokenMs: Double?
+    public var totalMs: Double
+
+    public init(requestId: String, time: Date, user: String = "", feature: String = "", promptVersion: String = "",
+                model: String = "", trust: String = "", status: AuditStatus, reason: String = "", inputTokens: Int = 0,
+                outputTokens: Int = 0, timeToFirstTokenMs: Double? = nil, totalMs: Double = 0) {
+        self.requestId = requestId
+        self.time = time
+        self.user = user
+        self.feature = feature
+        self.promptVersion = promptVersion
+        self.model = model
+        self.trust = trust
+        self.status = status
+        self.reason = reason
+        self.inputTokens = inputTokens
+        self.outputTokens = outputTokens
+        self.timeToFirstTokenMs = timeToFirstTokenMs
+        self.totalMs = totalMs
+    }
+}
+
+/// Appends audit rows. Writing must not fail a user's request: implementations log and drop on error.
+public protocol AuditStore: Sendable {
+    func record(_ record: AuditRecord) async
+    /// Rows newest first, for operators and tests.
+    func recent(limit: Int) async -> [AuditRecord]
+}
+
+public final class InMemoryAuditStore: AuditStore {
+    private let rows = Mutex<[AuditRecord]>([])
+    public init() {}
+    public func record(_ record: AuditRecord) async { rows.withLock { $0.append(record) } }
+    public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
+}

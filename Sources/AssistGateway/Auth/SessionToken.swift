@@ -1,0 +1,94 @@
+import AssistCrypto
+import AssistWire
+import Foundation
+
+/// Who is asking: the authenticated user of a request.
+public struct AuthenticatedUser: Sendable, Equatable {
+    public let id: String
+    public init(id: String) { self.id = id }
+}
+
+/// Why a token was refused. Only the audit sees the reason; the response says `unauthenticated`, no more,
+/// so a caller cannot probe which check failed.
+public enum TokenRejection: String, Error, Sendable {
+    case missing, malformed, unsupportedAlgorithm = "unsupported_algorithm", badSignature = "bad_signature"
+    case expired, notYetValid = "not_yet_valid", wrongIssuer = "wrong_issuer", wrongAudience = "wrong_audience"
+    case missingSubject = "missing_subject"
+}
+
+/// Checks `Authorization: Bearer <token>` and names the user.
+public protocol TokenVerifier: Sendable {
+    func verify(bearer token: String) throws(TokenRejection) -> AuthenticatedUser
+}
+
+/// HS256 JSON Web Tokens with `sub`, `iss`, `aud`, `iat`, `exp` (and `nbf` when present).
+///
+/// Only `HS256` is accepted: `alg: none` and any other algorithm are refused before the signature is looked
+/// at, which also rules out algorithm confusion. The MAC is compared in constant time.
+public struct HS256TokenVerifier: TokenVerifier {
+    let secret: [UInt8]
+    let issuer: String
+    let audience: String
+    let leeway: TimeInterval
+    let clock: any WallClock
+
+    public init(secret: [UInt8], settings: AuthSettings, clock: any WallClock = SystemWallClock()) {
+        self.secret = secret
+        self.issuer = settings.issuer
+        self.audience = settings.audience
+        self.leeway = TimeInterval(settings.leewaySeconds)
+        self.clock = clock
+    }
+
+    public func verify(bearer token: String) throws(TokenRejection) -> AuthenticatedUser {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, token.utf8.count <= 8192,
+              let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
+              let signature = Base64URL.decode(parts[2]),
+              let header = try? JSONParser.parse(headerBytes), let payload = try? JSONParser.parse(payloadBytes),
+              header.objectValue != nil, payload.objectValue != nil
+        else { throw .malformed }
+        guard header["alg"]?.stringValue == "HS256" else { throw .unsupportedAlgorithm }
+        let expected = Digest.hmacSHA256(key: secret, message: Array("\(parts[0]).\(parts[1])".utf8))
+        guard Digest.constantTimeEqual(expected, signature) else { throw .badSignature }
+
+        let now = clock.now().timeIntervalSince1970
+        guard let exp = payload["exp"]?.numberValue else { throw .malformed }
+        guard now <= exp + leeway else { throw .expired }
+        if let nbf = payload["nbf"]?.numberValue, now + leeway < nbf { throw .notYetValid }
+        if let iat = payload["iat"]?.numberValue, now + leeway < iat { throw .notYetValid }
+        guard payload["iss"]?.stringValue == issuer else { throw .wrongIssuer }
+        let audiences = payload["aud"].flatMap { $0.stringValue.map { [$0] } ?? $0.arrayValue?.compactMap(\.stringValue) } ?? []
+        guard audiences.contains(audience) else { throw .wrongAudience }
+        guard let subject = payload["sub"]?.stringValue, !subject.isEmpty, subject.utf8.count <= 256 else { throw .missingSubject }
+        return AuthenticatedUser(id: subject)
+    }
+}
+
+/// Issues HS256 session tokens (development: `assist token`; tests).
+public struct HS256TokenIssuer: Sendable {
+    let secret: [UInt8]
+    let settings: AuthSettings
+    let clock: any WallClock
+
+    public init(secret: [UInt8], settings: AuthSettings, clock: any WallClock = SystemWallClock()) {
+        self.secret = secret
+        self.settings = settings
+        self.clock = clock
+    }
+
+    public func token(for user: String, lifetimeSeconds: Int? = nil) -> String {
+        let now = Int(clock.now().timeIntervalSince1970)
+        let claims: JSONValue = [
+            "sub": .string(user), "iss": .string(settings.issuer), "aud": .string(settings.audience),
+            "iat": .number(Double(now)), "exp": .number(Double(now + (lifetimeSeconds ?? settings.tokenLifetimeSeconds))),
+        ]
+        return Self.sign(header: ["alg": "HS256", "typ": "JWT"], claims: claims, secret: secret)
+    }
+
+    /// Signs arbitrary header and claims (tests use it to forge expired or `alg: none` tokens).
+    public static func sign(header: JSONValue, claims: JSONValue, secret: [UInt8]) -> String {
+        let signingInput = Base64URL.encode(JSONWriter.bytes(header)) + "." + Base64URL.encode(JSONWriter.bytes(claims))
+        return signingInput + "." + Base64URL.encode(Digest.hmacSHA256(key: secret, message: Array(signingInput.utf8)))
+    }
+}

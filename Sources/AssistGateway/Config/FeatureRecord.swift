@@ -1,0 +1,93 @@
+import AssistWire
+
+/// One feature the app may call: its prompt version and template, model, output cap, input schema and
+/// quotas per trust level. The registry is an allow-list: a feature id not configured does not exist.
+public struct FeatureRecord: Sendable {
+    public struct Rollout: Sendable, Equatable {
+        public var flag: String
+        public var percentage: Double
+    }
+
+    public struct Template: Sendable, Equatable {
+        /// The compiled-in builder that reads this feature's data and lays out its messages.
+        public var builder: String
+        /// The instruction text; `{{language}}` and `{{locale}}` are filled in per request.
+        public var instructions: String
+    }
+
+    public var id: String
+    public var promptVersion: String
+    public var model: String
+    public var maxOutputTokens: Int
+    public var temperature: Double?
+    public var rollout: Rollout?
+    public var goldenSet: String?
+    public var checks: [String]
+    public var inputSchema: InputSchema
+    public var template: Template
+    public var quotas: [TrustLevel: QuotaLimits]
+
+    static let keys: Set<String> = [
+        "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
+        "template", "quotas", "feature",
+    ]
+
+    static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
+        guard let members = reader.object(value, at: path, allowed: keys) else { return nil }
+        if let declared = reader.string(members, "feature", at: path, required: false), declared != id {
+            reader.issue("\(path).feature", "must equal the key \"\(id)\"")
+        }
+        let promptVersion = reader.string(members, "promptVersion", at: path)
+        let model = reader.string(members, "model", at: path)
+        let maxOutputTokens = reader.int(members, "maxOutputTokens", at: path)
+        reader.positive(maxOutputTokens, at: "\(path).maxOutputTokens")
+        var temperature: Double?
+        if members["temperature"] != nil {
+            let t = reader.number(members, "temperature", at: path, default: 0)
+            if !(0...2).contains(t) { reader.issue("\(path).temperature", "must be between 0 and 2") }
+            temperature = t
+        }
+        var rollout: Rollout?
+        if let r = reader.object(members["rollout"], at: "\(path).rollout", allowed: ["flag", "percentage"]) {
+            let flag = reader.string(r, "flag", at: "\(path).rollout")
+            let percentage = reader.number(r, "percentage", at: "\(path).rollout", default: 100)
+            if !(0...100).contains(percentage) { reader.issue("\(path).rollout.percentage", "must be between 0 and 100") }
+            if let flag { rollout = Rollout(flag: flag, percentage: percentage) }
+        }
+        let goldenSet = reader.string(members, "goldenSet", at: path, required: false)
+        let checks = reader.strings(members, "checks", at: path)
+        var inputSchema: InputSchema?
+        if let schema = reader.required(members, "inputSchema", at: path) {
+            do {
+                inputSchema = try InputSchema(schema)
+            } catch {
+                reader.issue("\(path).inputSchema\(error.path.map { "." + $0 } ?? "")", error.message)
+            }
+        }
+        var template: Template?
+        if let t = reader.object(reader.required(members, "template", at: path), at: "\(path).template", allowed: ["builder", "instructions"]) {
+            let builder = reader.string(t, "builder", at: "\(path).template")
+            let instructions = reader.string(t, "instructions", at: "\(path).template")
+            if let builder, let instructions { template = Template(builder: builder, instructions: instructions) }
+        }
+        var quotas: [TrustLevel: QuotaLimits] = [:]
+        if let q = reader.object(reader.required(members, "quotas", at: path), at: "\(path).quotas",
+                                 allowed: Set(TrustLevel.allCases.map(\.rawValue))) {
+            for level in TrustLevel.allCases {
+                let levelPath = "\(path).quotas.\(level.rawValue)"
+                guard let limits = reader.object(reader.required(q, level.rawValue, at: "\(path).quotas"), at: levelPath,
+                                                 allowed: ["requestsPerDay", "tokensPerDay"]) else { continue }
+                let requests = reader.int(limits, "requestsPerDay", at: levelPath)
+                let tokens = reader.int(limits, "tokensPerDay", at: levelPath)
+                if let requests, requests < 0 { reader.issue("\(levelPath).requestsPerDay", "must be >= 0") }
+                if let tokens, tokens < 0 { reader.issue("\(levelPath).tokensPerDay", "must be >= 0") }
+                if let requests, let tokens { quotas[level] = QuotaLimits(requests: requests, tokens: tokens) }
+            }
+        }
+        guard let promptVersion, let model, let maxOutputTokens, let inputSchema, let template,
+              quotas.count == TrustLevel.allCases.count else { return nil }
+        return FeatureRecord(id: id, promptVersion: promptVersion, model: model, maxOutputTokens: maxOutputTokens,
+                             temperature: temperature, rollout: rollout, goldenSet: goldenSet, checks: checks,
+                             inputSchema: inputSchema, template: template, quotas: quotas)
+    }
+}

@@ -1,0 +1,62 @@
+import AssistWire
+
+/// Gateway-wide limits and timings. Every one is explicit, configurable and enforced.
+public struct Limits: Sendable, Equatable {
+    public var maxBodyBytes = 16 * 1024
+    public var firstTokenTimeoutSeconds: Double = 60
+    public var idleTimeoutSeconds: Double = 30
+    public var drainSeconds: Double = 10
+    public var pingSeconds: Double = 15
+    public var maxConcurrentStreamsPerUser = 3
+
+    public init() {}
+
+    static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> Limits {
+        var limits = Limits()
+        guard let members = reader.object(value, at: path, allowed: [
+            "maxBodyBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "drainSeconds", "pingSeconds",
+            "maxConcurrentStreamsPerUser",
+        ]) else { return limits }
+        limits.maxBodyBytes = reader.int(members, "maxBodyBytes", at: path, default: limits.maxBodyBytes)!
+        limits.firstTokenTimeoutSeconds = reader.number(members, "firstTokenTimeoutSeconds", at: path, default: limits.firstTokenTimeoutSeconds)
+        limits.idleTimeoutSeconds = reader.number(members, "idleTimeoutSeconds", at: path, default: limits.idleTimeoutSeconds)
+        limits.drainSeconds = reader.number(members, "drainSeconds", at: path, default: limits.drainSeconds)
+        limits.pingSeconds = reader.number(members, "pingSeconds", at: path, default: limits.pingSeconds)
+        limits.maxConcurrentStreamsPerUser = reader.int(members, "maxConcurrentStreamsPerUser", at: path, default: limits.maxConcurrentStreamsPerUser)!
+        reader.positive(limits.maxBodyBytes, at: "\(path).maxBodyBytes")
+        reader.positive(limits.maxConcurrentStreamsPerUser, at: "\(path).maxConcurrentStreamsPerUser")
+        for (key, seconds) in [("firstTokenTimeoutSeconds", limits.firstTokenTimeoutSeconds), ("idleTimeoutSeconds", limits.idleTimeoutSeconds),
+                               ("pingSeconds", limits.pingSeconds)] where seconds <= 0 {
+            reader.issue("\(path).\(key)", "must be > 0")
+        }
+        if limits.drainSeconds < 0 { reader.issue("\(path).drainSeconds", "must be >= 0") }
+        return limits
+    }
+}
+
+/// How session tokens are checked: issuer, audience, lifetime of issued tokens and clock leeway.
+public struct AuthSettings: Sendable, Equatable {
+    public var issuer = "assist-dev"
+    public var audience = "assist-gateway"
+    public var tokenLifetimeSeconds = 3600
+    public var leewaySeconds = 30
+    /// The environment variable that may hold the HS256 secret; otherwise it is kept in the data dir.
+    public var hs256SecretEnv = "ASSIST_JWT_HS256_SECRET"
+
+    public init() {}
+
+    static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> AuthSettings {
+        var auth = AuthSettings()
+        guard let members = reader.object(value, at: path, allowed: ["issuer", "audience", "tokenLifetimeSeconds", "leewaySeconds", "hs256SecretEnv"]) else {
+            return auth
+        }
+        auth.issuer = reader.string(members, "issuer", at: path, required: false) ?? auth.issuer
+        auth.audience = reader.string(members, "audience", at: path, required: false) ?? auth.audience
+        auth.hs256SecretEnv = reader.string(members, "hs256SecretEnv", at: path, required: false) ?? auth.hs256SecretEnv
+        auth.tokenLifetimeSeconds = reader.int(members, "tokenLifetimeSeconds", at: path, default: auth.tokenLifetimeSeconds)!
+        auth.leewaySeconds = reader.int(members, "leewaySeconds", at: path, default: auth.leewaySeconds)!
+        reader.positive(auth.tokenLifetimeSeconds, at: "\(path).tokenLifetimeSeconds")
+        if auth.leewaySeconds < 0 { reader.issue("\(path).leewaySeconds", "must be >= 0") }
+        return auth
+    }
+}

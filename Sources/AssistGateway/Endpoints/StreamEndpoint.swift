@@ -1,0 +1,31 @@
+import AssistHTTPServer
+import AssistWire
+
+/// `POST /v1/assist/stream`: admission (steps 1–5), then the event stream (step 6). A refusal is a JSON
+/// error and an audit row; an admitted request is a `text/event-stream` whose run audits itself.
+struct StreamEndpoint: Sendable {
+    let dependencies: GatewayDependencies
+
+    func handle(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant) async -> HTTPResponse {
+        switch await StreamAdmission(dependencies: dependencies).admit(request, requestId: requestId, receivedAt: receivedAt) {
+        case .failure(let failure):
+            await dependencies.audit.record(AuditRecord(
+                requestId: requestId, time: dependencies.clock.now(), user: failure.known.user,
+                feature: failure.known.feature?.id ?? "", promptVersion: failure.known.feature?.promptVersion ?? "",
+                model: failure.known.feature?.model ?? "", trust: failure.known.trust?.rawValue ?? "",
+                status: .rejected, reason: failure.error.auditReason,
+                totalMs: (ContinuousClock.now - receivedAt).milliseconds))
+            return Responses.error(failure.error, requestId: requestId)
+        case .success(let admitted):
+            let run = StreamRun(dependencies: dependencies, admitted: admitted)
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
+                    ("X-Accel-Buffering", "no"), ("X-Request-Id", requestId),
+                    ("RateLimit-Remaining", String(admitted.remainingRequests)), ("RateLimit-Reset", String(admitted.resetSeconds)),
+                ],
+                body: .stream { writer in await run.run(writer) })
+        }
+    }
+}

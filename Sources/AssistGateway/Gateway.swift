@@ -1,0 +1,32 @@
+import AssistHTTPServer
+import AssistWire
+
+/// The gateway's HTTP surface: a router over thin endpoints. Every response carries `X-Request-Id`.
+///
+///     GET  /healthz            200 when ready (the model included), else 503
+///     GET  /v1/features        the features this user may call
+///     POST /v1/assist/stream   feature id + structured input → server-sent events
+public struct Gateway: HTTPResponder {
+    public let dependencies: GatewayDependencies
+
+    public init(dependencies: GatewayDependencies) { self.dependencies = dependencies }
+
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        let receivedAt = ContinuousClock.now
+        let requestId = RequestID.make()
+        switch (request.method, request.path) {
+        case ("POST", "/v1/assist/stream"):
+            return await StreamEndpoint(dependencies: dependencies).handle(request, requestId: requestId, receivedAt: receivedAt)
+        case ("GET", "/v1/features"):
+            return FeaturesEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
+        case ("GET", "/healthz"):
+            let ready = await dependencies.modelReady()
+            return Responses.json(ready ? 200 : 503, ["status": .string(ready ? "ok" : "starting")], requestId: requestId)
+        case (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/healthz"):
+            return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
+                                   requestId: requestId)
+        default:
+            return Responses.error(GatewayError(status: 404, code: .notFound, message: "no such endpoint"), requestId: requestId)
+        }
+    }
+}

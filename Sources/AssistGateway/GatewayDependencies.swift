@@ -1,0 +1,47 @@
+import AssistHTTPServer
+import Foundation
+
+/// Everything the gateway's request path stands on, each behind its protocol. `assist serve` wires SQLite
+/// stores, the curl provider and the HS256 verifier; tests wire in-memory versions and a scripted upstream.
+public struct GatewayDependencies: Sendable {
+    public var config: GatewayConfig
+    public var registry: FeatureRegistry
+    public var tokenVerifier: any TokenVerifier
+    public var integrity: any IntegrityVerifier
+    public var quota: any QuotaStore
+    public var audit: any AuditStore
+    public var provider: any ModelProvider
+    public var builders: [String: any PromptBuilder]
+    public var clock: any WallClock
+    public var streamLimiter: StreamLimiter
+    /// Reads an API key from the environment by the name a model alias gives.
+    public var environment: @Sendable (String) -> String?
+    /// Whether the model behind the gateway is ready (`GET /healthz`).
+    public var modelReady: @Sendable () async -> Bool
+
+    public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
+                quota: any QuotaStore, audit: any AuditStore, provider: any ModelProvider, builders: [any PromptBuilder],
+                clock: any WallClock = SystemWallClock(),
+                environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] },
+                modelReady: @escaping @Sendable () async -> Bool = { true }) {
+        self.config = config
+        self.registry = FeatureRegistry(config.features)
+        self.tokenVerifier = tokenVerifier
+        self.integrity = integrity
+        self.quota = quota
+        self.audit = audit
+        self.provider = provider
+        self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.clock = clock
+        self.streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
+        self.environment = environment
+        self.modelReady = modelReady
+    }
+
+    func authenticate(_ request: HTTPRequest) throws(TokenRejection) -> AuthenticatedUser {
+        guard let header = request.header("authorization") else { throw .missing }
+        let prefix = "bearer "
+        guard header.count > prefix.count, header.lowercased().hasPrefix(prefix) else { throw .malformed }
+        return try tokenVerifier.verify(bearer: String(header.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces))
+    }
+}

@@ -1,0 +1,71 @@
+import AssistWire
+import Foundation
+
+/// One chat message sent to a model.
+public struct ChatMessage: Sendable, Equatable {
+    public enum Role: String, Sendable { case system, user, assistant }
+    public var role: Role
+    public var content: String
+    public init(role: Role, content: String) {
+        self.role = role
+        self.content = content
+    }
+}
+
+/// A prompt the server built. Instructions and untrusted data (booking text, hotel descriptions, user
+/// messages) are separate messages: data is never spliced into the instruction text, so text in the data
+/// that looks like an instruction stays data.
+public struct Prompt: Sendable, Equatable {
+    public var messages: [ChatMessage]
+    public init(messages: [ChatMessage]) { self.messages = messages }
+
+    /// Estimated input tokens, for sizing the quota reservation.
+    public var estimatedTokens: Int { messages.reduce(0) { $0 + TokenEstimator.estimate($1.content) + 4 } }
+}
+
+/// Why a prompt could not be built.
+public enum PromptBuildError: Error, Sendable, Equatable {
+    /// The data the input names does not exist *for this user* (another user's booking looks the same).
+    case notFound
+    /// The input passed the schema but is still unusable (a message that is empty after trimming).
+    case invalidInput(String)
+}
+
+/// Everything a builder may use: who asks, for which feature, with which input, in which locale.
+public struct PromptContext: Sendable {
+    public var user: String
+    public var feature: FeatureRecord
+    public var input: [String: JSONValue]
+    public var locale: String
+
+    public init(user: String, feature: FeatureRecord, input: [String: JSONValue], locale: String) {
+        self.user = user
+        self.feature = feature
+        self.input = input
+        self.locale = locale
+    }
+
+    /// The feature's instructions with `{{language}}` (e.g. "Turkish") and `{{locale}}` filled in.
+    public var instructions: String {
+        feature.template.instructions
+            .replacingOccurrences(of: "{{language}}", with: LanguageNames.english(for: locale))
+            .replacingOccurrences(of: "{{locale}}", with: locale)
+    }
+}
+
+/// Builds one feature's prompt, reading the data it needs for this user only.
+public protocol PromptBuilder: Sendable {
+    /// The name a feature record's `template.builder` refers to.
+    var name: String { get }
+    func build(_ context: PromptContext) async throws(PromptBuildError) -> Prompt
+}
+
+/// English names of the languages the reference apps answer in, for instructions like "Answer in Turkish".
+public enum LanguageNames {
+    static let names = ["tr": "Turkish", "en": "English", "de": "German", "fr": "French", "es": "Spanish",
+                        "pt": "Portuguese", "it": "Italian", "ar": "Arabic", "nl": "Dutch", "ru": "Russian"]
+
+    public static func english(for locale: String) -> String {
+        names[Locales.language(of: locale)] ?? "the language of locale \(locale)"
+    }
+}

@@ -1,0 +1,98 @@
+/// What the gateway asks a provider for: a model (the provider's own name for it), messages and caps.
+public struct ProviderRequest: Sendable {
+    public var baseURL: String
+    public var model: String
+    public var apiKey: String?
+    public var messages: [ChatMessage]
+    public var maxOutputTokens: Int
+    public var temperature: Double?
+
+    public init(baseURL: String, model: String, apiKey: String? = nil, messages: [ChatMessage], maxOutputTokens: Int,
+                temperature: Double? = nil) {
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKey = apiKey
+        self.messages = messages
+        self.maxOutputTokens = maxOutputTokens
+        self.temperature = temperature
+    }
+}
+
+public struct TokenUsage: Sendable, Equatable {
+    public var inputTokens: Int
+    public var outputTokens: Int
+    public init(inputTokens: Int, outputTokens: Int) {
+        self.inputTokens = inputTokens
+        self.outputTokens = outputTokens
+    }
+}
+
+/// One piece of a provider's streamed answer.
+public enum ProviderChunk: Sendable, Equatable {
+    case text(String)
+    /// The model stopped; `reason` as the provider gives it ("stop", "length", ...).
+    case finish(reason: String)
+    /// Token usage, usually in the last chunk.
+    case usage(TokenUsage)
+}
+
+public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The provider answered with a non-2xx status.
+    case http(status: Int, body: String)
+    /// The connection failed or broke (curl's message).
+    case transport(String)
+    /// The stream ended without its end marker: the answer may be cut short.
+    case incomplete
+    /// The provider sent something that is not its documented format.
+    case protocolViolation(String)
+
+    public var description: String {
+        switch self {
+        case .http(let status, let body): "provider answered HTTP \(status): \(body.prefix(200))"
+        case .transport(let message): "transport error: \(message)"
+        case .incomplete: "stream ended without its end marker"
+        case .protocolViolation(let message): "protocol violation: \(message)"
+        }
+    }
+}
+
+/// A model provider behind one protocol: OpenAI-compatible servers today (llama-server, vLLM, Ollama,
+/// hosted), others later. The stream ends normally only after the provider's end marker; anything else is
+/// an error. Ending iteration early (cancelling the consuming task, or releasing the stream) must cancel
+/// the provider call at once: no tokens are paid for nobody.
+public protocol ModelProvider: Sendable {
+    func stream(_ request: ProviderRequest) -> ProviderStream
+}
+
+/// A provider's answer: an `AsyncThrowingStream` of chunks plus flow control.
+///
+/// `AsyncThrowingStream` alone cannot tell a producer when its consumer has taken an element, so a
+/// producer that must not outrun a slow reader (curl pausing its transfer) gets told through `consumed`,
+/// called for each chunk as the iterator hands it out. Cancelling the consuming task or releasing the
+/// stream terminates `base`, which is what cancels the provider call.
+public struct ProviderStream: AsyncSequence, Sendable {
+    public typealias Element = ProviderChunk
+
+    let base: AsyncThrowingStream<ProviderChunk, any Error>
+    let consumed: (@Sendable (ProviderChunk) -> Void)?
+
+    public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil) {
+        self.base = base
+        self.consumed = consumed
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator
+        let consumed: (@Sendable (ProviderChunk) -> Void)?
+
+        public mutating func next() async throws -> ProviderChunk? {
+            let chunk = try await base.next()
+            if let chunk { consumed?(chunk) }
+            return chunk
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), consumed: consumed)
+    }
+}

@@ -1,0 +1,38 @@
+/// A per-window budget: requests and tokens.
+public struct QuotaLimits: Sendable, Equatable {
+    public var requests: Int
+    public var tokens: Int
+    public init(requests: Int, tokens: Int) {
+        self.requests = requests
+        self.tokens = tokens
+    }
+}
+
+/// What is counted against: one user, one feature, one UTC day.
+public struct QuotaKey: Hashable, Sendable {
+    public var user: String
+    public var feature: String
+    public var day: UTCDay
+    public init(user: String, feature: String, day: UTCDay) {
+        self.user = user
+        self.feature = feature
+        self.day = day
+    }
+}
+
+public enum QuotaDecision: Sendable, Equatable {
+    /// Admitted; what is left in the window after this reservation.
+    case admitted(remainingRequests: Int, remainingTokens: Int)
+    /// Over the limit: nothing was reserved.
+    case exceeded
+}
+
+/// Counts requests and tokens per key, atomically.
+///
+/// `reserve` takes one request and `tokens` tokens only if both stay within `limits`; concurrent callers
+/// against a limit of K admit exactly K. `settle` replaces a reservation's tokens by the real usage when the
+/// stream ends (partial usage of a cancelled stream counts).
+public protocol QuotaStore: Sendable {
+    func reserve(_ key: QuotaKey, tokens: Int, limits: QuotaLimits) async throws -> QuotaDecision
+    func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int) async throws
+}

@@ -1,0 +1,39 @@
+import AssistWire
+
+/// A refusal, before any model call: HTTP status, stable code, human message, and for 429 when to retry.
+public struct GatewayError: Error, Sendable, Equatable {
+    public var status: Int
+    public var code: ErrorCode
+    public var message: String
+    public var retryAfterSeconds: Int?
+    /// What the audit row records as the reason (a token rejection is more specific than the response).
+    public var auditReason: String
+
+    public init(status: Int, code: ErrorCode, message: String, retryAfterSeconds: Int? = nil, auditReason: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retryAfterSeconds = retryAfterSeconds
+        self.auditReason = auditReason ?? code.rawValue
+    }
+
+    public static func unauthenticated(_ reason: TokenRejection) -> GatewayError {
+        GatewayError(status: 401, code: .unauthenticated, message: "a valid session token is required",
+                     auditReason: "unauthenticated:\(reason.rawValue)")
+    }
+    public static func invalidRequest(_ message: String) -> GatewayError { GatewayError(status: 400, code: .invalidRequest, message: message) }
+    public static func invalidInput(_ message: String) -> GatewayError { GatewayError(status: 400, code: .invalidInput, message: message) }
+    public static func unknownFeature(_ id: String) -> GatewayError {
+        GatewayError(status: 400, code: .unknownFeature, message: "no feature \"\(id)\" is available")
+    }
+    public static func payloadTooLarge(limit: Int) -> GatewayError {
+        GatewayError(status: 413, code: .payloadTooLarge, message: "request body exceeds \(limit) bytes")
+    }
+    public static let notFound = GatewayError(status: 404, code: .notFound, message: "not found")
+    public static func quotaExceeded(retryAfter: Int) -> GatewayError {
+        GatewayError(status: 429, code: .quotaExceeded, message: "daily quota for this feature is used up", retryAfterSeconds: retryAfter)
+    }
+    public static func tooManyStreams(limit: Int) -> GatewayError {
+        GatewayError(status: 429, code: .tooManyStreams, message: "at most \(limit) streams at once", retryAfterSeconds: 1)
+    }
+}

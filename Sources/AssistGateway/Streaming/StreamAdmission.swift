@@ -1,0 +1,124 @@
+import AssistHTTPServer
+import AssistWire
+import Foundation
+
+/// A request that passed every check and holds a quota reservation and a stream slot: what the stream
+/// needs to run, and what must be settled and released when it ends.
+public struct AdmittedStream: Sendable {
+    public var requestId: String
+    public var user: String
+    public var trust: TrustLevel
+    public var feature: FeatureRecord
+    public var model: ModelAlias
+    public var prompt: Prompt
+    public var quotaKey: QuotaKey
+    public var reservedTokens: Int
+    public var remainingRequests: Int
+    public var resetSeconds: Int
+    public var receivedAt: ContinuousClock.Instant
+}
+
+/// Steps 1–5 of the request path, in order: authenticate, check integrity, find the feature and validate
+/// its input, read the feature's data and build the prompt, then take a stream slot and reserve quota.
+///
+/// The data read comes before the reservation so a 400 or a 404 never costs quota. Each step is a protocol
+/// from `GatewayDependencies`, so a store or verifier can be swapped without touching this sequence.
+struct StreamAdmission: Sendable {
+    let dependencies: GatewayDependencies
+
+    /// Returns an admitted stream or the refusal, plus what is known of the caller for the audit row.
+    func admit(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant)
+        async -> Result<AdmittedStream, AdmissionFailure>
+    {
+        var known = AdmissionFailure.Known()
+        func fail(_ error: GatewayError) -> Result<AdmittedStream, AdmissionFailure> { .failure(AdmissionFailure(error: error, known: known)) }
+
+        // 1. Authenticate.
+        let user: AuthenticatedUser
+        do {
+            user = try dependencies.authenticate(request)
+        } catch {
+            return fail(.unauthenticated(error))
+        }
+        known.user = user.id
+
+        // 2. Integrity: never a refusal by itself, only a trust level.
+        let trust = await dependencies.integrity.trust(for: request, user: user.id)
+        known.trust = trust
+
+        // 3. Body, feature allow-list, input schema.
+        let limits = dependencies.config.limits
+        if request.bodyTooLarge || request.body.count > limits.maxBodyBytes { return fail(.payloadTooLarge(limit: limits.maxBodyBytes)) }
+        let assistRequest: AssistRequest
+        do {
+            assistRequest = try AssistRequest(json: try JSONParser.parse(request.body))
+        } catch let error as JSONParser.Error {
+            return fail(.invalidRequest("body is not valid JSON: \(error)"))
+        } catch let error as WireError {
+            return fail(.invalidRequest(error.description))
+        } catch {
+            return fail(.invalidRequest("\(error)"))
+        }
+        guard let feature = dependencies.registry.feature(assistRequest.feature),
+              let model = dependencies.config.models[feature.model] else {
+            return fail(.unknownFeature(assistRequest.feature))
+        }
+        known.feature = feature
+        do {
+            try feature.inputSchema.validate(.object(assistRequest.input))
+        } catch {
+            return fail(.invalidInput("\(error.path ?? "input"): \(error.message)"))
+        }
+
+        // 5 (data read, before quota). Build the prompt from data read for this user.
+        let prompt: Prompt
+        guard let builder = dependencies.builders[feature.template.builder] else {
+            return fail(GatewayError(status: 500, code: .internalError, message: "feature has no prompt builder"))
+        }
+        do {
+            prompt = try await builder.build(PromptContext(user: user.id, feature: feature, input: assistRequest.input,
+                                                           locale: assistRequest.locale))
+        } catch {
+            switch error {
+            case .notFound: return fail(.notFound)
+            case .invalidInput(let message): return fail(.invalidInput(message))
+            }
+        }
+
+        // 4. Stream slot, then quota.
+        guard dependencies.streamLimiter.acquire(user.id) else {
+            return fail(.tooManyStreams(limit: dependencies.streamLimiter.maxPerUser))
+        }
+        let now = dependencies.clock.now()
+        let day = UTCDay(containing: now)
+        let key = QuotaKey(user: user.id, feature: feature.id, day: day)
+        let reserved = prompt.estimatedTokens + feature.maxOutputTokens
+        let limitsForTrust = feature.quotas[trust] ?? QuotaLimits(requests: 0, tokens: 0)
+        let decision: QuotaDecision
+        do {
+            decision = try await dependencies.quota.reserve(key, tokens: reserved, limits: limitsForTrust)
+        } catch {
+            dependencies.streamLimiter.release(user.id)
+            return fail(GatewayError(status: 503, code: .unavailable, message: "quota store unavailable", retryAfterSeconds: 1))
+        }
+        guard case .admitted(let remainingRequests, _) = decision else {
+            dependencies.streamLimiter.release(user.id)
+            return fail(.quotaExceeded(retryAfter: day.secondsUntilEnd(from: now)))
+        }
+        return .success(AdmittedStream(
+            requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt,
+            quotaKey: key, reservedTokens: reserved, remainingRequests: remainingRequests,
+            resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt))
+    }
+}
+
+/// A refusal and what was learned about the caller before it (for the audit row).
+struct AdmissionFailure: Error {
+    struct Known {
+        var user = ""
+        var trust: TrustLevel?
+        var feature: FeatureRecord?
+    }
+    let error: GatewayError
+    let known: Known
+}

@@ -1,0 +1,19 @@
+/// Estimates token counts when the provider does not report them.
+///
+/// Used to size quota reservations before a call and to settle when a stream ends without a usage chunk.
+/// The rule (one token per 4 UTF-8 bytes, rounded up, at least one per word) over-counts rather than
+/// under-counts for the BPE tokenizers of common models, including on Turkish text.
+public enum TokenEstimator {
+    public static func estimate(_ text: String) -> Int {
+        guard !text.isEmpty else { return 0 }
+        let bytes = text.utf8.count
+        var words = 0
+        var inWord = false
+        for byte in text.utf8 {
+            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+            if !isSpace, !inWord { words += 1 }
+            inWord = !isSpace
+        }
+        return max((bytes + 3) / 4, words)
+    }
+}

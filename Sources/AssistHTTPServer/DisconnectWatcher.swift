@@ -1,0 +1,94 @@
+import Foundation
+import CMicroHTTPD
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Notices a client leaving while its connection is suspended.
+///
+/// libmicrohttpd does not watch a suspended connection's socket, so without this a client that goes away
+/// mid-stream is only noticed at the next write (possibly seconds later, with the provider still paid for).
+/// One thread waits on an epoll set of those sockets for `EPOLLRDHUP`/`EPOLLHUP`; each registration fires
+/// at most once (`EPOLLONESHOT`). Tokens, not pointers, travel through epoll so a late event for a socket
+/// that was already unregistered is ignored.
+final class DisconnectWatcher: Sendable {
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let handlers = Mutex<[UInt64: @Sendable () -> Void]>([:])
+    private let nextToken = Atomic<UInt64>(1)
+    private static let wakeToken: UInt64 = 0
+
+    init() throws {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw HTTPServerError.system("epoll_create1", errno) }
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC))
+        guard wakeFD >= 0 else { throw HTTPServerError.system("eventfd", errno) }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.u64 = Self.wakeToken
+        epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+        let thread = Thread { [self] in run() }
+        thread.name = "assist-disconnect-watcher"
+        thread.start()
+    }
+
+    /// Calls `handler` once, on the watcher thread, when the peer of `fd` hangs up. Returns a token for `unwatch`.
+    func watch(fd: Int32, handler: @escaping @Sendable () -> Void) -> UInt64 {
+        let token = nextToken.wrappingAdd(1, ordering: .relaxed).oldValue
+        handlers.withLock { $0[token] = handler }
+        var event = epoll_event()
+        event.events = EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue | EPOLLONESHOT.rawValue
+        event.data.u64 = token
+        if epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) != 0, errno == EEXIST {
+            epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
+        }
+        return token
+    }
+
+    func unwatch(fd: Int32, token: UInt64) {
+        handlers.withLock { _ = $0.removeValue(forKey: token) }
+        var event = epoll_event()
+        epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, &event)
+    }
+
+    func stop() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    private func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 64)
+        while true {
+            let count = epoll_wait(epollFD, &events, Int32(events.count), -1)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            for i in 0..<Int(count) {
+                let token = events[i].data.u64
+                if token == Self.wakeToken {
+                    close(epollFD)
+                    close(wakeFD)
+                    return
+                }
+                let handler = handlers.withLock { $0.removeValue(forKey: token) }
+                handler?()
+            }
+        }
+    }
+}
+
+public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
+    case system(String, Int32)
+    case startFailed(host: String, port: Int)
+    case invalidHost(String)
+
+    public var description: String {
+        switch self {
+        case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
+        case .startFailed(let host, let port): "could not listen on \(host):\(port) (address in use?)"
+        case .invalidHost(let host): "invalid listen address \(host): use an IPv4 address such as 127.0.0.1"
+        }
+    }
+}

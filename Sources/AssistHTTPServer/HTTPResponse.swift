@@ -1,0 +1,32 @@
+/// A response: status, headers and a body that is either complete bytes or a stream.
+public struct HTTPResponse: Sendable {
+    public enum Body: Sendable {
+        case bytes([UInt8])
+        /// Produces the body incrementally. The server runs the closure in its own task once the headers are
+        /// queued, and cancels that task when the client disconnects. The closure must call `finish()` (or
+        /// simply return: the server finishes the body when it returns).
+        case stream(@Sendable (ResponseBodyWriter) async -> Void)
+    }
+
+    public var status: Int
+    public var headers: [(name: String, value: String)]
+    public var body: Body
+
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Anything that turns a request into a response. The gateway's router is one; so is the scripted upstream.
+public protocol HTTPResponder: Sendable {
+    func respond(to request: HTTPRequest) async -> HTTPResponse
+}
+
+/// A responder made from a closure, for tests and small tools.
+public struct ClosureResponder: HTTPResponder {
+    let body: @Sendable (HTTPRequest) async -> HTTPResponse
+    public init(_ body: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) { self.body = body }
+    public func respond(to request: HTTPRequest) async -> HTTPResponse { await body(request) }
+}

@@ -1,0 +1,149 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An HTTP/1.1 server over libmicrohttpd: epoll, a small thread pool, suspend/resume for async responders
+/// and streaming bodies, and immediate notice of clients that leave mid-stream.
+///
+/// Lifecycle: `start()` → serving; `stopAccepting()` closes the listening socket (in-flight requests go on);
+/// `cancelInFlight()` cancels every running responder and stream; `stop()` closes everything.
+public final class HTTPServer: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String = "127.0.0.1"
+        /// 0 picks a free port; read it back from `port`.
+        public var port: Int = 8080
+        public var threadPoolSize: Int = 2
+        /// libmicrohttpd's default is about 1,000; thousands of idle streams need more (and enough file descriptors).
+        public var connectionLimit: Int = 20_000
+        /// Per-connection memory pool: must hold the largest request headers accepted (integrity tokens included).
+        public var connectionMemoryLimit: Int = 16 * 1024
+        /// Request bodies above this are drained, dropped and flagged as `bodyTooLarge`.
+        public var maxBodyBytes: Int = 16 * 1024
+        /// A streaming body's buffer: above it the producer waits for the client.
+        public var streamHighWaterBytes: Int = 16 * 1024
+        /// The most bytes one content-reader call hands libmicrohttpd.
+        public var streamBlockBytes: Int = 2048
+        /// Idle keep-alive connections are closed after this many seconds (suspended ones are exempt).
+        public var idleTimeoutSeconds: Int = 60
+
+        public init() {}
+    }
+
+    private let core: ServerCore
+    private let daemon = Mutex<DaemonPointer?>(nil)
+    public let configuration: Configuration
+
+    public init(configuration: Configuration, responder: some HTTPResponder) throws {
+        self.configuration = configuration
+        self.core = ServerCore(configuration: configuration, responder: responder, watcher: try DisconnectWatcher())
+    }
+
+    /// The port actually bound (useful after starting on port 0).
+    public private(set) var port: Int {
+        get { core.boundPort.load(ordering: .acquiring) }
+        set { core.boundPort.store(newValue, ordering: .releasing) }
+    }
+
+    /// Requests currently being answered or streamed.
+    public var inFlightCount: Int { core.inFlightCount }
+
+    public func start() throws {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(configuration.port).bigEndian)
+        let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw HTTPServerError.invalidHost(configuration.host) }
+
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+        let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
+            addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                var options: [MHD_OptionItem] = [
+                    MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadPoolSize, ptr_value: nil),
+                    MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
+                    MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
+                    MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds, ptr_value: nil),
+                    MHD_OptionItem(option: .LISTEN_BACKLOG_SIZE, value: 4096, ptr_value: nil),
+                    MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: socketAddress)),
+                    MHD_OptionItem(option: .NOTIFY_COMPLETED,
+                                   value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
+                                   ptr_value: nil),
+                    MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
+                ]
+                return options.withUnsafeMutableBufferPointer { buffer in
+                    assist_mhd_start(flags, UInt16(configuration.port), accessHandler,
+                                     Unmanaged.passUnretained(core).toOpaque(), buffer.baseAddress)
+                }
+            }
+        }
+        guard let started else { throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port) }
+        daemon.withLock { $0 = DaemonPointer(pointer: started) }
+        port = Int(assist_mhd_daemon_listen_port(started))
+    }
+
+    /// Closes the listening socket: no new connections; requests in flight continue.
+    public func stopAccepting() {
+        daemon.withLock { daemon in
+            guard let pointer = daemon?.pointer else { return }
+            let listenFD = MHD_quiesce_daemon(pointer)
+            if listenFD >= 0 { close(listenFD) }
+        }
+    }
+
+    /// Cancels every responder and stream still running; their tasks see `Task.isCancelled`.
+    public func cancelInFlight() { core.cancelAll() }
+
+    /// Waits until no request is in flight or `timeout` passes; returns whether everything finished.
+    public func waitForInFlight(timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while core.inFlightCount > 0 {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    /// Stops the daemon and closes every connection.
+    public func stop() {
+        let pointer = daemon.withLock { daemon in
+            defer { daemon = nil }
+            return daemon?.pointer
+        }
+        if let pointer { MHD_stop_daemon(pointer) }
+        core.watcher.stop()
+    }
+
+    deinit { stop() }
+}
+
+/// `@unchecked Sendable`: the daemon pointer is only used under `HTTPServer.daemon`'s lock, and
+/// libmicrohttpd's daemon functions called with it (quiesce, stop, info) are safe from any thread.
+struct DaemonPointer: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// State shared by the C callbacks: the responder, the disconnect watcher and the requests in flight.
+final class ServerCore: Sendable {
+    let configuration: HTTPServer.Configuration
+    let responder: any HTTPResponder
+    let watcher: DisconnectWatcher
+    let boundPort = Atomic<Int>(0)
+    private let inFlight = Mutex<[ObjectIdentifier: RequestContext]>([:])
+
+    init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, watcher: DisconnectWatcher) {
+        self.configuration = configuration
+        self.responder = responder
+        self.watcher = watcher
+    }
+
+    func track(_ context: RequestContext) { inFlight.withLock { $0[ObjectIdentifier(context)] = context } }
+    func untrack(_ context: RequestContext) { _ = inFlight.withLock { $0.removeValue(forKey: ObjectIdentifier(context)) } }
+    var inFlightCount: Int { inFlight.withLock { $0.count } }
+    func cancelAll() {
+        let contexts = inFlight.withLock { Array($0.values) }
+        for context in contexts { context.cancel() }
+    }
+}

@@ -1,0 +1,221 @@
+import CMicroHTTPD
+import Synchronization
+
+/// One request's life inside the server, from its headers to its completion callback.
+///
+/// libmicrohttpd calls the access handler several times per request; this object carries what happened
+/// between calls. The responder runs in a Swift task while the connection is suspended; the task resumes
+/// the connection when the response is ready, and the next access-handler call queues it.
+final class RequestContext: Sendable {
+    private enum Phase {
+        /// Headers read; body being uploaded.
+        case receiving
+        /// Responder running in a task; connection suspended until it answers.
+        case handling
+        /// The responder answered; the next access-handler call queues this response.
+        case ready(HTTPResponse)
+        /// Response queued (a streaming body may still be running).
+        case responded
+        /// The client left before a response was queued.
+        case abandoned
+    }
+
+    private struct State {
+        var phase: Phase = .receiving
+        var body: [UInt8] = []
+        var bodyTooLarge = false
+        var tasks: [Task<Void, Never>] = []
+        var writer: ResponseBodyWriter?
+        var watch: (fd: Int32, token: UInt64)?
+        var clientGone = false
+    }
+
+    let method: String
+    let path: String
+    let headers: [(name: String, value: String)]
+    let connection: ConnectionHandle
+    private let server: ServerCore
+    private let state = Mutex(State())
+
+    init(server: ServerCore, connection: ConnectionHandle, method: String, path: String,
+         headers: [(name: String, value: String)]) {
+        self.server = server
+        self.connection = connection
+        self.method = method
+        self.path = path
+        self.headers = headers
+    }
+
+    func appendBody(_ chunk: UnsafeBufferPointer<UInt8>) {
+        state.withLock { state in
+            if state.bodyTooLarge { return }
+            if state.body.count + chunk.count > server.configuration.maxBodyBytes {
+                state.bodyTooLarge = true
+                state.body = []
+            } else {
+                state.body.append(contentsOf: chunk)
+            }
+        }
+    }
+
+    /// The final access-handler call of the upload: run the responder or queue its answer.
+    func proceed() -> MHD_Result {
+        enum Step { case start(HTTPRequest), queue(HTTPResponse), wait, close }
+        let step: Step = state.withLock { state in
+            switch state.phase {
+            case .receiving:
+                state.phase = .handling
+                connection.suspend()
+                let request = HTTPRequest(method: method, path: path, headers: headers, body: state.body,
+                                          bodyTooLarge: state.bodyTooLarge)
+                state.body = []
+                return .start(request)
+            case .ready(let response):
+                state.phase = .responded
+                return .queue(response)
+            case .handling, .responded:
+                return .wait
+            case .abandoned:
+                return .close
+            }
+        }
+        switch step {
+        case .start(let request):
+            server.track(self)
+            watchForDisconnect()
+            let responder = server.responder
+            let task = Task { [self] in
+                let response = await responder.respond(to: request)
+                responded(response)
+            }
+            state.withLock { $0.tasks.append(task) }
+            return .YES
+        case .queue(let response):
+            return queue(response)
+        case .wait:
+            return .YES
+        case .close:
+            return .NO
+        }
+    }
+
+    private func responded(_ response: HTTPResponse) {
+        state.withLock { state in
+            guard case .handling = state.phase, !state.clientGone else { return }
+            state.phase = .ready(response)
+            connection.resume()
+        }
+    }
+
+    private func watchForDisconnect() {
+        let fd = connection.socket
+        guard fd >= 0 else { return }
+        let token = server.watcher.watch(fd: fd) { [weak self] in self?.clientDisconnected() }
+        state.withLock { $0.watch = (fd, token) }
+    }
+
+    private func queue(_ response: HTTPResponse) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        var producer: (@Sendable (ResponseBodyWriter) async -> Void)?
+        var writer: ResponseBodyWriter?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes { raw in
+                MHD_create_response_from_buffer(raw.count, UnsafeMutableRawPointer(mutating: raw.baseAddress),
+                                                .RESPMEM_MUST_COPY)
+            }
+        case .stream(let produce):
+            let connection = self.connection
+            let bodyWriter = ResponseBodyWriter(highWaterBytes: server.configuration.streamHighWaterBytes) {
+                connection.resume()
+            }
+            mhdResponse = MHD_create_response_from_callback(
+                assist_mhd_size_unknown(), server.configuration.streamBlockBytes, streamContentReader,
+                Unmanaged.passRetained(StreamReaderContext(writer: bodyWriter, connection: connection)).toOpaque(),
+                streamContentReaderFree)
+            producer = produce
+            writer = bodyWriter
+        }
+        guard let mhdResponse else { return .NO }
+        for header in response.headers {
+            MHD_add_response_header(mhdResponse, header.name, header.value)
+        }
+        let result = MHD_queue_response(connection.pointer, UInt32(response.status), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        if let producer, let writer {
+            let task = Task {
+                await producer(writer)
+                writer.finish()
+            }
+            let gone: Bool = state.withLock { state in
+                state.writer = writer
+                state.tasks.append(task)
+                return state.clientGone
+            }
+            if gone { task.cancel(); writer.clientDisconnected() }
+        }
+        return result
+    }
+
+    /// The watcher saw the peer hang up: stop the work done for it and let the server close the connection.
+    func clientDisconnected() {
+        let (tasks, writer, resume): ([Task<Void, Never>], ResponseBodyWriter?, Bool) = state.withLock { state in
+            guard !state.clientGone else { return ([], nil, false) }
+            state.clientGone = true
+            var resume = false
+            if case .handling = state.phase {
+                state.phase = .abandoned
+                resume = true
+            }
+            return (state.tasks, state.writer, resume)
+        }
+        for task in tasks { task.cancel() }
+        writer?.clientDisconnected()
+        if resume { connection.resume() }
+    }
+
+    /// Cancels the responder or stream task (graceful shutdown after the drain timeout).
+    func cancel() {
+        let tasks = state.withLock { $0.tasks }
+        for task in tasks { task.cancel() }
+    }
+
+    /// libmicrohttpd's completion callback: the request is over, one way or another.
+    func completed() {
+        let (tasks, writer, watch): ([Task<Void, Never>], ResponseBodyWriter?, (fd: Int32, token: UInt64)?) =
+            state.withLock { state in
+                defer { state.watch = nil }
+                return (state.tasks, state.writer, state.watch)
+            }
+        if let watch { server.watcher.unwatch(fd: watch.fd, token: watch.token) }
+        // A stream that is still producing lost its client (errors end streams early); stop it.
+        for task in tasks { task.cancel() }
+        writer?.clientDisconnected()
+        server.untrack(self)
+    }
+}
+
+/// The context libmicrohttpd hands back to the content reader.
+final class StreamReaderContext {
+    let writer: ResponseBodyWriter
+    let connection: ConnectionHandle
+    init(writer: ResponseBodyWriter, connection: ConnectionHandle) {
+        self.writer = writer
+        self.connection = connection
+    }
+}
+
+let streamContentReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
+    let context = Unmanaged<StreamReaderContext>.fromOpaque(cls!).takeUnretainedValue()
+    let destination = UnsafeMutableRawBufferPointer(start: buffer, count: max)
+    switch context.writer.read(into: destination, suspend: context.connection.suspend) {
+    case .bytes(let count): return count
+    case .suspended: return 0
+    case .endOfStream: return assist_mhd_end_of_stream()
+    case .clientGone: return assist_mhd_end_with_error()
+    }
+}
+
+let streamContentReaderFree: MHD_ContentReaderFreeCallback = { cls in
+    Unmanaged<StreamReaderContext>.fromOpaque(cls!).release()
+}

@@ -1,0 +1,134 @@
+import Synchronization
+
+/// The producer side of a streaming response body, with a bounded buffer.
+///
+/// The producer calls `write` from any task; the server's content reader drains the buffer on its own
+/// thread. When the buffer is empty the reader suspends the connection (so libmicrohttpd does not busy-poll
+/// it) and the next `write` resumes it. When the buffer holds more than `highWaterBytes`, `write` waits
+/// until the reader has drained it: a slow client slows the producer instead of growing memory.
+/// Once the client is gone every `write` throws `ClientGone`.
+public final class ResponseBodyWriter: Sendable {
+    public struct ClientGone: Error, Sendable {}
+
+    private struct State {
+        var buffer: [UInt8] = []
+        var readOffset = 0
+        var finished = false
+        var clientGone = false
+        var readerSuspended = false
+        var spaceWaiters: [CheckedContinuation<Void, any Error>] = []
+        var pending: Int { buffer.count - readOffset }
+    }
+
+    /// What the server's reader should do next.
+    enum ReadResult: Equatable {
+        case bytes(Int)
+        /// Nothing buffered: the connection was suspended and will be resumed by the next write.
+        case suspended
+        case endOfStream
+        case clientGone
+    }
+
+    public let highWaterBytes: Int
+    private let state = Mutex(State())
+    /// Resumes the suspended connection. Called with the writer's lock held so a suspend and a resume
+    /// can never cross (see `read`).
+    private let resumeConnection: @Sendable () -> Void
+
+    init(highWaterBytes: Int, resumeConnection: @escaping @Sendable () -> Void) {
+        self.highWaterBytes = highWaterBytes
+        self.resumeConnection = resumeConnection
+    }
+
+    public var isClientGone: Bool { state.withLock { $0.clientGone } }
+
+    /// Appends `bytes` as one unit (events are never interleaved), waiting first while the buffer is full.
+    public func write(_ bytes: [UInt8]) async throws {
+        while true {
+            let needsSpace: Bool = try state.withLock { state in
+                if state.clientGone { throw ClientGone() }
+                precondition(!state.finished, "write after finish")
+                if state.pending >= highWaterBytes { return true }
+                state.buffer.append(contentsOf: bytes)
+                wakeReader(&state)
+                return false
+            }
+            guard needsSpace else { return }
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                state.withLock { state in
+                    if state.clientGone {
+                        continuation.resume(throwing: ClientGone())
+                    } else if state.pending < highWaterBytes {
+                        continuation.resume()
+                    } else {
+                        state.spaceWaiters.append(continuation)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ends the body. Idempotent; bytes already written are still delivered.
+    public func finish() {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            wakeReader(&state)
+        }
+    }
+
+    private func wakeReader(_ state: inout State) {
+        if state.readerSuspended {
+            state.readerSuspended = false
+            resumeConnection()
+        }
+    }
+
+    /// Called by the server's content reader (libmicrohttpd's thread). `suspend` suspends the connection;
+    /// it runs under the lock so a concurrent `write` cannot resume before the suspend happened.
+    func read(into destination: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> ReadResult {
+        var waiters: [CheckedContinuation<Void, any Error>] = []
+        let result: ReadResult = state.withLock { state in
+            if state.clientGone { return .clientGone }
+            if state.pending == 0 {
+                if state.finished { return .endOfStream }
+                state.readerSuspended = true
+                suspend()
+                return .suspended
+            }
+            let count = min(destination.count, state.pending)
+            state.buffer.withUnsafeBytes { source in
+                destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[state.readOffset..<state.readOffset + count]))
+            }
+            state.readOffset += count
+            if state.readOffset == state.buffer.count {
+                state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= 4096)
+                state.readOffset = 0
+            } else if state.readOffset > 4096 {
+                state.buffer.removeFirst(state.readOffset)
+                state.readOffset = 0
+            }
+            if state.pending < highWaterBytes {
+                waiters = state.spaceWaiters
+                state.spaceWaiters = []
+            }
+            return .bytes(count)
+        }
+        for waiter in waiters { waiter.resume() }
+        return result
+    }
+
+    /// The client left: fail pending and future writes; resume the connection so the server can close it.
+    func clientDisconnected() {
+        let waiters: [CheckedContinuation<Void, any Error>] = state.withLock { state in
+            guard !state.clientGone else { return [] }
+            state.clientGone = true
+            state.buffer = []
+            state.readOffset = 0
+            wakeReader(&state)
+            defer { state.spaceWaiters = [] }
+            return state.spaceWaiters
+        }
+        for waiter in waiters { waiter.resume(throwing: ClientGone()) }
+    }
+}

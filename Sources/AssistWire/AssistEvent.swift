@@ -1,0 +1,68 @@
+/// One server-sent event of the stream, as the app sees it.
+///
+/// On the wire each is one `data:` line holding a JSON object with a `kind`, followed by a blank line.
+/// A stream ends with exactly one `done` or one `error`; after some deltas a failure is still an `error`
+/// event, never a silent close, so the app can tell a finished answer from a broken one.
+public enum AssistEvent: Sendable, Equatable {
+    case delta(text: String)
+    case done(finishReason: String, promptVersion: String)
+    case error(code: ErrorCode)
+
+    /// The JSON object carried by the event's `data:` line.
+    public var json: JSONValue {
+        switch self {
+        case .delta(let text): ["kind": "delta", "text": .string(text)]
+        case .done(let reason, let version): ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version)]
+        case .error(let code): ["kind": "error", "code": .string(code.rawValue)]
+        }
+    }
+
+    /// Decodes an event's data. Returns nil for a kind this version does not know, so newer gateways
+    /// can add kinds without breaking older apps.
+    public init?(json: JSONValue) throws(WireError) {
+        guard let kind = json["kind"]?.stringValue else { throw WireError("event without \"kind\"", path: "kind") }
+        switch kind {
+        case "delta":
+            guard let text = json["text"]?.stringValue else { throw WireError("delta without text", path: "text") }
+            self = .delta(text: text)
+        case "done":
+            guard let reason = json["finishReason"]?.stringValue, let version = json["promptVersion"]?.stringValue else {
+                throw WireError("done without finishReason/promptVersion")
+            }
+            self = .done(finishReason: reason, promptVersion: version)
+        case "error":
+            guard let code = json["code"]?.stringValue else { throw WireError("error without code", path: "code") }
+            self = .error(code: ErrorCode(rawValue: code))
+        default:
+            return nil
+        }
+    }
+
+    /// The complete SSE frame: `data: <json>\n\n`.
+    ///
+    /// Deltas are the hot path (one per token), so they are spliced into a fixed byte template instead of
+    /// going through a general encoder.
+    public var sseFrame: [UInt8] {
+        var out: [UInt8] = []
+        switch self {
+        case .delta(let text):
+            out.reserveCapacity(text.utf8.count + 40)
+            out.append(contentsOf: SSEFrames.deltaPrefix)
+            JSONWriter.writeString(text, into: &out)
+            out.append(contentsOf: SSEFrames.eventSuffix)
+        default:
+            out.append(contentsOf: SSEFrames.dataPrefix)
+            JSONWriter.write(json, into: &out)
+            out.append(contentsOf: [0x0A, 0x0A])
+        }
+        return out
+    }
+}
+
+public enum SSEFrames {
+    static let dataPrefix = Array("data: ".utf8)
+    static let deltaPrefix = Array("data: {\"kind\":\"delta\",\"text\":".utf8)
+    static let eventSuffix = Array("}\n\n".utf8)
+    /// A comment line: keeps proxies from timing out an idle stream; decoders ignore it.
+    public static let ping = Array(": ping\n\n".utf8)
+}

@@ -1,0 +1,45 @@
+/// A stable, machine-readable error code. An open set: apps must treat unknown codes as generic failures.
+public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+
+    public static let unauthenticated: ErrorCode = "unauthenticated"
+    public static let unknownFeature: ErrorCode = "unknown_feature"
+    public static let invalidInput: ErrorCode = "invalid_input"
+    public static let invalidRequest: ErrorCode = "invalid_request"
+    public static let payloadTooLarge: ErrorCode = "payload_too_large"
+    public static let notFound: ErrorCode = "not_found"
+    public static let methodNotAllowed: ErrorCode = "method_not_allowed"
+    public static let quotaExceeded: ErrorCode = "quota_exceeded"
+    public static let tooManyStreams: ErrorCode = "too_many_streams"
+    public static let upstreamFailed: ErrorCode = "upstream_failed"
+    public static let upstreamTimeout: ErrorCode = "upstream_timeout"
+    public static let unavailable: ErrorCode = "unavailable"
+    public static let shuttingDown: ErrorCode = "shutting_down"
+    public static let internalError: ErrorCode = "internal_error"
+}
+
+/// The body of every non-2xx response: `{"error": {"code", "message", "requestId"}}`.
+public struct ErrorBody: Sendable, Equatable {
+    public var code: ErrorCode
+    public var message: String
+    public var requestId: String
+
+    public init(code: ErrorCode, message: String, requestId: String) {
+        self.code = code
+        self.message = message
+        self.requestId = requestId
+    }
+
+    public var json: JSONValue {
+        ["error": ["code": .string(code.rawValue), "message": .string(message), "requestId": .string(requestId)]]
+    }
+
+    public init(json: JSONValue) throws(WireError) {
+        guard let error = json["error"], let code = error["code"]?.stringValue else { throw WireError("not an error body") }
+        self.init(code: ErrorCode(rawValue: code), message: error["message"]?.stringValue ?? "",
+                  requestId: error["requestId"]?.stringValue ?? "")
+    }
+}

@@ -1,0 +1,131 @@
+/// An incremental decoder for `text/event-stream`, following the WHATWG HTML "server-sent events"
+/// parsing rules.
+///
+/// Feed it bytes exactly as they arrive; chunk boundaries may fall anywhere, even inside a CRLF pair or a
+/// UTF-8 sequence, because lines are split on bytes and decoded only when complete. CR, LF and CRLF all
+/// end a line; a leading BOM is stripped once; lines starting with `:` are comments (pings); a field
+/// without a colon has an empty value; one space after the colon is removed; several `data` lines are
+/// joined with LF; an event is dispatched only on a blank line, so an unterminated last event is
+/// discarded by `finish()`. `id` values containing NUL are ignored.
+///
+/// Foundation's `lines` cannot be used instead: it drops empty lines, which are the event boundaries.
+public struct SSEDecoder: Sendable {
+    public struct Event: Sendable, Equatable {
+        public var type: String
+        public var data: String
+        public var id: String?
+        public init(type: String = "message", data: String, id: String? = nil) {
+            self.type = type
+            self.data = data
+            self.id = id
+        }
+    }
+
+    /// The longest line the decoder keeps; a longer one is an error rather than unbounded memory.
+    public let maxLineBytes: Int
+
+    private var line: [UInt8] = []
+    private var sawCR = false
+    private var checkedBOM = false
+    private var data: [UInt8] = []
+    private var hasData = false
+    private var eventType = ""
+    private var lastEventId: String?
+    private var pendingBOM: [UInt8] = []
+
+    public struct LineTooLong: Error, Sendable {}
+
+    public init(maxLineBytes: Int = 1 << 20) {
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// The id of the last event seen, as `Last-Event-ID` would carry it on a reconnect.
+    public var lastId: String? { lastEventId }
+
+    /// Consumes `bytes` and returns the events completed by them, in order.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) throws(LineTooLong) -> [Event] {
+        var events: [Event] = []
+        for byte in bytes {
+            if !checkedBOM {
+                pendingBOM.append(byte)
+                let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+                if pendingBOM == Array(bom.prefix(pendingBOM.count)) {
+                    if pendingBOM.count == 3 { checkedBOM = true; pendingBOM = [] }
+                    continue
+                }
+                checkedBOM = true
+                let replay = pendingBOM
+                pendingBOM = []
+                for b in replay { try consume(b, into: &events) }
+                continue
+            }
+            try consume(byte, into: &events)
+        }
+        return events
+    }
+
+    /// Ends the stream: an event without its terminating blank line is discarded, per the standard.
+    public mutating func finish() {
+        line = []
+        data = []
+        hasData = false
+        eventType = ""
+    }
+
+    private mutating func consume(_ byte: UInt8, into events: inout [Event]) throws(LineTooLong) {
+        if sawCR {
+            sawCR = false
+            if byte == 0x0A { return }  // the LF of a CRLF pair already ended the line
+        }
+        switch byte {
+        case 0x0D:
+            sawCR = true
+            endLine(into: &events)
+        case 0x0A:
+            endLine(into: &events)
+        default:
+            guard line.count < maxLineBytes else { throw LineTooLong() }
+            line.append(byte)
+        }
+    }
+
+    private mutating func endLine(into events: inout [Event]) {
+        defer { line.removeAll(keepingCapacity: true) }
+        if line.isEmpty {
+            dispatch(into: &events)
+            return
+        }
+        if line[0] == UInt8(ascii: ":") { return }
+        let field: ArraySlice<UInt8>
+        var value: ArraySlice<UInt8>
+        if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
+            field = line[..<colon]
+            value = line[(colon + 1)...]
+            if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+        } else {
+            field = line[...]
+            value = []
+        }
+        switch String(decoding: field, as: UTF8.self) {
+        case "event": eventType = String(decoding: value, as: UTF8.self)
+        case "data":
+            if hasData { data.append(0x0A) }
+            data.append(contentsOf: value)
+            hasData = true
+        case "id":
+            if !value.contains(0) { lastEventId = String(decoding: value, as: UTF8.self) }
+        default: break  // "retry" and unknown fields do not affect decoding here
+        }
+    }
+
+    private mutating func dispatch(into events: inout [Event]) {
+        defer {
+            data.removeAll(keepingCapacity: true)
+            hasData = false
+            eventType = ""
+        }
+        guard hasData else { return }
+        events.append(Event(type: eventType.isEmpty ? "message" : eventType,
+                            data: String(decoding: data, as: UTF8.self), id: lastEventId))
+    }
+}

@@ -1,0 +1,19 @@
+#ifndef ASSIST_CCURL_SHIM_H
+#define ASSIST_CCURL_SHIM_H
+#include <curl/curl.h>
+
+// curl_easy_setopt / curl_multi_setopt / curl_easy_getinfo are variadic; these wrappers fix the argument type.
+static inline CURLcode assist_curl_easy_setopt_long(CURL *h, CURLoption o, long v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode assist_curl_easy_setopt_ptr(CURL *h, CURLoption o, const void *v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode assist_curl_easy_setopt_off(CURL *h, CURLoption o, curl_off_t v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode assist_curl_easy_setopt_write(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, f);
+}
+static inline CURLcode assist_curl_easy_setopt_header(CURL *h, size_t (*f)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f);
+}
+static inline CURLMcode assist_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+static inline CURLcode assist_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode assist_curl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
+static inline size_t assist_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
+#endif

