@@ -18,7 +18,7 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
-        .target(name: "AssistWire"),
+        .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
@@ -37,13 +37,15 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistStores", "AssistWire"],
             resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json")]
         ),
+        // Assembly of the running gateway: configuration, data dir, stores, provider, server, drain.
+        .target(
+            name: "AssistServer",
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel", "AssistHTTPServer"]
+        ),
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
-        .executableTarget(
-            name: "AssistCLI",
-            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel"]
-        ),
+        .executableTarget(name: "AssistCLI", dependencies: ["AssistServer"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(name: "AssistBench", dependencies: ["AssistWire", "AssistCrypto", "CCurl"]),
 
@@ -55,7 +57,7 @@ let package = Package(
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
         .testTarget(
             name: "GatewayEndToEndTests",
-            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel",
+            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel",
                            "ScriptedUpstream", "AssistWire", "CCurl"]
         ),
     ]

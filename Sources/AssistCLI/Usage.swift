@@ -1,0 +1,72 @@
+import Foundation
+
+enum Usage {
+    static let text = """
+        usage: assist <command> [options]
+
+          serve [--config FILE] [--port N] [--host H] [--data-dir DIR] [--upstream URL] [--model-port N]
+                Start the gateway (default 127.0.0.1:8080, data dir ./.assist, built-in travel configuration).
+                Without --upstream it runs the embedded llama-server; --upstream points every model alias at
+                an OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
+          token --user ID [--ttl SECONDS] [--data-dir DIR] [--config FILE]
+                Print a session token the configuration accepts.
+          check-config FILE
+                Validate a configuration file; print every error with its path; exit 1 when invalid.
+        """
+
+    static func fail(_ message: String) -> Int32 {
+        FileHandle.standardError.write(Data("assist: \(message)\n".utf8))
+        return 2
+    }
+}
+
+/// `--name value` options; anything else is an error naming the option.
+struct Options {
+    private var values: [String: String] = [:]
+
+    init(_ arguments: [String], allowed: Set<String>) throws(OptionError) {
+        var index = 0
+        while index < arguments.count {
+            let name = arguments[index]
+            guard name.hasPrefix("--"), allowed.contains(String(name.dropFirst(2))) else { throw OptionError("unknown option \(name)") }
+            guard index + 1 < arguments.count else { throw OptionError("\(name) needs a value") }
+            values[String(name.dropFirst(2))] = arguments[index + 1]
+            index += 2
+        }
+    }
+
+    subscript(_ name: String) -> String? { values[name] }
+
+    func int(_ name: String, default defaultValue: Int) throws(OptionError) -> Int {
+        guard let text = values[name] else { return defaultValue }
+        guard let value = Int(text), value >= 0 else { throw OptionError("--\(name) must be a non-negative integer") }
+        return value
+    }
+}
+
+struct OptionError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The configuration from `--config FILE`, or the built-in one; errors printed with their paths.
+func loadConfiguration(_ path: String?) -> GatewayConfigResult {
+    var bytes: [UInt8]?
+    if let path {
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure("cannot read \(path)") }
+        bytes = Array(data)
+    }
+    do {
+        return .success(try GatewayAssembly.loadConfig(bytes))
+    } catch {
+        return .failure(error.issues.map(\.description).joined(separator: "\n"))
+    }
+}
+
+import AssistGateway
+import AssistServer
+
+enum GatewayConfigResult {
+    case success(GatewayConfig)
+    case failure(String)
+}

@@ -1,0 +1,167 @@
+import AssistGateway
+import AssistWire
+import CCurl
+import Synchronization
+
+/// One streaming POST to an OpenAI-compatible `chat/completions` endpoint.
+///
+/// Created on any thread; attached, fed and detached on the curl loop's thread only. Bytes are decoded as
+/// server-sent events (one JSON chunk per event, `[DONE]` as the end marker) and yielded as
+/// `ProviderChunk`s. Flow control: when the consumer has more than `highWaterBytes` of text not yet taken,
+/// the write callback pauses the transfer; taking chunks below half of that resumes it.
+final class CurlTransfer: @unchecked Sendable {
+    // `@unchecked Sendable`: everything but `flow` is touched only on the curl loop thread (attach, the
+    // write callback, detach); `flow` is behind a Mutex because the consumer updates it.
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var headers: UnsafeMutablePointer<curl_slist>?
+    private var decoder = SSEDecoder(maxLineBytes: 1 << 20)
+    private var status = 0
+    private var errorBody: [UInt8] = []
+    private var sawDone = false
+    private var retained: Unmanaged<CurlTransfer>?
+    private let request: ProviderRequest
+    private let body: [UInt8]
+    private let continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation
+    private let loop: CurlEventLoop
+    let highWaterBytes: Int
+    let receiveBufferBytes: Int
+
+    private struct Flow { var pendingBytes = 0; var paused = false }
+    private let flow = Mutex(Flow())
+
+    init(request: ProviderRequest, body: [UInt8], continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation,
+         loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) {
+        self.request = request
+        self.body = body
+        self.continuation = continuation
+        self.loop = loop
+        self.highWaterBytes = highWaterBytes
+        self.receiveBufferBytes = receiveBufferBytes
+    }
+
+    /// Creates the easy handle and adds it to `multi`. Returns false (and fails the stream) if curl refuses.
+    func attach(to multi: UnsafeMutableRawPointer) -> Bool {
+        guard let easy = curl_easy_init() else {
+            continuation.finish(throwing: ProviderError.transport("curl_easy_init failed"))
+            return false
+        }
+        self.easy = easy
+        let url = request.baseURL.hasSuffix("/") ? request.baseURL + "chat/completions" : request.baseURL + "/chat/completions"
+        assist_curl_easy_setopt_ptr(easy, CURLOPT_URL, url)
+        assist_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        assist_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
+        assist_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 10_000)
+        assist_curl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, receiveBufferBytes)
+        assist_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count)
+        body.withUnsafeBytes { raw in _ = assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress) }
+        var list: UnsafeMutablePointer<curl_slist>? = nil
+        list = curl_slist_append(list, "Content-Type: application/json")
+        list = curl_slist_append(list, "Accept: text/event-stream")
+        if let key = request.apiKey { list = curl_slist_append(list, "Authorization: Bearer \(key)") }
+        headers = list
+        assist_curl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, list)
+        let me = Unmanaged.passRetained(self)
+        retained = me
+        assist_curl_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me.toOpaque())
+        assist_curl_easy_setopt_ptr(easy, CURLOPT_PRIVATE, me.toOpaque())
+        assist_curl_easy_setopt_write(easy, curlWriteCallback)
+        curl_multi_add_handle(multi, easy)
+        return true
+    }
+
+    /// Removes the handle (closing its connection if the transfer was still running) and ends the stream.
+    /// `result` is nil when the consumer cancelled.
+    func detach(from multi: UnsafeMutableRawPointer, result: CURLcode?) {
+        if let easy {
+            curl_multi_remove_handle(multi, easy)
+            curl_easy_cleanup(easy)
+        }
+        easy = nil
+        curl_slist_free_all(headers)
+        headers = nil
+        if let result { finish(result) }
+        retained?.release()
+        retained = nil
+    }
+
+    func unpause() {
+        if let easy { curl_easy_pause(easy, CURLPAUSE_CONT) }
+    }
+
+    private func finish(_ result: CURLcode) {
+        if result != CURLE_OK {
+            continuation.finish(throwing: ProviderError.transport(String(cString: curl_easy_strerror(result))))
+        } else if status != 200 {
+            continuation.finish(throwing: ProviderError.http(status: status, body: String(decoding: errorBody, as: UTF8.self)))
+        } else if !sawDone {
+            continuation.finish(throwing: ProviderError.incomplete)
+        } else {
+            continuation.finish()
+        }
+    }
+
+    /// The consumer took `chunk`: credit its bytes back and resume a paused transfer once below half.
+    func consumed(_ chunk: ProviderChunk) {
+        guard case .text(let text) = chunk else { return }
+        let resume = flow.withLock { flow in
+            flow.pendingBytes -= text.utf8.count
+            if flow.paused, flow.pendingBytes < highWaterBytes / 2 {
+                flow.paused = false
+                return true
+            }
+            return false
+        }
+        if resume { loop.submit(.unpause(self)) }
+    }
+
+    /// libcurl's write callback, on the loop thread. Returns `count` to take the bytes, or the pause value
+    /// to have libcurl keep them and deliver them again after `unpause`.
+    fileprivate func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if status == 0, let easy {
+            var code = 0
+            assist_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
+            status = code
+        }
+        guard status == 200 else {
+            if errorBody.count < 4096 { errorBody.append(contentsOf: bytes.prefix(4096 - errorBody.count)) }
+            return bytes.count
+        }
+        let mustPause = flow.withLock { flow in
+            if flow.pendingBytes >= highWaterBytes { flow.paused = true }
+            return flow.paused
+        }
+        if mustPause { return Int(assist_curl_writefunc_pause()) }
+        let events: [SSEDecoder.Event]
+        do {
+            events = try decoder.feed(bytes)
+        } catch {
+            continuation.finish(throwing: ProviderError.protocolViolation("event line too long"))
+            return 0  // makes curl fail the transfer with a write error
+        }
+        for event in events {
+            if event.data == "[DONE]" {
+                sawDone = true
+                continue
+            }
+            do {
+                for chunk in try OpenAIChunk.decode(event.data) {
+                    if case .text(let text) = chunk { flow.withLock { $0.pendingBytes += text.utf8.count } }
+                    continuation.yield(chunk)
+                }
+            } catch {
+                continuation.finish(throwing: error)
+                return 0
+            }
+        }
+        return bytes.count
+    }
+}
+
+private let curlWriteCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    data, size, count, userData in
+    guard let data, let userData else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
+    return data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
+        transfer.receive(UnsafeBufferPointer(start: $0, count: size * count))
+    }
+}

@@ -1,0 +1,37 @@
+import AssistGateway
+import AssistWire
+
+/// The OpenAI chat-completions wire format: the request body, and the chunks of its streamed answer.
+enum OpenAIChunk {
+    static func requestBody(_ request: ProviderRequest) -> [UInt8] {
+        var body: [String: JSONValue] = [
+            "model": .string(request.model),
+            "messages": .array(request.messages.map { ["role": .string($0.role.rawValue), "content": .string($0.content)] }),
+            "stream": true,
+            "stream_options": ["include_usage": true],
+            "max_tokens": .number(Double(request.maxOutputTokens)),
+        ]
+        if let temperature = request.temperature { body["temperature"] = .number(temperature) }
+        return JSONWriter.bytes(.object(body))
+    }
+
+    /// Decodes one event's data: `{"choices":[{"delta":{"content":"…"},"finish_reason":…}],"usage":…}`.
+    /// An `{"error": …}` object mid-stream is the provider failing.
+    static func decode(_ data: String) throws -> [ProviderChunk] {
+        let json: JSONValue
+        do { json = try JSONParser.parse(data) } catch { throw ProviderError.protocolViolation("chunk is not JSON: \(error)") }
+        guard json.objectValue != nil else { throw ProviderError.protocolViolation("chunk is not an object") }
+        if let error = json["error"] {
+            throw ProviderError.protocolViolation("provider error: \(error["message"]?.stringValue ?? JSONWriter.string(error))")
+        }
+        var chunks: [ProviderChunk] = []
+        if let choice = json["choices"]?.arrayValue?.first {
+            if let text = choice["delta"]?["content"]?.stringValue, !text.isEmpty { chunks.append(.text(text)) }
+            if let reason = choice["finish_reason"]?.stringValue { chunks.append(.finish(reason: reason)) }
+        }
+        if let usage = json["usage"], let input = usage["prompt_tokens"]?.intValue, let output = usage["completion_tokens"]?.intValue {
+            chunks.append(.usage(TokenUsage(inputTokens: input, outputTokens: output)))
+        }
+        return chunks
+    }
+}

@@ -1,0 +1,27 @@
+import AssistGateway
+
+/// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed
+/// over libcurl's multi interface on one shared event-loop thread.
+public struct OpenAICompatibleProvider: ModelProvider {
+    /// Text the consumer has not yet taken above which the transfer is paused.
+    public var highWaterBytes: Int
+    /// libcurl's receive buffer per transfer (its default is 16 KiB; streamed chunks are small).
+    public var receiveBufferBytes: Int
+
+    public init(highWaterBytes: Int = 16 * 1024, receiveBufferBytes: Int = 4096) {
+        self.highWaterBytes = highWaterBytes
+        self.receiveBufferBytes = receiveBufferBytes
+    }
+
+    public func stream(_ request: ProviderRequest) -> ProviderStream {
+        let loop = CurlEventLoop.shared
+        let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
+        let transfer = CurlTransfer(request: request, body: OpenAIChunk.requestBody(request), continuation: continuation,
+                                    loop: loop, highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { loop.submit(.cancel(transfer)) }
+        }
+        loop.submit(.start(transfer))
+        return ProviderStream(stream, consumed: { transfer.consumed($0) })
+    }
+}

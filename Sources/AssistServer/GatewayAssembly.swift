@@ -1,0 +1,55 @@
+import AssistGateway
+import AssistHTTPServer
+import AssistProviders
+import AssistStores
+import AssistTravel
+import Foundation
+
+/// Builds a gateway from a configuration and a data directory: SQLite stores (quota, audit, travel data)
+/// in `<dataDir>/assist.sqlite`, the HS256 verifier with the data dir's secret, the curl provider and the
+/// travel prompt builders. `assist serve` and the end-to-end tests both start from here.
+public struct GatewayAssembly: Sendable {
+    public let config: GatewayConfig
+    public let dependencies: GatewayDependencies
+    public let database: SQLiteDatabase
+    public let secret: [UInt8]
+
+    /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
+    public static func loadConfig(_ bytes: [UInt8]?) throws(ConfigError) -> GatewayConfig {
+        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builderNames)
+    }
+
+    public init(config: GatewayConfig, dataDirectory: URL, provider: any ModelProvider = OpenAICompatibleProvider(),
+                clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path)
+        let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
+        self.config = config
+        self.database = database
+        self.secret = secret
+        self.dependencies = GatewayDependencies(
+            config: config,
+            tokenVerifier: HS256TokenVerifier(secret: secret, settings: config.auth, clock: clock),
+            quota: try SQLiteQuotaStore(database: database),
+            audit: try SQLiteAuditStore(database: database),
+            provider: provider,
+            builders: try TravelApp.builders(database: database),
+            clock: clock,
+            modelReady: modelReady)
+    }
+
+    public var gateway: Gateway { Gateway(dependencies: dependencies) }
+
+    public func tokenIssuer(clock: any WallClock = SystemWallClock()) -> HS256TokenIssuer {
+        HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)
+    }
+
+    /// HTTP server settings that follow the configuration's limits.
+    public func serverConfiguration(host: String, port: Int) -> HTTPServer.Configuration {
+        var server = HTTPServer.Configuration()
+        server.host = host
+        server.port = port
+        server.maxBodyBytes = config.limits.maxBodyBytes
+        return server
+    }
+}

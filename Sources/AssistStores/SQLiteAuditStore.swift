@@ -1,0 +1,43 @@
+import AssistGateway
+import Foundation
+
+/// The audit log in SQLite. Its columns are the metadata of `AuditRecord`; there is no column that could
+/// hold prompt, input or output text. A failed write is reported on stderr and never fails the request.
+public final class SQLiteAuditStore: AuditStore {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS audit_log (
+                request_id TEXT PRIMARY KEY, time REAL NOT NULL, user TEXT NOT NULL, feature TEXT NOT NULL,
+                prompt_version TEXT NOT NULL, model TEXT NOT NULL, trust TEXT NOT NULL, status TEXT NOT NULL,
+                reason TEXT NOT NULL, input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL,
+                ttft_ms REAL, total_ms REAL NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (time);
+            """)
+    }
+
+    public func record(_ r: AuditRecord) async {
+        do {
+            try database.query("INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+                .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
+                .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
+                .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs),
+            ])
+        } catch {
+            FileHandle.standardError.write(Data("audit write failed for \(r.requestId): \(error)\n".utf8))
+        }
+    }
+
+    public func recent(limit: Int) async -> [AuditRecord] {
+        let rows = (try? database.query("SELECT * FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])) ?? []
+        return rows.map { row in
+            AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
+                        feature: row[3].text ?? "", promptVersion: row[4].text ?? "", model: row[5].text ?? "", trust: row[6].text ?? "",
+                        status: AuditStatus(rawValue: row[7].text ?? ""), reason: row[8].text ?? "", inputTokens: row[9].int ?? 0,
+                        outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AssistGateway
+
+/// Quotas in SQLite: one atomic upsert per reservation.
+///
+/// `INSERT … ON CONFLICT DO UPDATE … WHERE <within limits> RETURNING` either admits and counts in one step or
+/// changes nothing, so concurrent requests against a limit of K admit exactly K, here and across processes
+/// sharing the file.
+public final class SQLiteQuotaStore: QuotaStore {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS quota_usage (
+                user TEXT NOT NULL, feature TEXT NOT NULL, day INTEGER NOT NULL,
+                requests INTEGER NOT NULL, tokens INTEGER NOT NULL,
+                PRIMARY KEY (user, feature, day)
+            ) WITHOUT ROWID
+            """)
+    }
+
+    public func reserve(_ key: QuotaKey, tokens: Int, limits: QuotaLimits) async throws -> QuotaDecision {
+        guard limits.requests >= 1, tokens <= limits.tokens else { return .exceeded }
+        let rows = try database.query("""
+            INSERT INTO quota_usage (user, feature, day, requests, tokens) VALUES (?1, ?2, ?3, 1, ?4)
+            ON CONFLICT (user, feature, day) DO UPDATE SET requests = requests + 1, tokens = tokens + ?4
+            WHERE requests + 1 <= ?5 AND tokens + ?4 <= ?6
+            RETURNING requests, tokens
+            """, [.text(key.user), .text(key.feature), .integer(Int64(key.day.index)), .integer(Int64(tokens)),
+                  .integer(Int64(limits.requests)), .integer(Int64(limits.tokens))])
+        guard let row = rows.first, let requests = row[0].int, let used = row[1].int else { return .exceeded }
+        return .admitted(remainingRequests: limits.requests - requests, remainingTokens: limits.tokens - used)
+    }
+
+    public func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int) async throws {
+        try database.query("""
+            UPDATE quota_usage SET tokens = MAX(0, tokens - ?4 + ?5) WHERE user = ?1 AND feature = ?2 AND day = ?3
+            """, [.text(key.user), .text(key.feature), .integer(Int64(key.day.index)), .integer(Int64(reservedTokens)),
+                  .integer(Int64(actualTokens))])
+    }
+
+    /// Requests and tokens counted for `key` (tests, diagnostics).
+    public func usage(for key: QuotaKey) throws -> (requests: Int, tokens: Int) {
+        let rows = try database.query("SELECT requests, tokens FROM quota_usage WHERE user = ? AND feature = ? AND day = ?",
+                                      [.text(key.user), .text(key.feature), .integer(Int64(key.day.index))])
+        return (rows.first?[0].int ?? 0, rows.first?[1].int ?? 0)
+    }
+}

@@ -1,0 +1,31 @@
+import AssistGateway
+import AssistWire
+import Foundation
+
+/// `support_chat`: `{"message": "...", "history": [{"role", "text"}]}` → instructions, the support policy in
+/// the request's language (a separate system message), the client-kept history, then the new message.
+/// The server stores none of the conversation.
+public struct SupportChatBuilder: PromptBuilder {
+    public let name = "support_chat"
+    let travel: TravelDatabase
+
+    public init(travel: TravelDatabase) { self.travel = travel }
+
+    public func build(_ context: PromptContext) async throws(PromptBuildError) -> Prompt {
+        guard let message = context.input["message"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !message.isEmpty else {
+            throw .invalidInput("input.message: must not be empty")
+        }
+        let policy = (try? travel.policy(language: Locales.language(of: context.locale))) ?? []
+        let policyText = policy.map { "## \($0.title)\n\($0.text)" }.joined(separator: "\n\n")
+        var messages = [
+            ChatMessage(role: .system, content: context.instructions),
+            ChatMessage(role: .system, content: "Support policy:\n\n" + policyText),
+        ]
+        for turn in context.input["history"]?.arrayValue ?? [] {
+            guard let text = turn["text"]?.stringValue else { continue }
+            messages.append(ChatMessage(role: turn["role"]?.stringValue == "assistant" ? .assistant : .user, content: text))
+        }
+        messages.append(ChatMessage(role: .user, content: message))
+        return Prompt(messages: messages)
+    }
+}

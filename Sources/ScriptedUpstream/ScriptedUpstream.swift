@@ -1,0 +1,114 @@
+import AssistHTTPServer
+import AssistWire
+import Synchronization
+
+/// A small OpenAI-compatible server for fault tests and benchmarks: it streams on a schedule, fails or
+/// stalls on command, and records when its client disconnected. Never used by `assist serve`.
+public final class ScriptedUpstream: Sendable {
+    private let state = Mutex<(script: Script, requests: [RecordedRequest])>((Script(), []))
+    private let server: HTTPServer
+
+    /// Starts listening on 127.0.0.1 (port 0 picks a free one).
+    public init(port: Int = 0, script: Script = Script(), threadPoolSize: Int = 1) throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.port = port
+        configuration.threadPoolSize = threadPoolSize
+        configuration.maxBodyBytes = 1 << 20
+        let responder = Responder()
+        server = try HTTPServer(configuration: configuration, responder: responder)
+        state.withLock { $0.script = script }
+        responder.upstream.withLock { $0 = self }
+        try server.start()
+    }
+
+    public var port: Int { server.port }
+    /// The base URL with the API prefix, as configurations spell it.
+    public var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+
+    public var script: Script {
+        get { state.withLock { $0.script } }
+        set { state.withLock { $0.script = newValue } }
+    }
+
+    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+
+    /// Waits until request `index` has disconnected or finished, or `timeout` passes.
+    public func waitForEnd(of index: Int, timeout: Duration = .seconds(5)) async -> RecordedRequest? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let request = requests.dropFirst(index).first, request.disconnectedAt != nil || request.finished { return request }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return nil
+    }
+
+    public func stop() { server.stop() }
+
+    private func update(_ index: Int, _ body: (inout RecordedRequest) -> Void) {
+        state.withLock { body(&$0.requests[index]) }
+    }
+
+    fileprivate func respond(to request: HTTPRequest) -> HTTPResponse {
+        let receivedAt = ContinuousClock.now
+        guard request.method == "POST", request.path.hasSuffix("/chat/completions") else {
+            return HTTPResponse(status: 404, body: .bytes(Array("{\"error\":{\"message\":\"not found\"}}".utf8)))
+        }
+        let (script, index) = state.withLock { state in
+            state.requests.append(RecordedRequest(path: request.path, authorization: request.header("authorization"), body: request.body,
+                                                  receivedAt: receivedAt, tokensSent: 0, finished: false))
+            return (state.script, state.requests.count - 1)
+        }
+        guard script.status == 200 else {
+            update(index) { $0.finished = true }
+            return HTTPResponse(status: script.status, headers: [("Content-Type", "application/json")],
+                                body: .bytes(Array("{\"error\":{\"message\":\"scripted failure\"}}".utf8)))
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
+                            body: .stream { [self] writer in await play(script, index: index, writer: writer) })
+    }
+
+    private func play(_ script: Script, index: Int, writer: ResponseBodyWriter) async {
+        do {
+            if script.firstTokenDelay > .zero { try await Task.sleep(for: script.firstTokenDelay) }
+            for (i, token) in script.tokens.enumerated() {
+                if i > 0, script.interval > .zero { try await Task.sleep(for: script.interval) }
+                try await writer.write(Self.chunk(["content": .string(token)], finishReason: nil))
+                update(index) { $0.tokensSent += 1 }
+            }
+            switch script.ending {
+            case .complete:
+                try await writer.write(Self.chunk([:], finishReason: script.finishReason))
+                if script.sendUsage {
+                    let usage: JSONValue = ["prompt_tokens": 42, "completion_tokens": .number(Double(script.tokens.count)),
+                                            "total_tokens": .number(Double(42 + script.tokens.count))]
+                    try await writer.write(Self.frame(["id": "scripted", "object": "chat.completion.chunk", "choices": [], "usage": usage]))
+                }
+                try await writer.write(Array("data: [DONE]\n\n".utf8))
+            case .truncate:
+                break
+            case .stall:
+                while true { try await Task.sleep(for: .seconds(3600)) }
+            }
+            update(index) { $0.finished = true }
+        } catch {
+            let now = ContinuousClock.now
+            update(index) { $0.disconnectedAt = now }
+        }
+    }
+
+    static func chunk(_ delta: [String: JSONValue], finishReason: String?) -> [UInt8] {
+        frame(["id": "scripted", "object": "chat.completion.chunk", "model": "scripted",
+               "choices": [["index": 0, "delta": .object(delta), "finish_reason": finishReason.map { .string($0) } ?? .null]]])
+    }
+
+    static func frame(_ json: JSONValue) -> [UInt8] { Array("data: ".utf8) + JSONWriter.bytes(json) + Array("\n\n".utf8) }
+
+    /// Breaks the init-time cycle: the server needs a responder before the upstream exists.
+    private final class Responder: HTTPResponder {
+        let upstream = Mutex<ScriptedUpstream?>(nil)
+        func respond(to request: HTTPRequest) async -> HTTPResponse {
+            guard let upstream = upstream.withLock({ $0 }) else { return HTTPResponse(status: 503) }
+            return upstream.respond(to: request)
+        }
+    }
+}
