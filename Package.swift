@@ -49,16 +49,19 @@ let package = Package(
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(name: "AssistBench", dependencies: ["AssistWire", "AssistCrypto", "CCurl"]),
 
+        // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.
+        .target(name: "AssistTestSupport", dependencies: ["AssistWire"], path: "Tests/Support"),
+
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
-        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "CCurl"]),
+        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistTestSupport"]),
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel",
-                           "ScriptedUpstream", "AssistWire", "CCurl"]
+                           "ScriptedUpstream", "AssistWire", "AssistTestSupport"]
         ),
     ]
 )

@@ -62,7 +62,6 @@ public final class HTTPServer: Sendable {
         let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
             addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 var options: [MHD_OptionItem] = [
-                    MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadPoolSize, ptr_value: nil),
                     MHD_OptionItem(option: .CONNECTION_LIMIT, value: configuration.connectionLimit, ptr_value: nil),
                     MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.connectionMemoryLimit, ptr_value: nil),
                     MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds, ptr_value: nil),
@@ -71,8 +70,12 @@ public final class HTTPServer: Sendable {
                     MHD_OptionItem(option: .NOTIFY_COMPLETED,
                                    value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)),
                                    ptr_value: nil),
-                    MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
                 ]
+                // A pool of one is no pool: libmicrohttpd warns and runs its single internal thread anyway.
+                if configuration.threadPoolSize > 1 {
+                    options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadPoolSize, ptr_value: nil))
+                }
+                options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
                 return options.withUnsafeMutableBufferPointer { buffer in
                     assist_mhd_start(flags, UInt16(configuration.port), accessHandler,
                                      Unmanaged.passUnretained(core).toOpaque(), buffer.baseAddress)

@@ -87,7 +87,10 @@ struct StreamRun: Sendable {
         } catch is ResponseBodyWriter.ClientGone {
             return .cancelled
         } catch {
-            return Task.isCancelled ? .cancelled : .failed
+            if Task.isCancelled { return .cancelled }
+            // Operators need the cause; it names the provider's failure, never the content.
+            GatewayLog.warning("request \(admitted.requestId): provider failed: \(error)")
+            return .failed
         }
         if Task.isCancelled { return .cancelled }
         return .finished(reason: finishReason ?? "stop")
@@ -109,7 +112,8 @@ struct StreamRun: Sendable {
                 nextPing = now + ping
                 continue
             }
-            try? await Task.sleep(until: min(deadline, nextPing), clock: .continuous)
+            // Never sleep past now + idle: a delta arriving meanwhile moves the deadline to at least that.
+            try? await Task.sleep(until: min(deadline, nextPing, now + idle), clock: .continuous)
         }
         return .cancelled
     }

@@ -1,0 +1,92 @@
+import AssistGateway
+import AssistHTTPServer
+import AssistServer
+import AssistStores
+import AssistTestSupport
+import AssistTravel
+import AssistWire
+import Foundation
+import ScriptedUpstream
+
+/// A real gateway (libmicrohttpd, curl, SQLite in a temporary data dir, the travel data) in front of a
+/// scripted upstream, on free loopback ports. Each test builds its own, so tests can run in parallel.
+final class GatewayHarness: Sendable {
+    let upstream: ScriptedUpstream
+    let server: HTTPServer
+    let assembly: GatewayAssembly
+    let dataDirectory: URL
+
+    /// `limits` and `unavailableQuota` override the built-in configuration's values; `upstreamURL` points the
+    /// models somewhere other than the scripted upstream.
+    init(script: Script = Script(), limits: [String: JSONValue] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
+         upstreamURL: String? = nil, modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
+        upstream = try ScriptedUpstream(script: script)
+        var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
+        guard case .object(var root) = json, case .object(var limitMembers)? = root["limits"],
+              case .object(var features)? = root["features"] else { fatalError("built-in configuration changed shape") }
+        for (key, value) in limits { limitMembers[key] = value }
+        root["limits"] = .object(limitMembers)
+        if let quota = unavailableQuota {
+            for (id, feature) in features {
+                guard case .object(var record) = feature, case .object(var quotas)? = record["quotas"] else { continue }
+                quotas["unavailable"] = ["requestsPerDay": .number(Double(quota.requests)), "tokensPerDay": .number(Double(quota.tokens))]
+                record["quotas"] = .object(quotas)
+                features[id] = .object(record)
+            }
+            root["features"] = .object(features)
+        }
+        json = .object(root)
+        let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(json)).overridingUpstream(upstreamURL ?? upstream.baseURL)
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-e2e-\(UUID().uuidString)")
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, modelReady: modelReady)
+        server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
+        try server.start()
+    }
+
+    deinit {
+        server.stop()
+        upstream.stop()
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    var port: Int { server.port }
+
+    func token(_ user: String = "u1") -> String { assembly.tokenIssuer().token(for: user) }
+
+    static func body(feature: String = "itinerary_summary", input: JSONValue = ["bookingId": "BK-2041"], locale: String = "tr-TR") -> [UInt8] {
+        JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": .string(locale)])
+    }
+
+    /// `POST /v1/assist/stream`, read to the end.
+    func stream(user: String? = "u1", body: [UInt8] = GatewayHarness.body(), authorization: String? = nil) async throws -> TestResponse {
+        var headers: [(String, String)] = [("Content-Type", "application/json")]
+        if let authorization {
+            headers.append(("Authorization", authorization))
+        } else if let user {
+            headers.append(("Authorization", "Bearer \(token(user))"))
+        }
+        return try await testRequest(port: port, method: "POST", path: "/v1/assist/stream", headers: headers, body: body)
+    }
+
+    /// Opens a stream and returns the connection after the response head, for tests that read slowly or hang up.
+    func openStream(user: String = "u1", body: [UInt8] = GatewayHarness.body()) async throws -> (TestConnection, status: Int, headers: [String: String]) {
+        let (port, token) = (self.port, self.token(user))
+        return try await onOwnThread {
+            let connection = try TestConnection(port: port)
+            try connection.send(method: "POST", path: "/v1/assist/stream",
+                                headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")], body: body)
+            let head = try connection.readHead()
+            return (connection, head.status, head.headers)
+        }
+    }
+
+    /// The audit row of `requestId`, waiting briefly for it (rows are written when a stream has ended).
+    func auditRow(_ requestId: String?, timeout: Duration = .seconds(5)) async -> AuditRecord? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let row = await assembly.dependencies.audit.recent(limit: 1000).first(where: { $0.requestId == requestId }) { return row }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,85 @@
+import AssistGateway
+import AssistTestSupport
+import AssistWire
+import Foundation
+import ScriptedUpstream
+import Testing
+
+@Suite("Streaming happy path")
+struct HappyPathTests {
+    @Test("an itinerary summary streams ping, every delta, then done with the prompt version")
+    func exactEventSequence() async throws {
+        let harness = try GatewayHarness(script: Script(tokens: ["İstanbul", " → ", "Lizbon", "\n\"14:40\""]))
+        let response = try await harness.stream()
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"] == "text/event-stream; charset=utf-8")
+        #expect(response.headers["cache-control"] == "no-cache")
+        #expect(response.headers["x-accel-buffering"] == "no")
+        #expect(response.headers["x-request-id"]?.hasPrefix("req_") == true)
+        #expect(response.headers["ratelimit-remaining"] == "29")
+        #expect(Int(response.headers["ratelimit-reset"] ?? "") ?? 0 > 0)
+        #expect(response.text.hasPrefix(": ping\n\n"))
+        #expect(response.events == [
+            .delta(text: "İstanbul"), .delta(text: " → "), .delta(text: "Lizbon"), .delta(text: "\n\"14:40\""),
+            .done(finishReason: "stop", promptVersion: "2026-09-18.2"),
+        ])
+        // Exactly one data line per event, each followed by a blank line.
+        let frames = response.text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        #expect(frames.count == 6)
+        #expect(frames.dropFirst().allSatisfy { $0.hasPrefix("data: ") && !$0.dropFirst(6).contains("\n") })
+    }
+
+    @Test("the upstream receives instructions and booking data as separate messages, never the client's text as instructions")
+    func promptBuiltOnServer() async throws {
+        let harness = try GatewayHarness()
+        _ = try await harness.stream()
+        let request = try #require(harness.upstream.requests.first)
+        let body = try JSONParser.parse(request.body)
+        let messages = try #require(body["messages"]?.arrayValue)
+        #expect(messages.count == 2)
+        #expect(messages[0]["role"] == "system")
+        #expect(messages[0]["content"]?.stringValue?.contains("in Turkish") == true)
+        #expect(messages[0]["content"]?.stringValue?.contains("BK-2041") == false)
+        #expect(messages[1]["role"] == "user")
+        #expect(messages[1]["content"]?.stringValue?.contains("\"departureLocalTime\":\"2026-10-14T14:40\"") == true)
+        #expect(body["stream"] == true)
+        #expect(body["stream_options"]?["include_usage"] == true)
+        #expect(body["max_tokens"] == 400)
+    }
+
+    @Test("support chat carries the policy in the request's language, the history, then the message")
+    func supportChat() async throws {
+        let harness = try GatewayHarness()
+        let input: JSONValue = ["message": "Bagaj hakkım ne kadar?", "history": [["role": "user", "text": "Merhaba"], ["role": "assistant", "text": "Merhaba, nasıl yardımcı olabilirim?"]]]
+        let response = try await harness.stream(body: GatewayHarness.body(feature: "support_chat", input: input, locale: "tr-TR"))
+        #expect(response.status == 200)
+        #expect(response.events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        let messages = try #require(try JSONParser.parse(harness.upstream.requests[0].body)["messages"]?.arrayValue)
+        #expect(messages.map { $0["role"]?.stringValue ?? "" } == ["system", "system", "user", "assistant", "user"])
+        #expect(messages[1]["content"]?.stringValue?.contains("kg") == true)
+        #expect(messages[4]["content"] == "Bagaj hakkım ne kadar?")
+    }
+
+    @Test("GET /v1/features lists the features with their prompt versions; /healthz follows the model")
+    func featuresAndHealth() async throws {
+        let ready = ReadyFlag()
+        let harness = try GatewayHarness(modelReady: { ready.value })
+        let features = try await testRequest(port: harness.port, path: "/v1/features", headers: [("Authorization", "Bearer \(harness.token())")])
+        #expect(features.status == 200)
+        #expect(features.json == ["features": [["id": "itinerary_summary", "promptVersion": "2026-09-18.2"],
+                                               ["id": "support_chat", "promptVersion": "2026-10-02.1"]]])
+        #expect(try await testRequest(port: harness.port, path: "/v1/features").status == 401)
+        #expect(try await testRequest(port: harness.port, path: "/healthz").status == 503)
+        ready.value = true
+        #expect(try await testRequest(port: harness.port, path: "/healthz").status == 200)
+        let missing = try await testRequest(port: harness.port, path: "/nope")
+        #expect(missing.status == 404)
+        #expect(missing.errorCode == "not_found")
+        #expect(missing.json?["error"]?["requestId"]?.stringValue == missing.headers["x-request-id"])
+    }
+}
+
+final class ReadyFlag: @unchecked Sendable {
+    // `@unchecked Sendable`: a test flag flipped once between requests; a torn read is impossible for a Bool.
+    var value = false
+}

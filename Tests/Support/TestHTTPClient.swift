@@ -1,0 +1,162 @@
+import AssistWire
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A response read to its end.
+public struct TestResponse: Sendable {
+    public var status: Int
+    /// Header names lower-cased.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
+    public var json: JSONValue? { try? JSONParser.parse(body) }
+    /// The `error.code` of a JSON error body.
+    public var errorCode: String? { json?["error"]?["code"]?.stringValue }
+    /// The data of each server-sent event, decoded as the wire contract says.
+    public var events: [AssistEvent] { TestResponse.events(in: body) }
+
+    public static func events(in body: [UInt8]) -> [AssistEvent] {
+        var decoder = SSEDecoder()
+        let decoded = (try? decoder.feed(body)) ?? []
+        return decoded.compactMap { event in
+            guard let json = try? JSONParser.parse(event.data) else { return nil }
+            return (try? AssistEvent(json: json)) ?? nil
+        }
+    }
+}
+
+public struct TestHTTPError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One HTTP/1.0 exchange over a raw loopback socket. HTTP/1.0 keeps the body unchunked (the server closes
+/// the connection at its end), so a test sees exactly the bytes of the event stream, and can hang up at
+/// any moment to play a user who leaves.
+public final class TestConnection: @unchecked Sendable {
+    // `@unchecked Sendable`: a connection is used by one test task at a time; the socket is the only state.
+    private var fd: Int32
+    private var buffered: [UInt8] = []
+
+    public init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestHTTPError("socket failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            Glibc.close(fd)
+            throw TestHTTPError("connect to port \(port) failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close() }
+
+    public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws {
+        var head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        try sendAll(Array(head.utf8) + body)
+    }
+
+    public func sendAll(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw TestHTTPError("send failed: \(String(cString: strerror(errno)))") }
+            offset += sent
+        }
+    }
+
+    /// Reads whatever arrives within `timeout`; an empty array means the server closed the connection.
+    public func readSome(timeout: Duration = .seconds(10)) throws -> [UInt8] {
+        if !buffered.isEmpty { defer { buffered = [] }; return buffered }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let (seconds, attoseconds) = timeout.components
+        let ready = poll(&poller, 1, Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        guard ready > 0 else { throw TestHTTPError("no data within \(timeout)") }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        guard count >= 0 else { throw TestHTTPError("recv failed: \(String(cString: strerror(errno)))") }
+        return Array(buffer.prefix(count))
+    }
+
+    /// Reads the status line and headers; body bytes read past them are kept for the next read.
+    public func readHead(timeout: Duration = .seconds(10)) throws -> (status: Int, headers: [String: String]) {
+        var data: [UInt8] = []
+        let separator: [UInt8] = [13, 10, 13, 10]
+        while true {
+            let chunk = try readSome(timeout: timeout)
+            guard !chunk.isEmpty else { throw TestHTTPError("connection closed before the headers ended") }
+            data += chunk
+            if let end = data.indices.first(where: { data[$0...].starts(with: separator) }) {
+                buffered = Array(data[(end + 4)...])
+                let lines = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+                let status = Int(lines[0].split(separator: " ")[1]) ?? 0
+                var headers: [String: String] = [:]
+                for line in lines.dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+                return (status, headers)
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection.
+    public func readToEnd(timeout: Duration = .seconds(30)) throws -> [UInt8] {
+        var data: [UInt8] = []
+        while true {
+            let chunk = try readSome(timeout: timeout)
+            if chunk.isEmpty { return data }
+            data += chunk
+        }
+    }
+
+    /// Reads until `marker` appears in what was read so far (returns everything read).
+    public func read(until marker: String, timeout: Duration = .seconds(10)) throws -> [UInt8] {
+        var data: [UInt8] = []
+        let needle = Array(marker.utf8)
+        while !data.indices.contains(where: { data[$0...].starts(with: needle) }) {
+            let chunk = try readSome(timeout: timeout)
+            guard !chunk.isEmpty else { throw TestHTTPError("closed before \"\(marker)\"; got: \(String(decoding: data, as: UTF8.self))") }
+            data += chunk
+        }
+        return data
+    }
+
+    /// Hangs up (the user leaves).
+    public func close() {
+        if fd >= 0 { Glibc.close(fd); fd = -1 }
+    }
+}
+
+/// Runs blocking socket work on a thread of its own. Never block the cooperative pool instead: it has one
+/// thread per core, and the gateway under test needs them to answer.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.start()
+    }
+}
+
+/// One request, read to the end.
+public func testRequest(port: Int, method: String = "GET", path: String, headers: [(String, String)] = [],
+                        body: [UInt8] = [], timeout: Duration = .seconds(30)) async throws -> TestResponse {
+    try await onOwnThread {
+        let connection = try TestConnection(port: port)
+        try connection.send(method: method, path: path, headers: headers, body: body)
+        let head = try connection.readHead(timeout: timeout)
+        let body = try connection.readToEnd(timeout: timeout)
+        return TestResponse(status: head.status, headers: head.headers, body: body)
+    }
+}
