@@ -78,11 +78,18 @@ public final class LlamaServerSupervisor: Sendable {
         }
         guard pid > 0 else { return }
         kill(-pid, SIGTERM)
-        for _ in 0..<50 {
-            if state.withLock({ $0.pid }) == 0 { return }
+        if waitForExit(tenthsOfSeconds: 50) { return }
+        kill(-pid, SIGKILL)
+        _ = waitForExit(tenthsOfSeconds: 20)
+    }
+
+    /// Waits until the reaper has collected the child.
+    private func waitForExit(tenthsOfSeconds: Int) -> Bool {
+        for _ in 0..<tenthsOfSeconds {
+            if state.withLock({ $0.pid }) == 0 { return true }
             usleep(100_000)
         }
-        kill(-pid, SIGKILL)
+        return state.withLock { $0.pid } == 0
     }
 
     private func spawn() throws {
@@ -93,8 +100,17 @@ public final class LlamaServerSupervisor: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        // Its own process group; default handlers and an empty mask for every signal, whatever the spawning
+        // thread blocks or the gateway ignores (it ignores SIGINT/SIGTERM to take them from a dispatch source).
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

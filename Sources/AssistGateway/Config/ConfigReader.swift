@@ -14,6 +14,7 @@ public struct ConfigIssue: Sendable, Equatable, CustomStringConvertible {
 /// Every problem found in a configuration, not just the first, so one edit can fix them all.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
     public let issues: [ConfigIssue]
+    public init(issues: [ConfigIssue]) { self.issues = issues }
     public var description: String { issues.map(\.description).joined(separator: "\n") }
 }
 

@@ -6,6 +6,10 @@ public struct FeatureRecord: Sendable {
     public struct Rollout: Sendable, Equatable {
         public var flag: String
         public var percentage: Double
+        public init(flag: String, percentage: Double) {
+            self.flag = flag
+            self.percentage = percentage
+        }
     }
 
     public struct Template: Sendable, Equatable {
@@ -13,6 +17,10 @@ public struct FeatureRecord: Sendable {
         public var builder: String
         /// The instruction text; `{{language}}` and `{{locale}}` are filled in per request.
         public var instructions: String
+        public init(builder: String, instructions: String) {
+            self.builder = builder
+            self.instructions = instructions
+        }
     }
 
     public var id: String
@@ -26,6 +34,22 @@ public struct FeatureRecord: Sendable {
     public var inputSchema: InputSchema
     public var template: Template
     public var quotas: [TrustLevel: QuotaLimits]
+
+    public init(id: String, promptVersion: String, model: String, maxOutputTokens: Int, temperature: Double? = nil,
+                rollout: Rollout? = nil, goldenSet: String? = nil, checks: [String] = [], inputSchema: InputSchema,
+                template: Template, quotas: [TrustLevel: QuotaLimits]) {
+        self.id = id
+        self.promptVersion = promptVersion
+        self.model = model
+        self.maxOutputTokens = maxOutputTokens
+        self.temperature = temperature
+        self.rollout = rollout
+        self.goldenSet = goldenSet
+        self.checks = checks
+        self.inputSchema = inputSchema
+        self.template = template
+        self.quotas = quotas
+    }
 
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",

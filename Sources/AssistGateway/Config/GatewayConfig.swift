@@ -90,6 +90,13 @@ public struct ModelAlias: Sendable, Equatable {
 
     public static let providers: Set<String> = ["openai-compatible"]
 
+    public init(provider: String, baseURL: String, model: String, apiKeyEnv: String? = nil) {
+        self.provider = provider
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKeyEnv = apiKeyEnv
+    }
+
     static func decode(_ value: JSONValue, at path: String, reader: inout ConfigReader) -> ModelAlias? {
         guard let members = reader.object(value, at: path, allowed: ["provider", "baseURL", "model", "apiKeyEnv"]) else { return nil }
         let provider = reader.string(members, "provider", at: path)

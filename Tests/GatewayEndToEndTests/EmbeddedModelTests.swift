@@ -1,0 +1,82 @@
+import AssistGateway
+import AssistHTTPServer
+import AssistLocalModel
+import AssistServer
+import AssistTestSupport
+import AssistWire
+import Foundation
+import Testing
+
+/// Against the real embedded model: llama-server built by `make setup` and SmolLM2-135M-Instruct, both in
+/// the cache directory. These tests start the server themselves (as `assist serve` does) and stop it.
+@Suite("Embedded llama-server", .serialized)
+struct EmbeddedModelTests {
+    static var cache: String {
+        ProcessInfo.processInfo.environment["ASSIST_CACHE"] ?? (NSHomeDirectory() + "/.cache/assist")
+    }
+
+    static func supervisor() throws -> LlamaServerSupervisor {
+        var settings = LlamaServerSupervisor.Configuration(binary: cache + "/llama-server-11434.0.0/llama-server",
+                                                           model: cache + "/SmolLM2-135M-Instruct.gguf")
+        settings.port = try freeLoopbackPort()
+        settings.contextSize = 4096
+        settings.parallelSlots = 2
+        settings.logFile = FileManager.default.temporaryDirectory.appendingPathComponent("llama-test-\(settings.port).log").path
+        return LlamaServerSupervisor(configuration: settings)
+    }
+
+    @Test("an itinerary summary from the real model streams deltas and ends in done")
+    func realItinerarySummary() async throws {
+        let llama = try Self.supervisor()
+        try await llama.start()
+        defer { llama.stop() }
+        let config = try GatewayAssembly.loadConfig(nil).overridingUpstream(llama.baseURL)
+        let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-llama-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDirectory) }
+        let assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, modelReady: { await llama.isHealthy() })
+        let server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
+        try server.start()
+        defer { server.stop() }
+
+        #expect(try await testRequest(port: server.port, path: "/healthz").status == 200)
+        let body = JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"])
+        let response = try await testRequest(port: server.port, method: "POST", path: "/v1/assist/stream",
+                                             headers: [("Authorization", "Bearer \(assembly.tokenIssuer().token(for: "u1"))")],
+                                             body: body, timeout: .seconds(120))
+        #expect(response.status == 200)
+        let events = response.events
+        let text = events.compactMap { if case .delta(let text) = $0 { text } else { nil } }.joined()
+        #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        guard case .done(let reason, let version)? = events.last else {
+            Issue.record("stream did not end in done: \(response.text.suffix(300))")
+            return
+        }
+        #expect(["stop", "length"].contains(reason))
+        #expect(version == "2026-09-18.2")
+        // The provider's usage chunk was counted.
+        let row = try #require(await assembly.dependencies.audit.recent(limit: 1).first)
+        #expect(row.status == .ok)
+        #expect(row.outputTokens > 0)
+        #expect(row.inputTokens > 100)
+    }
+
+    @Test("a llama-server that dies is restarted; stop() ends its process group")
+    func restartAndStop() async throws {
+        let llama = try Self.supervisor()
+        try await llama.start()
+        let first = llama.pid
+        #expect(first > 0)
+        kill(first, SIGKILL)
+        var healthy = false
+        for _ in 0..<300 where !healthy {
+            try await Task.sleep(for: .milliseconds(200))
+            healthy = llama.pid != first && llama.pid > 0 ? await llama.isHealthy() : false
+        }
+        #expect(healthy)
+        #expect(llama.restarts == 1)
+        let second = llama.pid
+        llama.stop()
+        #expect(kill(second, 0) != 0)
+        #expect(await llama.isHealthy() == false)
+    }
+}
