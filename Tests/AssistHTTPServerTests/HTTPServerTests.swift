@@ -1,0 +1,140 @@
+import AssistHTTPServer
+import AssistTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Records what the producer of a streaming body saw.
+final class StreamProbe: Sendable {
+    let cancelledAt = Mutex<ContinuousClock.Instant?>(nil)
+    let writes = Atomic<Int>(0)
+}
+
+func startServer(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in },
+                 _ respond: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) throws -> HTTPServer {
+    var configuration = HTTPServer.Configuration()
+    configuration.port = 0
+    configure(&configuration)
+    let server = try HTTPServer(configuration: configuration, responder: ClosureResponder(respond))
+    try server.start()
+    return server
+}
+
+@Suite("HTTP server over libmicrohttpd")
+struct HTTPServerTests {
+    @Test("a request's method, path, headers and body reach the responder; the response comes back whole")
+    func roundTrip() async throws {
+        let server = try startServer { request in
+            let echo = "\(request.method) \(request.path) \(request.header("X-Probe") ?? "-") \(String(decoding: request.body, as: UTF8.self))"
+            return HTTPResponse(status: 201, headers: [("Content-Type", "text/plain"), ("X-Answer", "42")], body: .bytes(Array(echo.utf8)))
+        }
+        defer { server.stop() }
+        #expect(server.port > 0)
+        let response = try await testRequest(port: server.port, method: "POST", path: "/echo", headers: [("X-Probe", "yes")],
+                                             body: Array("héllo".utf8))
+        #expect(response.status == 201)
+        #expect(response.headers["x-answer"] == "42")
+        #expect(response.text == "POST /echo yes héllo")
+    }
+
+    @Test("a body over the cap is dropped and flagged, not buffered")
+    func bodyCap() async throws {
+        let server = try startServer({ $0.maxBodyBytes = 100 }) { request in
+            HTTPResponse(status: 200, body: .bytes(Array("\(request.bodyTooLarge) \(request.body.count)".utf8)))
+        }
+        defer { server.stop() }
+        #expect(try await testRequest(port: server.port, method: "POST", path: "/", body: Array(repeating: 65, count: 100)).text == "false 100")
+        #expect(try await testRequest(port: server.port, method: "POST", path: "/", body: Array(repeating: 65, count: 5000)).text == "true 0")
+    }
+
+    @Test("a streaming body is delivered as written, with pauses, and ends when the producer returns")
+    func streaming() async throws {
+        let server = try startServer { _ in
+            HTTPResponse(status: 200, body: .stream { writer in
+                for i in 0..<5 {
+                    try? await writer.write(Array("part\(i);".utf8))
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+            })
+        }
+        defer { server.stop() }
+        let response = try await testRequest(port: server.port, path: "/")
+        #expect(response.text == "part0;part1;part2;part3;part4;")
+        #expect(server.inFlightCount == 0)
+    }
+
+    @Test("a client that hangs up on a suspended stream cancels its producer within milliseconds")
+    func disconnectCancelsProducer() async throws {
+        let probe = StreamProbe()
+        let server = try startServer { _ in
+            HTTPResponse(status: 200, body: .stream { writer in
+                try? await writer.write(Array("first".utf8))
+                do {
+                    try await Task.sleep(for: .seconds(30))
+                } catch {
+                    probe.cancelledAt.withLock { $0 = ContinuousClock.now }
+                }
+            })
+        }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send(method: "GET", path: "/")
+        _ = try await onOwnThread { try connection.read(until: "first") }
+        let leftAt = ContinuousClock.now
+        connection.close()
+        var cancelledAt: ContinuousClock.Instant?
+        for _ in 0..<1000 where cancelledAt == nil {
+            try await Task.sleep(for: .milliseconds(1))
+            cancelledAt = probe.cancelledAt.withLock { $0 }
+        }
+        let when = try #require(cancelledAt)
+        #expect(when - leftAt < .milliseconds(100))
+    }
+
+    @Test("a slow reader makes the producer wait instead of growing the buffer")
+    func backpressure() async throws {
+        let probe = StreamProbe()
+        let server = try startServer({ $0.streamHighWaterBytes = 4096 }) { _ in
+            HTTPResponse(status: 200, body: .stream { writer in
+                let chunk = [UInt8](repeating: 120, count: 1024)
+                for _ in 0..<100_000 {
+                    guard (try? await writer.write(chunk)) != nil else { return }
+                    probe.writes.add(1, ordering: .relaxed)
+                }
+            })
+        }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        try connection.send(method: "GET", path: "/")
+        _ = try await onOwnThread { try connection.readHead() }
+        try await Task.sleep(for: .milliseconds(300))
+        // Kernel socket buffers hold a few MiB at most; without backpressure all 100 MiB would be written.
+        let written = probe.writes.load(ordering: .relaxed)
+        #expect(written < 20_000)
+        connection.close()
+    }
+
+    @Test("after stopAccepting no new connection is accepted while a running request finishes")
+    func stopAccepting() async throws {
+        let server = try startServer { _ in
+            try? await Task.sleep(for: .milliseconds(200))
+            return HTTPResponse(status: 200, body: .bytes(Array("done".utf8)))
+        }
+        let port = server.port
+        async let inFlight = testRequest(port: port, path: "/")
+        try await Task.sleep(for: .milliseconds(50))
+        server.stopAccepting()
+        #expect(throws: (any Error).self) { try TestConnection(port: port) }
+        #expect(try await inFlight.text == "done")
+        #expect(await server.waitForInFlight(timeout: .seconds(2)))
+        server.stop()
+    }
+
+    @Test("an address that is not IPv4 is refused with a clear error")
+    func invalidHost() throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.host = "not-an-address"
+        let server = try HTTPServer(configuration: configuration, responder: ClosureResponder { _ in HTTPResponse(status: 200) })
+        #expect(throws: HTTPServerError.self) { try server.start() }
+    }
+}
