@@ -15,6 +15,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSpawn"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
@@ -30,7 +31,7 @@ let package = Package(
         // SQLite-backed stores: quota, audit.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "CSQLite"]),
         // The embedded llama-server as a supervised child process.
-        .target(name: "AssistLocalModel", dependencies: ["AssistGateway"]),
+        .target(name: "AssistLocalModel", dependencies: ["AssistGateway", "CSpawn"]),
         // Travel reference app: data, built-in configuration, prompt builders.
         .target(
             name: "AssistTravel",

@@ -3,9 +3,9 @@ import CMicroHTTPD
 /// A libmicrohttpd connection pointer that may cross threads.
 ///
 /// `@unchecked Sendable` is safe here because the only calls made through it from other threads are
-/// `MHD_suspend_connection`/`MHD_resume_connection` (documented thread-safe with
-/// `MHD_ALLOW_SUSPEND_RESUME`) and reading the socket number; the connection outlives every such call
-/// because its request context is released only in the completion callback.
+/// `MHD_resume_connection` (documented thread-safe with `MHD_ALLOW_SUSPEND_RESUME`, and made only through
+/// `ServerCore.resume`, which refuses once the daemon is stopping); suspending and reading the socket
+/// happen on libmicrohttpd's own threads while the connection is alive.
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 

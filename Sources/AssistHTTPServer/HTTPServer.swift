@@ -34,6 +34,7 @@ public final class HTTPServer: Sendable {
 
     private let core: ServerCore
     private let daemon = Mutex<DaemonPointer?>(nil)
+    private let quiescedListenFD = Mutex<Int32>(-1)
     public let configuration: Configuration
 
     public init(configuration: Configuration, responder: some HTTPResponder) throws {
@@ -90,10 +91,18 @@ public final class HTTPServer: Sendable {
     /// Closes the listening socket: no new connections; requests in flight continue.
     public func stopAccepting() {
         daemon.withLock { daemon in
-            guard let pointer = daemon?.pointer else { return }
-            let listenFD = MHD_quiesce_daemon(pointer)
-            if listenFD >= 0 { close(listenFD) }
+            if let pointer = daemon?.pointer { stopAccepting(pointer) }
         }
+    }
+
+    /// Quiesces the daemon and shuts the listening socket down, so new connections are refused at once.
+    /// The descriptor itself is closed only after `MHD_stop_daemon`: libmicrohttpd's threads may still touch
+    /// it, and closing it earlier would let the number be reused under them.
+    private func stopAccepting(_ pointer: OpaquePointer) {
+        let listenFD = MHD_quiesce_daemon(pointer)  // -1 when already quiesced
+        guard listenFD >= 0 else { return }
+        shutdown(listenFD, Int32(SHUT_RDWR))
+        quiescedListenFD.withLock { $0 = listenFD }
     }
 
     /// Cancels every responder and stream still running; their tasks see `Task.isCancelled`.
@@ -109,13 +118,26 @@ public final class HTTPServer: Sendable {
         return true
     }
 
-    /// Stops the daemon and closes every connection.
+    /// Stops the daemon and closes every connection. Requests still in flight are aborted first (their
+    /// tasks cancelled, their suspended connections resumed): libmicrohttpd aborts the process when it is
+    /// stopped with a connection still suspended.
     public func stop() {
         let pointer = daemon.withLock { daemon in
             defer { daemon = nil }
             return daemon?.pointer
         }
-        if let pointer { MHD_stop_daemon(pointer) }
+        guard let pointer else { return }
+        stopAccepting(pointer)
+        for context in core.beginClosing() { context.abort() }
+        // Let libmicrohttpd's threads process those resumes and close the connections: a resume still
+        // pending when the daemon stops counts as a suspended connection.
+        for _ in 0..<2000 where core.inFlightCount > 0 { usleep(1000) }
+        core.finishClosing()
+        MHD_stop_daemon(pointer)
+        quiescedListenFD.withLock { fd in
+            if fd >= 0 { close(fd) }
+            fd = -1
+        }
         core.watcher.stop()
     }
 
@@ -134,7 +156,22 @@ final class ServerCore: Sendable {
     let responder: any HTTPResponder
     let watcher: DisconnectWatcher
     let boundPort = Atomic<Int>(0)
-    private let inFlight = Mutex<[ObjectIdentifier: RequestContext]>([:])
+    private enum Lifecycle {
+        /// Admitting requests; resuming connections.
+        case serving
+        /// `stop()` began: no new request is admitted, connections may still be resumed (they must be, or
+        /// libmicrohttpd refuses to stop).
+        case closing
+        /// The daemon is being freed: resuming a connection now would touch freed memory.
+        case stopped
+    }
+
+    private struct State {
+        var lifecycle = Lifecycle.serving
+        var inFlight: [ObjectIdentifier: RequestContext] = [:]
+    }
+
+    private let state = Mutex(State())
 
     init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, watcher: DisconnectWatcher) {
         self.configuration = configuration
@@ -142,11 +179,39 @@ final class ServerCore: Sendable {
         self.watcher = watcher
     }
 
-    func track(_ context: RequestContext) { inFlight.withLock { $0[ObjectIdentifier(context)] = context } }
-    func untrack(_ context: RequestContext) { _ = inFlight.withLock { $0.removeValue(forKey: ObjectIdentifier(context)) } }
-    var inFlightCount: Int { inFlight.withLock { $0.count } }
+    /// Admits a request for asynchronous handling: runs `suspend` and starts tracking `context`, atomically
+    /// with respect to `beginClosing`, so no suspended request can be missed by `stop()`. False when closing.
+    func admit(_ context: RequestContext, suspend: () -> Void) -> Bool {
+        state.withLock { state in
+            guard case .serving = state.lifecycle else { return false }
+            suspend()
+            state.inFlight[ObjectIdentifier(context)] = context
+            return true
+        }
+    }
+
+    /// Resumes `connection` unless the daemon is being freed (the lock keeps `stop()` waiting meanwhile).
+    func resume(_ connection: ConnectionHandle) {
+        state.withLock { state in
+            if case .stopped = state.lifecycle { return }
+            connection.resume()
+        }
+    }
+
+    /// Stops admitting; returns the requests in flight, which the caller must abort.
+    func beginClosing() -> [RequestContext] {
+        state.withLock { state in
+            state.lifecycle = .closing
+            return Array(state.inFlight.values)
+        }
+    }
+
+    func finishClosing() { state.withLock { $0.lifecycle = .stopped } }
+
+    func untrack(_ context: RequestContext) { _ = state.withLock { $0.inFlight.removeValue(forKey: ObjectIdentifier(context)) } }
+    var inFlightCount: Int { state.withLock { $0.inFlight.count } }
     func cancelAll() {
-        let contexts = inFlight.withLock { Array($0.values) }
+        let contexts = state.withLock { Array($0.inFlight.values) }
         for context in contexts { context.cancel() }
     }
 }

@@ -60,36 +60,20 @@ final class RequestContext: Sendable {
 
     /// The final access-handler call of the upload: run the responder or queue its answer.
     func proceed() -> MHD_Result {
-        enum Step { case start(HTTPRequest), queue(HTTPResponse), wait, close }
+        enum Step { case start, queue(HTTPResponse), wait, close }
         let step: Step = state.withLock { state in
             switch state.phase {
-            case .receiving:
-                state.phase = .handling
-                connection.suspend()
-                let request = HTTPRequest(method: method, path: path, headers: headers, body: state.body,
-                                          bodyTooLarge: state.bodyTooLarge)
-                state.body = []
-                return .start(request)
+            case .receiving: return .start
             case .ready(let response):
                 state.phase = .responded
                 return .queue(response)
-            case .handling, .responded:
-                return .wait
-            case .abandoned:
-                return .close
+            case .handling, .responded: return .wait
+            case .abandoned: return .close
             }
         }
         switch step {
-        case .start(let request):
-            server.track(self)
-            watchForDisconnect()
-            let responder = server.responder
-            let task = Task { [self] in
-                let response = await responder.respond(to: request)
-                responded(response)
-            }
-            state.withLock { $0.tasks.append(task) }
-            return .YES
+        case .start:
+            return start()
         case .queue(let response):
             return queue(response)
         case .wait:
@@ -99,11 +83,36 @@ final class RequestContext: Sendable {
         }
     }
 
+    /// Suspends the connection and runs the responder in a task; its answer resumes the connection.
+    private func start() -> MHD_Result {
+        var request: HTTPRequest?
+        let admitted = server.admit(self) {
+            state.withLock { state in
+                state.phase = .handling
+                request = HTTPRequest(method: method, path: path, headers: headers, body: state.body, bodyTooLarge: state.bodyTooLarge)
+                state.body = []
+            }
+            connection.suspend()
+        }
+        guard admitted, let request else {
+            state.withLock { $0.phase = .responded }
+            return queue(HTTPResponse(status: 503, headers: [("Connection", "close")], body: .bytes(Array("shutting down\n".utf8))))
+        }
+        watchForDisconnect()
+        let responder = server.responder
+        let task = Task { [self] in
+            let response = await responder.respond(to: request)
+            responded(response)
+        }
+        state.withLock { $0.tasks.append(task) }
+        return .YES
+    }
+
     private func responded(_ response: HTTPResponse) {
         state.withLock { state in
             guard case .handling = state.phase, !state.clientGone else { return }
             state.phase = .ready(response)
-            connection.resume()
+            server.resume(connection)
         }
     }
 
@@ -125,9 +134,9 @@ final class RequestContext: Sendable {
                                                 .RESPMEM_MUST_COPY)
             }
         case .stream(let produce):
-            let connection = self.connection
+            let (connection, server) = (self.connection, self.server)
             let bodyWriter = ResponseBodyWriter(highWaterBytes: server.configuration.streamHighWaterBytes) {
-                connection.resume()
+                server.resume(connection)
             }
             mhdResponse = MHD_create_response_from_callback(
                 assist_mhd_size_unknown(), server.configuration.streamBlockBytes, streamContentReader,
@@ -157,6 +166,9 @@ final class RequestContext: Sendable {
         return result
     }
 
+    /// The server is stopping: end this request as if its client had left.
+    func abort() { clientDisconnected() }
+
     /// The watcher saw the peer hang up: stop the work done for it and let the server close the connection.
     func clientDisconnected() {
         let (tasks, writer, resume): ([Task<Void, Never>], ResponseBodyWriter?, Bool) = state.withLock { state in
@@ -171,7 +183,7 @@ final class RequestContext: Sendable {
         }
         for task in tasks { task.cancel() }
         writer?.clientDisconnected()
-        if resume { connection.resume() }
+        if resume { server.resume(connection) }
     }
 
     /// Cancels the responder or stream task (graceful shutdown after the drain timeout).

@@ -11,7 +11,7 @@ public enum HealthProbe {
     }
 
     static func status(host: String, port: Int, path: String) -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var timeout = timeval(tv_sec: 1, tv_usec: 0)

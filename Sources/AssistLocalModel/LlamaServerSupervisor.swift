@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -118,6 +119,9 @@ public final class LlamaServerSupervisor: Sendable {
         let output = configuration.logFile.map { $0 + ".stdout" } ?? "/dev/null"
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours may leak into the child: a client socket it inherited would stay open after
+        // the client hung up, and the gateway would never see that client leave.
+        assist_spawn_close_from(&actions, 3)
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid: pid_t = 0

@@ -63,8 +63,8 @@ struct HTTPServerTests {
         #expect(server.inFlightCount == 0)
     }
 
-    @Test("a client that hangs up on a suspended stream cancels its producer within milliseconds")
-    func disconnectCancelsProducer() async throws {
+    @Test("a client that hangs up on a suspended stream cancels its producer within milliseconds", arguments: 0..<8)
+    func disconnectCancelsProducer(run: Int) async throws {
         let probe = StreamProbe()
         let server = try startServer { _ in
             HTTPResponse(status: 200, body: .stream { writer in
@@ -78,7 +78,7 @@ struct HTTPServerTests {
         }
         defer { server.stop() }
         let connection = try TestConnection(port: server.port)
-        try connection.send(method: "GET", path: "/")
+        try connection.send(method: "GET", path: "/stream/\(run)")
         _ = try await onOwnThread { try connection.read(until: "first") }
         let leftAt = ContinuousClock.now
         connection.close()
@@ -116,18 +116,46 @@ struct HTTPServerTests {
 
     @Test("after stopAccepting no new connection is accepted while a running request finishes")
     func stopAccepting() async throws {
+        let probe = StreamProbe()
         let server = try startServer { _ in
+            probe.writes.add(1, ordering: .relaxed)
             try? await Task.sleep(for: .milliseconds(200))
             return HTTPResponse(status: 200, body: .bytes(Array("done".utf8)))
         }
         let port = server.port
         async let inFlight = testRequest(port: port, path: "/")
-        try await Task.sleep(for: .milliseconds(50))
+        while probe.writes.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(1)) }
         server.stopAccepting()
         #expect(throws: (any Error).self) { try TestConnection(port: port) }
         #expect(try await inFlight.text == "done")
         #expect(await server.waitForInFlight(timeout: .seconds(2)))
         server.stop()
+    }
+
+    @Test("stopping with requests in flight aborts them instead of crashing libmicrohttpd")
+    func stopWithSuspendedConnections() async throws {
+        let probe = StreamProbe()
+        let server = try startServer { request in
+            if request.path == "/slow" {
+                try? await Task.sleep(for: .seconds(30))
+                return HTTPResponse(status: 200)
+            }
+            return HTTPResponse(status: 200, body: .stream { writer in
+                try? await writer.write(Array("first".utf8))
+                do { try await Task.sleep(for: .seconds(30)) } catch { probe.cancelledAt.withLock { $0 = ContinuousClock.now } }
+            })
+        }
+        let streaming = try TestConnection(port: server.port)
+        try streaming.send(method: "GET", path: "/stream")
+        _ = try await onOwnThread { try streaming.read(until: "first") }
+        let handling = try TestConnection(port: server.port)
+        try handling.send(method: "GET", path: "/slow")
+        while server.inFlightCount < 2 { try await Task.sleep(for: .milliseconds(1)) }
+        server.stop()
+        #expect(try await onOwnThread { try streaming.readToEnd(timeout: .seconds(5)) } == [])
+        #expect(try await onOwnThread { try handling.readToEnd(timeout: .seconds(5)) } == [])
+        for _ in 0..<1000 where probe.cancelledAt.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(probe.cancelledAt.withLock { $0 } != nil)
     }
 
     @Test("an address that is not IPv4 is refused with a clear error")

@@ -10,7 +10,7 @@ struct DisconnectTests {
     @Test("when the client leaves mid-stream the provider call is cancelled at once and the audit says cancelled")
     func clientLeaves() async throws {
         let harness = try GatewayHarness(script: Script(tokens: (0..<100).map { "t\($0) " }, interval: .milliseconds(20)))
-        let (connection, status, _) = try await harness.openStream()
+        let (connection, status, headers) = try await harness.openStream()
         #expect(status == 200)
         _ = try await onOwnThread { try connection.read(until: "t2 ", timeout: .seconds(5)) }
         let leftAt = ContinuousClock.now
@@ -19,7 +19,7 @@ struct DisconnectTests {
         let disconnectedAt = try #require(recorded.disconnectedAt)
         #expect(disconnectedAt - leftAt < .milliseconds(100))
         #expect(recorded.tokensSent < 100)
-        let row = try #require(await harness.auditRow(harness.assembly.dependencies.audit.recent(limit: 1).first?.requestId))
+        let row = try #require(await harness.auditRow(headers["x-request-id"]))
         #expect(row.status == .cancelled)
         #expect(row.outputTokens > 0)
     }
@@ -79,14 +79,14 @@ struct DisconnectTests {
     @Test("streams still running after the drain time are cancelled with an error event")
     func drainTimeout() async throws {
         let harness = try GatewayHarness(script: Script(tokens: (0..<100).map { "t\($0)" }, interval: .milliseconds(100)))
-        let (connection, _, _) = try await harness.openStream()
+        let (connection, _, headers) = try await harness.openStream()
         _ = try await onOwnThread { try connection.read(until: "t0", timeout: .seconds(5)) }
         let drained = await GracefulShutdownProbe.run(harness, drain: .milliseconds(300))
         #expect(drained == false)
         let rest = try await onOwnThread { try connection.readToEnd() }
         #expect(TestResponse.events(in: rest).last == .error(code: .shuttingDown))
         #expect(await harness.upstream.waitForEnd(of: 0)?.disconnectedAt != nil)
-        #expect(await harness.auditRow(harness.assembly.dependencies.audit.recent(limit: 1).first?.requestId)?.status == .cancelled)
+        #expect(await harness.auditRow(headers["x-request-id"])?.status == .cancelled)
     }
 }
 

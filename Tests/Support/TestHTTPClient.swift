@@ -41,7 +41,7 @@ public final class TestConnection: @unchecked Sendable {
     private var buffered: [UInt8] = []
 
     public init(port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestHTTPError("socket failed") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -51,7 +51,9 @@ public final class TestConnection: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
-            Glibc.close(fd)
+            let code = errno
+            close()  // and mark closed: deinit runs after a throwing init, and must not close a reused number
+            errno = code
             throw TestHTTPError("connect to port \(port) failed: \(String(cString: strerror(errno)))")
         }
     }
@@ -163,7 +165,7 @@ public func testRequest(port: Int, method: String = "GET", path: String, headers
 
 /// A loopback port nothing listens on right now (bound to port 0, read back, released).
 public func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     defer { Glibc.close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
