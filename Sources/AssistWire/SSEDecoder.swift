@@ -67,6 +67,7 @@ public struct SSEDecoder: Sendable {
     /// Ends the stream: an event without its terminating blank line is discarded, per the standard.
     public mutating func finish() {
         line = []
+        sawCR = false
         data = []
         hasData = false
         eventType = ""

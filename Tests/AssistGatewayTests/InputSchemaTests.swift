@@ -148,10 +148,28 @@ struct InputSchemaTests {
 
     @Test func unsupportedKeywordIsRejectedAtCompileTime() throws {
         let nested = try compileFailure(#"{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]+$"}}}"#)
-        #expect(nested?.summary == "properties.code.pattern: unsupported schema keyword")
+        #expect(nested?.summary == "properties.code.pattern: unsupported schema keyword for type string")
         #expect(try compileFailure(#"{"type":"string","format":"email"}"#)?.path == "format")
         #expect(try compileFailure(#"{"type":"object","$schema":"x"}"#)?.path == "$schema")
         #expect(try compileFailure(#"{"type":"array","items":{"type":"string","oneOf":[]}}"#)?.path == "items.oneOf")
+    }
+
+    @Test func keywordsOfAnotherTypeAreRejectedNotIgnored() throws {
+        #expect(try compileFailure(#"{"type":"integer","enum":[1,2]}"#)?.summary == "enum: unsupported schema keyword for type integer")
+        #expect(try compileFailure(#"{"type":"boolean","enum":[true]}"#)?.path == "enum")
+        #expect(try compileFailure(#"{"type":"integer","maxLength":2}"#)?.path == "maxLength")
+        #expect(try compileFailure(#"{"type":"string","minimum":3}"#)?.path == "minimum")
+        #expect(try compileFailure(#"{"type":"string","items":{"type":"string"}}"#)?.path == "items")
+        #expect(try compileFailure(#"{"type":"string","required":["x"]}"#)?.path == "required")
+        #expect(try compileFailure(#"{"type":"array","items":{"type":"string"},"properties":{}}"#)?.path == "properties")
+    }
+
+    @Test func boundsMustBeNumbers() throws {
+        #expect(try compileFailure(#"{"type":"integer","minimum":"5"}"#)?.summary == "minimum: must be a number")
+        #expect(try compileFailure(#"{"type":"number","maximum":null}"#)?.path == "maximum")
+        let schema = try InputSchema(JSONParser.parse(#"{"type":"integer","minimum":-3,"maximum":3}"#))
+        #expect(throws: InputSchema.Error.self) { try schema.validate(-100) }
+        try schema.validate(3)
     }
 
     @Test func malformedSchemasAreRejectedWithTheirPath() throws {

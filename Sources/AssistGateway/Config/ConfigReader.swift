@@ -27,7 +27,8 @@ struct ConfigReader {
         issues.append(ConfigIssue(path: path, message: message))
     }
 
-    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// `a.b` + `c` → `a.b.c`; at the root (`""` or `"$"`) just the key, so paths read like the file's keys.
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty || path == "$" ? key : "\(path).\(key)" }
 
     /// The members of an object, after checking that no key outside `allowed` is present.
     mutating func object(_ value: JSONValue?, at path: String, allowed: Set<String>? = nil) -> [String: JSONValue]? {

@@ -18,10 +18,17 @@ public indirect enum InputSchema: Sendable {
         public let path: String?
     }
 
-    static let supportedKeywords: Set<String> = [
-        "type", "properties", "required", "additionalProperties", "minLength", "maxLength", "enum", "minimum",
-        "maximum", "items", "minItems", "maxItems", "description",
+    /// The keywords each type accepts; any other keyword is a configuration error, so a rule written for the
+    /// wrong type (an `enum` on an integer, `maxLength` on an array) cannot be silently ignored.
+    static let keywordsByType: [String: Set<String>] = [
+        "string": ["minLength", "maxLength", "enum"],
+        "integer": ["minimum", "maximum"],
+        "number": ["minimum", "maximum"],
+        "boolean": [],
+        "array": ["items", "minItems", "maxItems"],
+        "object": ["properties", "required", "additionalProperties"],
     ]
+    static let commonKeywords: Set<String> = ["type", "description"]
 
     public init(_ json: JSONValue) throws(Error) {
         try self.init(json, path: nil)
@@ -30,15 +37,23 @@ public indirect enum InputSchema: Sendable {
     private init(_ json: JSONValue, path: String?) throws(Error) {
         func at(_ key: String) -> String { path.map { "\($0).\(key)" } ?? key }
         guard case .object(let members) = json else { throw Error(message: "must be an object", path: path) }
-        for key in members.keys.sorted() where !Self.supportedKeywords.contains(key) {
-            throw Error(message: "unsupported schema keyword", path: at(key))
+        guard let type = members["type"]?.stringValue, let allowed = Self.keywordsByType[type] else {
+            throw Error(message: "must be one of string, integer, number, boolean, array, object", path: at("type"))
+        }
+        for key in members.keys.sorted() where !Self.commonKeywords.contains(key) && !allowed.contains(key) {
+            throw Error(message: "unsupported schema keyword for type \(type)", path: at(key))
+        }
+        func bound(_ key: String) throws(Error) -> Double? {
+            guard let value = members[key] else { return nil }
+            guard let number = value.numberValue else { throw Error(message: "must be a number", path: at(key)) }
+            return number
         }
         func int(_ key: String) throws(Error) -> Int? {
             guard let value = members[key] else { return nil }
             guard let int = value.intValue, int >= 0 else { throw Error(message: "must be a non-negative integer", path: at(key)) }
             return int
         }
-        switch members["type"]?.stringValue {
+        switch type {
         case "string":
             var choices: [String]?
             if let values = members["enum"] {
@@ -49,9 +64,9 @@ public indirect enum InputSchema: Sendable {
             }
             self = .string(minLength: try int("minLength"), maxLength: try int("maxLength"), choices: choices)
         case "integer":
-            self = .integer(minimum: members["minimum"]?.numberValue, maximum: members["maximum"]?.numberValue)
+            self = .integer(minimum: try bound("minimum"), maximum: try bound("maximum"))
         case "number":
-            self = .number(minimum: members["minimum"]?.numberValue, maximum: members["maximum"]?.numberValue)
+            self = .number(minimum: try bound("minimum"), maximum: try bound("maximum"))
         case "boolean":
             self = .boolean
         case "array":
