@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
         .testTarget(
             name: "GatewayEndToEndTests",
-            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel",
+            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",
                            "ScriptedUpstream", "AssistWire", "AssistTestSupport"]
         ),
     ]

@@ -1,0 +1,106 @@
+import AssistGateway
+import AssistStores
+import Foundation
+import Testing
+
+func temporaryDatabase() throws -> (SQLiteDatabase, URL) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-stores-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return (try SQLiteDatabase(path: directory.appendingPathComponent("test.sqlite").path), directory)
+}
+
+@Suite("SQLite stores")
+struct SQLiteStoreTests {
+    let day = UTCDay(containing: Date(timeIntervalSince1970: 1_790_000_000))
+
+    @Test("the database runs in WAL mode with synchronous=NORMAL")
+    func pragmas() throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try database.query("PRAGMA journal_mode").first?.first?.text == "wal")
+        #expect(try database.query("PRAGMA synchronous").first?.first?.int == 1)
+    }
+
+    @Test("reserve admits within both limits, reports what is left, then refuses without counting")
+    func reserveAndRefuse() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteQuotaStore(database: database)
+        let key = QuotaKey(user: "u1", feature: "f", day: day)
+        let limits = QuotaLimits(requests: 2, tokens: 1000)
+        #expect(try await store.reserve(key, tokens: 400, limits: limits) == .admitted(remainingRequests: 1, remainingTokens: 600))
+        #expect(try await store.reserve(key, tokens: 700, limits: limits) == .exceeded)
+        #expect(try await store.reserve(key, tokens: 600, limits: limits) == .admitted(remainingRequests: 0, remainingTokens: 0))
+        #expect(try await store.reserve(key, tokens: 1, limits: limits) == .exceeded)
+        #expect(try store.usage(for: key) == (2, 1000))
+        // Other users, features and days are separate windows.
+        #expect(try await store.reserve(QuotaKey(user: "u2", feature: "f", day: day), tokens: 1, limits: limits) != .exceeded)
+        #expect(try await store.reserve(QuotaKey(user: "u1", feature: "g", day: day), tokens: 1, limits: limits) != .exceeded)
+        #expect(try await store.reserve(QuotaKey(user: "u1", feature: "f", day: UTCDay(containing: day.end)), tokens: 1, limits: limits) != .exceeded)
+        // A reservation larger than the whole budget is refused before touching the table.
+        #expect(try await store.reserve(QuotaKey(user: "u3", feature: "f", day: day), tokens: 1001, limits: limits) == .exceeded)
+        #expect(try store.usage(for: QuotaKey(user: "u3", feature: "f", day: day)) == (0, 0))
+    }
+
+    @Test("settle replaces the reservation by the real usage, never below zero")
+    func settle() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteQuotaStore(database: database)
+        let key = QuotaKey(user: "u1", feature: "f", day: day)
+        let limits = QuotaLimits(requests: 10, tokens: 1000)
+        _ = try await store.reserve(key, tokens: 800, limits: limits)
+        try await store.settle(key, reservedTokens: 800, actualTokens: 120)
+        #expect(try store.usage(for: key).tokens == 120)
+        #expect(try await store.reserve(key, tokens: 800, limits: limits) != .exceeded)
+        try await store.settle(key, reservedTokens: 5000, actualTokens: 0)
+        #expect(try store.usage(for: key).tokens == 0)
+    }
+
+    @Test("200 concurrent reservations against a limit of 37 admit exactly 37, across two connections to one file")
+    func atomicUnderConcurrency() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let second = try SQLiteDatabase(path: directory.appendingPathComponent("test.sqlite").path)
+        let stores = [try SQLiteQuotaStore(database: database), try SQLiteQuotaStore(database: second)]
+        let key = QuotaKey(user: "u1", feature: "f", day: day)
+        let admitted = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for i in 0..<200 {
+                group.addTask { try await stores[i % 2].reserve(key, tokens: 10, limits: QuotaLimits(requests: 37, tokens: 100_000)) != .exceeded }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == 37)
+        #expect(try stores[0].usage(for: key) == (37, 370))
+    }
+
+    @Test("audit rows round-trip, newest first, and the table has no column for content")
+    func audit() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteAuditStore(database: database)
+        let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100), user: "u1", feature: "itinerary_summary",
+                                promptVersion: "v1", model: "local-small", trust: "unavailable", status: .ok, inputTokens: 42,
+                                outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80)
+        let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
+                                 reason: "unauthenticated:expired", totalMs: 0.3)
+        await store.record(first)
+        await store.record(second)
+        #expect(await store.recent(limit: 10) == [second, first])
+        #expect(await store.recent(limit: 1) == [second])
+        let columns = try database.query("SELECT name FROM pragma_table_info('audit_log')").compactMap { $0.first?.text }
+        #expect(columns == ["request_id", "time", "user", "feature", "prompt_version", "model", "trust", "status", "reason",
+                            "input_tokens", "output_tokens", "ttft_ms", "total_ms"])
+        // A duplicate request id is reported, not thrown at the request path.
+        await store.record(first)
+        #expect(await store.recent(limit: 10).count == 2)
+    }
+
+    @Test("a bad statement is an error naming the SQL, not a crash")
+    func badSQL() throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(throws: SQLiteDatabase.Error.self) { try database.query("SELEC 1") }
+        #expect(throws: SQLiteDatabase.Error.self) { try SQLiteDatabase(path: "/nonexistent-dir/x/y.sqlite") }
+    }
+}

@@ -1,0 +1,135 @@
+import AssistGateway
+import AssistTestSupport
+import AssistWire
+import Foundation
+import ScriptedUpstream
+import Testing
+
+/// The `assist` binary itself, as a user runs it (built next to the test bundle by `swift build --build-tests`).
+enum AssistBinary {
+    static var url: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
+    }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+@Suite("The assist command", .serialized)
+struct CLITests {
+    @Test("check-config accepts the built-in configuration and lists every error of a bad one with its path")
+    func checkConfig() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/travel.json").standardized
+        let valid = try await onOwnThread { try AssistBinary.run(["check-config", config.path]) }
+        #expect(valid.status == 0, "\(valid.stderr)")
+
+        var json = try JSONParser.parse(Array(try Data(contentsOf: config)))
+        guard case .object(var root) = json, case .object(var features)? = root["features"],
+              case .object(var summary)? = features["itinerary_summary"] else { Issue.record("unexpected shape"); return }
+        summary["maxOutputTokens"] = 0
+        summary["model"] = "missing-alias"
+        features["itinerary_summary"] = .object(summary)
+        root["features"] = .object(features)
+        root["surprise"] = true
+        json = .object(root)
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(JSONWriter.bytes(json)).write(to: bad)
+        let invalid = try await onOwnThread { try AssistBinary.run(["check-config", bad.path]) }
+        #expect(invalid.status == 1)
+        let lines = Set(invalid.stderr.split(separator: "\n").map(String.init))
+        #expect(lines.contains("features.itinerary_summary.maxOutputTokens: must be > 0"))
+        #expect(lines.contains("surprise: unknown key"))
+        #expect(lines.contains { $0.hasPrefix("features.itinerary_summary.model: names no model alias") })
+
+        #expect(try await onOwnThread { try AssistBinary.run(["check-config", directory.appendingPathComponent("none.json").path]) }.status == 1)
+        #expect(try await onOwnThread { try AssistBinary.run(["check-config"]) }.status == 2)
+        #expect(try await onOwnThread { try AssistBinary.run(["frobnicate"]) }.status == 2)
+    }
+
+    @Test("token prints an HS256 token the data dir's secret verifies, with the requested lifetime")
+    func token() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await onOwnThread { try AssistBinary.run(["token", "--user", "u2", "--ttl", "120", "--data-dir", directory.path]) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let secret = try SecretStore.hs256Secret(environmentVariable: "ASSIST_TEST_UNSET_SECRET", dataDirectory: directory)
+        let verifier = HS256TokenVerifier(secret: secret, settings: AuthSettings())
+        #expect(try verifier.verify(bearer: token) == AuthenticatedUser(id: "u2"))
+        let payload = try JSONParser.parse(try #require(Base64URLProbe.decode(String(token.split(separator: ".")[1]))))
+        #expect((payload["exp"]?.numberValue ?? 0) - (payload["iat"]?.numberValue ?? 0) == 120)
+        // The secret from the environment wins over the data dir.
+        let fromEnvironment = try await onOwnThread {
+            try AssistBinary.run(["token", "--user", "u1", "--data-dir", directory.path], environment: ["ASSIST_JWT_HS256_SECRET": "s3cret"])
+        }
+        let envVerifier = HS256TokenVerifier(secret: Array("s3cret".utf8), settings: AuthSettings())
+        #expect(try envVerifier.verify(bearer: fromEnvironment.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).id == "u1")
+        #expect(try await onOwnThread { try AssistBinary.run(["token"]) }.status == 2)
+    }
+
+    @Test("serve prints URL, token and a curl command; SIGTERM lets the running stream finish, then exits 0")
+    func serveAndDrain() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "t\($0) " }, interval: .milliseconds(100)))
+        defer { upstream.stop() }
+        let port = try freeLoopbackPort()
+        let process = Process()
+        process.executableURL = AssistBinary.url
+        process.arguments = ["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", directory.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try await onOwnThread { () -> String in
+            var text = ""
+            while !text.contains("Ctrl-C") {
+                let data = out.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }
+        #expect(banner.contains("listening on http://127.0.0.1:\(port)"))
+        #expect(banner.contains("curl -N http://127.0.0.1:\(port)/v1/assist/stream"))
+        let token = try #require(banner.split(separator: "\n").dropFirst(2).first?.trimmingCharacters(in: .whitespaces))
+
+        let connection = try TestConnection(port: port)
+        try connection.send(method: "POST", path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(token)")],
+                            body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "tr-TR"]))
+        _ = try await onOwnThread { try connection.read(until: "t0 ") }
+        process.terminate()  // SIGTERM
+        let rest = try await onOwnThread { try connection.readToEnd() }
+        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
+        try await onOwnThread { process.waitUntilExit() }
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+    }
+}
+
+import AssistCrypto
+typealias Base64URLProbe = Base64URL
