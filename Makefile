@@ -24,7 +24,8 @@ test: setup
 	$(SWIFT) test --skip-build
 
 bench: setup
-	$(SWIFT) build -c release --product assist --product ScriptedUpstreamServer --product AssistBench
+	$(SWIFT) build -c release --product assist
+	$(SWIFT) build -c release --product AssistBench
 	.build/release/AssistBench
 
 clean:

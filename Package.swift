@@ -15,7 +15,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CSpawn"),
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
@@ -23,7 +23,7 @@ let package = Package(
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
-        .target(name: "AssistHTTPServer", dependencies: ["CMicroHTTPD"]),
+        .target(name: "AssistHTTPServer", dependencies: ["CMicroHTTPD", "CLinux"]),
         // The gateway core: config, auth, integrity, features, quota, prompts, streaming, audit, endpoints.
         .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTPServer"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi.
@@ -31,7 +31,7 @@ let package = Package(
         // SQLite-backed stores: quota, audit.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "CSQLite"]),
         // The embedded llama-server as a supervised child process.
-        .target(name: "AssistLocalModel", dependencies: ["AssistGateway", "CSpawn"]),
+        .target(name: "AssistLocalModel", dependencies: ["AssistGateway", "CLinux"]),
         // Travel reference app: data, built-in configuration, prompt builders.
         .target(
             name: "AssistTravel",
@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "AssistCLI", dependencies: ["AssistServer"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
-        .executableTarget(name: "AssistBench", dependencies: ["AssistWire", "AssistCrypto", "CCurl"]),
+        .executableTarget(name: "AssistBench", dependencies: ["AssistGateway", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux"]),
 
         // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire"], path: "Tests/Support"),

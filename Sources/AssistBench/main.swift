@@ -1,1 +1,21 @@
+// `make bench`: the gateway's overhead, disconnect propagation and memory per idle stream, each measured
+// against a baseline taken in the same run on this machine. The scripted upstream runs in this process;
+// the gateway (`assist serve`, release build) runs as its own process.
+import Foundation
+import ScriptedUpstream
 
+let files = raiseFileLimit()
+let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "tok\($0) " }), threadPoolSize: 2)
+let gateway = try GatewayProcess(upstream: upstream.baseURL, port: freePort())
+defer { gateway.stop() }
+print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
+print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")
+
+// BENCH_PHASES=latency,disconnect,streams picks phases; BENCH_STREAMS sets the idle-stream count.
+let environment = ProcessInfo.processInfo.environment
+let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams").split(separator: ",").map(String.init))
+if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
+if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
+if phases.contains("streams") {
+    try IdleStreamsBench(upstream: upstream, gateway: gateway).run(streams: Int(environment["BENCH_STREAMS"] ?? "") ?? 5000)
+}

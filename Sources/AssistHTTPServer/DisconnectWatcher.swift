@@ -1,5 +1,5 @@
 import Foundation
-import CMicroHTTPD
+import CLinux
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -59,7 +59,7 @@ public final class HTTPServer: Sendable {
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw HTTPServerError.invalidHost(configuration.host) }
 
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
         let started: OpaquePointer? = withUnsafePointer(to: &address) { addressPointer in
             addressPointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 var options: [MHD_OptionItem] = [

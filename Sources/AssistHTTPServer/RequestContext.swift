@@ -96,7 +96,9 @@ final class RequestContext: Sendable {
         }
         guard admitted, let request else {
             state.withLock { $0.phase = .responded }
-            return queue(HTTPResponse(status: 503, headers: [("Connection", "close")], body: .bytes(Array("shutting down\n".utf8))))
+            let body = #"{"error":{"code":"shutting_down","message":"the server is stopping","requestId":""}}"#
+            return queue(HTTPResponse(status: 503, headers: [("Content-Type", "application/json"), ("Connection", "close")],
+                                      body: .bytes(Array(body.utf8))))
         }
         watchForDisconnect()
         let responder = server.responder

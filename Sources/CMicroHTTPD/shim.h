@@ -4,8 +4,6 @@
 #include <stdarg.h>
 #include <sys/types.h>
 #include <sys/socket.h>
-#include <sys/epoll.h>
-#include <sys/eventfd.h>
 #include <microhttpd.h>
 
 /// MHD_start_daemon is variadic; Swift cannot call it. Options go in an MHD_OPTION_ARRAY instead.

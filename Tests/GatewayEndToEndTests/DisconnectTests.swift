@@ -38,6 +38,28 @@ struct DisconnectTests {
         #expect(recorded.tokensSent == 0)
     }
 
+    @Test("a client that stops reading pauses the provider: the upstream cannot run ahead of it")
+    func slowClientPausesUpstream() async throws {
+        let token = String(repeating: "y", count: 4000)
+        let harness = try GatewayHarness(script: Script(tokens: Array(repeating: token, count: 20_000)))
+        let (connection, status, _) = try await harness.openStream()
+        #expect(status == 200)
+        // Read nothing more. Socket buffers, the gateway's body buffer and curl's pause must stop the upstream
+        // long before its 80 MB.
+        var previous = -1
+        var sent = 0
+        for _ in 0..<30 {
+            try await Task.sleep(for: .milliseconds(200))
+            sent = harness.upstream.requests.first?.tokensSent ?? 0
+            if sent == previous { break }
+            previous = sent
+        }
+        #expect(sent == previous, "the upstream never stopped")
+        #expect(sent < 5_000)
+        connection.close()
+        #expect(await harness.upstream.waitForEnd(of: 0)?.disconnectedAt != nil)
+    }
+
     @Test("audit rows hold metadata only: no prompt, input or output text")
     func auditHoldsNoContent() async throws {
         let secret = "Bagajım kayboldu, talep kodu ZX-CANARY-91, kart 4111111111111111"

@@ -18,6 +18,8 @@ struct QuotaLimitTests {
         #expect(third.status == 429)
         #expect(third.errorCode == "quota_exceeded")
         let retryAfter = try #require(Int(third.headers["retry-after"] ?? ""))
+        #expect(third.headers["ratelimit-remaining"] == "0")
+        #expect(third.headers["ratelimit-reset"] == third.headers["retry-after"])
         let expected = UTCDay(containing: Date()).secondsUntilEnd(from: Date())
         #expect(abs(retryAfter - expected) <= 2)
         // The limit is per feature.

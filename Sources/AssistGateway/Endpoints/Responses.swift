@@ -12,6 +12,9 @@ enum Responses {
     static func error(_ error: GatewayError, requestId: String) -> HTTPResponse {
         var headers: [(name: String, value: String)] = []
         if let retryAfter = error.retryAfterSeconds { headers.append(("Retry-After", String(retryAfter))) }
+        if error.code == .quotaExceeded, let reset = error.retryAfterSeconds {
+            headers += [("RateLimit-Remaining", "0"), ("RateLimit-Reset", String(reset))]
+        }
         if error.status == 401 { headers.append(("WWW-Authenticate", "Bearer")) }
         return json(error.status, ErrorBody(code: error.code, message: error.message, requestId: requestId).json,
                     requestId: requestId, extraHeaders: headers)

@@ -59,8 +59,9 @@ struct StreamRun: Sendable {
         case .cancelled: writer.isClientGone ? nil : .error(code: .shuttingDown)
         }
         if let terminal { try? await writer.write(terminal.sseFrame) }
-        writer.finish()
+        // Settle and audit before the body ends, so a client that has seen the end can rely on both.
         await settle(ending, progress: progress.withLock { $0 })
+        writer.finish()
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.

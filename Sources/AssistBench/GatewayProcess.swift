@@ -1,0 +1,127 @@
+import AssistGateway
+import AssistTravel
+import AssistWire
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `assist serve` as its own process (so its memory can be read alone), configured for load: the built-in
+/// travel configuration with quotas and the per-user stream cap out of the way, and a 1 s ping.
+final class GatewayProcess {
+    let port: Int
+    let secret = "bench-secret-\(getpid())"
+    private let process = Process()
+    private let directory: URL
+
+    init(upstream: String, port: Int) throws {
+        self.port = port
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configFile = directory.appendingPathComponent("bench.json")
+        try Data(Self.configuration()).write(to: configFile)
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
+        let arguments = ["serve", "--config", configFile.path, "--upstream", upstream, "--port", String(port), "--data-dir", directory.path]
+        // BENCH_GATEWAY_PREFIX runs the gateway under a tool, e.g. "valgrind --tool=massif --massif-out-file=/tmp/m.out".
+        if let prefix = ProcessInfo.processInfo.environment["BENCH_GATEWAY_PREFIX"]?.split(separator: " ").map(String.init), !prefix.isEmpty {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = prefix + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(["ASSIST_JWT_HS256_SECRET": secret]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<3000 {
+            if HTTPProbe.status(port: port, path: "/healthz") == 200 { return }
+            usleep(20_000)
+        }
+        throw BenchError("gateway did not become healthy on port \(port)")
+    }
+
+    func token(user: String = "u1") -> String {
+        HS256TokenIssuer(secret: Array(secret.utf8), settings: AuthSettings()).token(for: user)
+    }
+
+    /// Resident set size of the gateway process, in KiB.
+    var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// The gateway's memory by mapping kind (`/proc/PID/smaps_rollup`), for investigating the figure above.
+    var memoryMap: String {
+        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/smaps_rollup", encoding: .utf8)) ?? ""
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    static func configuration() throws -> [UInt8] {
+        guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
+              case .object(var limits)? = root["limits"], case .object(var features)? = root["features"] else {
+            throw BenchError("built-in configuration changed shape")
+        }
+        limits["maxConcurrentStreamsPerUser"] = 100_000
+        limits["pingSeconds"] = 1
+        limits["firstTokenTimeoutSeconds"] = 3600
+        limits["idleTimeoutSeconds"] = 3600
+        limits["drainSeconds"] = 1
+        root["limits"] = .object(limits)
+        for (id, feature) in features {
+            guard case .object(var record) = feature, case .object(var quotas)? = record["quotas"] else { continue }
+            for level in quotas.keys { quotas[level] = ["requestsPerDay": 100_000_000, "tokensPerDay": 1_000_000_000_000] }
+            record["quotas"] = .object(quotas)
+            features[id] = .object(record)
+        }
+        root["features"] = .object(features)
+        return JSONWriter.bytes(.object(root))
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A blocking one-shot GET for readiness checks.
+enum HTTPProbe {
+    static func status(port: Int, path: String) -> Int? {
+        guard let fd = OpenLoopLoad.connect(port: port, blocking: true) else { return nil }
+        defer { close(fd) }
+        let request = Array("GET \(path) HTTP/1.0\r\n\r\n".utf8)
+        guard send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        guard n >= 12 else { return nil }
+        return Int(String(decoding: buffer[9..<12], as: UTF8.self))
+    }
+}
+
+/// Raises the descriptor limit to its hard maximum (thousands of streams).
+func raiseFileLimit() -> Int {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = limit.rlim_max
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    return Int(limit.rlim_cur)
+}
+
+/// A free loopback port.
+func freePort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}

@@ -1,0 +1,55 @@
+import AssistWire
+import Foundation
+import ScriptedUpstream
+
+/// Added latency: the same 8-token answer fetched from the upstream directly and through the gateway's full
+/// path (auth, feature and input checks, booking read from SQLite, quota reservation and settlement, audit
+/// row), at fixed open-loop rates.
+struct LatencyBench {
+    let upstream: ScriptedUpstream
+    let gateway: GatewayProcess
+
+    func run() throws {
+        upstream.script = Script(tokens: (0..<8).map { "tok\($0) " })
+        let direct = OpenLoopLoad(
+            port: upstream.port,
+            request: Self.post(path: "/v1/chat/completions", headers: [],
+                               body: JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400,
+                                                       "messages": [["role": "user", "content": "hi"]]])),
+            accept: { String(decoding: $0.suffix(32), as: UTF8.self).contains("[DONE]") })
+        let viaGateway = OpenLoopLoad(
+            port: gateway.port,
+            request: Self.post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
+                               body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "tr-TR"])),
+            accept: { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") })
+
+        // Warm up both paths (connection caches, SQLite pages, allocator).
+        _ = direct.run(rate: 200, seconds: 1)
+        _ = viaGateway.run(rate: 200, seconds: 1)
+
+        print("1. Added latency (request start → end of stream), open loop, 8-token answers")
+        print("   rate      path      n      ok%     p50 ms   p99 ms")
+        for rate in [500, 2000] {
+            let seconds = rate >= 2000 ? 3.0 : 4.0
+            let baseline = direct.run(rate: rate, seconds: seconds)
+            let measured = viaGateway.run(rate: rate, seconds: seconds)
+            for (name, result) in [("direct", baseline), ("gateway", measured)] {
+                let n = result.latenciesMs.count + result.failures
+                print(String(format: "   %4d/s   %-8@ %6d  %6.2f  %8.3f %8.3f", rate, name as NSString, n,
+                             100 * Double(result.latenciesMs.count) / Double(max(1, n)),
+                             percentile(result.latenciesMs, 50), percentile(result.latenciesMs, 99)))
+            }
+            let p50 = percentile(measured.latenciesMs, 50) - percentile(baseline.latenciesMs, 50)
+            let p99 = percentile(measured.latenciesMs, 99) - percentile(baseline.latenciesMs, 99)
+            print(String(format: "   %4d/s   added: p50 %+.3f ms, p99 %+.3f ms (ratio gateway/direct p99 %.2f×; goal ≤ 1 ms p99 added)",
+                         rate, p50, p99, percentile(measured.latenciesMs, 99) / percentile(baseline.latenciesMs, 99)))
+        }
+        print("")
+    }
+
+    static func post(path: String, headers: [(String, String)], body: [UInt8]) -> [UInt8] {
+        var head = "POST \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        return Array((head + "\r\n").utf8) + body
+    }
+}
