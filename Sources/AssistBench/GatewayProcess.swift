@@ -51,6 +51,15 @@ final class GatewayProcess {
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
+    /// CPU time the gateway process has used so far (user + system), in seconds.
+    var cpuSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // Fields after the parenthesised command name; utime and stime are the 12th and 13th of those.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// The gateway's memory by mapping kind (`/proc/PID/smaps_rollup`), for investigating the figure above.
     var memoryMap: String {
         (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/smaps_rollup", encoding: .utf8)) ?? ""

@@ -32,7 +32,9 @@ struct LatencyBench {
         for rate in [500, 2000] {
             let seconds = rate >= 2000 ? 3.0 : 4.0
             let baseline = direct.run(rate: rate, seconds: seconds)
+            let cpuBefore = gateway.cpuSeconds
             let measured = viaGateway.run(rate: rate, seconds: seconds)
+            let cpuPerRequest = (gateway.cpuSeconds - cpuBefore) / Double(max(1, measured.latenciesMs.count)) * 1e6
             for (name, result) in [("direct", baseline), ("gateway", measured)] {
                 let n = result.latenciesMs.count + result.failures
                 print(String(format: "   %4d/s   %-8@ %6d  %6.2f  %8.3f %8.3f", rate, name as NSString, n,
@@ -43,6 +45,7 @@ struct LatencyBench {
             let p99 = percentile(measured.latenciesMs, 99) - percentile(baseline.latenciesMs, 99)
             print(String(format: "   %4d/s   added: p50 %+.3f ms, p99 %+.3f ms (ratio gateway/direct p99 %.2f×; goal ≤ 1 ms p99 added)",
                          rate, p50, p99, percentile(measured.latenciesMs, 99) / percentile(baseline.latenciesMs, 99)))
+            print(String(format: "            gateway CPU: %.0f µs per request (all threads, user + system)", cpuPerRequest))
         }
         print("")
     }

@@ -22,7 +22,7 @@ public struct GatewayAssembly: Sendable {
     public init(config: GatewayConfig, dataDirectory: URL, provider: any ModelProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path)
+        let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
         self.config = config
         self.database = database

@@ -24,9 +24,12 @@ public final class SQLiteDatabase: Sendable {
     }
 
     private let connection: Mutex<Connection>
+    private let checkpointer: WALCheckpointer?
 
-    /// Opens (creating) the database at `path`; ":memory:" for a private in-memory one.
-    public init(path: String) throws {
+    /// Opens (creating) the database at `path`; ":memory:" for a private in-memory one. With
+    /// `backgroundCheckpoints`, WAL checkpoints run once a second on a thread of their own instead of inside
+    /// a request's commit (the server uses this; short-lived tools need not).
+    public init(path: String, backgroundCheckpoints: Bool = false) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
@@ -36,12 +39,16 @@ public final class SQLiteDatabase: Sendable {
         }
         sqlite3_busy_timeout(handle, 5000)
         connection = Mutex(Connection(handle: handle))
+        let background = backgroundCheckpoints && path != ":memory:"
+        checkpointer = background ? try WALCheckpointer(path: path) : nil
         try execute("PRAGMA journal_mode=WAL")
         try execute("PRAGMA synchronous=NORMAL")
         try execute("PRAGMA foreign_keys=ON")
+        if background { try execute("PRAGMA wal_autocheckpoint=0") }
     }
 
     deinit {
+        checkpointer?.stop()
         connection.withLock { connection in
             for statement in connection.statements.values { sqlite3_finalize(statement) }
             sqlite3_close(connection.handle)
