@@ -48,7 +48,9 @@ let package = Package(
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "AssistCLI", dependencies: ["AssistServer"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
-        .executableTarget(name: "AssistBench", dependencies: ["AssistGateway", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux"]),
+        .executableTarget(
+            name: "AssistBench", dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux"]
+        ),
 
         // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire"], path: "Tests/Support"),

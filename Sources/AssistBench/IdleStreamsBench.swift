@@ -18,7 +18,7 @@ struct IdleStreamsBench {
             body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"]))
         sleep(1)
         let before = gateway.residentKiB
-        let upstreamBefore = ownResidentKiB()
+        let upstreamBefore = residentKiB(process: "self")
         var sockets: [Int32] = []
         var failures = 0
         for _ in 0..<streams {
@@ -47,16 +47,10 @@ struct IdleStreamsBench {
         print("   gateway RSS: \(before) KiB before, \(after) KiB with the streams open")
         print(String(format: "   per stream: %.1f KiB (goal ≤ 32 KiB)", Double(after - before) / Double(max(1, open))))
         print(String(format: "   for comparison, the scripted upstream (same HTTP server, no provider call): %.1f KiB per stream",
-                     Double(ownResidentKiB() - upstreamBefore) / Double(max(1, open))))
+                     Double(residentKiB(process: "self") - upstreamBefore) / Double(max(1, open))))
         for fd in sockets { close(fd) }
         sleep(1)
         print("   gateway RSS after they closed: \(gateway.residentKiB) KiB\n")
     }
 }
 
-/// This process's resident set, in KiB.
-func ownResidentKiB() -> Int {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-}

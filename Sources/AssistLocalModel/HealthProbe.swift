@@ -10,7 +10,8 @@ public enum HealthProbe {
         await Task.detached { status(host: host, port: port, path: path) == 200 }.value
     }
 
-    static func status(host: String, port: Int, path: String) -> Int? {
+    /// The status code of `GET path`, or nil when nothing answered within the budget.
+    public static func status(host: String, port: Int, path: String) -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
