@@ -68,6 +68,18 @@ public final class ResponseBodyWriter: Sendable {
         }
     }
 
+    /// Appends `bytes` only if the buffer has room right now; never waits. For writes that may simply be
+    /// skipped when the client is slow (keep-alive pings: data is already waiting for it).
+    @discardableResult
+    public func tryWrite(_ bytes: [UInt8]) -> Bool {
+        state.withLock { state in
+            guard !state.clientGone, !state.finished, state.pending < highWaterBytes else { return false }
+            state.buffer.append(contentsOf: bytes)
+            wakeReader(&state)
+            return true
+        }
+    }
+
     /// Ends the body. Idempotent; bytes already written are still delivered.
     public func finish() {
         state.withLock { state in

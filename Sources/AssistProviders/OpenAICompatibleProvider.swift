@@ -22,6 +22,9 @@ public struct OpenAICompatibleProvider: ModelProvider {
             if case .cancelled = termination { loop.submit(.cancel(transfer)) }
         }
         loop.submit(.start(transfer))
-        return ProviderStream(stream, consumed: { transfer.consumed($0) })
+        return ProviderStream(stream, consumed: { transfer.consumed($0) }, cancel: {
+            loop.submit(.cancel(transfer))
+            continuation.finish(throwing: CancellationError())
+        })
     }
 }

@@ -64,22 +64,29 @@ public protocol ModelProvider: Sendable {
     func stream(_ request: ProviderRequest) -> ProviderStream
 }
 
-/// A provider's answer: an `AsyncThrowingStream` of chunks plus flow control.
+/// A provider's answer: an `AsyncThrowingStream` of chunks plus flow control and cancellation.
 ///
 /// `AsyncThrowingStream` alone cannot tell a producer when its consumer has taken an element, so a
 /// producer that must not outrun a slow reader (curl pausing its transfer) gets told through `consumed`,
 /// called for each chunk as the iterator hands it out. Cancelling the consuming task or releasing the
-/// stream terminates `base`, which is what cancels the provider call.
+/// stream terminates `base`, which cancels the provider call; `cancel()` does the same from outside the
+/// consuming task (a watchdog ending a stalled stream), and makes the pending `next()` throw.
 public struct ProviderStream: AsyncSequence, Sendable {
     public typealias Element = ProviderChunk
 
     let base: AsyncThrowingStream<ProviderChunk, any Error>
     let consumed: (@Sendable (ProviderChunk) -> Void)?
+    private let cancelCall: @Sendable () -> Void
 
-    public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil) {
+    public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil,
+                cancel: @escaping @Sendable () -> Void) {
         self.base = base
         self.consumed = consumed
+        self.cancelCall = cancel
     }
+
+    /// Cancels the provider call and ends the stream with an error; safe from any thread, idempotent.
+    public func cancel() { cancelCall() }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator

@@ -1,14 +1,14 @@
 import AssistHTTPServer
 import AssistWire
-import Synchronization
 
 /// Step 6: stream the provider's answer as server-sent events, then settle quota, free the stream slot
 /// and write the audit row, whatever way the stream ended.
 ///
-/// A ping goes out before the provider is even called, so proxies see bytes at once; pings repeat on the
-/// configured interval. A watchdog ends the stream with `upstream_timeout` when no delta arrives within the
-/// first-token timeout, or none follows the previous one within the idle timeout. When the client leaves,
-/// the server cancels this task, which ends the provider iteration and so cancels the provider call.
+/// A ping goes out before the provider is even called, so proxies see bytes at once; after that the
+/// process-wide `StreamWatchdog` sends pings and ends the stream with `upstream_timeout` when no delta
+/// arrives within the first-token timeout, or none follows the previous one within the idle timeout. When
+/// the client leaves, the server cancels this task, which ends the provider iteration and so cancels the
+/// provider call.
 struct StreamRun: Sendable {
     let dependencies: GatewayDependencies
     let admitted: AdmittedStream
@@ -20,36 +20,26 @@ struct StreamRun: Sendable {
         case cancelled
     }
 
-    /// What the pump learned, shared with the watchdog (deadlines) and the settlement (usage).
-    private final class ProgressBox: Sendable {
-        let state = Mutex(Progress())
-        func withLock<T>(_ body: (inout Progress) -> T) -> T { state.withLock { body(&$0) } }
-    }
-
+    /// What the pump learned, for settlement.
     private struct Progress {
         var text = ""
         var usage: TokenUsage?
         var firstDeltaAt: ContinuousClock.Instant?
-        var lastDeltaAt: ContinuousClock.Instant?
     }
 
     func run(_ writer: ResponseBodyWriter) async {
-        let progress = ProgressBox()
-        let limits = dependencies.config.limits
-        let apiKey = admitted.model.apiKeyEnv.flatMap { dependencies.environment($0) }
-        let providerRequest = ProviderRequest(
-            baseURL: admitted.model.baseURL, model: admitted.model.model, apiKey: apiKey, messages: admitted.prompt.messages,
-            maxOutputTokens: admitted.feature.maxOutputTokens, temperature: admitted.feature.temperature)
-
+        var progress = Progress()
         var ending: Ending = .cancelled
         if (try? await writer.write(SSEFrames.ping)) != nil {
-            ending = await withTaskGroup(of: Ending.self) { group in
-                group.addTask { await pump(providerRequest, into: writer, progress: progress) }
-                group.addTask { await watchdog(writer, progress: progress, limits: limits) }
-                let first = await group.next() ?? .cancelled
-                group.cancelAll()
-                return first
-            }
+            let apiKey = admitted.model.apiKeyEnv.flatMap { dependencies.environment($0) }
+            let stream = dependencies.provider.stream(ProviderRequest(
+                baseURL: admitted.model.baseURL, model: admitted.model.model, apiKey: apiKey, messages: admitted.prompt.messages,
+                maxOutputTokens: admitted.feature.maxOutputTokens, temperature: admitted.feature.temperature))
+            let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
+                                             limits: dependencies.config.limits)
+            StreamWatchdog.shared.watch(watch)
+            ending = await pump(stream, into: writer, watch: watch, progress: &progress)
+            StreamWatchdog.shared.forget(watch)
         }
 
         let terminal: AssistEvent? = switch ending {
@@ -60,63 +50,42 @@ struct StreamRun: Sendable {
         }
         if let terminal { try? await writer.write(terminal.sseFrame) }
         // Settle and audit before the body ends, so a client that has seen the end can rely on both.
-        await settle(ending, progress: progress.withLock { $0 })
+        await settle(ending, progress: progress)
         writer.finish()
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.
-    private func pump(_ request: ProviderRequest, into writer: ResponseBodyWriter, progress: ProgressBox) async -> Ending {
+    private func pump(_ stream: ProviderStream, into writer: ResponseBodyWriter, watch: StreamWatchdog.Entry,
+                      progress: inout Progress) async -> Ending {
         var finishReason: String?
         do {
-            for try await chunk in dependencies.provider.stream(request) {
+            for try await chunk in stream {
                 switch chunk {
                 case .text(let text):
                     guard !text.isEmpty else { continue }
                     let now = ContinuousClock.now
-                    progress.withLock {
-                        $0.text += text
-                        if $0.firstDeltaAt == nil { $0.firstDeltaAt = now }
-                        $0.lastDeltaAt = now
-                    }
+                    watch.delta(at: now)
+                    progress.text += text
+                    if progress.firstDeltaAt == nil { progress.firstDeltaAt = now }
                     try await writer.write(AssistEvent.delta(text: text).sseFrame)
                 case .finish(let reason):
                     finishReason = reason
                 case .usage(let usage):
-                    progress.withLock { $0.usage = usage }
+                    progress.usage = usage
                 }
             }
         } catch is ResponseBodyWriter.ClientGone {
             return .cancelled
         } catch {
+            if watch.timedOut { return .timedOut }
             if Task.isCancelled { return .cancelled }
             // Operators need the cause; it names the provider's failure, never the content.
             GatewayLog.warning("request \(admitted.requestId): provider failed: \(error)")
             return .failed
         }
+        if watch.timedOut { return .timedOut }
         if Task.isCancelled { return .cancelled }
         return .finished(reason: finishReason ?? "stop")
-    }
-
-    /// Sends pings and enforces the first-token and idle timeouts. Returns only to end the stream.
-    private func watchdog(_ writer: ResponseBodyWriter, progress: ProgressBox, limits: Limits) async -> Ending {
-        let ping = Duration.seconds(limits.pingSeconds)
-        let firstToken = Duration.seconds(limits.firstTokenTimeoutSeconds)
-        let idle = Duration.seconds(limits.idleTimeoutSeconds)
-        var nextPing = ContinuousClock.now + ping
-        while !Task.isCancelled {
-            let lastDelta = progress.withLock { $0.lastDeltaAt }
-            let deadline = lastDelta.map { $0 + idle } ?? (admitted.receivedAt + firstToken)
-            let now = ContinuousClock.now
-            if now >= deadline { return .timedOut }
-            if now >= nextPing {
-                do { try await writer.write(SSEFrames.ping) } catch { return .cancelled }
-                nextPing = now + ping
-                continue
-            }
-            // Never sleep past now + idle: a delta arriving meanwhile moves the deadline to at least that.
-            try? await Task.sleep(until: min(deadline, nextPing, now + idle), clock: .continuous)
-        }
-        return .cancelled
     }
 
     private func settle(_ ending: Ending, progress: Progress) async {
