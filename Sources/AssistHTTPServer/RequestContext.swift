@@ -106,13 +106,15 @@ final class RequestContext: Sendable {
             let response = await responder.respond(to: request)
             responded(response)
         }
-        state.withLock { $0.tasks.append(task) }
+        // Kept only while it runs (to cancel it if the client leaves); a finished task's handle is dropped.
+        state.withLock { state in if case .handling = state.phase { state.tasks.append(task) } }
         return .YES
     }
 
     private func responded(_ response: HTTPResponse) {
         state.withLock { state in
             guard case .handling = state.phase, !state.clientGone else { return }
+            state.tasks = []
             state.phase = .ready(response)
             server.resume(connection)
         }

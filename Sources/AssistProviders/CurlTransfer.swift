@@ -19,8 +19,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var errorBody: [UInt8] = []
     private var sawDone = false
     private var retained: Unmanaged<CurlTransfer>?
-    private let request: ProviderRequest
-    private let body: [UInt8]
+    /// What `attach` hands to curl (which copies it); dropped there so a long stream does not hold it twice.
+    private var outgoing: (url: String, apiKey: String?, body: [UInt8])?
     private let continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation
     private let loop: CurlEventLoop
     let highWaterBytes: Int
@@ -31,8 +31,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     init(request: ProviderRequest, body: [UInt8], continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation,
          loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) {
-        self.request = request
-        self.body = body
+        let base = request.baseURL.hasSuffix("/") ? String(request.baseURL.dropLast()) : request.baseURL
+        self.outgoing = (base + "/chat/completions", request.apiKey, body)
         self.continuation = continuation
         self.loop = loop
         self.highWaterBytes = highWaterBytes
@@ -41,12 +41,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Creates the easy handle and adds it to `multi`. Returns false (and fails the stream) if curl refuses.
     func attach(to multi: UnsafeMutableRawPointer) -> Bool {
+        guard let (url, apiKey, body) = outgoing else { return false }
+        outgoing = nil
         guard let easy = curl_easy_init() else {
             continuation.finish(throwing: ProviderError.transport("curl_easy_init failed"))
             return false
         }
         self.easy = easy
-        let url = request.baseURL.hasSuffix("/") ? request.baseURL + "chat/completions" : request.baseURL + "/chat/completions"
         assist_curl_easy_setopt_ptr(easy, CURLOPT_URL, url)
         assist_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         assist_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
@@ -57,7 +58,7 @@ final class CurlTransfer: @unchecked Sendable {
         var list: UnsafeMutablePointer<curl_slist>? = nil
         list = curl_slist_append(list, "Content-Type: application/json")
         list = curl_slist_append(list, "Accept: text/event-stream")
-        if let key = request.apiKey { list = curl_slist_append(list, "Authorization: Bearer \(key)") }
+        if let key = apiKey { list = curl_slist_append(list, "Authorization: Bearer \(key)") }
         headers = list
         assist_curl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, list)
         let me = Unmanaged.passRetained(self)
