@@ -29,8 +29,10 @@ struct LatencyBench {
 
         print("1. Added latency (request start → end of stream), open loop, 8-token answers")
         print("   rate      path      n      ok%     p50 ms   p99 ms")
-        for rate in [500, 2000] {
-            let seconds = rate >= 2000 ? 3.0 : 4.0
+        let environment = ProcessInfo.processInfo.environment
+        let rates = (environment["BENCH_RATES"] ?? "500,2000").split(separator: ",").compactMap { Int($0) }
+        for rate in rates {
+            let seconds = Double(environment["BENCH_SECONDS"] ?? "") ?? (rate >= 2000 ? 3.0 : 4.0)
             let baseline = direct.run(rate: rate, seconds: seconds)
             let cpuBefore = gateway.cpuSeconds
             let measured = viaGateway.run(rate: rate, seconds: seconds)
