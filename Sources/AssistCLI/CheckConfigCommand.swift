@@ -9,8 +9,8 @@ enum CheckConfigCommand {
         case .success(let config):
             print("\(arguments[0]): valid (\(config.features.count) features, \(config.models.count) model aliases)")
             return 0
-        case .failure(let message):
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+        case .failure(let error):
+            FileHandle.standardError.write(Data((error.message + "\n").utf8))
             return 1
         }
     }

@@ -23,8 +23,8 @@ enum ServeCommand {
         var config: GatewayConfig
         switch loadConfiguration(options["config"]) {
         case .success(let loaded): config = loaded
-        case .failure(let message):
-            FileHandle.standardError.write(Data("assist: invalid configuration\n\(message)\n".utf8))
+        case .failure(let error):
+            FileHandle.standardError.write(Data("assist: invalid configuration\n\(error.message)\n".utf8))
             return 1
         }
         let host = options["host"] ?? "127.0.0.1"

@@ -1,3 +1,5 @@
+import AssistGateway
+import AssistServer
 import Foundation
 
 enum Usage {
@@ -44,29 +46,22 @@ struct Options {
     }
 }
 
+/// A command-line problem, or a configuration that cannot be used, as the message to print.
 struct OptionError: Error {
     let message: String
     init(_ message: String) { self.message = message }
 }
 
-/// The configuration from `--config FILE`, or the built-in one; errors printed with their paths.
-func loadConfiguration(_ path: String?) -> GatewayConfigResult {
+/// The configuration from `--config FILE`, or the built-in one; a failure lists every issue with its path.
+func loadConfiguration(_ path: String?) -> Result<GatewayConfig, OptionError> {
     var bytes: [UInt8]?
     if let path {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure("cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(OptionError("cannot read \(path)")) }
         bytes = Array(data)
     }
     do {
         return .success(try GatewayAssembly.loadConfig(bytes))
     } catch {
-        return .failure(error.issues.map(\.description).joined(separator: "\n"))
+        return .failure(OptionError(error.issues.map(\.description).joined(separator: "\n")))
     }
-}
-
-import AssistGateway
-import AssistServer
-
-enum GatewayConfigResult {
-    case success(GatewayConfig)
-    case failure(String)
 }
