@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
+        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistStores", "AssistWire"]),
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",

@@ -1,0 +1,126 @@
+import AssistGateway
+import AssistStores
+import AssistTravel
+import AssistWire
+import Foundation
+import Testing
+
+@Suite("Travel reference data")
+struct TravelDataTests {
+    let data: TravelData
+
+    init() throws { data = try TravelData.builtin() }
+
+    /// Local booking time in the airport's zone → an absolute instant.
+    func instant(_ local: String, airport code: String) throws -> Date {
+        let identifier = try #require(data.airports.first { $0.code == code }?.timeZone)
+        let zone = try #require(TimeZone(identifier: identifier))
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        return try #require(formatter.date(from: local))
+    }
+
+    @Test("BK-2041 is u1's nonstop Istanbul → Lisbon on 14 Oct 2026 at 14:40 for two adults and a child")
+    func referenceBooking() throws {
+        let booking = try #require(data.bookings.first { $0.id == "BK-2041" })
+        #expect(booking.userId == "u1")
+        #expect(booking.segments.count == 1)
+        #expect(booking.segments[0].from == "IST")
+        #expect(booking.segments[0].to == "LIS")
+        #expect(booking.segments[0].departureLocal == "2026-10-14T14:40")
+        #expect(booking.travellers.map(\.type).sorted() == ["adult", "adult", "child"])
+        #expect(!booking.hotels.isEmpty)
+    }
+
+    @Test("the data covers the cases the golden sets need, and every flight is physically plausible")
+    func coverage() throws {
+        #expect(data.bookings.count >= 6)
+        #expect(Set(data.users.map(\.id)).isSuperset(of: ["u1", "u2"]))
+        #expect(Set(data.users.map { Locales.language(of: $0.locale) }).isSuperset(of: ["tr", "en"]))
+        var afterMidnight = false, zoneChangingConnection = false
+        for booking in data.bookings {
+            #expect(data.users.contains { $0.id == booking.userId }, "\(booking.id)")
+            for segment in booking.segments {
+                let departure = try instant(segment.departureLocal, airport: segment.from)
+                let arrival = try instant(segment.arrivalLocal, airport: segment.to)
+                let hours = arrival.timeIntervalSince(departure) / 3600
+                #expect(hours > 0.5 && hours < 16, "\(booking.id) \(segment.flight): \(hours) h")
+                if segment.arrivalLocal.prefix(10) > segment.departureLocal.prefix(10) { afterMidnight = true }
+            }
+            let zones = Set(booking.segments.compactMap { s in data.airports.first { $0.code == s.to }?.timeZone })
+            if booking.segments.count >= 2, zones.count >= 2 { zoneChangingConnection = true }
+        }
+        #expect(afterMidnight)
+        #expect(zoneChangingConnection)
+        #expect(data.bookings.contains { $0.segments.contains { $0.status == "cancelled" } })
+        #expect(data.bookings.contains { $0.hotels.contains { $0.description.lowercased().contains("ignore previous instructions") } })
+        for language in ["en", "tr"] {
+            #expect(Set(data.policy[language]?.map(\.section) ?? []) == ["refund", "baggage", "schedule_change", "payment"])
+        }
+    }
+}
+
+@Suite("Travel database and prompt builders")
+struct TravelDatabaseTests {
+    let database: SQLiteDatabase
+    let travel: TravelDatabase
+
+    init() throws {
+        database = try SQLiteDatabase(path: ":memory:")
+        travel = try TravelDatabase(database: database)
+        try travel.seed(try TravelData.builtin())
+    }
+
+    func context(_ feature: String, user: String, input: [String: JSONValue], locale: String) throws -> PromptContext {
+        let config = try GatewayConfig.load(TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builderNames)
+        return PromptContext(user: user, feature: try #require(config.features[feature]), input: input, locale: locale)
+    }
+
+    @Test("a booking is read for its owner only; seeding twice changes nothing")
+    func scopedReads() throws {
+        #expect(try travel.booking("BK-2041", for: "u1")?.id == "BK-2041")
+        #expect(try travel.booking("BK-2041", for: "u2") == nil)
+        #expect(try travel.booking("BK-0000", for: "u1") == nil)
+        try travel.seed(try TravelData.builtin())
+        #expect(try database.query("SELECT COUNT(*) FROM travel_bookings").first?.first?.int == (try TravelData.builtin()).bookings.count)
+        #expect(try travel.policy(language: "tr").first?.text.isEmpty == false)
+        #expect(try travel.policy(language: "de").map(\.section) == (try travel.policy(language: "en")).map(\.section))
+    }
+
+    @Test("itinerary summary: instructions in the locale's language, booking and hotel text only in the data message")
+    func itineraryPrompt() async throws {
+        let builder = ItinerarySummaryBuilder(travel: travel)
+        let injected = try #require(try TravelData.builtin().bookings.first {
+            $0.hotels.contains { $0.description.lowercased().contains("ignore previous instructions") }
+        })
+        let prompt = try await builder.build(try context("itinerary_summary", user: injected.userId,
+                                                         input: ["bookingId": .string(injected.id)], locale: "tr-TR"))
+        #expect(prompt.messages.map(\.role) == [.system, .user])
+        #expect(prompt.messages[0].content.contains("in Turkish"))
+        #expect(!prompt.messages[0].content.contains(injected.id))
+        #expect(!prompt.messages[0].content.lowercased().contains("ignore previous"))
+        let data = try JSONParser.parse(String(prompt.messages[1].content.split(separator: "\n", maxSplits: 1)[1]))
+        #expect(data["bookingId"]?.stringValue == injected.id)
+        #expect(data["hotels"]?.arrayValue?.contains { $0["description"]?.stringValue?.lowercased().contains("ignore previous") == true } == true)
+        await #expect(throws: PromptBuildError.notFound) {
+            try await builder.build(try context("itinerary_summary", user: "u3", input: ["bookingId": .string(injected.id)], locale: "en-US"))
+        }
+    }
+
+    @Test("support chat: policy in the request's language, client-kept history, then the message")
+    func supportPrompt() async throws {
+        let builder = SupportChatBuilder(travel: travel)
+        let prompt = try await builder.build(try context(
+            "support_chat", user: "u2", input: ["message": "  Can I get a refund?  ", "history": [["role": "user", "text": "Hi"], ["role": "assistant", "text": "Hello!"]]],
+            locale: "en-GB"))
+        #expect(prompt.messages.map(\.role) == [.system, .system, .user, .assistant, .user])
+        #expect(prompt.messages[0].content.contains("in English"))
+        #expect(prompt.messages[1].content.contains("Refund"))
+        #expect(prompt.messages[4].content == "Can I get a refund?")
+        await #expect(throws: PromptBuildError.invalidInput("input.message: must not be empty")) {
+            try await builder.build(try context("support_chat", user: "u2", input: ["message": "   "], locale: "en-GB"))
+        }
+    }
+}
