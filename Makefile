@@ -19,9 +19,12 @@ build: setup
 run: build
 	.build/release/assist serve
 
+# The real-model tests keep both cores busy with inference, so they run after the others, whose timing
+# bounds (disconnect within 100 ms, timeouts) they would otherwise stretch.
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --skip EmbeddedModelTests
+	$(SWIFT) test --skip-build --filter EmbeddedModelTests
 
 bench: setup
 	$(SWIFT) build -c release --product assist
