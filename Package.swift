@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "assist", targets: ["AssistCLI"]),
         .library(name: "AssistWire", targets: ["AssistWire"]),
+        .library(name: "AssistClient", targets: ["AssistClient"]),
     ],
     targets: [
         // C libraries from Debian, each behind a shim header (variadic functions and macros need wrappers).
@@ -20,6 +21,9 @@ let package = Package(
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
         .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
+        // The client kit an app links: streaming client, session state, route decider, offline cache.
+        // Depends on the wire contract only (no libcurl, nothing server-side).
+        .target(name: "AssistClient", dependencies: ["AssistWire"]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
@@ -29,7 +33,7 @@ let package = Package(
         // Model providers: OpenAI-compatible chat completions over libcurl multi.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "CCurl"]),
         // SQLite-backed stores: quota, audit.
-        .target(name: "AssistStores", dependencies: ["AssistGateway", "CSQLite"]),
+        .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistWire", "CSQLite"]),
         // The embedded llama-server as a supervised child process.
         .target(name: "AssistLocalModel", dependencies: ["AssistGateway", "CLinux"]),
         // Travel reference app: data, built-in configuration, prompt builders.

@@ -10,6 +10,7 @@ public struct GatewayDependencies: Sendable {
     public var integrity: any IntegrityVerifier
     public var quota: any QuotaStore
     public var audit: any AuditStore
+    public var availability: any AvailabilityStore
     public var provider: any ModelProvider
     public var builders: [String: any PromptBuilder]
     public var clock: any WallClock
@@ -20,7 +21,8 @@ public struct GatewayDependencies: Sendable {
     public var modelReady: @Sendable () async -> Bool
 
     public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
-                quota: any QuotaStore, audit: any AuditStore, provider: any ModelProvider, builders: [any PromptBuilder],
+                quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore = InMemoryAvailabilityStore(),
+                provider: any ModelProvider, builders: [any PromptBuilder],
                 clock: any WallClock = SystemWallClock(),
                 environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] },
                 modelReady: @escaping @Sendable () async -> Bool = { true }) {
@@ -30,6 +32,7 @@ public struct GatewayDependencies: Sendable {
         self.integrity = integrity
         self.quota = quota
         self.audit = audit
+        self.availability = availability
         self.provider = provider
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.clock = clock

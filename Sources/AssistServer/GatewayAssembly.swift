@@ -32,6 +32,7 @@ public struct GatewayAssembly: Sendable {
             tokenVerifier: HS256TokenVerifier(secret: secret, settings: config.auth, clock: clock),
             quota: try SQLiteQuotaStore(database: database),
             audit: try SQLiteAuditStore(database: database),
+            availability: try SQLiteAvailabilityStore(database: database),
             provider: provider,
             builders: try TravelApp.builders(database: database),
             clock: clock,

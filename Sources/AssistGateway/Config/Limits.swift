@@ -3,6 +3,8 @@ import AssistWire
 /// Gateway-wide limits and timings. Every one is explicit, configurable and enforced.
 public struct Limits: Sendable, Equatable {
     public var maxBodyBytes = 16 * 1024
+    /// `POST /v1/events` bodies are small reports; a tighter cap than streams get.
+    public var maxEventBytes = 2048
     public var firstTokenTimeoutSeconds: Double = 60
     public var idleTimeoutSeconds: Double = 30
     public var drainSeconds: Double = 10
@@ -14,10 +16,12 @@ public struct Limits: Sendable, Equatable {
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> Limits {
         var limits = Limits()
         guard let members = reader.object(value, at: path, allowed: [
-            "maxBodyBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "drainSeconds", "pingSeconds",
+            "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "drainSeconds", "pingSeconds",
             "maxConcurrentStreamsPerUser",
         ]) else { return limits }
         limits.maxBodyBytes = reader.int(members, "maxBodyBytes", at: path, default: limits.maxBodyBytes)!
+        limits.maxEventBytes = reader.int(members, "maxEventBytes", at: path, default: limits.maxEventBytes)!
+        reader.positive(limits.maxEventBytes, at: "\(path).maxEventBytes")
         limits.firstTokenTimeoutSeconds = reader.number(members, "firstTokenTimeoutSeconds", at: path, default: limits.firstTokenTimeoutSeconds)
         limits.idleTimeoutSeconds = reader.number(members, "idleTimeoutSeconds", at: path, default: limits.idleTimeoutSeconds)
         limits.drainSeconds = reader.number(members, "drainSeconds", at: path, default: limits.drainSeconds)
