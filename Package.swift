@@ -61,6 +61,7 @@ let package = Package(
 
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
+        .testTarget(name: "AssistClientTests", dependencies: ["AssistClient"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistTestSupport"]),
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
@@ -69,7 +70,7 @@ let package = Package(
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",
-                           "ScriptedUpstream", "AssistWire", "AssistTestSupport"]
+                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient"]
         ),
     ]
 )

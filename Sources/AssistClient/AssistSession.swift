@@ -23,6 +23,10 @@ public final class AssistSession {
     public struct Snapshot: Sendable, Equatable {
         public var state: State
         public var text: String
+        public init(state: State, text: String) {
+            self.state = state
+            self.text = text
+        }
     }
 
     public private(set) var state: State = .idle

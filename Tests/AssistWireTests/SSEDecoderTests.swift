@@ -3,8 +3,36 @@ import Testing
 
 typealias SSEEvent = SSEDecoder.Event
 
-/// Feeds `bytes` cut at `cuts` (sorted offsets) and returns every event produced.
+/// Feeds `bytes` cut at `cuts` (sorted offsets) and returns every event produced. Without explicit cuts,
+/// every fixture is also fed one byte at a time and in 20 seeded random chunkings, and all of them must
+/// agree with the whole-buffer result (so every rule below is checked across chunk boundaries too).
 private func decode(_ bytes: [UInt8], cuts: [Int] = []) throws -> [SSEEvent] {
+    let whole = try decodeCut(bytes, cuts: cuts)
+    guard cuts.isEmpty, bytes.count > 1 else { return whole }
+    #expect(try decodeCut(bytes, cuts: Array(1..<bytes.count)) == whole, "byte by byte")
+    var random = SplitMix64(seed: UInt64(bytes.count) &* 0x9E37_79B9)
+    for round in 0..<20 {
+        let count = Int(random.next() % UInt64(min(bytes.count - 1, 8))) + 1
+        let chosen = Set((0..<count).map { _ in Int(random.next() % UInt64(bytes.count - 1)) + 1 }).sorted()
+        #expect(try decodeCut(bytes, cuts: chosen) == whole, "random chunking \(round): cuts \(chosen)")
+    }
+    return whole
+}
+
+/// A tiny seeded generator (SplitMix64) so random chunkings are the same on every run.
+private struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private func decodeCut(_ bytes: [UInt8], cuts: [Int]) throws -> [SSEEvent] {
     var decoder = SSEDecoder()
     var events: [SSEEvent] = []
     var start = 0
