@@ -14,6 +14,9 @@ enum Usage {
                 Print a session token the configuration accepts.
           check-config FILE
                 Validate a configuration file; print every error with its path; exit 1 when invalid.
+          ask FEATURE [--input key=value ...] [--locale L] [--user ID [--data-dir DIR] | --token T] [--gateway URL]
+                Stream one feature from a gateway (default http://127.0.0.1:8080) through the client kit.
+                Exit 0 on done, 75 when rate limited, 130 on Ctrl-C, 1 on other errors.
         """
 
     static func fail(_ message: String) -> Int32 {

@@ -1,4 +1,4 @@
-// `assist`: serve the gateway, issue development tokens, check configuration files.
+// `assist`: serve the gateway, issue development tokens, check configuration files, ask a feature.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -7,6 +7,7 @@ switch arguments.first {
 case "serve": exitCode = await ServeCommand.run(Array(arguments.dropFirst()))
 case "token": exitCode = TokenCommand.run(Array(arguments.dropFirst()))
 case "check-config": exitCode = CheckConfigCommand.run(Array(arguments.dropFirst()))
+case "ask": exitCode = await AskCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h", nil: print(Usage.text); exitCode = arguments.isEmpty ? 2 : 0
 default:
     FileHandle.standardError.write(Data("assist: unknown command \"\(arguments[0])\"\n\n\(Usage.text)\n".utf8))

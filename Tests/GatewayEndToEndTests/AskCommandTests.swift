@@ -1,0 +1,73 @@
+import AssistGateway
+import AssistTestSupport
+import Foundation
+import ScriptedUpstream
+import Testing
+
+/// `assist ask` against a real gateway, as a user runs it.
+@Suite("assist ask", .serialized)
+struct AskCommandTests {
+    func ask(_ harness: GatewayHarness, _ extra: [String]) async throws -> AssistBinary.Result {
+        let arguments = ["ask"] + extra + ["--user", "u1", "--data-dir", harness.dataDirectory.path,
+                                           "--gateway", "http://127.0.0.1:\(harness.port)"]
+        return try await onOwnThread { try AssistBinary.run(arguments) }
+    }
+
+    @Test("prints deltas, then the prompt version and request id; exit 0")
+    func done() async throws {
+        let harness = try GatewayHarness(script: Script(tokens: ["İstanbul", " → ", "Lizbon"]))
+        let result = try await ask(harness, ["itinerary_summary", "--input", "bookingId=BK-2041", "--locale", "tr-TR"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "İstanbul → Lizbon")
+        #expect(lines.last?.hasPrefix("[promptVersion 2026-09-18.2, request req_") == true)
+    }
+
+    @Test("rate limited: exit 75 with when to retry; other errors: exit 1 with the code")
+    func failures() async throws {
+        let harness = try GatewayHarness(unavailableQuota: (requests: 0, tokens: 0))
+        let limited = try await ask(harness, ["itinerary_summary", "--input", "bookingId=BK-2041"])
+        #expect(limited.status == 75)
+        #expect(limited.stderr.contains("quota_exceeded: retry in"))
+        let unknown = try await ask(harness, ["no_such_feature"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("unknown_feature"))
+        let cut = try GatewayHarness(script: Script(tokens: ["half"], ending: .truncate))
+        let broken = try await ask(cut, ["support_chat", "--input", "message=Bagaj?", "--input", #"history=[{"role":"user","text":"Merhaba"}]"#])
+        #expect(broken.status == 1)
+        #expect(broken.stdout.hasPrefix("half"))
+        #expect(broken.stderr.contains("upstream_failed"))
+        #expect(try await ask(harness, []).status == 2)
+    }
+
+    @Test("Ctrl-C stops the stream and the server's generation, keeps what was printed, exits 130")
+    func interrupt() async throws {
+        let harness = try GatewayHarness(script: Script(tokens: (0..<500).map { "t\($0) " }, interval: .milliseconds(20)))
+        let process = Process()
+        process.executableURL = AssistBinary.url
+        process.arguments = ["ask", "itinerary_summary", "--input", "bookingId=BK-2041", "--user", "u1",
+                             "--data-dir", harness.dataDirectory.path, "--gateway", "http://127.0.0.1:\(harness.port)"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let printed = try await onOwnThread { () -> String in
+            var text = ""
+            while !text.contains("t3 ") {
+                let data = out.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            return text
+        }
+        #expect(printed.hasPrefix("t0 t1 t2 t3 "))
+        process.interrupt()  // SIGINT
+        let rest = try await onOwnThread { out.fileHandleForReading.readDataToEndOfFile() }
+        try await onOwnThread { process.waitUntilExit() }
+        #expect(process.terminationStatus == 130)
+        #expect(!(printed + String(decoding: rest, as: UTF8.self)).contains("[promptVersion"))
+        let upstream = try #require(await harness.upstream.waitForEnd(of: 0))
+        #expect(upstream.disconnectedAt != nil)
+        #expect(upstream.tokensSent < 500)
+    }
+}
