@@ -73,7 +73,7 @@ enum AskCommand {
         } catch let error as AssistClientError {
             return interrupted.isSet ? 130 : report(error)
         } catch {
-            return interrupted.isSet ? 130 : report(.transport("\(error)"))
+            return interrupted.isSet ? 130 : report(.transport(TransportError(error)))
         }
     }
 

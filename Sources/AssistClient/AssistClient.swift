@@ -60,7 +60,7 @@ public struct AssistClient: Sendable {
             } catch let error as AssistClientError {
                 continuation.finish(throwing: error)
             } catch let error as TransportError {
-                continuation.finish(throwing: AssistClientError.transport("\(error.cause)"))
+                continuation.finish(throwing: AssistClientError.transport(error))
             } catch {
                 continuation.finish(throwing: Task.isCancelled ? CancellationError() : error)
             }

@@ -13,8 +13,8 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
     case stream(code: ErrorCode)
     /// The stream ended without `done` or `error`: the answer may be cut short.
     case incomplete
-    /// The connection failed; `description` names the cause.
-    case transport(String)
+    /// The connection failed; the `TransportError` keeps the underlying error (URLError, ...).
+    case transport(TransportError)
 
     public var description: String {
         switch self {
@@ -23,7 +23,20 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
         case .http(let status, let code): "HTTP \(status): \(code)"
         case .stream(let code): "stream error: \(code)"
         case .incomplete: "stream ended without done"
-        case .transport(let cause): "transport: \(cause)"
+        case .transport(let error): "\(error)"
+        }
+    }
+
+    /// Equal when the cases and their values are; transport errors compare by their description (the
+    /// underlying errors are not `Equatable`).
+    public static func == (lhs: AssistClientError, rhs: AssistClientError) -> Bool {
+        switch (lhs, rhs) {
+        case (.unauthenticated, .unauthenticated), (.incomplete, .incomplete): true
+        case (.rateLimited(let a, let x), .rateLimited(let b, let y)): a == b && x == y
+        case (.http(let a, let x), .http(let b, let y)): a == b && x == y
+        case (.stream(let x), .stream(let y)): x == y
+        case (.transport(let a), .transport(let b)): a.description == b.description
+        default: false
         }
     }
 

@@ -77,7 +77,7 @@ public final class AssistSession {
                 self.finish(with: error)
             } catch {
                 guard let self, self.generation == current else { return }
-                self.finish(with: .transport("\(error)"))
+                self.finish(with: .transport(TransportError(error)))
             }
         }
         Task { [weak self] in

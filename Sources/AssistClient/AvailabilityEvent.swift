@@ -21,7 +21,7 @@ extension AssistClient {
                 }
             }
         } catch let error as TransportError {
-            throw AssistClientError.transport("\(error.cause)")
+            throw AssistClientError.transport(error)
         }
         guard (200..<300).contains(status) else {
             throw AssistClientError.from(status: status, headers: headers, body: body, now: clock())

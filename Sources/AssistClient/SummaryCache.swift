@@ -59,3 +59,30 @@ public struct SummaryCache: Sendable {
         }
     }
 }
+
+extension SummaryCache {
+    /// The summary for `key`: from disk when present, with no network at all; otherwise streamed from the
+    /// gateway (each delta handed to `onDelta` as it arrives) and stored only if the stream ends in `done`.
+    /// A stopped or failed stream is never cached: a half summary must not pass for a whole one offline.
+    public func summary(for key: Key, request: AssistRequest, client: AssistClient,
+                        onDelta: @Sendable (String) -> Void = { _ in }) async throws -> String {
+        if let cached = summary(for: key) { return cached }
+        var text = ""
+        for try await event in client.stream(request) {
+            switch event {
+            case .delta(let delta):
+                text += delta
+                onDelta(delta)
+            case .done(_, let promptVersion):
+                // The key names the prompt version the app expected; store under the one that answered.
+                var served = key
+                served.promptVersion = promptVersion
+                try? store(text, for: served)
+                return text
+            case .error(let code):
+                throw AssistClientError.stream(code: code)
+            }
+        }
+        throw AssistClientError.incomplete
+    }
+}

@@ -87,8 +87,8 @@ struct AssistClientTests {
             for try await _ in client(broken).stream(summaryRequest) {}
             Issue.record("expected a transport error")
         } catch let error as AssistClientError {
-            guard case .transport(let cause) = error else { Issue.record("\(error)"); return }
-            #expect(!cause.isEmpty)
+            guard case .transport(let transportError) = error else { Issue.record("\(error)"); return }
+            #expect((transportError.cause as? URLError)?.code == .networkConnectionLost)
         }
     }
 

@@ -56,3 +56,29 @@ struct SummaryCacheTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+@Suite("SummaryCache with the client")
+struct SummaryCacheStreamingTests {
+    let key = SummaryCache.Key(bookingId: "BK-2041", bookingVersion: 3, promptVersion: "v1", locale: "tr-TR")
+
+    @Test("a done stream is cached and then served with no network; a failed one is not cached")
+    func onlyDoneStreamsAreCached() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = SummaryCache(directory: directory)
+
+        let failing = FakeTransport(.init(pieces: [FakeTransport.sse([.delta(text: "yarım"), .error(code: .upstreamFailed)])]))
+        await #expect(throws: AssistClientError.stream(code: .upstreamFailed)) {
+            _ = try await cache.summary(for: key, request: summaryRequest, client: client(failing))
+        }
+        #expect(cache.summary(for: key) == nil)
+
+        let good = FakeTransport(.init(pieces: [FakeTransport.sse([.delta(text: "tam "), .delta(text: "özet"),
+                                                                    .done(finishReason: "stop", promptVersion: "v1")])]))
+        #expect(try await cache.summary(for: key, request: summaryRequest, client: client(good)) == "tam özet")
+        // Offline now: a transport that fails every call is never asked.
+        let offline = FakeTransport(.init(failure: TransportError(URLError(.notConnectedToInternet))))
+        #expect(try await cache.summary(for: key, request: summaryRequest, client: client(offline)) == "tam özet")
+        #expect(offline.requests.withLock { $0.isEmpty })
+    }
+}

@@ -58,6 +58,19 @@ struct ClientEndToEndTests {
         #expect(session.text == kept)
     }
 
+    @Test("breaking out of for-try-await ends the request: the gateway records cancelled")
+    func breakEndsRequest() async throws {
+        let harness = try GatewayHarness(script: Script(tokens: (0..<200).map { "t\($0) " }, interval: .milliseconds(20)))
+        let stream = makeClient(harness).stream(AssistRequest(feature: "itinerary_summary", input: ["bookingId": "BK-2041"], locale: "en-US"))
+        for try await event in stream {
+            if case .delta("t2 ") = event { break }
+        }
+        let requestId = await stream.responseHead()?.requestId
+        let upstream = try #require(await harness.upstream.waitForEnd(of: 0))
+        #expect(upstream.disconnectedAt != nil)
+        #expect(await harness.auditRow(requestId)?.status == .cancelled)
+    }
+
     @Test("an upstream failure after some text ends stopped, with the text kept")
     func upstreamFailure() async throws {
         let harness = try GatewayHarness(script: Script(tokens: ["partial ", "answer"], ending: .truncate))
