@@ -43,23 +43,10 @@ struct AskCommandTests {
     @Test("Ctrl-C stops the stream and the server's generation, keeps what was printed, exits 130")
     func interrupt() async throws {
         let harness = try GatewayHarness(script: Script(tokens: (0..<500).map { "t\($0) " }, interval: .milliseconds(20)))
-        let process = Process()
-        process.executableURL = AssistBinary.url
-        process.arguments = ["ask", "itinerary_summary", "--input", "bookingId=BK-2041", "--user", "u1",
-                             "--data-dir", harness.dataDirectory.path, "--gateway", "http://127.0.0.1:\(harness.port)"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let printed = try await onOwnThread { () -> String in
-            var text = ""
-            while !text.contains("t3 ") {
-                let data = out.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }
+        let running = try AssistBinary.start(["ask", "itinerary_summary", "--input", "bookingId=BK-2041", "--user", "u1",
+                                              "--data-dir", harness.dataDirectory.path, "--gateway", "http://127.0.0.1:\(harness.port)"])
+        let (process, out) = (running.process, running.stdout)
+        let printed = try await running.output(until: "t3 ")
         #expect(printed.hasPrefix("t0 t1 t2 t3 "))
         process.interrupt()  // SIGINT
         let rest = try await onOwnThread { out.fileHandleForReading.readDataToEndOfFile() }

@@ -13,6 +13,37 @@ enum AssistBinary {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
+    /// A running `assist` whose standard output is read as it comes.
+    struct Running: Sendable {
+        let process: Process
+        let stdout: Pipe
+
+        /// Reads stdout until `marker` appears (or it closes); returns what was read.
+        func output(until marker: String) async throws -> String {
+            let handle = stdout.fileHandleForReading
+            return try await onOwnThread {
+                var text = ""
+                while !text.contains(marker) {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                return text
+            }
+        }
+    }
+
+    static func start(_ arguments: [String]) throws -> Running {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, stdout: out)
+    }
+
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = url
@@ -97,23 +128,10 @@ struct CLITests {
         let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "t\($0) " }, interval: .milliseconds(100)))
         defer { upstream.stop() }
         let port = try freeLoopbackPort()
-        let process = Process()
-        process.executableURL = AssistBinary.url
-        process.arguments = ["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", directory.path]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", directory.path])
+        let process = running.process
         defer { if process.isRunning { process.terminate() } }
-        let banner = try await onOwnThread { () -> String in
-            var text = ""
-            while !text.contains("Ctrl-C") {
-                let data = out.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-            }
-            return text
-        }
+        let banner = try await running.output(until: "Ctrl-C")
         #expect(banner.contains("listening on http://127.0.0.1:\(port)"))
         #expect(banner.contains("curl -N http://127.0.0.1:\(port)/v1/assist/stream"))
         let token = try #require(banner.split(separator: "\n").dropFirst(2).first?.trimmingCharacters(in: .whitespaces))
