@@ -1,0 +1,57 @@
+import Foundation
+
+/// Folding and word matching for English and Turkish text, so "İstanbul'dan", "ISTANBUL" and "istanbul"
+/// all support the value "Istanbul".
+public enum TextMatching {
+    /// Lower-cases with Turkish dotted/dotless i handled, then drops diacritics (ç→c, ğ→g, ı→i, ö→o, ş→s,
+    /// ü→u, é→e, …). Apostrophes become spaces so a Turkish case suffix ("Lizbon'a") is its own word.
+    public static func fold(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "İ", "I", "ı": out.append("i")
+            case "'", "’", "`": out.append(" ")
+            default:
+                for lowered in String(scalar).lowercased().unicodeScalars {
+                    out.append(contentsOf: String(lowered).decomposedStrippingMarks.unicodeScalars)
+                }
+            }
+        }
+        return String(out)
+    }
+
+    /// The words of the folded text (letters and digits; everything else separates).
+    public static func words(_ text: String) -> [String] {
+        fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// Whether `phrase` occurs in `text` as whole words; the last word may carry a short suffix, as Turkish
+    /// case endings do ("Lizbona" supports "Lizbon"; so does "Lizbon'dan", which folds to "lizbon dan").
+    public static func contains(_ text: String, phrase: String) -> Bool {
+        let haystack = words(text)
+        let needle = words(phrase)
+        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) {
+            var matched = true
+            for (offset, word) in needle.enumerated() {
+                let candidate = haystack[start + offset]
+                let isLast = offset == needle.count - 1
+                if !(candidate == word || (isLast && word.count >= 3 && candidate.hasPrefix(word) && candidate.count <= word.count + 4)) {
+                    matched = false
+                    break
+                }
+            }
+            if matched { return true }
+        }
+        return false
+    }
+}
+
+extension String {
+    /// The string with combining marks removed after canonical decomposition ("é" → "e").
+    var decomposedStrippingMarks: String {
+        String(String.UnicodeScalarView(decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            !$0.properties.isDiacritic && $0.properties.generalCategory != .nonspacingMark
+        }))
+    }
+}
