@@ -25,7 +25,7 @@ let package = Package(
         // Depends on the wire contract only (no libcurl, nothing server-side).
         .target(name: "AssistClient", dependencies: ["AssistWire"]),
         // The understanding kit: run-time schemas and their validator, guarded on-device model calls, walls.
-        .target(name: "AssistUnderstanding", dependencies: ["AssistWire"]),
+        .target(name: "AssistUnderstanding", dependencies: ["AssistWire", "AssistClient"]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient"]),
-        .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire"]),
+        .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistTestSupport"]),
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",
-                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient"]
+                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient", "AssistUnderstanding"]
         ),
     ]
 )

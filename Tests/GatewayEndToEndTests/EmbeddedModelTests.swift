@@ -3,6 +3,7 @@ import AssistHTTPServer
 import AssistLocalModel
 import AssistServer
 import AssistTestSupport
+import AssistUnderstanding
 import AssistWire
 import Foundation
 import Testing
@@ -58,6 +59,27 @@ struct EmbeddedModelTests {
         #expect(row.status == .ok)
         #expect(row.outputTokens > 0)
         #expect(row.inputTokens > 100)
+    }
+
+    @Test("through GuardedModel, the real model answers under a run-time schema, and the answer validates")
+    func schemaConstrainedAnswer() async throws {
+        let llama = try Self.supervisor()
+        try await llama.start()
+        defer { llama.stop() }
+        let schema = DynamicSchema.object(properties: [
+            .init("topic", .string(choices: ["refund", "baggage", "schedule_change", "payment", "other"])),
+            .init("urgent", .boolean()),
+        ])
+        let door = GuardedModel(model: OpenAICompatibleModel(baseURL: URL(string: llama.baseURL)!, maxTokens: 64),
+                                isEnabled: { true }, isAvailable: { true })
+        let outcome = await door.respond(to: ModelPrompt(instructions: "Classify the customer's message. Answer in JSON.",
+                                                          text: "My suitcase did not arrive in Lisbon."), schema: schema)
+        guard case .success(let answer) = outcome else {
+            Issue.record("expected success, got \(outcome)")
+            return
+        }
+        #expect(schema.validator.isValid(answer))
+        #expect(["refund", "baggage", "schedule_change", "payment", "other"].contains(answer["topic"]?.stringValue ?? ""))
     }
 
     @Test("a llama-server that dies is restarted; stop() ends its process group")
