@@ -50,6 +50,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.easy = easy
         assist_curl_easy_setopt_ptr(easy, CURLOPT_URL, url)
         assist_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        assist_curl_easy_set_cloexec(easy)
         assist_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
         assist_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 10_000)
         assist_curl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, receiveBufferBytes)

@@ -2,9 +2,10 @@ import AssistGateway
 import AssistWire
 import Foundation
 
-/// `support_chat`: `{"message": "...", "history": [{"role", "text"}]}` → instructions, the support policy in
-/// the request's language (a separate system message), the client-kept history, then the new message.
-/// The server stores none of the conversation.
+/// `support_chat`: `{"message": "...", "history": [{"role", "text"}], "topic": "baggage"}` → instructions,
+/// the support policy in the request's language (a separate system message), the client-kept history, then
+/// the new message. A `topic` from the app's triage narrows the policy to its one section, so a small
+/// model reads only what the question is about. The server stores none of the conversation.
 public struct SupportChatBuilder: PromptBuilder {
     public let name = "support_chat"
     let travel: TravelDatabase
@@ -15,7 +16,10 @@ public struct SupportChatBuilder: PromptBuilder {
         guard let message = context.input["message"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !message.isEmpty else {
             throw .invalidInput("input.message: must not be empty")
         }
-        let policy = (try? travel.policy(language: Locales.language(of: context.locale))) ?? []
+        var policy = (try? travel.policy(language: Locales.language(of: context.locale))) ?? []
+        if let section = context.input["topic"]?.stringValue.flatMap({ Self.sections[$0] }) {
+            policy = policy.filter { $0.section == section }
+        }
         let policyText = policy.map { "## \($0.title)\n\($0.text)" }.joined(separator: "\n\n")
         var messages = [
             ChatMessage(role: .system, content: context.instructions),
@@ -28,4 +32,7 @@ public struct SupportChatBuilder: PromptBuilder {
         messages.append(ChatMessage(role: .user, content: message))
         return Prompt(messages: messages)
     }
+
+    /// Triage topics (the client kit's names) → policy sections; `other` keeps the whole policy.
+    static let sections = ["refund": "refund", "baggage": "baggage", "scheduleChange": "schedule_change", "payment": "payment"]
 }

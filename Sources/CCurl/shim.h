@@ -16,4 +16,17 @@ static inline CURLMcode assist_curl_multi_setopt_long(CURLM *m, CURLMoption o, l
 static inline CURLcode assist_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode assist_curl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline size_t assist_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
+
+#include <fcntl.h>
+/// Marks every socket curl opens close-on-exec, so a child process (llama-server, a tool) never inherits a
+/// connection: an inherited copy would keep it open after we close ours, and the peer would never see us leave.
+static int assist_curl_cloexec_sockopt(void *clientp, curl_socket_t fd, curlsocktype purpose) {
+    (void)clientp; (void)purpose;
+    int flags = fcntl(fd, F_GETFD);
+    if (flags >= 0) fcntl(fd, F_SETFD, flags | FD_CLOEXEC);
+    return CURL_SOCKOPT_OK;
+}
+static inline CURLcode assist_curl_easy_set_cloexec(CURL *h) {
+    return curl_easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, assist_curl_cloexec_sockopt);
+}
 #endif

@@ -119,6 +119,15 @@ struct TravelDatabaseTests {
         #expect(prompt.messages[0].content.contains("in English"))
         #expect(prompt.messages[1].content.contains("Refund"))
         #expect(prompt.messages[4].content == "Can I get a refund?")
+        let narrowed = try await builder.build(try context("support_chat", user: "u1", input: ["message": "Bagajım kayboldu", "topic": "baggage"],
+                                                           locale: "tr-TR"))
+        let policy = try JSONParser.parse(JSONWriter.string(.string(narrowed.messages[1].content))).stringValue ?? ""
+        let baggageTitle = try #require(try travel.policy(language: "tr").first { $0.section == "baggage" }?.title)
+        let refundTitle = try #require(try travel.policy(language: "tr").first { $0.section == "refund" }?.title)
+        #expect(policy.contains(baggageTitle))
+        #expect(!policy.contains(refundTitle))
+        let whole = try await builder.build(try context("support_chat", user: "u1", input: ["message": "Merhaba", "topic": "other"], locale: "tr-TR"))
+        #expect(whole.messages[1].content.contains(refundTitle))
         await #expect(throws: PromptBuildError.invalidInput("input.message: must not be empty")) {
             try await builder.build(try context("support_chat", user: "u2", input: ["message": "   "], locale: "en-GB"))
         }

@@ -21,8 +21,10 @@ struct PIIMaskerTests {
                      "TC 12345678901 is not valid", "Call me maybe"] {
             let result = masker.mask(text)
             #expect(result.masked == text, "\(text) → \(result.masked)")
-            #expect(!result.containsSensitiveNumbers)
+            #expect(!result.containsPersonalData)
         }
+        let mail = masker.mask("write to deniz@example.com")
+        #expect(mail.containsPersonalData && !mail.containsSensitiveNumbers)
     }
 
     /// Samples generated and judged by python-stdnum and phonenumbers (tools/pii_oracle.py).

@@ -5,8 +5,8 @@ import Foundation
 /// passport numbers, e-mail addresses and phone numbers (Turkish and international forms).
 ///
 /// Checksums decide wherever a number has one, so an order number that merely looks like a card is left
-/// alone. Cards keep their last four digits (`**** **** **** 1234`) and IBANs their country and last four, so an agent can tell
-/// which card or account the customer means.
+/// alone. Cards keep their last four digits (`**** **** **** 1234`) and IBANs their country and last
+/// four, so an agent can tell which card or account the customer means.
 public struct PIIMasker: Sendable {
     public enum Kind: String, Sendable, CaseIterable, Equatable {
         case paymentCard = "payment_card", iban, turkishIdentity = "turkish_identity", passport, email, phone
@@ -21,7 +21,10 @@ public struct PIIMasker: Sendable {
     public struct Result: Sendable, Equatable {
         public var masked: String
         public var findings: [Finding]
-        public var containsSensitiveNumbers: Bool { !findings.isEmpty }
+        /// A card, IBAN, identity, passport or phone number was found (an e-mail address is personal data
+        /// but not a number).
+        public var containsSensitiveNumbers: Bool { findings.contains { $0.kind != .email } }
+        public var containsPersonalData: Bool { !findings.isEmpty }
     }
 
     public init() {}

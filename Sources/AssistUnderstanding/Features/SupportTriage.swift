@@ -1,0 +1,79 @@
+import AssistWire
+
+/// Feature 2: a support message → its topic, whether it carries sensitive numbers, and the masked text
+/// that may leave the device. The topic picks the one policy section the server adds to the prompt.
+///
+/// Masking is always deterministic and always first: no model sees the unmasked message. The topic
+/// comes from the guarded on-device model when it can answer (under a schema whose only choices are the
+/// five topics), and otherwise from a keyword classifier in English and Turkish.
+public struct SupportTriage: Sendable {
+    public enum Topic: String, Sendable, CaseIterable, Equatable {
+        case refund, baggage, scheduleChange, payment, other
+        /// The policy section the gateway adds for this topic (nil: the whole policy).
+        public var policySection: String? {
+            switch self {
+            case .refund: "refund"
+            case .baggage: "baggage"
+            case .scheduleChange: "schedule_change"
+            case .payment: "payment"
+            case .other: nil
+            }
+        }
+    }
+
+    public enum Source: String, Sendable { case model, fallback }
+
+    public struct Result: Sendable, Equatable {
+        public var topic: Topic
+        public var containsSensitiveNumbers: Bool
+        public var masked: String
+        public var source: Source
+
+        public var json: JSONValue {
+            ["topic": .string(topic.rawValue), "containsSensitiveNumbers": .bool(containsSensitiveNumbers),
+             "masked": .string(masked), "source": .string(source.rawValue)]
+        }
+    }
+
+    let model: GuardedModel?
+    let masker = PIIMasker()
+
+    public init(model: GuardedModel? = nil) { self.model = model }
+
+    public static let schema = DynamicSchema.object(properties: [
+        .init("topic", .string(choices: Topic.allCases.map { DynamicSchema.Choice($0.rawValue) })),
+    ])
+
+    public func triage(_ message: String) async -> Result {
+        let masked = masker.mask(message)
+        if let model {
+            let prompt = ModelPrompt(instructions: "Classify the customer's support message into one topic.", text: masked.masked)
+            if case .success(let answer) = await model.respond(to: prompt, schema: Self.schema),
+               let topic = answer["topic"]?.stringValue.flatMap(Topic.init(rawValue:)) {
+                return Result(topic: topic, containsSensitiveNumbers: masked.containsSensitiveNumbers, masked: masked.masked, source: .model)
+            }
+        }
+        return Result(topic: Self.classify(masked.masked), containsSensitiveNumbers: masked.containsSensitiveNumbers,
+                      masked: masked.masked, source: .fallback)
+    }
+
+    /// The deterministic classifier: the topic whose cue words appear most (ties go to the more specific
+    /// topic, in the order below); `other` when none does.
+    public static func classify(_ text: String) -> Topic {
+        var best: (topic: Topic, score: Int) = (.other, 0)
+        for (topic, cues) in cues {
+            let score = cues.filter { TextMatching.contains(text, phrase: $0) }.count
+            if score > best.score { best = (topic, score) }
+        }
+        return best.topic
+    }
+
+    static let cues: [(Topic, [String])] = [
+        (.baggage, ["bag", "bags", "baggage", "luggage", "suitcase", "carry-on", "kg", "bagaj", "valiz", "bavul", "el bagajı", "çanta"]),
+        (.scheduleChange, ["delay", "delayed", "schedule", "rescheduled", "moved", "earlier", "later flight", "cancelled flight",
+                           "flight was cancelled", "rötar", "ertelendi", "saati değişti", "değişiklik", "iptal edildi", "gecikti", "kaydırıldı"]),
+        (.refund, ["refund", "money back", "reimburse", "reimbursement", "iade", "geri ödeme", "paramı geri", "ücret iadesi"]),
+        (.payment, ["payment", "charged", "charge", "installment", "card", "paid twice", "invoice", "ödeme", "taksit", "kart",
+                    "çekildi", "fatura", "iki kez"]),
+    ]
+}
