@@ -52,7 +52,7 @@ let package = Package(
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
-        .executableTarget(name: "AssistCLI", dependencies: ["AssistServer", "AssistClient"]),
+        .executableTarget(name: "AssistCLI", dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(
             name: "AssistBench", dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux"]

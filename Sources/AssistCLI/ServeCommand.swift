@@ -36,11 +36,7 @@ enum ServeCommand {
         if let upstream = options["upstream"] {
             config = config.overridingUpstream(upstream)
         } else {
-            let cache = ProcessInfo.processInfo.environment["ASSIST_CACHE"] ?? (NSHomeDirectory() + "/.cache/assist")
-            var settings = LlamaServerSupervisor.Configuration(
-                binary: ProcessInfo.processInfo.environment["ASSIST_LLAMA_SERVER"] ?? cache + "/llama-server-11434.0.0/llama-server",
-                model: ProcessInfo.processInfo.environment["ASSIST_MODEL"] ?? cache + "/SmolLM2-135M-Instruct.gguf")
-            settings.port = modelPort
+            var settings = EmbeddedModel.configuration(port: modelPort)
             try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
             settings.logFile = dataDirectory.appendingPathComponent("llama-server.log").path
             let llama = LlamaServerSupervisor(configuration: settings)

@@ -8,6 +8,7 @@ case "serve": exitCode = await ServeCommand.run(Array(arguments.dropFirst()))
 case "token": exitCode = TokenCommand.run(Array(arguments.dropFirst()))
 case "check-config": exitCode = CheckConfigCommand.run(Array(arguments.dropFirst()))
 case "ask": exitCode = await AskCommand.run(Array(arguments.dropFirst()))
+case "extract": exitCode = await ExtractCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h", nil: print(Usage.text); exitCode = arguments.isEmpty ? 2 : 0
 default:
     FileHandle.standardError.write(Data("assist: unknown command \"\(arguments[0])\"\n\n\(Usage.text)\n".utf8))

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistWire
 import AssistTestSupport
 import Foundation
 import ScriptedUpstream
@@ -56,5 +57,21 @@ struct AskCommandTests {
         let upstream = try #require(await harness.upstream.waitForEnd(of: 0))
         #expect(upstream.disconnectedAt != nil)
         #expect(upstream.tokensSent < 500)
+    }
+}
+
+@Suite("assist extract", .serialized)
+struct ExtractCommandTests {
+    @Test("support_triage --offline prints the masked message, topic and source as one JSON object")
+    func offlineTriage() async throws {
+        let result = try await onOwnThread {
+            try AssistBinary.run(["extract", "support_triage", "--offline", "--text", "Kartımdan iki kez çekildi: 4111 1111 1111 1111"])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONParser.parse(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(json == ["topic": "payment", "containsSensitiveNumbers": true, "masked": "Kartımdan iki kez çekildi: **** **** **** 1111",
+                         "source": "fallback"])
+        #expect(try await onOwnThread { try AssistBinary.run(["extract", "support_triage"]) }.status == 2)
+        #expect(try await onOwnThread { try AssistBinary.run(["extract", "nonsense", "--text", "x"]) }.status == 2)
     }
 }

@@ -12,14 +12,8 @@ import Testing
 /// the cache directory. These tests start the server themselves (as `assist serve` does) and stop it.
 @Suite("Embedded llama-server", .serialized)
 struct EmbeddedModelTests {
-    static var cache: String {
-        ProcessInfo.processInfo.environment["ASSIST_CACHE"] ?? (NSHomeDirectory() + "/.cache/assist")
-    }
-
     static func supervisor() throws -> LlamaServerSupervisor {
-        var settings = LlamaServerSupervisor.Configuration(binary: cache + "/llama-server-11434.0.0/llama-server",
-                                                           model: cache + "/SmolLM2-135M-Instruct.gguf")
-        settings.port = try freeLoopbackPort()
+        var settings = EmbeddedModel.configuration(port: 0)
         settings.contextSize = 4096
         settings.parallelSlots = 2
         settings.logFile = FileManager.default.temporaryDirectory.appendingPathComponent("llama-test-\(settings.port).log").path

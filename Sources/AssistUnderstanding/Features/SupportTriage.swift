@@ -4,8 +4,9 @@ import AssistWire
 /// that may leave the device. The topic picks the one policy section the server adds to the prompt.
 ///
 /// Masking is always deterministic and always first: no model sees the unmasked message. The topic
-/// comes from the guarded on-device model when it can answer (under a schema whose only choices are the
-/// five topics), and otherwise from a keyword classifier in English and Turkish.
+/// comes from the guarded on-device model when it can answer, under a walled schema whose choices are only
+/// the topics the text gives a cue for (plus `other`), and otherwise from a keyword classifier in English
+/// and Turkish.
 public struct SupportTriage: Sendable {
     public enum Topic: String, Sendable, CaseIterable, Equatable {
         case refund, baggage, scheduleChange, payment, other
@@ -40,15 +41,19 @@ public struct SupportTriage: Sendable {
 
     public init(model: GuardedModel? = nil) { self.model = model }
 
-    public static let schema = DynamicSchema.object(properties: [
-        .init("topic", .string(choices: Topic.allCases.map { DynamicSchema.Choice($0.rawValue) })),
-    ])
+    /// The wall: the model may only pick a topic the text has a cue for, or `other`.
+    public static func schema(for text: String) -> DynamicSchema {
+        let candidates = cues.filter { _, words in words.contains { TextMatching.contains(text, phrase: $0) } }.map(\.0) + [.other]
+        return .object(properties: [.init("topic", .string(choices: candidates.map { DynamicSchema.Choice($0.rawValue) }))])
+    }
 
     public func triage(_ message: String) async -> Result {
         let masked = masker.mask(message)
-        if let model {
+        let schema = Self.schema(for: masked.masked)
+        // With no cue at all the only choice is `other`: no model call needed.
+        if let model, schema.jsonSchema["properties"]?["topic"]?["anyOf"]?.arrayValue?.count ?? 0 > 1 {
             let prompt = ModelPrompt(instructions: "Classify the customer's support message into one topic.", text: masked.masked)
-            if case .success(let answer) = await model.respond(to: prompt, schema: Self.schema),
+            if case .success(let answer) = await model.respond(to: prompt, schema: schema),
                let topic = answer["topic"]?.stringValue.flatMap(Topic.init(rawValue:)) {
                 return Result(topic: topic, containsSensitiveNumbers: masked.containsSensitiveNumbers, masked: masked.masked, source: .model)
             }
