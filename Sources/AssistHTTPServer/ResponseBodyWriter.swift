@@ -6,7 +6,7 @@ import Synchronization
 /// thread. When the buffer is empty the reader suspends the connection (so libmicrohttpd does not busy-poll
 /// it) and the next `write` resumes it. When the buffer holds more than `highWaterBytes`, `write` waits
 /// until the reader has drained it: a slow client slows the producer instead of growing memory.
-/// Once the client is gone every `write` throws `ClientGone`.
+/// Once the client is gone, or the body has been finished, every `write` throws `ClientGone`.
 public final class ResponseBodyWriter: Sendable {
     public struct ClientGone: Error, Sendable {}
 
@@ -46,8 +46,8 @@ public final class ResponseBodyWriter: Sendable {
     public func write(_ bytes: [UInt8]) async throws {
         while true {
             let needsSpace: Bool = try state.withLock { state in
-                if state.clientGone { throw ClientGone() }
-                precondition(!state.finished, "write after finish")
+                // After the end (or the client) there is nowhere for bytes to go: the write fails, the server stays up.
+                if state.clientGone || state.finished { throw ClientGone() }
                 if state.pending >= highWaterBytes { return true }
                 state.buffer.append(contentsOf: bytes)
                 wakeReader(&state)
