@@ -8,7 +8,7 @@ export PATH := $(SWIFT_BIN):$(PATH)
 export ASSIST_CACHE ?= $(HOME)/.cache/assist
 SWIFT := swift
 
-.PHONY: setup build run test bench clean
+.PHONY: setup build run test bench eval clean
 
 setup:
 	@bash scripts/setup.sh >/dev/null
@@ -30,6 +30,11 @@ bench: setup
 	$(SWIFT) build -c release --product assist
 	$(SWIFT) build -c release --product AssistBench
 	.build/release/AssistBench
+
+# Golden sets through the embedded model (reported, not gated), next to the deterministic path.
+eval: build
+	.build/release/assist extract support_triage --golden golden/support_triage.jsonl --offline
+	.build/release/assist extract support_triage --golden golden/support_triage.jsonl
 
 clean:
 	rm -rf .build

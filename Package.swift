@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "AssistClient", dependencies: ["AssistWire"]),
         // The understanding kit: run-time schemas and their validator, guarded on-device model calls, walls.
         .target(name: "AssistUnderstanding", dependencies: ["AssistWire", "AssistClient"]),
+        // Evaluation: golden sets and the runner that scores an extraction path field by field.
+        .target(name: "AssistEvaluation", dependencies: ["AssistWire"]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
@@ -52,7 +54,9 @@ let package = Package(
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
-        .executableTarget(name: "AssistCLI", dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel"]),
+        .executableTarget(
+            name: "AssistCLI", dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation"]
+        ),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(
             name: "AssistBench", dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux"]
@@ -64,7 +68,7 @@ let package = Package(
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient"]),
-        .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient"]),
+        .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistTestSupport"]),
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),

@@ -1,3 +1,4 @@
+import AssistEvaluation
 import AssistLocalModel
 import AssistUnderstanding
 import AssistWire
@@ -6,7 +7,8 @@ import Foundation
 /// `assist extract support_triage --text T [--offline] [--model-url URL]`: one JSON object on stdout,
 /// `{"topic", "containsSensitiveNumbers", "masked", "source"}`. `--offline` uses only the deterministic
 /// path; `--model-url` names an OpenAI-compatible base URL (with `/v1`); otherwise the embedded model is
-/// started for the duration of the command.
+/// started for the duration of the command. `--golden FILE` instead runs a golden set through the same
+/// path and prints the per-field, per-language table (reported, not gated: exit 0).
 enum ExtractCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         guard arguments.first == "support_triage" else {
@@ -20,7 +22,7 @@ enum ExtractCommand {
             case "--offline":
                 offline = true
                 index += 1
-            case "--text", "--model-url":
+            case "--text", "--model-url", "--golden":
                 guard index + 1 < arguments.count else { return Usage.fail("\(arguments[index]) needs a value") }
                 options[String(arguments[index].dropFirst(2))] = arguments[index + 1]
                 index += 2
@@ -28,7 +30,7 @@ enum ExtractCommand {
                 return Usage.fail("unknown option \(arguments[index])")
             }
         }
-        guard let text = options["text"] else { return Usage.fail("extract needs --text T") }
+        guard options["text"] != nil || options["golden"] != nil else { return Usage.fail("extract needs --text T or --golden FILE") }
 
         var supervisor: LlamaServerSupervisor?
         defer { supervisor?.stop() }
@@ -49,7 +51,21 @@ enum ExtractCommand {
                 model = GuardedModel(model: OpenAICompatibleModel(baseURL: baseURL, maxTokens: 32), isEnabled: { true }, isAvailable: { true })
             }
         }
-        let result = await SupportTriage(model: model).triage(text)
+        let triage = SupportTriage(model: model)
+        if let golden = options["golden"] {
+            let cases: [GoldenCase]
+            do { cases = try GoldenSet.load(URL(fileURLWithPath: golden)) } catch { return Usage.fail("\(error)") }
+            let report = await GoldenRunner().run(cases) { item in
+                let result = await triage.triage(item.text)
+                return Extraction(fields: ["topic": .string(result.topic.rawValue),
+                                           "containsSensitiveNumbers": .bool(result.containsSensitiveNumbers)],
+                                  source: result.source.rawValue)
+            }
+            print("support_triage, \(cases.count) cases, \(offline ? "deterministic path" : "model path")\n\(report.table)")
+            for miss in report.misses { print("  miss: \(miss)") }
+            return 0
+        }
+        let result = await triage.triage(options["text"] ?? "")
         print(JSONWriter.string(result.json))
         return 0
     }

@@ -1,3 +1,4 @@
+import AssistEvaluation
 import AssistUnderstanding
 import AssistWire
 import Foundation
@@ -5,34 +6,23 @@ import Testing
 
 @Suite("Support triage")
 struct SupportTriageTests {
-    static func golden() throws -> [(id: String, text: String, topic: String, sensitive: Bool)] {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden/support_triage.jsonl").standardized
-        return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map { line in
-            let json = try JSONParser.parse(String(line))
-            return (json["id"]?.stringValue ?? "", json["text"]?.stringValue ?? "", json["topic"]?.stringValue ?? "", json["sensitive"] == true)
-        }
-    }
+    static let goldenFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../golden/support_triage.jsonl").standardized
 
-    @Test("the deterministic path on the golden set: topics ≥ 90 % in each language, sensitive numbers exact")
+    @Test("the deterministic path on the golden set: ≥ 90 % of fields in each language")
     func goldenSet() async throws {
-        let cases = try Self.golden()
+        let cases = try GoldenSet.load(Self.goldenFile)
         #expect(cases.count == 30)
         let triage = SupportTriage()
-        var correct: [Bool: (hits: Int, total: Int)] = [:]  // keyed by "is Turkish"
-        var misses: [String] = []
-        for item in cases {
+        let report = await GoldenRunner().run(cases) { item in
             let result = await triage.triage(item.text)
-            let turkish = item.text.contains { "çğıöşüÇĞİÖŞÜ".contains($0) }
-            var tally = correct[turkish] ?? (0, 0)
-            tally.total += 1
-            if result.topic.rawValue == item.topic { tally.hits += 1 } else { misses.append("\(item.id): \(result.topic)") }
-            correct[turkish] = tally
-            #expect(result.containsSensitiveNumbers == item.sensitive, "\(item.id): \(result.masked)")
-            #expect(result.source == .fallback)
+            return Extraction(fields: ["topic": .string(result.topic.rawValue), "containsSensitiveNumbers": .bool(result.containsSensitiveNumbers)],
+                              source: result.source.rawValue)
         }
-        for (turkish, tally) in correct {
-            #expect(Double(tally.hits) / Double(tally.total) >= 0.9, "\(turkish ? "Turkish" : "English"): \(tally), misses \(misses)")
-        }
+        #expect(report.accuracy(language: "en") >= 0.9, "\(report.table)\n\(report.misses)")
+        #expect(report.accuracy(language: "tr") >= 0.9, "\(report.table)\n\(report.misses)")
+        #expect(report.fields["containsSensitiveNumbers"]?.values.allSatisfy { $0.correct == $0.total } == true, "\(report.misses)")
+        #expect(report.sources == ["fallback": 30])
     }
 
     @Test("the message is masked before anything else sees it; cards keep their last four digits")

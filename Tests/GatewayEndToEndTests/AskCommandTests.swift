@@ -72,6 +72,11 @@ struct ExtractCommandTests {
         #expect(json == ["topic": "payment", "containsSensitiveNumbers": true, "masked": "Kartımdan iki kez çekildi: **** **** **** 1111",
                          "source": "fallback"])
         #expect(try await onOwnThread { try AssistBinary.run(["extract", "support_triage"]) }.status == 2)
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden/support_triage.jsonl").standardized
+        let report = try await onOwnThread { try AssistBinary.run(["extract", "support_triage", "--offline", "--golden", golden.path]) }
+        #expect(report.status == 0)
+        #expect(report.stdout.contains("support_triage, 30 cases, deterministic path"))
+        #expect(report.stdout.contains("all fields"))
         #expect(try await onOwnThread { try AssistBinary.run(["extract", "nonsense", "--text", "x"]) }.status == 2)
     }
 }

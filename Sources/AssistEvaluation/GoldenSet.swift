@@ -1,0 +1,41 @@
+import AssistWire
+import Foundation
+
+/// One golden case: an input sentence with its locale, and the field values a correct answer has.
+public struct GoldenCase: Sendable, Equatable {
+    public init(id: String, text: String, locale: String, expected: [String: JSONValue]) {
+        self.id = id
+        self.text = text
+        self.locale = locale
+        self.expected = expected
+    }
+
+    public var id: String
+    public var text: String
+    public var locale: String
+    public var expected: [String: JSONValue]
+
+    public var language: String { Locales.language(of: locale) }
+}
+
+/// A golden set: JSON lines `{"id", "text", "locale", "expected": {field: value}}`, checked into `golden/`.
+public enum GoldenSet {
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func load(_ url: URL) throws -> [GoldenCase] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try text.split(separator: "\n").enumerated().map { index, line in
+            let json: JSONValue
+            do { json = try JSONParser.parse(String(line)) } catch {
+                throw Error(description: "\(url.lastPathComponent):\(index + 1): \(error)")
+            }
+            guard let id = json["id"]?.stringValue, let text = json["text"]?.stringValue,
+                  let locale = json["locale"]?.stringValue, let expected = json["expected"]?.objectValue else {
+                throw Error(description: "\(url.lastPathComponent):\(index + 1): needs id, text, locale and expected")
+            }
+            return GoldenCase(id: id, text: text, locale: locale, expected: expected)
+        }
+    }
+}
