@@ -59,7 +59,9 @@ let package = Package(
         ),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(
-            name: "AssistBench", dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux"]
+            name: "AssistBench",
+            dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
+                           "AssistUnderstanding", "AssistEvaluation"]
         ),
 
         // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.

@@ -11,12 +11,13 @@ defer { gateway.stop() }
 print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")
 
-// BENCH_PHASES=latency,disconnect,streams picks phases; BENCH_STREAMS sets the idle-stream count;
+// BENCH_PHASES=latency,disconnect,streams,extraction picks phases; BENCH_STREAMS sets the idle-stream count;
 // BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length.
 let environment = ProcessInfo.processInfo.environment
-let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams").split(separator: ",").map(String.init))
+let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction").split(separator: ",").map(String.init))
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("streams") {
     try IdleStreamsBench(upstream: upstream, gateway: gateway).run(streams: Int(environment["BENCH_STREAMS"] ?? "") ?? 5000)
 }
+if phases.contains("extraction") { try await ExtractionBench().run() }

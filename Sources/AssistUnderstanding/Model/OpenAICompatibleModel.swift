@@ -13,28 +13,34 @@ public struct OpenAICompatibleModel: LanguageModel {
     public let model: String
     public let apiKey: String?
     public let maxTokens: Int
+    /// Send the schema as `response_format` (the default). Off only to measure what the constraint costs.
+    public let constrained: Bool
     let transport: any AssistTransport
 
-    public init(baseURL: URL, model: String = "local", apiKey: String? = nil, maxTokens: Int = 256,
+    public init(baseURL: URL, model: String = "local", apiKey: String? = nil, maxTokens: Int = 256, constrained: Bool = true,
                 transport: any AssistTransport = URLSessionTransport()) {
         self.baseURL = baseURL
         self.model = model
         self.apiKey = apiKey
         self.maxTokens = maxTokens
+        self.constrained = constrained
         self.transport = transport
     }
 
     /// The request body: instructions and text as separate messages, temperature 0, the schema as the
     /// response format.
     public func body(for prompt: ModelPrompt, schema: DynamicSchema) -> JSONValue {
-        [
+        var body: [String: JSONValue] = [
             "model": .string(model),
             "messages": [["role": "system", "content": .string(prompt.instructions)], ["role": "user", "content": .string(prompt.text)]],
             "temperature": 0,
             "max_tokens": .number(Double(maxTokens)),
             "stream": false,
-            "response_format": ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema.jsonSchema]],
         ]
+        if constrained {
+            body["response_format"] = ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema.jsonSchema]]
+        }
+        return .object(body)
     }
 
     public func respond(to prompt: ModelPrompt, schema: DynamicSchema) async throws(ModelError) -> JSONValue {
