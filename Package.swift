@@ -25,7 +25,10 @@ let package = Package(
         // Depends on the wire contract only (no libcurl, nothing server-side).
         .target(name: "AssistClient", dependencies: ["AssistWire"]),
         // The understanding kit: run-time schemas and their validator, guarded on-device model calls, walls.
-        .target(name: "AssistUnderstanding", dependencies: ["AssistWire", "AssistClient"]),
+        .target(
+            name: "AssistUnderstanding", dependencies: ["AssistWire", "AssistClient"],
+            resources: [.embedInCode("Resources/gazetteer.json")]
+        ),
         // Evaluation: golden sets and the runner that scores an extraction path field by field.
         .target(name: "AssistEvaluation", dependencies: ["AssistWire"]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Dates in English and Turkish travel requests, resolved against a given "today": a day with its month
+/// ("14 ekimde", "October 14th"), a month ("in October", "ekimde"), day ranges ("10-14 October"), and
+/// relative expressions (tomorrow / yarın, this or next weekend / bu ya da gelecek hafta sonu, next week /
+/// haftaya, next month / gelecek ay). A day or month without a year is the next one on or after today.
+/// Text after a return marker ("returning", "back on", "dönüş") gives the return range.
+public struct DateResolver: Sendable {
+    public struct Range: Sendable, Equatable, CustomStringConvertible {
+        /// Inclusive ISO dates.
+        public var from: String
+        public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+        public var description: String { "\(from)…\(to)" }
+    }
+
+    public let today: Date
+    private let calendar: Calendar
+
+    /// `today` as YYYY-MM-DD.
+    public init?(today iso: String) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = iso.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return nil }
+        self.today = date
+        self.calendar = calendar
+    }
+
+    static let months: [String: Int] = {
+        var table: [String: Int] = [:]
+        let english = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        let turkish = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim", "kasim", "aralik"]
+        for (index, name) in english.enumerated() {
+            table[name] = index + 1
+            table[String(name.prefix(3))] = index + 1
+        }
+        table["sept"] = 9
+        for (index, name) in turkish.enumerated() { table[name] = index + 1 }
+        table["mar"] = 3
+        return table
+    }()
+
+    static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
+
+    /// Departure and return ranges found in `text`.
+    public func resolve(_ text: String) -> (departure: Range?, return: Range?) {
+        let words = TextMatching.words(text)
+        if let marker = words.firstIndex(where: Self.returnMarkers.contains) {
+            let departure = resolve(words: Array(words[..<marker]))
+            var back = resolve(words: Array(words[(marker + 1)...]))
+            if back == nil, marker > 0 {
+                // Turkish puts the date first: "20 ekimde dönüş". Take the last date before the marker.
+                back = resolve(words: Array(words[max(0, marker - 3)..<marker]))
+                let first = resolve(words: Array(words[..<max(0, marker - 3)]))
+                return (first, back)
+            }
+            return (departure, back)
+        }
+        return (resolve(words: words), nil)
+    }
+
+    /// The first date expression in `words`.
+    func resolve(words: [String]) -> Range? {
+        for (index, word) in words.enumerated() {
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            let afterNext = index + 2 < words.count ? words[index + 2] : ""
+            let previous = index > 0 ? words[index - 1] : ""
+            if word == "today" || word == "bugun" { return day(today) }
+            if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
+            if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
+            if word == "hafta", next == "sonu" || next == "sonunda" { return weekend(next: ["gelecek", "haftaya"].contains(previous)) }
+            if (word == "week" && previous == "next") || (word == "haftaya" && next != "hafta")
+                || (word == "hafta" && previous == "gelecek") { return nextWeek() }
+            if (word == "month" && previous == "next") || (word == "ay" && ["gelecek", "onumuzdeki"].contains(previous)) {
+                return month(calendar.date(byAdding: .month, value: 1, to: startOfMonth(today))!)
+            }
+            if let dayNumber = Self.dayNumber(word) {
+                // "10-14 october" / "10 to 14 october" / "14 october" / "14 ekimde"
+                if let endDay = Self.dayNumber(next), let monthNumber = Self.month(afterNext) {
+                    return range(from: dayNumber, to: endDay, month: monthNumber, year: Self.year(in: words))
+                }
+                if ["to", "ile", "and"].contains(next), index + 3 < words.count, let endDay = Self.dayNumber(words[index + 2]),
+                   let monthNumber = Self.month(words[index + 3]) {
+                    return range(from: dayNumber, to: endDay, month: monthNumber, year: Self.year(in: words))
+                }
+                if let monthNumber = Self.month(next) ?? (next == "of" ? Self.month(afterNext) : nil) {
+                    return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
+                }
+            }
+            if let monthNumber = Self.month(word) {
+                if let dayNumber = Self.dayNumber(next) {  // "October 14"
+                    return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
+                }
+                return wholeMonth(monthNumber, year: Self.year(in: words))
+            }
+        }
+        return nil
+    }
+
+    /// "14", "14th", "1st", "2nd", "3rd".
+    static func dayNumber(_ word: String) -> Int? {
+        let digits = word.prefix { $0.isNumber }
+        guard !digits.isEmpty, let value = Int(digits), (1...31).contains(value) else { return nil }
+        let rest = word.dropFirst(digits.count)
+        return rest.isEmpty || ["st", "nd", "rd", "th", "inde", "sinde", "ünde", "unde"].contains(String(rest)) ? value : nil
+    }
+
+    /// A month name, allowing a Turkish case suffix ("ekimde", "ekimin", "ekime").
+    static func month(_ word: String) -> Int? {
+        if let exact = months[word] { return exact }
+        guard word.count >= 4 else { return nil }
+        for cut in 1...min(4, word.count - 3) {
+            let stem = String(word.dropLast(cut))
+            if stem.count >= 4, let value = months[stem] { return value }
+        }
+        return nil
+    }
+
+    static func year(in words: [String]) -> Int? {
+        words.compactMap { Int($0) }.first { (2000...2100).contains($0) }
+    }
+
+    private func range(from first: Int, to last: Int, month: Int, year: Int?) -> Range? {
+        let resolvedYear = year ?? nextYear(month: month, day: first)
+        guard let start = calendar.date(from: DateComponents(year: resolvedYear, month: month, day: first)),
+              let end = calendar.date(from: DateComponents(year: resolvedYear, month: month, day: max(first, last))) else { return nil }
+        return Range(from: iso(start), to: iso(end))
+    }
+
+    private func wholeMonth(_ month: Int, year: Int?) -> Range? {
+        let components = calendar.dateComponents([.year, .month], from: today)
+        let resolvedYear = year ?? (month >= components.month! ? components.year! : components.year! + 1)
+        return self.month(calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))!)
+    }
+
+    private func month(_ first: Date) -> Range {
+        let last = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: first)!
+        return Range(from: iso(first), to: iso(last))
+    }
+
+    /// The year in which month/day is on or after today.
+    private func nextYear(month: Int, day: Int) -> Int {
+        let year = calendar.component(.year, from: today)
+        if let candidate = calendar.date(from: DateComponents(year: year, month: month, day: day)), candidate >= today { return year }
+        return year + 1
+    }
+
+    private func weekend(next: Bool) -> Range {
+        let weekday = calendar.component(.weekday, from: today)  // 1 = Sunday … 7 = Saturday
+        var saturday = add(days: (7 - weekday) % 7, to: today)
+        if weekday == 1 { saturday = add(days: -1, to: today) }  // on Sunday, "this weekend" is the one under way
+        if next { saturday = add(days: 7, to: saturday) }
+        return Range(from: iso(max(saturday, today)), to: iso(add(days: 1, to: saturday)))
+    }
+
+    private func nextWeek() -> Range {
+        let weekday = calendar.component(.weekday, from: today)
+        let monday = add(days: (9 - weekday) % 7 == 0 ? 7 : (9 - weekday) % 7, to: today)
+        return Range(from: iso(monday), to: iso(add(days: 6, to: monday)))
+    }
+
+    private func startOfMonth(_ date: Date) -> Date {
+        calendar.date(from: calendar.dateComponents([.year, .month], from: date))!
+    }
+
+    private func day(_ date: Date) -> Range { Range(from: iso(date), to: iso(date)) }
+    private func add(days: Int, to date: Date) -> Date { calendar.date(byAdding: .day, value: days, to: date)! }
+
+    private func iso(_ date: Date) -> String {
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+}

@@ -1,0 +1,64 @@
+import AssistUnderstanding
+import Testing
+
+@Suite("Smart search building blocks")
+struct SearchUnderstandingTests {
+    let gazetteer = Gazetteer.builtin
+
+    @Test("routes from English prepositions and Turkish case suffixes, canonical English names", arguments: [
+        ("İstanbul'dan Lizbon'a 14 ekimde business", "Istanbul", "Lisbon"),
+        ("from London to Rome in October", "London", "Rome"),
+        ("Lizbona gitmek istiyorum", nil, "Lisbon"),
+        ("Antalya Londra uçuşu", "Antalya", "London"),
+        ("New York'tan Dubai'ye iki kişi", "New York", "Dubai"),
+        ("to Porto from Izmir", "Izmir", "Porto"),
+        ("somewhere warm, nonstop", nil, nil),
+    ] as [(String, String?, String?)])
+    func route(text: String, origin: String?, destination: String?) {
+        let route = gazetteer.route(in: text)
+        #expect(route.origin?.name == origin, "\(text)")
+        #expect(route.destination?.name == destination, "\(text)")
+    }
+
+    @Test("a name two places share resolves to the busier one")
+    func ambiguity() {
+        #expect(gazetteer.city(named: "Rome")?.country == "IT")
+        #expect(gazetteer.city(named: "London")?.country == "GB")
+        #expect(gazetteer.city(named: "Roma")?.name == "Rome")
+        #expect(gazetteer.city(named: "İstanbul")?.airports.contains("IST") == true)
+    }
+
+    /// Sunday 29 November 2026.
+    let resolver = DateResolver(today: "2026-11-29")!
+
+    @Test("dates resolve against today; a day or month without a year is the next one on or after today", arguments: [
+        ("14 ekimde", "2027-10-14", "2027-10-14"),
+        ("on October 14th", "2027-10-14", "2027-10-14"),
+        ("in October", "2027-10-01", "2027-10-31"),
+        ("in December", "2026-12-01", "2026-12-31"),
+        ("aralıkta", "2026-12-01", "2026-12-31"),
+        ("tomorrow", "2026-11-30", "2026-11-30"),
+        ("yarın sabah", "2026-11-30", "2026-11-30"),
+        ("10-14 December", "2026-12-10", "2026-12-14"),
+        ("next weekend", "2026-12-05", "2026-12-06"),
+        ("bu hafta sonu", "2026-11-29", "2026-11-29"),
+        ("haftaya hafta sonu", "2026-12-05", "2026-12-06"),
+        ("haftaya", "2026-11-30", "2026-12-06"),
+        ("gelecek ay", "2026-12-01", "2026-12-31"),
+        ("14 March 2028", "2028-03-14", "2028-03-14"),
+    ])
+    func departure(text: String, from: String, to: String) {
+        #expect(resolver.resolve(text).departure == DateResolver.Range(from: from, to: to), "\(text)")
+    }
+
+    @Test("a return marker splits departure from return, in both word orders")
+    func returnDates() {
+        let english = resolver.resolve("to Lisbon on 14 March, returning 20 March")
+        #expect(english.departure == DateResolver.Range(from: "2027-03-14", to: "2027-03-14"))
+        #expect(english.return == DateResolver.Range(from: "2027-03-20", to: "2027-03-20"))
+        let turkish = resolver.resolve("14 ekimde gidip 20 ekimde dönüş")
+        #expect(turkish.departure == DateResolver.Range(from: "2027-10-14", to: "2027-10-14"))
+        #expect(turkish.return == DateResolver.Range(from: "2027-10-20", to: "2027-10-20"))
+        #expect(resolver.resolve("somewhere warm").departure == nil)
+    }
+}
