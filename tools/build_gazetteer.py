@@ -12,7 +12,9 @@ import pathlib
 import airportsdata
 
 EXTRA_AIRPORTS = {"LHR", "LGW", "CDG", "ORY", "FRA", "MUC", "AMS", "MAD", "BCN", "FCO", "LIN", "MXP", "VIE", "ZRH", "GVA",
-                  "CPH", "ARN", "OSL", "HEL", "DUB", "BRU", "PRG", "WAW", "BUD", "ATH", "LIS", "OPO", "SAW", "IST"}
+                  "CPH", "ARN", "OSL", "HEL", "DUB", "BRU", "PRG", "WAW", "BUD", "ATH", "LIS", "OPO", "SAW", "IST",
+                  "SVQ", "BER", "VLC", "AGP", "PMI", "NCE", "LYS", "MRS", "BLQ", "PSA", "CTA", "PMO", "EDI", "MAN", "BHX",
+                  "GLA", "KRK", "GDN", "BIO", "FAO", "LCY", "STN", "LTN", "BGY", "CIA", "HAM", "CGN", "DUS", "STR", "TXL"}
 
 TURKISH_NAMES = {
     "Lisbon": ["Lizbon"], "London": ["Londra"], "Rome": ["Roma"], "Athens": ["Atina"], "Vienna": ["Viyana"],
@@ -24,7 +26,7 @@ TURKISH_NAMES = {
     "Shanghai": ["Şangay"], "Seoul": ["Seul"], "Baku": ["Bakü"], "Tbilisi": ["Tiflis"], "Yerevan": ["Erivan"],
     "Jerusalem": ["Kudüs"], "Beirut": ["Beyrut"], "Damascus": ["Şam"], "Abu Dhabi": ["Abu Dabi"], "Riyadh": ["Riyad"],
     "Jeddah": ["Cidde"], "Medina": ["Medine"], "Nicosia": ["Lefkoşa"], "Porto": ["Porto"], "Paris": ["Paris"],
-    "Istanbul": ["İstanbul"], "Izmir": ["İzmir"], "Antalya": ["Antalya"], "Dubai": ["Dubai"], "New York": ["New York"],
+    "Istanbul": ["İstanbul", "Sabiha Gökçen", "Sabiha"], "Izmir": ["İzmir"], "Antalya": ["Antalya"], "Dubai": ["Dubai"], "New York": ["New York"],
     "Frankfurt": ["Frankfurt"], "Amsterdam": ["Amsterdam"], "Madrid": ["Madrid"], "Berlin": ["Berlin"],
     "Zurich": ["Zürih"], "Hamburg": ["Hamburg"], "Cologne": ["Köln"], "Dusseldorf": ["Düsseldorf"], "Stuttgart": ["Stuttgart"],
 }
@@ -34,7 +36,8 @@ CANONICAL = {"Roma": "Rome", "Milano": "Milan", "Wien": "Vienna", "München": "M
              "Athina": "Athens", "Köln": "Cologne", "Zürich": "Zurich", "Düsseldorf": "Dusseldorf", "Bruxelles": "Brussels",
              "Brussel": "Brussels", "Genève": "Geneva", "Napoli": "Naples", "Venezia": "Venice", "Firenze": "Florence",
              "Sevilla": "Seville", "Warszawa": "Warsaw", "București": "Bucharest", "Beograd": "Belgrade", "København": "Copenhagen",
-             "Moskva": "Moscow", "İstanbul": "Istanbul", "İzmir": "Izmir", "Arnavutköy": "Istanbul"}
+             "Moskva": "Moscow", "İstanbul": "Istanbul", "İzmir": "Izmir", "Arnavutköy": "Istanbul",
+             "Frankfurt am Main": "Frankfurt", "Frankfurt-am-Main": "Frankfurt"}
 
 
 def city_of(airport):

@@ -3,22 +3,25 @@ import Foundation
 
 /// One golden case: an input sentence with its locale, and the field values a correct answer has.
 public struct GoldenCase: Sendable, Equatable {
-    public init(id: String, text: String, locale: String, expected: [String: JSONValue]) {
+    public init(id: String, text: String, locale: String, today: String? = nil, expected: [String: JSONValue]) {
         self.id = id
         self.text = text
         self.locale = locale
+        self.today = today
         self.expected = expected
     }
 
     public var id: String
     public var text: String
     public var locale: String
+    /// The date relative expressions resolve against (YYYY-MM-DD), for features that read dates.
+    public var today: String?
     public var expected: [String: JSONValue]
 
     public var language: String { Locales.language(of: locale) }
 }
 
-/// A golden set: JSON lines `{"id", "text", "locale", "expected": {field: value}}`, checked into `golden/`.
+/// A golden set: JSON lines `{"id", "text", "locale", ["today",] "expected": {field: value}}`, in `golden/`.
 public enum GoldenSet {
     public struct Error: Swift.Error, CustomStringConvertible {
         public let description: String
@@ -35,7 +38,7 @@ public enum GoldenSet {
                   let locale = json["locale"]?.stringValue, let expected = json["expected"]?.objectValue else {
                 throw Error(description: "\(url.lastPathComponent):\(index + 1): needs id, text, locale and expected")
             }
-            return GoldenCase(id: id, text: text, locale: locale, expected: expected)
+            return GoldenCase(id: id, text: text, locale: locale, today: json["today"]?.stringValue, expected: expected)
         }
     }
 }

@@ -62,3 +62,29 @@ struct SearchUnderstandingTests {
         #expect(resolver.resolve("somewhere warm").departure == nil)
     }
 }
+
+@Suite("Smart search parser")
+struct SearchParserTests {
+    let parser = SearchParser(today: DateResolver(today: "2026-11-29")!)
+
+    @Test("head counts from seats, people and 'for N'; amounts are never years; the day after tomorrow")
+    func details() {
+        let seats = parser.parse("need 2 seats to Frankfurt the day after tomorrow")
+        #expect(seats.adults == 2)
+        #expect(seats.destination == "Frankfurt")
+        #expect(seats.departure == DateResolver.Range(from: "2026-12-01", to: "2026-12-01"))
+        #expect(parser.parse("to Doha on Jan 15 for one").adults == 1)
+        #expect(parser.parse("to Rome for 3 days").adults == nil)
+        let budget = parser.parse("beach in July under 2000 EUR")
+        #expect(budget.departure == DateResolver.Range(from: "2027-07-01", to: "2027-07-31"))
+        #expect(budget.maxPrice == SearchFilters.Price(amount: 2000, currency: "EUR"))
+        #expect(parser.parse("Antalya'ya 5.000 TL altında").maxPrice == SearchFilters.Price(amount: 5000, currency: "TRY"))
+        #expect(parser.parse("Sabiha'dan Trabzon'a").origin == "Istanbul")
+    }
+
+    @Test("a sentence without search facts yields an empty filter, not guesses")
+    func nothing() {
+        #expect(parser.parse("hello there") == SearchFilters())
+        #expect(parser.parse("merhaba").json.objectValue?.values.allSatisfy { $0 == .null } == true)
+    }
+}

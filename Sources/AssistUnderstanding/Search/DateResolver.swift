@@ -70,6 +70,8 @@ public struct DateResolver: Sendable {
             let afterNext = index + 2 < words.count ? words[index + 2] : ""
             let previous = index > 0 ? words[index - 1] : ""
             if word == "today" || word == "bugun" { return day(today) }
+            if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
+                || (word == "yarindan" && next == "sonra") { return day(add(days: 2, to: today)) }
             if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
             if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
             if word == "hafta", next == "sonu" || next == "sonunda" { return weekend(next: ["gelecek", "haftaya"].contains(previous)) }
@@ -120,8 +122,14 @@ public struct DateResolver: Sendable {
         return nil
     }
 
+    /// An explicit year: a four-digit 2020–2100 that is not an amount ("2000 EUR").
     static func year(in words: [String]) -> Int? {
-        words.compactMap { Int($0) }.first { (2000...2100).contains($0) }
+        for (index, word) in words.enumerated() {
+            guard word.count == 4, let value = Int(word), (2020...2100).contains(value) else { continue }
+            if index + 1 < words.count, SearchParser.currencies[words[index + 1]] != nil { continue }
+            return value
+        }
+        return nil
     }
 
     private func range(from first: Int, to last: Int, month: Int, year: Int?) -> Range? {

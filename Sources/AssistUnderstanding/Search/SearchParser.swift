@@ -1,0 +1,116 @@
+import Foundation
+
+/// The deterministic path for smart search: every field from word lists, the gazetteer and the date
+/// resolver, in English and Turkish. It runs when no model can, and it is the floor the model path must
+/// not fall below.
+public struct SearchParser: Sendable {
+    let gazetteer: Gazetteer
+    let dates: DateResolver
+
+    public init(today: DateResolver, gazetteer: Gazetteer = .builtin) {
+        self.dates = today
+        self.gazetteer = gazetteer
+    }
+
+    public func parse(_ text: String) -> SearchFilters {
+        var filters = SearchFilters()
+        let route = gazetteer.route(in: text)
+        filters.origin = route.origin?.name
+        filters.destination = route.destination?.name
+        let (departure, back) = dates.resolve(text)
+        filters.departure = departure
+        filters.return = back
+        let words = TextMatching.words(text)
+        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"])
+        filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"])
+        filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"])
+        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "persons", "passengers", "seats", "travellers",
+                                                                              "travelers", "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
+            ?? Self.forCount(in: words) {
+            filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
+        }
+        if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız"], in: text) { filters.nonstop = true }
+        filters.cabin = Self.first(in: text, [
+            ("premium_economy", ["premium economy"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
+            ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
+        ])
+        filters.airline = Self.first(in: text, Self.airlines)
+        filters.departureTimeOfDay = Self.first(in: text, [
+            ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
+            ("evening", ["evening", "aksam", "akşam", "aksamki"]), ("night", ["night", "overnight", "gece", "gece yarisi"]),
+        ])
+        filters.climate = Self.first(in: text, [
+            ("warm", ["warm", "hot", "sunny", "beach", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "deniz kenari"]),
+            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak"]),
+        ])
+        filters.maxPrice = Self.price(in: words)
+        return filters
+    }
+
+    static let numbers: [String: Int] = [
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9,
+    ]
+
+    /// "two adults", "2 adults", "iki yetişkin": the number right before one of the nouns.
+    static func count(in words: [String], nouns: Set<String>) -> Int? {
+        for (index, word) in words.enumerated() where index > 0 && nouns.contains(word) {
+            let previous = words[index - 1]
+            if let value = Int(previous) ?? numbers[previous] { return value }
+        }
+        return nil
+    }
+
+    /// "for one", "for two": a head count at the end of a request.
+    static func forCount(in words: [String]) -> Int? {
+        for (index, word) in words.enumerated() where word == "for" && index + 1 < words.count {
+            let next = words[index + 1]
+            if next != "a", next != "an", let value = Int(next) ?? numbers[next],
+               index + 2 == words.count || !["day", "days", "week", "weeks", "night", "nights"].contains(words[index + 2]) {
+                return value
+            }
+        }
+        return nil
+    }
+
+    static func any(_ phrases: [String], in text: String) -> Bool {
+        phrases.contains { TextMatching.contains(text, phrase: $0) }
+    }
+
+    static func first(in text: String, _ table: [(String, [String])]) -> String? {
+        table.first { any($0.1, in: text) }?.0
+    }
+
+    static let airlines: [(String, [String])] = [
+        ("Turkish Airlines", ["turkish airlines", "thy", "türk hava yolları", "turk hava yollari"]), ("Pegasus", ["pegasus"]),
+        ("AJet", ["ajet"]), ("SunExpress", ["sunexpress"]), ("British Airways", ["british airways"]), ("Lufthansa", ["lufthansa"]),
+        ("TAP Air Portugal", ["tap"]), ("Emirates", ["emirates"]), ("Qatar Airways", ["qatar airways"]), ("KLM", ["klm"]),
+        ("Air France", ["air france"]),
+    ]
+
+    static let currencies: [String: String] = [
+        "eur": "EUR", "euro": "EUR", "euros": "EUR", "avro": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD", "dolar": "USD",
+        "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterlin": "GBP", "try": "TRY", "tl": "TRY", "lira": "TRY",
+    ]
+
+    /// "under 500 euros", "max 300 EUR", "5000 TL altında", "en fazla 3000 lira".
+    static func price(in words: [String]) -> SearchFilters.Price? {
+        let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "budget"]
+        for (index, word) in words.enumerated() {
+            guard var amount = Double(word) else { continue }
+            var end = index + 1
+            // "5.000 TL" / "1,200 euros": thousands groups arrive as separate words.
+            while end < words.count, words[end].count == 3, let group = Double(words[end]) {
+                amount = amount * 1000 + group
+                end += 1
+            }
+            guard end < words.count, let currency = currencies[words[end]] else { continue }
+            let before = words[max(0, index - 3)..<index]
+            let after = words[(end + 1)..<min(words.count, end + 3)]
+            if before.contains(where: limits.contains) || after.contains(where: limits.contains) {
+                return SearchFilters.Price(amount: amount, currency: currency)
+            }
+        }
+        return nil
+    }
+}
