@@ -37,6 +37,8 @@ bench: setup
 eval: build
 	.build/release/assist extract support_triage --golden golden/support_triage.jsonl --offline
 	.build/release/assist extract support_triage --golden golden/support_triage.jsonl
+	.build/release/assist extract smart_search --golden golden/smart_search.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/smart_search.jsonl
 
 clean:
 	rm -rf .build

@@ -17,8 +17,8 @@ enum Usage {
           ask FEATURE [--input key=value ...] [--locale L] [--user ID [--data-dir DIR] | --token T] [--gateway URL]
                 Stream one feature from a gateway (default http://127.0.0.1:8080) through the client kit.
                 Exit 0 on done, 75 when rate limited, 130 on Ctrl-C, 1 on other errors.
-          extract support_triage --text T [--offline] [--model-url URL]
-                Mask the message and classify its topic; prints {"topic","containsSensitiveNumbers","masked","source"}.
+          extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--today D] [--offline] [--model-url URL]
+                Understand one sentence (or a file of them) on the model path with walls, or the deterministic path.
         """
 
     static func fail(_ message: String) -> Int32 {

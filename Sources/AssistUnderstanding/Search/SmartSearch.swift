@@ -1,0 +1,118 @@
+import AssistWire
+
+/// Feature 1: a travel search sentence → `SearchFilters`, on-device model first, deterministic always.
+///
+/// The deterministic parser runs on every sentence. The guarded model is asked only to fill what it left
+/// empty, under a schema built from this sentence: city choices are the cities the sentence names,
+/// counts exist only when a traveller word appears, enums only list the values the text mentions. Dates
+/// and prices never come from the model (facts come from our own code). Every model value must then
+/// have literal support in the text, or it is dropped and reported. So the model path can add what the
+/// rules missed but cannot invent a value, and it never falls below the deterministic path.
+public struct SmartSearch: Sendable {
+    public struct Result: Sendable {
+        public var filters: SearchFilters
+        public var source: String
+        public var dropped: [Wall.Dropped]
+
+        public var json: JSONValue {
+            ["filters": filters.json, "source": .string(source),
+             "dropped": .array(dropped.map { ["field": .string($0.field), "value": $0.value, "reason": .string($0.reason)] })]
+        }
+    }
+
+    let model: GuardedModel?
+    let gazetteer: Gazetteer
+
+    public init(model: GuardedModel? = nil, gazetteer: Gazetteer = .builtin) {
+        self.model = model
+        self.gazetteer = gazetteer
+    }
+
+    public func extract(_ text: String, today: DateResolver) async -> Result {
+        var filters = SearchParser(today: today, gazetteer: gazetteer).parse(text)
+        guard let model else { return Result(filters: filters, source: "fallback", dropped: []) }
+        let schema = self.schema(for: text, missing: filters)
+        guard !schema.propertyNames.isEmpty else { return Result(filters: filters, source: "fallback", dropped: []) }
+        let prompt = ModelPrompt(
+            instructions: "Extract the travel search filters the user's sentence states. Leave out anything it does not state.",
+            text: text)
+        guard case .success(let answer) = await model.respond(to: prompt, schema: schema) else {
+            return Result(filters: filters, source: "fallback", dropped: [])
+        }
+        var dropped: [Wall.Dropped] = []
+        for (field, value) in (answer.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) where value != .null {
+            guard grounded(field, value, in: text) else {
+                dropped.append(Wall.Dropped(field: field, value: value, reason: "no literal support in the text"))
+                continue
+            }
+            apply(field, value, to: &filters)
+        }
+        return Result(filters: filters, source: "model", dropped: dropped)
+    }
+
+    /// The walled schema: only fields the deterministic path left empty and the text signals.
+    public func schema(for text: String, missing filters: SearchFilters) -> DynamicSchema {
+        var properties: [DynamicSchema.Property] = []
+        // A city can play one role: the other role's city is not a choice (a trip from Dubai to Dubai is no trip).
+        let cities = Array(Set(gazetteer.mentions(in: text).map(\.city.name))).sorted()
+        let used = Set([filters.origin, filters.destination].compactMap { $0 })
+        let free = cities.filter { !used.contains($0) }.map { DynamicSchema.Choice($0) }
+        if !free.isEmpty {
+            if filters.origin == nil { properties.append(.init("origin", .string(choices: free), optional: true)) }
+            if filters.destination == nil { properties.append(.init("destination", .string(choices: free), optional: true)) }
+        }
+        let counts: [(String, Int?, [String])] = [
+            ("adults", filters.adults, ["adult", "adults", "yetişkin", "people", "kişi", "seats", "passengers"]),
+            ("children", filters.children, ["child", "children", "kid", "kids", "çocuk"]),
+            ("infants", filters.infants, ["infant", "baby", "babies", "bebek"]),
+        ]
+        for (name, value, signals) in counts where value == nil && SearchParser.any(signals, in: text) {
+            properties.append(.init(name, .integer(minimum: 0, maximum: 9), optional: true))
+        }
+        let enums: [(String, String?, [(String, [String])])] = [
+            ("cabin", filters.cabin, [("economy", ["economy", "ekonomi"]), ("premium_economy", ["premium"]), ("business", ["business", "iş sınıfı"]),
+                                      ("first", ["first", "birinci"])]),
+            ("climate", filters.climate, [("warm", ["warm", "sunny", "hot", "sıcak", "güneşli"]), ("cold", ["cold", "snow", "soğuk", "kar"])]),
+            ("departureTimeOfDay", filters.departureTimeOfDay, [("morning", ["morning", "sabah"]), ("afternoon", ["afternoon", "öğle"]),
+                                                                ("evening", ["evening", "akşam"]), ("night", ["night", "gece"])]),
+        ]
+        for (name, value, table) in enums where value == nil {
+            let mentioned = table.filter { SearchParser.any($0.1, in: text) }.map { DynamicSchema.Choice($0.0) }
+            if !mentioned.isEmpty { properties.append(.init(name, .string(choices: mentioned), optional: true)) }
+        }
+        if filters.nonstop == nil, SearchParser.any(["nonstop", "direct", "aktarmasız", "direkt"], in: text) {
+            properties.append(.init("nonstop", .boolean(), optional: true))
+        }
+        return .object(properties: properties)
+    }
+
+    /// Literal support: a city the text names; a count written in the text (digits or a number word);
+    /// enum values only exist in the schema when the text mentions them.
+    func grounded(_ field: String, _ value: JSONValue, in text: String) -> Bool {
+        switch field {
+        case "origin", "destination":
+            return gazetteer.mentions(in: text).contains { $0.city.name == value.stringValue }
+        case "adults", "children", "infants":
+            guard let number = value.intValue else { return false }
+            let words = TextMatching.words(text)
+            return words.contains(String(number)) || words.contains { SearchParser.numbers[$0] == number && $0 != "a" && $0 != "an" }
+        default:
+            return true
+        }
+    }
+
+    func apply(_ field: String, _ value: JSONValue, to filters: inout SearchFilters) {
+        switch field {
+        case "origin": filters.origin = value.stringValue
+        case "destination": filters.destination = value.stringValue
+        case "adults": filters.adults = value.intValue
+        case "children": filters.children = value.intValue
+        case "infants": filters.infants = value.intValue
+        case "cabin": filters.cabin = value.stringValue
+        case "climate": filters.climate = value.stringValue
+        case "departureTimeOfDay": filters.departureTimeOfDay = value.stringValue
+        case "nonstop": filters.nonstop = value.boolValue
+        default: break
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import AssistUnderstanding
+import AssistWire
+import Testing
+
+@Suite("Smart search model path")
+struct SmartSearchTests {
+    let today = DateResolver(today: "2026-11-29")!
+
+    func search(_ answer: JSONValue) -> (SmartSearch, ScriptedModel) {
+        let model = ScriptedModel([.success(answer)])
+        return (SmartSearch(model: GuardedModel(model: model, isEnabled: { true }, isAvailable: { true })), model)
+    }
+
+    /// The rules find Lisbon (as destination), two adults and warm; "kids: 2" is a gap they leave.
+    let text = "two adults, somewhere sunny in Lisbon, kids: 2"
+
+    @Test("the schema offers only what the rules left empty and the text signals")
+    func walledSchema() {
+        let filters = SearchParser(today: today).parse(text)
+        #expect(filters.adults == 2 && filters.children == nil && filters.destination == "Lisbon")
+        let schema = SmartSearch().schema(for: text, missing: filters)
+        // Lisbon is already the destination, so it is no choice for the origin: no origin field at all.
+        #expect(Set(schema.propertyNames) == ["children"])
+        let open = SmartSearch().schema(for: "Lisbon, kids: 2 or maybe Porto", missing: SearchFilters())
+        #expect(open.jsonSchema["properties"]?["origin"]?["anyOf"] == [["const": "Lisbon"], ["const": "Porto"]])
+    }
+
+    @Test("the model fills a gap with a grounded value; the rules' values stand")
+    func fillsGaps() async {
+        let (search, _) = search(["children": 2])
+        let result = await search.extract(text, today: today)
+        #expect(result.source == "model")
+        #expect(result.filters.children == 2)
+        #expect(result.filters.adults == 2)
+        #expect(result.filters.climate == "warm")
+    }
+
+    @Test("a property outside the sentence's schema cannot reach the result: the answer is refused whole")
+    func outsideSchema() async {
+        let (search, _) = search(["children": 2, "adults": 5])
+        let result = await search.extract(text, today: today)
+        #expect(result.source == "fallback")
+        #expect(result.filters.adults == 2)
+        #expect(result.filters.children == nil)
+    }
+
+    @Test("an invented count is dropped and reported, never applied")
+    func dropsUngrounded() async {
+        let (search, _) = search(["children": 3])
+        let result = await search.extract(text, today: today)
+        #expect(result.filters.children == nil)
+        #expect(result.dropped == [Wall.Dropped(field: "children", value: 3, reason: "no literal support in the text")])
+        #expect(result.json["dropped"]?.arrayValue?.count == 1)
+    }
+
+    @Test("when the rules filled everything the text signals, the model is not called")
+    func noCall() async {
+        let (search, model) = search(["origin": "Rome"])
+        let result = await search.extract("from London to Rome next weekend", today: today)
+        #expect(model.calls.load(ordering: .relaxed) == 0)
+        #expect(result.source == "fallback")
+        #expect(result.filters.origin == "London")
+    }
+
+    @Test("without a model, or when it is switched off, the deterministic path answers")
+    func fallback() async {
+        #expect(await SmartSearch().extract("Lizbon'a yarın", today: today).source == "fallback")
+        let off = SmartSearch(model: GuardedModel(model: ScriptedModel([]), isEnabled: { false }, isAvailable: { true }))
+        let result = await off.extract("2 seats with a baby, Lisbon", today: today)
+        #expect(result.source == "fallback")
+        #expect(result.filters.destination == "Lisbon")
+    }
+}
