@@ -52,7 +52,8 @@ let package = Package(
         // Assembly of the running gateway: configuration, data dir, stores, provider, server, drain.
         .target(
             name: "AssistServer",
-            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel", "AssistHTTPServer"]
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel", "AssistHTTPServer",
+                           "AssistUnderstanding"]
         ),
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.

@@ -13,6 +13,7 @@ public struct GatewayDependencies: Sendable {
     public var availability: any AvailabilityStore
     public var provider: any ModelProvider
     public var builders: [String: any PromptBuilder]
+    public var structured: [String: any StructuredFeature]
     public var clock: any WallClock
     public var streamLimiter: StreamLimiter
     /// Reads an API key from the environment by the name a model alias gives.
@@ -22,7 +23,7 @@ public struct GatewayDependencies: Sendable {
 
     public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
                 quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore = InMemoryAvailabilityStore(),
-                provider: any ModelProvider, builders: [any PromptBuilder],
+                provider: any ModelProvider, builders: [any PromptBuilder], structured: [any StructuredFeature] = [],
                 clock: any WallClock = SystemWallClock(),
                 environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] },
                 modelReady: @escaping @Sendable () async -> Bool = { true }) {
@@ -35,6 +36,7 @@ public struct GatewayDependencies: Sendable {
         self.availability = availability
         self.provider = provider
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.clock = clock
         self.streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
         self.environment = environment

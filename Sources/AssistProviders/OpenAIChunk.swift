@@ -12,6 +12,9 @@ enum OpenAIChunk {
             "max_tokens": .number(Double(request.maxOutputTokens)),
         ]
         if let temperature = request.temperature { body["temperature"] = .number(temperature) }
+        if let schema = request.responseSchema {
+            body["response_format"] = ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema]]
+        }
         return JSONWriter.bytes(.object(body))
     }
 

@@ -16,7 +16,15 @@ public struct GatewayAssembly: Sendable {
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
     public static func loadConfig(_ bytes: [UInt8]?) throws(ConfigError) -> GatewayConfig {
-        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builderNames)
+        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: knownBuilders)
+    }
+
+    /// Structured features compiled into this gateway.
+    public static let structuredFeatures: [any StructuredFeature] = [SmartSearchFeature()]
+
+    /// Every name a feature's `template.builder` may use: the travel prompt builders and the structured handlers.
+    public static var knownBuilders: Set<String> {
+        TravelApp.builderNames.union(structuredFeatures.map(\.name))
     }
 
     public init(config: GatewayConfig, dataDirectory: URL, provider: any ModelProvider = OpenAICompatibleProvider(),
@@ -35,6 +43,7 @@ public struct GatewayAssembly: Sendable {
             availability: try SQLiteAvailabilityStore(database: database),
             provider: provider,
             builders: try TravelApp.builders(database: database),
+            structured: Self.structuredFeatures,
             clock: clock,
             modelReady: modelReady)
     }

@@ -67,6 +67,7 @@ struct HappyPathTests {
         let features = try await testRequest(port: harness.port, path: "/v1/features", headers: [("Authorization", "Bearer \(harness.token())")])
         #expect(features.status == 200)
         #expect(features.json == ["features": [["id": "itinerary_summary", "promptVersion": "2026-09-18.2"],
+                                               ["id": "smart_search", "promptVersion": "2026-11-29.1"],
                                                ["id": "support_chat", "promptVersion": "2026-10-02.1"]]])
         #expect(try await testRequest(port: harness.port, path: "/v1/features").status == 401)
         #expect(try await testRequest(port: harness.port, path: "/healthz").status == 503)

@@ -3,6 +3,10 @@ import AssistWire
 /// One feature the app may call: its prompt version and template, model, output cap, input schema and
 /// quotas per trust level. The registry is an allow-list: a feature id not configured does not exist.
 public struct FeatureRecord: Sendable {
+    /// How a feature answers: a text stream (`POST /v1/assist/stream`) or one validated JSON object
+    /// (`POST /v1/assist`, for structured features such as smart search).
+    public enum Kind: String, Sendable { case stream, structured }
+
     public struct Rollout: Sendable, Equatable {
         public var flag: String
         public var percentage: Double
@@ -24,6 +28,7 @@ public struct FeatureRecord: Sendable {
     }
 
     public var id: String
+    public var kind: Kind = .stream
     public var promptVersion: String
     public var model: String
     public var maxOutputTokens: Int
@@ -53,13 +58,17 @@ public struct FeatureRecord: Sendable {
 
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
-        "template", "quotas", "feature",
+        "template", "quotas", "feature", "kind",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
         guard let members = reader.object(value, at: path, allowed: keys) else { return nil }
         if let declared = reader.string(members, "feature", at: path, required: false), declared != id {
             reader.issue("\(path).feature", "must equal the key \"\(id)\"")
+        }
+        var kind = Kind.stream
+        if let name = reader.string(members, "kind", at: path, required: false) {
+            if let parsed = Kind(rawValue: name) { kind = parsed } else { reader.issue("\(path).kind", "must be stream or structured") }
         }
         let promptVersion = reader.string(members, "promptVersion", at: path)
         let model = reader.string(members, "model", at: path)
@@ -110,8 +119,10 @@ public struct FeatureRecord: Sendable {
         }
         guard let promptVersion, let model, let maxOutputTokens, let inputSchema, let template,
               quotas.count == TrustLevel.allCases.count else { return nil }
-        return FeatureRecord(id: id, promptVersion: promptVersion, model: model, maxOutputTokens: maxOutputTokens,
-                             temperature: temperature, rollout: rollout, goldenSet: goldenSet, checks: checks,
-                             inputSchema: inputSchema, template: template, quotas: quotas)
+        var record = FeatureRecord(id: id, promptVersion: promptVersion, model: model, maxOutputTokens: maxOutputTokens,
+                                   temperature: temperature, rollout: rollout, goldenSet: goldenSet, checks: checks,
+                                   inputSchema: inputSchema, template: template, quotas: quotas)
+        record.kind = kind
+        return record
     }
 }

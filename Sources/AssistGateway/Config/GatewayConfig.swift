@@ -66,6 +66,7 @@ public struct GatewayConfig: Sendable {
                 reader.issue("features.\(id).model", "names no model alias (known: \(models.keys.sorted().joined(separator: ", ")))")
             }
             if !knownBuilders.contains(feature.template.builder) {
+                // One namespace for stream prompt builders and structured handlers, both compiled in.
                 reader.issue("features.\(id).template.builder",
                              "unknown prompt builder \"\(feature.template.builder)\" (known: \(knownBuilders.sorted().joined(separator: ", ")))")
             }

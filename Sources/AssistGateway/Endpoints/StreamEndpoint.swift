@@ -9,12 +9,7 @@ struct StreamEndpoint: Sendable {
     func handle(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant) async -> HTTPResponse {
         switch await StreamAdmission(dependencies: dependencies).admit(request, requestId: requestId, receivedAt: receivedAt) {
         case .failure(let failure):
-            await dependencies.audit.record(AuditRecord(
-                requestId: requestId, time: dependencies.clock.now(), user: failure.known.user,
-                feature: failure.known.feature?.id ?? "", promptVersion: failure.known.feature?.promptVersion ?? "",
-                model: failure.known.feature?.model ?? "", trust: failure.known.trust?.rawValue ?? "",
-                status: .rejected, reason: failure.error.auditReason,
-                totalMs: (ContinuousClock.now - receivedAt).milliseconds))
+            await Self.audit(failure, requestId: requestId, receivedAt: receivedAt, dependencies: dependencies)
             return Responses.error(failure.error, requestId: requestId)
         case .success(let admitted):
             let run = StreamRun(dependencies: dependencies, admitted: admitted)
@@ -27,5 +22,16 @@ struct StreamEndpoint: Sendable {
                 ],
                 body: .stream { writer in await run.run(writer) })
         }
+    }
+
+    /// The audit row of a refusal: who (as far as known), which feature, why.
+    static func audit(_ failure: AdmissionFailure, requestId: String, receivedAt: ContinuousClock.Instant,
+                      dependencies: GatewayDependencies) async {
+        await dependencies.audit.record(AuditRecord(
+            requestId: requestId, time: dependencies.clock.now(), user: failure.known.user,
+            feature: failure.known.feature?.id ?? "", promptVersion: failure.known.feature?.promptVersion ?? "",
+            model: failure.known.feature?.model ?? "", trust: failure.known.trust?.rawValue ?? "",
+            status: .rejected, reason: failure.error.auditReason,
+            totalMs: (ContinuousClock.now - receivedAt).milliseconds))
     }
 }

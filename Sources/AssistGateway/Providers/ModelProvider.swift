@@ -1,3 +1,5 @@
+import AssistWire
+
 /// What the gateway asks a provider for: a model (the provider's own name for it), messages and caps.
 public struct ProviderRequest: Sendable {
     public var baseURL: String
@@ -6,9 +8,12 @@ public struct ProviderRequest: Sendable {
     public var messages: [ChatMessage]
     public var maxOutputTokens: Int
     public var temperature: Double?
+    /// A JSON Schema the answer must follow (sent as `response_format` json_schema), for structured features.
+    public var responseSchema: JSONValue?
 
     public init(baseURL: String, model: String, apiKey: String? = nil, messages: [ChatMessage], maxOutputTokens: Int,
-                temperature: Double? = nil) {
+                temperature: Double? = nil, responseSchema: JSONValue? = nil) {
+        self.responseSchema = responseSchema
         self.baseURL = baseURL
         self.model = model
         self.apiKey = apiKey

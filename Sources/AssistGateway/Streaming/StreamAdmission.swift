@@ -11,6 +11,7 @@ public struct AdmittedStream: Sendable {
     public var feature: FeatureRecord
     public var model: ModelAlias
     public var prompt: Prompt
+    public var context: PromptContext
     public var quotaKey: QuotaKey
     public var reservedTokens: Int
     public var remainingRequests: Int
@@ -27,7 +28,7 @@ struct StreamAdmission: Sendable {
     let dependencies: GatewayDependencies
 
     /// Returns an admitted stream or the refusal, plus what is known of the caller for the audit row.
-    func admit(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant)
+    func admit(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant, kind: FeatureRecord.Kind = .stream)
         async -> Result<AdmittedStream, AdmissionFailure>
     {
         var known = AdmissionFailure.Known()
@@ -59,7 +60,8 @@ struct StreamAdmission: Sendable {
         } catch {
             return fail(.invalidRequest("\(error)"))
         }
-        guard let feature = dependencies.registry.feature(assistRequest.feature),
+        // A structured feature is not streamed, nor a stream feature answered as one object.
+        guard let feature = dependencies.registry.feature(assistRequest.feature), feature.kind == kind,
               let model = dependencies.config.models[feature.model] else {
             return fail(.unknownFeature(assistRequest.feature))
         }
@@ -70,18 +72,23 @@ struct StreamAdmission: Sendable {
             return fail(.invalidInput("\(error.path ?? "input"): \(error.message)"))
         }
 
-        // 5 (data read, before quota). Build the prompt from data read for this user.
+        // 5 (data read, before quota). Build the prompt from data read for this user. A structured feature
+        // builds its own; its input stands in for the prompt when sizing the reservation.
+        let context = PromptContext(user: user.id, feature: feature, input: assistRequest.input, locale: assistRequest.locale)
         let prompt: Prompt
-        guard let builder = dependencies.builders[feature.template.builder] else {
-            return fail(GatewayError(status: 500, code: .internalError, message: "feature has no prompt builder"))
-        }
-        do {
-            prompt = try await builder.build(PromptContext(user: user.id, feature: feature, input: assistRequest.input,
-                                                           locale: assistRequest.locale))
-        } catch {
-            switch error {
-            case .notFound: return fail(.notFound)
-            case .invalidInput(let message): return fail(.invalidInput(message))
+        if kind == .structured {
+            prompt = Prompt(messages: [ChatMessage(role: .user, content: JSONWriter.string(.object(assistRequest.input)))])
+        } else {
+            guard let builder = dependencies.builders[feature.template.builder] else {
+                return fail(GatewayError(status: 500, code: .internalError, message: "feature has no prompt builder"))
+            }
+            do {
+                prompt = try await builder.build(context)
+            } catch {
+                switch error {
+                case .notFound: return fail(.notFound)
+                case .invalidInput(let message): return fail(.invalidInput(message))
+                }
             }
         }
 
@@ -106,7 +113,7 @@ struct StreamAdmission: Sendable {
             return fail(.quotaExceeded(retryAfter: day.secondsUntilEnd(from: now)))
         }
         return .success(AdmittedStream(
-            requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt,
+            requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt, context: context,
             quotaKey: key, reservedTokens: reserved, remainingRequests: remainingRequests,
             resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt))
     }

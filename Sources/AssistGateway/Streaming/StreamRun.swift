@@ -89,24 +89,34 @@ struct StreamRun: Sendable {
     }
 
     private func settle(_ ending: Ending, progress: Progress) async {
-        let outputTokens = progress.usage?.outputTokens ?? TokenEstimator.estimate(progress.text)
-        let inputTokens = progress.usage?.inputTokens ?? admitted.prompt.estimatedTokens
-        try? await dependencies.quota.settle(admitted.quotaKey, reservedTokens: admitted.reservedTokens,
-                                             actualTokens: inputTokens + outputTokens)
-        dependencies.streamLimiter.release(admitted.user)
         let status: AuditStatus = switch ending {
         case .finished: .ok
         case .failed: .upstreamFailed
         case .timedOut: .upstreamTimeout
         case .cancelled: .cancelled
         }
+        await admitted.settle(status: status, usage: progress.usage, outputText: progress.text,
+                              firstDeltaAt: progress.firstDeltaAt, dependencies: dependencies)
+    }
+}
+
+extension AdmittedStream {
+    /// Ends an admitted request, whatever its kind and outcome: replaces the quota reservation by the real
+    /// usage (the provider's, or an estimate of prompt and output), frees the stream slot, writes the
+    /// audit row. Metadata only.
+    func settle(status: AuditStatus, usage: TokenUsage?, outputText: String, firstDeltaAt: ContinuousClock.Instant?,
+                dependencies: GatewayDependencies) async {
+        let outputTokens = usage?.outputTokens ?? TokenEstimator.estimate(outputText)
+        let inputTokens = usage?.inputTokens ?? prompt.estimatedTokens
+        try? await dependencies.quota.settle(quotaKey, reservedTokens: reservedTokens, actualTokens: inputTokens + outputTokens)
+        dependencies.streamLimiter.release(user)
         let end = ContinuousClock.now
         await dependencies.audit.record(AuditRecord(
-            requestId: admitted.requestId, time: dependencies.clock.now(), user: admitted.user, feature: admitted.feature.id,
-            promptVersion: admitted.feature.promptVersion, model: admitted.feature.model, trust: admitted.trust.rawValue,
+            requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
+            promptVersion: feature.promptVersion, model: feature.model, trust: trust.rawValue,
             status: status, inputTokens: inputTokens, outputTokens: outputTokens,
-            timeToFirstTokenMs: progress.firstDeltaAt.map { ($0 - admitted.receivedAt).milliseconds },
-            totalMs: (end - admitted.receivedAt).milliseconds))
+            timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
+            totalMs: (end - receivedAt).milliseconds))
     }
 }
 

@@ -1,0 +1,22 @@
+import AssistWire
+
+/// A structured feature: one validated JSON object instead of a text stream (`POST /v1/assist`).
+///
+/// The handler owns its schema, walls and deterministic fallback (the same code an app runs on device);
+/// the gateway gives it the configured provider, so the model call goes where the feature's model alias
+/// says and is paid for under this user's quota.
+public protocol StructuredFeature: Sendable {
+    /// The name a feature record's `template.builder` refers to.
+    var name: String { get }
+    func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer
+}
+
+public struct StructuredAnswer: Sendable {
+    public var json: JSONValue
+    /// Tokens the model call used (nil when no model was called, or the provider did not say).
+    public var usage: TokenUsage?
+    public init(json: JSONValue, usage: TokenUsage? = nil) {
+        self.json = json
+        self.usage = usage
+    }
+}
