@@ -22,7 +22,7 @@ run: build
 # Tests that start processes run after the others: the real-model tests keep both cores busy with
 # inference, and a child started by Foundation's Process inherits every open descriptor (it closes none),
 # which can hold another test's connection open and stretch the timing bounds (disconnect within 100 ms).
-SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|PIIMaskerTests
+SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '$(SPAWNING_TESTS)'
@@ -39,6 +39,7 @@ eval: build
 	.build/release/assist extract support_triage --golden golden/support_triage.jsonl
 	.build/release/assist extract smart_search --golden golden/smart_search.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/smart_search.jsonl
+	.build/release/assist budget ask - --golden golden/budget.jsonl --data-dir .assist
 
 clean:
 	rm -rf .build

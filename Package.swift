@@ -49,6 +49,8 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistStores", "AssistWire"],
             resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json")]
         ),
+        // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
+        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistStores", "AssistWire"]),
         // Assembly of the running gateway: configuration, data dir, stores, provider, server, drain.
         .target(
             name: "AssistServer",
@@ -59,7 +61,8 @@ let package = Package(
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
         .executableTarget(
-            name: "AssistCLI", dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation"]
+            name: "AssistCLI",
+            dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation", "AssistBudget"]
         ),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(
@@ -79,6 +82,7 @@ let package = Package(
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
+        .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistStores", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistStores", "AssistWire"]),
         .testTarget(
             name: "GatewayEndToEndTests",

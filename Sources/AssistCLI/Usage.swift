@@ -19,6 +19,8 @@ enum Usage {
                 Exit 0 on done, 75 when rate limited, 130 on Ctrl-C, 1 on other errors.
           extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--today D] [--offline] [--model-url URL]
                 Understand one sentence (or a file of them) on the model path with walls, or the deterministic path.
+          budget ask "QUESTION" [--user u1] [--today D] [--json] | budget chat
+                Questions about your own spending, answered from your transactions by code and templates.
         """
 
     static func fail(_ message: String) -> Int32 {

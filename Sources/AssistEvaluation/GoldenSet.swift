@@ -3,7 +3,9 @@ import Foundation
 
 /// One golden case: an input sentence with its locale, and the field values a correct answer has.
 public struct GoldenCase: Sendable, Equatable {
-    public init(id: String, text: String, locale: String, today: String? = nil, expected: [String: JSONValue]) {
+    public init(id: String, text: String, locale: String, today: String? = nil, expected: [String: JSONValue],
+                extra: [String: JSONValue] = [:]) {
+        self.extra = extra
         self.id = id
         self.text = text
         self.locale = locale
@@ -17,6 +19,8 @@ public struct GoldenCase: Sendable, Equatable {
     /// The date relative expressions resolve against (YYYY-MM-DD), for features that read dates.
     public var today: String?
     public var expected: [String: JSONValue]
+    /// Any other field of the line (e.g. `previous`, the question a follow-up follows).
+    public var extra: [String: JSONValue]
 
     public var language: String { Locales.language(of: locale) }
 }
@@ -38,7 +42,9 @@ public enum GoldenSet {
                   let locale = json["locale"]?.stringValue, let expected = json["expected"]?.objectValue else {
                 throw Error(description: "\(url.lastPathComponent):\(index + 1): needs id, text, locale and expected")
             }
-            return GoldenCase(id: id, text: text, locale: locale, today: json["today"]?.stringValue, expected: expected)
+            let known: Set<String> = ["id", "text", "locale", "today", "expected"]
+            let extra = (json.objectValue ?? [:]).filter { !known.contains($0.key) }
+            return GoldenCase(id: id, text: text, locale: locale, today: json["today"]?.stringValue, expected: expected, extra: extra)
         }
     }
 }

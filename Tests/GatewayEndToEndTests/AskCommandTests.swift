@@ -80,3 +80,38 @@ struct ExtractCommandTests {
         #expect(try await onOwnThread { try AssistBinary.run(["extract", "nonsense", "--text", "x"]) }.status == 2)
     }
 }
+
+@Suite("assist budget", .serialized)
+struct BudgetCommandTests {
+    @Test("ask answers from the demo data; chat keeps the conversation so follow-ups work; --json shows the question")
+    func askAndChat() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let common = ["--today", "2026-11-29", "--data-dir", directory.path]
+        let ask = try await onOwnThread { try AssistBinary.run(["budget", "ask", "how much did I spend on restaurants last month?"] + common) }
+        #expect(ask.status == 0, "\(ask.stderr)")
+        #expect(ask.stdout.hasPrefix("You spent TRY "))
+        #expect(ask.stdout.contains("on restaurants in October 2026"))
+        let json = try await onOwnThread { try AssistBinary.run(["budget", "ask", "geçen ay en çok nereye harcadım?", "--json"] + common) }
+        let parsed = try JSONParser.parse(json.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(parsed["question"]?["intent"] == "topMerchants")
+        #expect(parsed["question"]?["period"] == ["from": "2026-10-01", "to": "2026-10-31"])
+        #expect(parsed["reply"]?.stringValue?.hasPrefix("Ekim 2026 en çok harcama:") == true)
+        #expect(parsed["source"] == "fallback")
+
+        let process = Process()
+        process.executableURL = AssistBinary.url
+        process.arguments = ["budget", "chat"] + common
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("how much did I spend on restaurants last month?\nand in September?\n".utf8))
+        try input.fileHandleForWriting.close()
+        let lines = try await onOwnThread { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+            .split(separator: "\n").map(String.init)
+        try await onOwnThread { process.waitUntilExit() }
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains("on restaurants in September 2026") == true)
+    }
+}

@@ -112,7 +112,7 @@ public struct DateResolver: Sendable {
     }
 
     /// A month name, allowing a Turkish case suffix ("ekimde", "ekimin", "ekime").
-    static func month(_ word: String) -> Int? {
+    public static func month(_ word: String) -> Int? {
         if let exact = months[word] { return exact }
         guard word.count >= 4 else { return nil }
         for cut in 1...min(4, word.count - 3) {

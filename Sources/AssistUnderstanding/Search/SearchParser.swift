@@ -47,7 +47,7 @@ public struct SearchParser: Sendable {
         return filters
     }
 
-    static let numbers: [String: Int] = [
+    public static let numbers: [String: Int] = [
         "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
         "bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9,
     ]
@@ -73,7 +73,7 @@ public struct SearchParser: Sendable {
         return nil
     }
 
-    static func any(_ phrases: [String], in text: String) -> Bool {
+    public static func any(_ phrases: [String], in text: String) -> Bool {
         phrases.contains { TextMatching.contains(text, phrase: $0) }
     }
 

@@ -1,0 +1,182 @@
+import AssistUnderstanding
+import AssistWire
+import Foundation
+
+/// A question about one's own spending, as a typed value: what to compute, over which period.
+public struct FinanceQuestion: Sendable, Equatable {
+    public enum Intent: String, Sendable, CaseIterable {
+        case totalSpent, topMerchants, topCategories, comparePeriods, listTransactions, average, largest, count
+    }
+
+    public var intent: Intent
+    public var period: DateResolver.Range
+    public var otherPeriod: DateResolver.Range?
+    /// Only when the question names one of the user's merchants.
+    public var merchant: String?
+    /// Only when the question names a category.
+    public var category: String?
+    public var limit: Int?
+
+    public init(intent: Intent, period: DateResolver.Range, otherPeriod: DateResolver.Range? = nil, merchant: String? = nil,
+                category: String? = nil, limit: Int? = nil) {
+        self.intent = intent
+        self.period = period
+        self.otherPeriod = otherPeriod
+        self.merchant = merchant
+        self.category = category
+        self.limit = limit
+    }
+
+    public var json: JSONValue {
+        func range(_ r: DateResolver.Range?) -> JSONValue { r.map { ["from": .string($0.from), "to": .string($0.to)] } ?? .null }
+        return ["intent": .string(intent.rawValue), "period": range(period), "otherPeriod": range(otherPeriod),
+                "merchant": merchant.map { .string($0) } ?? .null, "category": category.map { .string($0) } ?? .null,
+                "limit": limit.map { .number(Double($0)) } ?? .null]
+    }
+}
+
+/// Turns a question into a `FinanceQuestion` with rules (English and Turkish). A merchant is taken only
+/// when the question names one the user has actually paid (the user's own data is the candidate list);
+/// a follow-up ("and in September?", "peki eylülde?") keeps the previous question and changes what it names.
+public struct FinanceUnderstander: Sendable {
+    let merchants: [String]
+    let today: DateResolver
+    let todayISO: String
+
+    public init(merchants: [String], today: String) {
+        self.merchants = merchants
+        self.today = DateResolver(today: today)!
+        self.todayISO = today
+    }
+
+    static let categories: [(String, [String])] = [
+        ("restaurants", ["restaurant", "restaurants", "eating out", "dining", "restoran", "restoranlar", "yemek"]),
+        ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
+        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]), ("fuel", ["fuel", "petrol", "gas", "benzin", "yakıt"]),
+        ("transport", ["transport", "taxi", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
+        ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
+        ("shopping", ["online shopping", "shopping", "alışveriş"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
+        ("entertainment", ["entertainment", "cinema", "eğlence", "sinema"]), ("books", ["books", "kitap"]),
+        ("personal care", ["personal care", "kişisel bakım"]),
+    ]
+
+    static let intents: [(FinanceQuestion.Intent, [String])] = [
+        (.comparePeriods, ["compare", "compared", "versus", "vs", "karşılaştır", "karşılaştırır", "göre", "fark"]),
+        (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
+                          "kategoriler", "kategori"]),
+        (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "most at", "en çok nereye", "en çok nerede",
+                         "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza"]),
+        (.largest, ["largest", "biggest", "most expensive", "en büyük", "en pahalı", "en yüksek"]),
+        (.average, ["average", "on average", "ortalama", "ortalamada"]),
+        (.count, ["how many times", "how many purchases", "how often", "kaç kez", "kaç kere", "kaç işlem", "kaç defa"]),
+        (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler"]),
+        (.totalSpent, ["how much", "total", "spend", "spent", "ne kadar", "toplam", "harcadım", "harcama"]),
+    ]
+
+    public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
+        let followUp = previous != nil && Self.isFollowUp(text)
+        let intent = Self.intents.first { SearchParser.any($0.1, in: text) }?.0
+        let (period, other) = periods(in: text)
+        let merchant = merchants.first { TextMatching.contains(text, phrase: $0) }
+        let category = Self.categories.first { SearchParser.any($0.1, in: text) }?.0
+        let limit = Self.limit(in: text)
+        if followUp, let previous {
+            let kept: FinanceQuestion.Intent? = intent == .totalSpent ? nil : intent
+            return FinanceQuestion(intent: kept ?? previous.intent,
+                                   period: period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
+                                   merchant: merchant ?? (category == nil ? previous.merchant : nil),
+                                   category: category ?? (merchant == nil ? previous.category : nil), limit: limit ?? previous.limit)
+        }
+        var resolved = intent ?? .totalSpent
+        if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
+        return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? other : nil,
+                               merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
+    }
+
+    /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?"
+    static func isFollowUp(_ text: String) -> Bool {
+        let words = TextMatching.words(text)
+        guard let first = words.first else { return false }
+        return ["and", "what", "how", "peki", "ya", "bir", "also"].contains(first) && words.count <= 6
+            || text.trimmingCharacters(in: .whitespaces).hasPrefix("and ")
+    }
+
+    /// The question's period, and a second one for comparisons.
+    func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {
+        var found: [DateResolver.Range] = []
+        let words = TextMatching.words(text)
+        // "ay" with its case endings: ayı, aya, ayda, ayla, ayın.
+        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "ayla", "ayin"]
+        for (index, word) in words.enumerated() {
+            let previous = index > 0 ? words[index - 1] : ""
+            if monthWords.contains(word), previous == "last" || previous == "gecen" { found.append(monthRange(offset: -1)) }
+            else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
+            else if (word == "week" && previous == "last") || (word == "hafta" && previous == "gecen") { found.append(lastWeek()) }
+            else if (word == "year" && previous == "this") || (word == "yil" && previous == "bu") { found.append(yearToDate()) }
+            else if word == "months" || (monthWords.contains(word) && ["son"].contains(words[max(0, index - 2)])),
+                    let count = Int(previous) ?? SearchParser.numbers[previous], ["last", "son", "past"].contains(words[max(0, index - 2)]) {
+                found.append(lastMonths(count))
+            } else if let month = DateResolver.month(word) {
+                found.append(pastMonth(month))
+            }
+        }
+        return (found.first, found.count > 1 ? found[1] : nil)
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    private var todayDate: Date { today.today }
+
+    func monthRange(offset: Int) -> DateResolver.Range {
+        let start = calendar.date(byAdding: .month, value: offset, to: calendar.date(from: calendar.dateComponents([.year, .month], from: todayDate))!)!
+        let end = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: start)!
+        return DateResolver.Range(from: iso(start), to: offset == 0 ? todayISO : iso(end))
+    }
+
+    /// A month named without a year, in a question about the past: the latest one on or before today.
+    func pastMonth(_ month: Int) -> DateResolver.Range {
+        let components = calendar.dateComponents([.year, .month], from: todayDate)
+        let year = month <= components.month! ? components.year! : components.year! - 1
+        let start = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+        let end = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: start)!
+        return DateResolver.Range(from: iso(start), to: min(iso(end), todayISO))
+    }
+
+    func lastWeek() -> DateResolver.Range {
+        let weekday = calendar.component(.weekday, from: todayDate)
+        let thisMonday = calendar.date(byAdding: .day, value: -((weekday + 5) % 7), to: todayDate)!
+        let lastMonday = calendar.date(byAdding: .day, value: -7, to: thisMonday)!
+        return DateResolver.Range(from: iso(lastMonday), to: iso(calendar.date(byAdding: .day, value: 6, to: lastMonday)!))
+    }
+
+    func lastMonths(_ count: Int) -> DateResolver.Range {
+        let start = calendar.date(byAdding: .month, value: -count, to: calendar.date(from: calendar.dateComponents([.year, .month], from: todayDate))!)!
+        let end = calendar.date(byAdding: .day, value: -1, to: calendar.date(from: calendar.dateComponents([.year, .month], from: todayDate))!)!
+        return DateResolver.Range(from: iso(start), to: iso(end))
+    }
+
+    func yearToDate() -> DateResolver.Range {
+        DateResolver.Range(from: "\(calendar.component(.year, from: todayDate))-01-01", to: todayISO)
+    }
+
+    func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
+
+    static func limit(in text: String) -> Int? {
+        let words = TextMatching.words(text)
+        for (index, word) in words.enumerated() where ["top", "ilk", "en", "first"].contains(word) && index + 1 < words.count {
+            if let value = Int(words[index + 1]) ?? (words[index + 1] == "a" ? nil : SearchParser.numbers[words[index + 1]]), value > 0, value <= 50 {
+                return value
+            }
+        }
+        return nil
+    }
+
+    private func iso(_ date: Date) -> String {
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+}

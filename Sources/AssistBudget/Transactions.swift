@@ -1,0 +1,64 @@
+import AssistStores
+import Foundation
+
+/// One card transaction in the user's own data: the only source of every number a budget reply contains.
+public struct Transaction: Sendable, Equatable {
+    public var date: String  // YYYY-MM-DD
+    public var merchant: String
+    public var category: String
+    /// Kuruş (TRY cents), so sums are exact.
+    public var amountMinor: Int
+
+    public init(date: String, merchant: String, category: String, amountMinor: Int) {
+        self.date = date
+        self.merchant = merchant
+        self.category = category
+        self.amountMinor = amountMinor
+    }
+}
+
+/// The budget app's data in SQLite: transactions per user.
+public final class TransactionStore: Sendable {
+    let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS budget_transactions (
+                user TEXT NOT NULL, date TEXT NOT NULL, merchant TEXT NOT NULL, category TEXT NOT NULL, amount_minor INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS budget_transactions_user_date ON budget_transactions (user, date);
+            """)
+    }
+
+    public func replace(user: String, with transactions: [Transaction]) throws {
+        try database.transaction { query in
+            _ = try query("DELETE FROM budget_transactions WHERE user = ?", [.text(user)])
+            for t in transactions {
+                _ = try query("INSERT INTO budget_transactions VALUES (?, ?, ?, ?, ?)",
+                              [.text(user), .text(t.date), .text(t.merchant), .text(t.category), .integer(Int64(t.amountMinor))])
+            }
+        }
+    }
+
+    public func add(user: String, _ t: Transaction) throws {
+        try database.query("INSERT INTO budget_transactions VALUES (?, ?, ?, ?, ?)",
+                           [.text(user), .text(t.date), .text(t.merchant), .text(t.category), .integer(Int64(t.amountMinor))])
+    }
+
+    /// The user's transactions in [from, to] (inclusive ISO dates), optionally one merchant or category.
+    public func transactions(user: String, from: String, to: String, merchant: String? = nil, category: String? = nil) throws -> [Transaction] {
+        var sql = "SELECT date, merchant, category, amount_minor FROM budget_transactions WHERE user = ? AND date >= ? AND date <= ?"
+        var parameters: [SQLiteDatabase.Value] = [.text(user), .text(from), .text(to)]
+        if let merchant { sql += " AND merchant = ?"; parameters.append(.text(merchant)) }
+        if let category { sql += " AND category = ?"; parameters.append(.text(category)) }
+        sql += " ORDER BY date, rowid"
+        return try database.query(sql, parameters).map {
+            Transaction(date: $0[0].text ?? "", merchant: $0[1].text ?? "", category: $0[2].text ?? "", amountMinor: $0[3].int ?? 0)
+        }
+    }
+
+    /// Every merchant the user has paid (the candidates a question may name).
+    public func merchants(user: String) throws -> [String] {
+        try database.query("SELECT DISTINCT merchant FROM budget_transactions WHERE user = ? ORDER BY merchant", [.text(user)]).compactMap { $0[0].text }
+    }
+}

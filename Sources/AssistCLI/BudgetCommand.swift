@@ -1,0 +1,90 @@
+import AssistBudget
+import AssistEvaluation
+import AssistStores
+import AssistUnderstanding
+import AssistWire
+import Foundation
+
+/// `assist budget ask "QUESTION" [--user u1] [--today D] [--json] [--offline] [--locale L] [--data-dir DIR]`
+/// and `assist budget chat` (one question per stdin line, follow-ups inherit from the previous question).
+/// Understand (rules; the model path comes next) → compute over the user's transactions in SQLite →
+/// reply from a template. `--golden FILE` prints the understander's table for a golden set.
+enum BudgetCommand {
+    static func run(_ arguments: [String]) async -> Int32 {
+        guard let mode = arguments.first, ["ask", "chat"].contains(mode) else { return Usage.fail("budget takes ask or chat") }
+        var options: [String: String] = [:]
+        var flags: Set<String> = []
+        var question: String?
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            if ["--json", "--offline"].contains(argument) {
+                flags.insert(argument)
+                index += 1
+            } else if ["--user", "--today", "--locale", "--data-dir", "--golden"].contains(argument), index + 1 < arguments.count {
+                options[String(argument.dropFirst(2))] = arguments[index + 1]
+                index += 2
+            } else if !argument.hasPrefix("--"), question == nil {
+                question = argument
+                index += 1
+            } else {
+                return Usage.fail("unknown or incomplete option \(argument)")
+            }
+        }
+        let user = options["user"] ?? "u1"
+        let today = options["today"] ?? ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        guard DateResolver(today: today) != nil else { return Usage.fail("--today must be YYYY-MM-DD") }
+        let store: TransactionStore
+        do {
+            let directory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            store = try TransactionStore(database: SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path))
+            if user == "u1", try store.merchants(user: user).isEmpty { try store.replace(user: user, with: DemoData.transactions()) }
+        } catch {
+            return Usage.fail("cannot open the budget data: \(error)")
+        }
+        let merchants = (try? store.merchants(user: user)) ?? []
+        let understander = FinanceUnderstander(merchants: merchants, today: today)
+
+        if let golden = options["golden"] {
+            guard let cases = try? GoldenSet.load(URL(fileURLWithPath: golden)) else { return Usage.fail("cannot read \(golden)") }
+            let report = await GoldenRunner().run(cases) { item in
+                let local = FinanceUnderstander(merchants: merchants, today: item.today ?? today)
+                let previous = item.extra["previous"]?.stringValue.map { local.understand($0) }
+                return Extraction(fields: local.understand(item.text, previous: previous).json.objectValue ?? [:], source: "fallback")
+            }
+            print("budget, \(cases.count) questions, deterministic path\n\(report.table)")
+            for miss in report.misses { print("  miss: \(miss)") }
+            return 0
+        }
+
+        var previous: FinanceQuestion?
+        func reply(to text: String) -> Int32 {
+            let locale = options["locale"] ?? (text.contains { "çğıöşüÇĞİÖŞÜ".contains($0) } ? "tr-TR" : "en-US")
+            let understood = understander.understand(text, previous: previous)
+            previous = understood
+            do {
+                let answer = try BudgetAnswerer(store: store, user: user, locale: locale).answer(understood)
+                if flags.contains("--json") {
+                    print(JSONWriter.string(["question": understood.json, "source": "fallback", "reply": .string(answer.reply)]))
+                } else {
+                    print(answer.reply)
+                }
+                return 0
+            } catch {
+                FileHandle.standardError.write(Data("assist: \(error)\n".utf8))
+                return 1
+            }
+        }
+        if mode == "ask" {
+            guard let question else { return Usage.fail("budget ask needs a QUESTION") }
+            return reply(to: question)
+        }
+        while let line = readLine() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { continue }
+            if reply(to: text) != 0 { return 1 }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,78 @@
+import AssistBudget
+import AssistEvaluation
+import AssistStores
+import AssistUnderstanding
+import AssistWire
+import Foundation
+import Testing
+
+@Suite("Budget questions, answered from data")
+struct BudgetTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden/budget.jsonl").standardized
+    let merchants = Array(Set(DemoData.transactions().map(\.merchant))).sorted()
+
+    @Test("demo data: a few hundred transactions over six months, many merchants, TRY")
+    func demoData() {
+        let transactions = DemoData.transactions()
+        #expect((200...600).contains(transactions.count), "\(transactions.count)")
+        #expect(Set(transactions.map(\.merchant)).count >= 20)
+        #expect(transactions.first?.date.hasPrefix("2026-06") == true)
+        #expect(transactions.last?.date.hasPrefix("2026-11") == true)
+        #expect(transactions == DemoData.transactions())
+    }
+
+    @Test("the understander on the golden set (60 questions, half Turkish, follow-ups): ≥ 90 % per language")
+    func goldenSet() async throws {
+        let cases = try GoldenSet.load(Self.golden)
+        #expect(cases.count == 60)
+        let report = await GoldenRunner().run(cases) { item in
+            let understander = FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29")
+            let previous = item.extra["previous"]?.stringValue.map { understander.understand($0) }
+            return Extraction(fields: understander.understand(item.text, previous: previous).json.objectValue ?? [:], source: "fallback")
+        }
+        #expect(report.accuracy(language: "en") >= 0.9, "\(report.table)\n\(report.misses)")
+        #expect(report.accuracy(language: "tr") >= 0.9, "\(report.table)\n\(report.misses)")
+    }
+
+    func answerer(locale: String) throws -> BudgetAnswerer {
+        let store = try TransactionStore(database: SQLiteDatabase(path: ":memory:"))
+        try store.replace(user: "u1", with: [
+            Transaction(date: "2026-10-03", merchant: "Migros", category: "groceries", amountMinor: 123_450),
+            Transaction(date: "2026-10-20", merchant: "Nusr-Et", category: "restaurants", amountMinor: 420_000),
+            Transaction(date: "2026-10-21", merchant: "Köfteci Yusuf", category: "restaurants", amountMinor: 35_075),
+            Transaction(date: "2026-09-02", merchant: "Nusr-Et", category: "restaurants", amountMinor: 200_000),
+        ])
+        return BudgetAnswerer(store: store, user: "u1", locale: locale)
+    }
+
+    @Test("answers are computed from the data and written by templates, in both languages")
+    func answers() throws {
+        let october = DateResolver.Range(from: "2026-10-01", to: "2026-10-31")
+        let english = try answerer(locale: "en-US")
+        let total = try english.answer(FinanceQuestion(intent: .totalSpent, period: october, category: "restaurants"))
+        #expect(total.totalMinor == 455_075)
+        #expect(total.reply == "You spent TRY 4,550.75 on restaurants in October 2026 (2 transactions).")
+        let turkish = try answerer(locale: "tr-TR")
+        #expect(try turkish.answer(FinanceQuestion(intent: .totalSpent, period: october, category: "restaurants")).reply
+            == "Ekim 2026 restoranlar için toplam 4.550,75 TL harcadınız (2 işlem).")
+        #expect(try english.answer(FinanceQuestion(intent: .largest, period: october)).reply
+            == "Your largest purchase in October 2026 was TRY 4,200.00 at Nusr-Et on October 20.")
+        #expect(try english.answer(FinanceQuestion(intent: .topMerchants, period: october, limit: 2)).reply
+            == "Where you spent most in October 2026: Nusr-Et TRY 4,200.00, Migros TRY 1,234.50.")
+        let compare = try english.answer(FinanceQuestion(intent: .comparePeriods, period: october,
+                                                         otherPeriod: DateResolver.Range(from: "2026-09-01", to: "2026-09-30")))
+        #expect(compare.totalMinor == 578_525 - 200_000)
+        #expect(try english.answer(FinanceQuestion(intent: .count, period: october, merchant: "Migros")).reply
+            == "You made 1 purchase at Migros in October 2026.")
+    }
+
+    @Test("bank SMS lines in English and Turkish become transactions")
+    func sms() {
+        #expect(BankSMS.parse("Your card ending 1234 was charged 1,245.50 TRY at MIGROS on 12/11/2026.", categories: ["Migros": "groceries"])
+            == Transaction(date: "2026-11-12", merchant: "Migros", category: "groceries", amountMinor: 124_550))
+        #expect(BankSMS.parse("1234 ile biten kartınızdan 03.10.2026 tarihinde KAHVE DÜNYASI işyerinden 1.085,25 TL harcama yapılmıştır.")
+            == Transaction(date: "2026-10-03", merchant: "KAHVE DÜNYASI", category: "other", amountMinor: 108_525))
+        #expect(BankSMS.parse("Your OTP is 123456") == nil)
+    }
+}
+
