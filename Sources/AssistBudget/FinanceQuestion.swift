@@ -93,8 +93,13 @@ public struct FinanceUnderstander: Sendable {
                                merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
     }
 
+    /// Whether a rule recognises what the question asks for.
+    public static func hasIntentCue(_ text: String) -> Bool {
+        intents.contains { SearchParser.any($0.1, in: text) }
+    }
+
     /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?"
-    static func isFollowUp(_ text: String) -> Bool {
+    public static func isFollowUp(_ text: String) -> Bool {
         let words = TextMatching.words(text)
         guard let first = words.first else { return false }
         return ["and", "what", "how", "peki", "ya", "bir", "also"].contains(first) && words.count <= 6

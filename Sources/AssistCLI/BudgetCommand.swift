@@ -1,5 +1,6 @@
 import AssistBudget
 import AssistEvaluation
+import AssistLocalModel
 import AssistStores
 import AssistUnderstanding
 import AssistWire
@@ -7,8 +8,8 @@ import Foundation
 
 /// `assist budget ask "QUESTION" [--user u1] [--today D] [--json] [--offline] [--locale L] [--data-dir DIR]`
 /// and `assist budget chat` (one question per stdin line, follow-ups inherit from the previous question).
-/// Understand (rules; the model path comes next) → compute over the user's transactions in SQLite →
-/// reply from a template. `--golden FILE` prints the understander's table for a golden set.
+/// Understand (rules; the embedded model picks the intent when no rule does, unless `--offline`) → compute
+/// over the user's transactions in SQLite → reply from a template. `--golden FILE` prints the rules' table.
 enum BudgetCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         guard let mode = arguments.first, ["ask", "chat"].contains(mode) else { return Usage.fail("budget takes ask or chat") }
@@ -45,6 +46,18 @@ enum BudgetCommand {
         }
         let merchants = (try? store.merchants(user: user)) ?? []
         let understander = FinanceUnderstander(merchants: merchants, today: today)
+        var supervisor: LlamaServerSupervisor?
+        defer { supervisor?.stop() }
+        var model: GuardedModel?
+        if !flags.contains("--offline"), options["golden"] == nil {
+            let llama = EmbeddedModel.supervisor(port: 0)
+            if (try? await llama.start()) != nil {
+                supervisor = llama
+                model = GuardedModel(model: OpenAICompatibleModel(baseURL: URL(string: llama.baseURL)!, maxTokens: 24),
+                                     isEnabled: { true }, isAvailable: { true })
+            }
+        }
+        let understanding = BudgetUnderstanding(rules: understander, model: model)
 
         if let golden = options["golden"] {
             guard let cases = try? GoldenSet.load(URL(fileURLWithPath: golden)) else { return Usage.fail("cannot read \(golden)") }
@@ -59,14 +72,14 @@ enum BudgetCommand {
         }
 
         var previous: FinanceQuestion?
-        func reply(to text: String) -> Int32 {
+        func reply(to text: String) async -> Int32 {
             let locale = options["locale"] ?? (text.contains { "çğıöşüÇĞİÖŞÜ".contains($0) } ? "tr-TR" : "en-US")
-            let understood = understander.understand(text, previous: previous)
+            let (understood, source) = await understanding.understand(text, previous: previous)
             previous = understood
             do {
                 let answer = try BudgetAnswerer(store: store, user: user, locale: locale).answer(understood)
                 if flags.contains("--json") {
-                    print(JSONWriter.string(["question": understood.json, "source": "fallback", "reply": .string(answer.reply)]))
+                    print(JSONWriter.string(["question": understood.json, "source": .string(source), "reply": .string(answer.reply)]))
                 } else {
                     print(answer.reply)
                 }
@@ -78,12 +91,12 @@ enum BudgetCommand {
         }
         if mode == "ask" {
             guard let question else { return Usage.fail("budget ask needs a QUESTION") }
-            return reply(to: question)
+            return await reply(to: question)
         }
         while let line = readLine() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { continue }
-            if reply(to: text) != 0 { return 1 }
+            if await reply(to: text) != 0 { return 1 }
         }
         return 0
     }

@@ -76,3 +76,37 @@ struct BudgetTests {
     }
 }
 
+
+@Suite("Budget understanding with a model")
+struct BudgetUnderstandingTests {
+    final class FixedModel: LanguageModel {
+        let answer: JSONValue
+        init(_ answer: JSONValue) { self.answer = answer }
+        func respond(to prompt: ModelPrompt, schema: DynamicSchema) async throws(ModelError) -> JSONValue { answer }
+    }
+
+    let rules = FinanceUnderstander(merchants: ["Migros"], today: "2026-11-29")
+
+    func understanding(_ answer: JSONValue) -> BudgetUnderstanding {
+        BudgetUnderstanding(rules: rules, model: GuardedModel(model: FixedModel(answer), isEnabled: { true }, isAvailable: { true }))
+    }
+
+    @Test("the model picks the intent only when no rule recognises one; the rules keep periods and merchants")
+    func intentOnly() async {
+        let (question, source) = await understanding(["intent": "largest"]).understand("Migros last month, the worst one", previous: nil)
+        #expect(source == "model")
+        #expect(question.intent == .largest)
+        #expect(question.merchant == "Migros")
+        #expect(question.period == DateResolver.Range(from: "2026-10-01", to: "2026-10-31"))
+        let (ruled, ruledSource) = await understanding(["intent": "largest"]).understand("how much at Migros last month?", previous: nil)
+        #expect(ruledSource == "fallback")
+        #expect(ruled.intent == .totalSpent)
+    }
+
+    @Test("an intent outside the closed set is refused by the schema; the rules' default stands")
+    func closedSet() async {
+        let (question, source) = await understanding(["intent": "predictFuture"]).understand("Migros last month, the worst one", previous: nil)
+        #expect(source == "fallback")
+        #expect(question.intent == .totalSpent)
+    }
+}
