@@ -115,3 +115,21 @@ struct GuardedModelTests {
         #expect(model.maxInFlight.load(ordering: .relaxed) == 1)
     }
 }
+
+@Suite("Apple on-device model failures")
+struct FoundationModelsMappingTests {
+    @Test("each failure maps to the outcome the guard acts on")
+    func mapping() {
+        #expect(FoundationModelsFailure.rateLimited.modelError == .rateLimited)
+        #expect(FoundationModelsFailure.concurrentRequests.modelError == .rateLimited)
+        #expect(FoundationModelsFailure.exceededContextWindowSize.modelError == .contextOverflow)
+        #expect(FoundationModelsFailure.assetsUnavailable.modelError == .unavailable)
+        #expect(FoundationModelsFailure.unsupportedLanguageOrLocale.modelError == .unavailable)
+        for refusal in [FoundationModelsFailure.guardrailViolation, .refusal] {
+            guard case .refused = refusal.modelError else { Issue.record("\(refusal)"); continue }
+        }
+        for failure in [FoundationModelsFailure.unsupportedGuide, .decodingFailure, .unknown] {
+            guard case .failed = failure.modelError else { Issue.record("\(failure)"); continue }
+        }
+    }
+}
