@@ -46,6 +46,19 @@ struct OpenAICompatibleModelTests {
         #expect(body["temperature"] == 0)
     }
 
+    @Test("streams text from server-sent events, without a response format")
+    func streaming() async throws {
+        let events = [#"data: {"choices":[{"delta":{"content":"Mer"}}]}"#, #"data: {"choices":[{"delta":{"content":"haba"}}]}"#, "data: [DONE]"]
+        let transport = CannedTransport(body: events.joined(separator: "\n\n") + "\n\n")
+        let model = OpenAICompatibleModel(baseURL: URL(string: "http://model.test/v1")!, transport: transport)
+        var text = ""
+        for try await piece in model.streamText(prompt) { text += piece }
+        #expect(text == "Merhaba")
+        let body = try JSONParser.parse(Array(try #require(transport.requests.withLock { $0.first }?.httpBody)))
+        #expect(body["stream"] == true)
+        #expect(body["response_format"] == nil)
+    }
+
     @Test("errors map to outcomes the guard understands")
     func errors() async {
         func failure(_ status: Int, _ body: String) async -> ModelError? {

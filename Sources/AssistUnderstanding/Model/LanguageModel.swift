@@ -24,4 +24,13 @@ public enum ModelError: Error, Sendable, Equatable {
 /// it; the caller validates the answer regardless.
 public protocol LanguageModel: Sendable {
     func respond(to prompt: ModelPrompt, schema: DynamicSchema) async throws(ModelError) -> JSONValue
+    /// Free text, streamed. Only for wording that carries no facts (the kit never lets a model write a
+    /// number, a merchant or a date); the default says the model cannot stream.
+    func streamText(_ prompt: ModelPrompt) -> AsyncThrowingStream<String, any Error>
+}
+
+extension LanguageModel {
+    public func streamText(_ prompt: ModelPrompt) -> AsyncThrowingStream<String, any Error> {
+        AsyncThrowingStream { $0.finish(throwing: ModelError.unavailable) }
+    }
 }

@@ -73,6 +73,45 @@ public struct OpenAICompatibleModel: LanguageModel {
         }
     }
 
+    /// Streams the answer's text (`"stream": true`, server-sent events decoded by the WHATWG decoder the
+    /// client kit uses). Ending the consumption cancels the request.
+    public func streamText(_ prompt: ModelPrompt) -> AsyncThrowingStream<String, any Error> {
+        var request = URLRequest(url: baseURL.appendingPathComponent("chat/completions"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let apiKey { request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization") }
+        var body = body(for: prompt, schema: .object(properties: [])).objectValue ?? [:]
+        body["stream"] = true
+        body["response_format"] = nil
+        request.httpBody = Data(JSONWriter.bytes(.object(body)))
+        let exchange = transport.send(request)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var decoder = SSEDecoder()
+                var status = 0
+                do {
+                    for try await part in exchange {
+                        switch part {
+                        case .head(let code, _): status = code
+                        case .body(let data):
+                            guard status == 200 else { continue }
+                            for event in try decoder.feed(data) where event.data != "[DONE]" {
+                                let json = try? JSONParser.parse(event.data)
+                                if let text = json?["choices"]?.arrayValue?.first?["delta"]?["content"]?.stringValue, !text.isEmpty {
+                                    continuation.yield(text)
+                                }
+                            }
+                        }
+                    }
+                    continuation.finish(throwing: status == 200 ? nil : Self.error(status: status, body: nil))
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     /// OpenAI-style error statuses in our terms: 429 is a rate limit; a 400 about the context length is an
     /// overflow; 401/403/404/5xx mean the model cannot be used now.
     static func error(status: Int, body: JSONValue?) -> ModelError {

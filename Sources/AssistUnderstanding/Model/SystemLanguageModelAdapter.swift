@@ -23,6 +23,29 @@ public struct SystemLanguageModelAdapter: LanguageModel {
         }
     }
 
+    public func streamText(_ prompt: ModelPrompt) -> AsyncThrowingStream<String, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                let session = LanguageModelSession(model: .default, instructions: prompt.instructions)
+                var sent = ""
+                do {
+                    // Snapshots carry the whole text so far; pass on only what is new.
+                    for try await snapshot in session.streamResponse(to: prompt.text) {
+                        let text = snapshot.content
+                        if text.hasPrefix(sent) { continuation.yield(String(text.dropFirst(sent.count))) }
+                        sent = text
+                    }
+                    continuation.finish()
+                } catch let error as LanguageModelSession.GenerationError {
+                    continuation.finish(throwing: Self.failure(error).modelError)
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     static func dynamic(_ schema: DynamicSchema, name: String) -> DynamicGenerationSchema {
         switch schema {
         case .object(let properties, let description):
