@@ -17,7 +17,7 @@ public enum SecretStore {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let secret = Digest.randomBytes(32).map { String(format: "%02x", $0) }.joined()
         let temporary = dataDirectory.appendingPathComponent("jwt-hs256.secret.\(getpid()).tmp")
-        FileManager.default.createFile(atPath: temporary.path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: temporary.path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600])
         // link(2) fails if another process created the file first; then theirs wins and both agree.
         if link(temporary.path, file.path) != 0 {
             try? FileManager.default.removeItem(at: temporary)
