@@ -3,10 +3,10 @@ import AssistWire
 /// Feature 2: a support message → its topic, whether it carries sensitive numbers, and the masked text
 /// that may leave the device. The topic picks the one policy section the server adds to the prompt.
 ///
-/// Masking is always deterministic and always first: no model sees the unmasked message. The topic
-/// comes from the guarded on-device model when it can answer, under a walled schema whose choices are only
-/// the topics the text gives a cue for (plus `other`), and otherwise from a keyword classifier in English
-/// and Turkish.
+/// Masking is always deterministic and always first: no model sees the unmasked message. A keyword
+/// classifier (English and Turkish) decides the topic when exactly one topic leads; only when the cues tie
+/// is the guarded on-device model asked, under a walled schema whose choices are the tied topics plus
+/// `other`. So the model path can settle what the rules cannot, and never overrules them.
 public struct SupportTriage: Sendable {
     public enum Topic: String, Sendable, CaseIterable, Equatable {
         case refund, baggage, scheduleChange, payment, other
@@ -49,9 +49,11 @@ public struct SupportTriage: Sendable {
 
     public func triage(_ message: String) async -> Result {
         let masked = masker.mask(message)
-        let schema = Self.schema(for: masked.masked)
-        // With no cue at all the only choice is `other`: no model call needed.
-        if let model, schema.jsonSchema["properties"]?["topic"]?["anyOf"]?.arrayValue?.count ?? 0 > 1 {
+        let leaders = Self.leaders(masked.masked)
+        if let model, leaders.count > 1 {
+            let schema = DynamicSchema.object(properties: [
+                .init("topic", .string(choices: (leaders + [.other]).map { DynamicSchema.Choice($0.rawValue) })),
+            ])
             let prompt = ModelPrompt(instructions: "Classify the customer's support message into one topic.", text: masked.masked)
             if case .success(let answer) = await model.respond(to: prompt, schema: schema),
                let topic = answer["topic"]?.stringValue.flatMap(Topic.init(rawValue:)) {
@@ -60,6 +62,13 @@ public struct SupportTriage: Sendable {
         }
         return Result(topic: Self.classify(masked.masked), containsSensitiveNumbers: masked.containsSensitiveNumbers,
                       masked: masked.masked, source: .fallback)
+    }
+
+    /// The topics tied for the most cue words (empty when the text has no cue).
+    static func leaders(_ text: String) -> [Topic] {
+        let scores = cues.map { topic, words in (topic, words.filter { TextMatching.contains(text, phrase: $0) }.count) }
+        guard let best = scores.map(\.1).max(), best > 0 else { return [] }
+        return scores.filter { $0.1 == best }.map(\.0)
     }
 
     /// The deterministic classifier: the topic whose cue words appear most (ties go to the more specific
