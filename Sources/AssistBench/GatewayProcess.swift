@@ -104,19 +104,6 @@ func raiseFileLimit() -> Int {
     return Int(limit.rlim_cur)
 }
 
-/// A free loopback port.
-func freePort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
 
 /// The resident set of a process (`"self"` for this one), in KiB, from `/proc/<pid>/status`.
 func residentKiB(process: String) -> Int {

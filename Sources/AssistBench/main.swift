@@ -2,11 +2,12 @@
 // against a baseline taken in the same run on this machine. The scripted upstream runs in this process;
 // the gateway (`assist serve`, release build) runs as its own process.
 import Foundation
+import AssistLocalModel
 import ScriptedUpstream
 
 let files = raiseFileLimit()
 let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "tok\($0) " }), threadPoolSize: 2)
-let gateway = try GatewayProcess(upstream: upstream.baseURL, port: freePort())
+let gateway = try GatewayProcess(upstream: upstream.baseURL, port: EmbeddedModel.freeLoopbackPort())
 defer { gateway.stop() }
 print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")

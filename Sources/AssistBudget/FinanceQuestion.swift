@@ -118,8 +118,8 @@ public struct FinanceUnderstander: Sendable {
             else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
             else if (word == "week" && previous == "last") || (word == "hafta" && previous == "gecen") { found.append(lastWeek()) }
             else if (word == "year" && previous == "this") || (word == "yil" && previous == "bu") { found.append(yearToDate()) }
-            else if word == "months" || (monthWords.contains(word) && ["son"].contains(words[max(0, index - 2)])),
-                    let count = Int(previous) ?? SearchParser.numbers[previous], ["last", "son", "past"].contains(words[max(0, index - 2)]) {
+            else if word == "months" || monthWords.contains(word), index >= 2, ["last", "past", "son"].contains(words[index - 2]),
+                    let count = Int(previous) ?? SearchParser.numbers[previous] {  // "last 3 months", "son 3 ayda"
                 found.append(lastMonths(count))
             } else if let month = DateResolver.month(word) {
                 found.append(pastMonth(month))
