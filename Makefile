@@ -19,13 +19,16 @@ build: setup
 run: build
 	.build/release/assist serve
 
-# Tests that start processes run after the others: the real-model tests keep both cores busy with
-# inference, and a child started by Foundation's Process inherits every open descriptor (it closes none),
-# which can hold another test's connection open and stretch the timing bounds (disconnect within 100 ms).
+# Three passes. Tests with timing bounds (a disconnect noticed within 100 ms, timeouts, pings) run alone
+# first, so CPU-heavy tests on the two cooperative threads cannot stall them. Tests that start processes
+# run last: the real-model tests keep both cores busy with inference, and a child started by
+# Foundation's Process inherits every open descriptor, which can hold another test's connection open.
+TIMING_TESTS := HTTPServerTests|DisconnectTests|FaultTests|OpenAICompatibleProviderTests
 SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --skip '$(SPAWNING_TESTS)'
+	$(SWIFT) test --skip-build --filter '$(TIMING_TESTS)'
+	$(SWIFT) test --skip-build --skip '$(TIMING_TESTS)|$(SPAWNING_TESTS)'
 	$(SWIFT) test --skip-build --filter '$(SPAWNING_TESTS)'
 
 bench: setup

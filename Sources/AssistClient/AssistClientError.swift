@@ -40,6 +40,9 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
+    /// The feature is switched off or outside this user's rollout: the app should hide it, not show an error.
+    public var hidesFeature: Bool { code == .featureDisabled }
+
     /// The stable code for logs and exit messages.
     public var code: ErrorCode {
         switch self {

@@ -7,6 +7,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
 
     public static let unauthenticated: ErrorCode = "unauthenticated"
     public static let unknownFeature: ErrorCode = "unknown_feature"
+    /// The feature exists but is off for this user (kill switch or rollout): hide it.
+    public static let featureDisabled: ErrorCode = "feature_disabled"
     public static let invalidInput: ErrorCode = "invalid_input"
     public static let invalidRequest: ErrorCode = "invalid_request"
     public static let payloadTooLarge: ErrorCode = "payload_too_large"

@@ -101,6 +101,14 @@ struct ClientEndToEndTests {
         await #expect(throws: AssistClientError.unauthenticated) {
             for try await _ in makeClient(harness, token: "not-a-token").stream(request) {}
         }
+        do {
+            let disabled = try GatewayHarness(features: ["support_chat": ["enabled": false]])
+            for try await _ in makeClient(disabled).stream(AssistRequest(feature: "support_chat", input: ["message": "hi"], locale: "en-US")) {}
+            Issue.record("expected feature_disabled")
+        } catch let error as AssistClientError {
+            #expect(error == .http(status: 403, code: .featureDisabled))
+            #expect(error.hidesFeature)
+        }
         await #expect(throws: AssistClientError.http(status: 400, code: .unknownFeature)) {
             for try await _ in client.stream(AssistRequest(feature: "nope", input: [:], locale: "en-US")) {}
         }

@@ -16,10 +16,11 @@ final class GatewayHarness: Sendable {
     let assembly: GatewayAssembly
     let dataDirectory: URL
 
-    /// `limits` and `unavailableQuota` override the built-in configuration's values; `upstreamURL` points the
+    /// `limits`, `unavailableQuota` and `features` (keys per feature record) override the built-in
+    /// configuration's values; `upstreamURL` points the
     /// models somewhere other than the scripted upstream.
     init(script: Script = Script(), limits: [String: JSONValue] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
-         upstreamURL: String? = nil, modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
+         features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil, modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
         upstream = try ScriptedUpstream(script: script)
         var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
         guard case .object(var root) = json, case .object(var limitMembers)? = root["limits"],
@@ -34,6 +35,14 @@ final class GatewayHarness: Sendable {
                 features[id] = .object(record)
             }
             root["features"] = .object(features)
+        }
+        if case .object(var all)? = root["features"] {
+            for (id, overrides) in featureOverrides {
+                guard case .object(var record)? = all[id] else { continue }
+                for (key, value) in overrides { record[key] = value }
+                all[id] = .object(record)
+            }
+            root["features"] = .object(all)
         }
         json = .object(root)
         let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(json)).overridingUpstream(upstreamURL ?? upstream.baseURL)

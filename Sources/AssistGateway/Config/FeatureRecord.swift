@@ -16,6 +16,19 @@ public struct FeatureRecord: Sendable {
         }
     }
 
+    /// A prompt version under trial: among users who may use the feature, `percentage` of them are served
+    /// it instead of the current one.
+    public struct Candidate: Sendable, Equatable {
+        public var promptVersion: String
+        public var instructions: String
+        public var percentage: Double
+        public init(promptVersion: String, instructions: String, percentage: Double) {
+            self.promptVersion = promptVersion
+            self.instructions = instructions
+            self.percentage = percentage
+        }
+    }
+
     public struct Template: Sendable, Equatable {
         /// The compiled-in builder that reads this feature's data and lays out its messages.
         public var builder: String
@@ -29,6 +42,11 @@ public struct FeatureRecord: Sendable {
 
     public var id: String
     public var kind: Kind = .stream
+    /// The kill switch: false turns the feature off for everyone.
+    public var enabled = true
+    /// Users who may use the feature whatever the rollout says (internal testers).
+    public var internalUsers: [String] = []
+    public var candidate: Candidate?
     public var promptVersion: String
     public var model: String
     public var maxOutputTokens: Int
@@ -58,7 +76,7 @@ public struct FeatureRecord: Sendable {
 
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
-        "template", "quotas", "feature", "kind",
+        "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
@@ -123,6 +141,20 @@ public struct FeatureRecord: Sendable {
                                    temperature: temperature, rollout: rollout, goldenSet: goldenSet, checks: checks,
                                    inputSchema: inputSchema, template: template, quotas: quotas)
         record.kind = kind
+        record.enabled = reader.bool(members, "enabled", at: path, default: true)
+        record.internalUsers = reader.strings(members, "internalUsers", at: path)
+        if let c = reader.object(members["candidate"], at: "\(path).candidate", allowed: ["promptVersion", "instructions", "percentage"]) {
+            let version = reader.string(c, "promptVersion", at: "\(path).candidate")
+            let instructions = reader.string(c, "instructions", at: "\(path).candidate")
+            let percentage = reader.number(c, "percentage", at: "\(path).candidate", default: 0)
+            if !(0...100).contains(percentage) { reader.issue("\(path).candidate.percentage", "must be between 0 and 100") }
+            if version == promptVersion { reader.issue("\(path).candidate.promptVersion", "must differ from the current promptVersion") }
+            if let version, let instructions { record.candidate = Candidate(promptVersion: version, instructions: instructions, percentage: percentage) }
+        }
+        if members["goldenPassThreshold"] != nil {
+            let threshold = reader.number(members, "goldenPassThreshold", at: path, default: 0.9)
+            if !(0...1).contains(threshold) { reader.issue("\(path).goldenPassThreshold", "must be between 0 and 1") }
+        }
         return record
     }
 }

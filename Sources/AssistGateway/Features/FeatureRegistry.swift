@@ -6,9 +6,11 @@ public struct FeatureRegistry: Sendable {
 
     public func feature(_ id: String) -> FeatureRecord? { records[id] }
 
-    /// The features a user may call, sorted by id. Rollout percentages gate this in a later issue; today
-    /// every configured feature is available to every authenticated user.
+    /// The features a user may call, as they would be served to them (candidate version included), by id.
     public func available(to user: String) -> [FeatureRecord] {
-        records.values.sorted { $0.id < $1.id }
+        records.values.sorted { $0.id < $1.id }.compactMap { feature in
+            if case .allowed(let served) = Rollout.access(feature, user: user) { return served }
+            return nil
+        }
     }
 }

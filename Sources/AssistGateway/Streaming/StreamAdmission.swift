@@ -61,9 +61,14 @@ struct StreamAdmission: Sendable {
             return fail(.invalidRequest("\(error)"))
         }
         // A structured feature is not streamed, nor a stream feature answered as one object.
-        guard let feature = dependencies.registry.feature(assistRequest.feature), feature.kind == kind,
-              let model = dependencies.config.models[feature.model] else {
+        guard let configured = dependencies.registry.feature(assistRequest.feature), configured.kind == kind,
+              let model = dependencies.config.models[configured.model] else {
             return fail(.unknownFeature(assistRequest.feature))
+        }
+        known.feature = configured
+        // Kill switch and rollout; the record from here on is the one this user is served.
+        guard case .allowed(let feature) = Rollout.access(configured, user: user.id) else {
+            return fail(GatewayError(status: 403, code: .featureDisabled, message: "\(configured.id) is not available"))
         }
         known.feature = feature
         do {
