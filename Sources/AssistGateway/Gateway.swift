@@ -8,6 +8,7 @@ import AssistWire
 ///     POST /v1/assist/stream   feature id + structured input → server-sent events
 ///     POST /v1/assist          a structured feature → one validated JSON object
 ///     POST /v1/events          on-device availability reports, counted
+///     POST /v1/feedback        a user's verdict on one of their own answers
 public struct Gateway: HTTPResponder {
     public let dependencies: GatewayDependencies
 
@@ -21,6 +22,8 @@ public struct Gateway: HTTPResponder {
             return await StreamEndpoint(dependencies: dependencies).handle(request, requestId: requestId, receivedAt: receivedAt)
         case ("POST", "/v1/assist"):
             return await StructuredEndpoint(dependencies: dependencies).handle(request, requestId: requestId, receivedAt: receivedAt)
+        case ("POST", "/v1/feedback"):
+            return await FeedbackEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
         case ("POST", "/v1/events"):
             return await EventsEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
         case ("GET", "/v1/features"):
@@ -28,7 +31,7 @@ public struct Gateway: HTTPResponder {
         case ("GET", "/healthz"):
             let ready = await dependencies.modelReady()
             return Responses.json(ready ? 200 : 503, ["status": .string(ready ? "ok" : "starting")], requestId: requestId)
-        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/healthz"):
+        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/healthz"):
             return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
                                    requestId: requestId)
         default:

@@ -11,6 +11,7 @@ public struct GatewayDependencies: Sendable {
     public var quota: any QuotaStore
     public var audit: any AuditStore
     public var availability: any AvailabilityStore
+    public var feedback: any FeedbackStore
     public var provider: any ModelProvider
     public var builders: [String: any PromptBuilder]
     public var structured: [String: any StructuredFeature]
@@ -23,6 +24,7 @@ public struct GatewayDependencies: Sendable {
 
     public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
                 quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore = InMemoryAvailabilityStore(),
+                feedback: any FeedbackStore = InMemoryFeedbackStore(),
                 provider: any ModelProvider, builders: [any PromptBuilder], structured: [any StructuredFeature] = [],
                 clock: any WallClock = SystemWallClock(),
                 environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] },
@@ -34,6 +36,7 @@ public struct GatewayDependencies: Sendable {
         self.quota = quota
         self.audit = audit
         self.availability = availability
+        self.feedback = feedback
         self.provider = provider
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

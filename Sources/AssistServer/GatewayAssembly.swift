@@ -32,17 +32,23 @@ public struct GatewayAssembly: Sendable {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
+        let quota = try SQLiteQuotaStore(database: database)
+        let audit = try SQLiteAuditStore(database: database)
+        let availability = try SQLiteAvailabilityStore(database: database)
+        let feedback = try SQLiteFeedbackStore(database: database)
+        let builders = try TravelApp.builders(database: database)
         self.config = config
         self.database = database
         self.secret = secret
         self.dependencies = GatewayDependencies(
             config: config,
             tokenVerifier: HS256TokenVerifier(secret: secret, settings: config.auth, clock: clock),
-            quota: try SQLiteQuotaStore(database: database),
-            audit: try SQLiteAuditStore(database: database),
-            availability: try SQLiteAvailabilityStore(database: database),
+            quota: quota,
+            audit: audit,
+            availability: availability,
+            feedback: feedback,
             provider: provider,
-            builders: try TravelApp.builders(database: database),
+            builders: builders,
             structured: Self.structuredFeatures,
             clock: clock,
             modelReady: modelReady)

@@ -33,11 +33,17 @@ public final class SQLiteAuditStore: AuditStore {
 
     public func recent(limit: Int) async -> [AuditRecord] {
         let rows = (try? database.query("SELECT * FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])) ?? []
-        return rows.map { row in
-            AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
+        return rows.map(Self.decode)
+    }
+
+    public func record(for requestId: String) async -> AuditRecord? {
+        ((try? database.query("SELECT * FROM audit_log WHERE request_id = ?", [.text(requestId)])) ?? []).first.map(Self.decode)
+    }
+
+    private static func decode(_ row: [SQLiteDatabase.Value]) -> AuditRecord {
+        AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
                         feature: row[3].text ?? "", promptVersion: row[4].text ?? "", model: row[5].text ?? "", trust: row[6].text ?? "",
                         status: AuditStatus(rawValue: row[7].text ?? ""), reason: row[8].text ?? "", inputTokens: row[9].int ?? 0,
                         outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0)
-        }
     }
 }

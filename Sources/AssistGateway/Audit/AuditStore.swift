@@ -58,6 +58,8 @@ public protocol AuditStore: Sendable {
     func record(_ record: AuditRecord) async
     /// Rows newest first, for operators and tests.
     func recent(limit: Int) async -> [AuditRecord]
+    /// The row of one request (feedback checks who made it).
+    func record(for requestId: String) async -> AuditRecord?
 }
 
 public final class InMemoryAuditStore: AuditStore {
@@ -65,4 +67,5 @@ public final class InMemoryAuditStore: AuditStore {
     public init() {}
     public func record(_ record: AuditRecord) async { rows.withLock { $0.append(record) } }
     public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
+    public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId == requestId } } }
 }

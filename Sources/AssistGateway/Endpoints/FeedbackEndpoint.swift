@@ -1,0 +1,51 @@
+import AssistHTTPServer
+import AssistWire
+
+/// `POST /v1/feedback {"requestId", "verdict": "wrong" | "report", "reason"?}`: only the user who made the
+/// request may judge it (anyone else gets the same 404 as for an unknown id); stored with the request's
+/// feature and prompt version, read from its audit row.
+struct FeedbackEndpoint: Sendable {
+    let dependencies: GatewayDependencies
+
+    func handle(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
+        let user: AuthenticatedUser
+        do {
+            user = try dependencies.authenticate(request)
+        } catch {
+            return Responses.error(.unauthenticated(error), requestId: requestId)
+        }
+        let cap = dependencies.config.limits.maxEventBytes
+        if request.bodyTooLarge || request.body.count > cap { return Responses.error(.payloadTooLarge(limit: cap), requestId: requestId) }
+        guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
+            return Responses.error(.invalidRequest("body must be a JSON object"), requestId: requestId)
+        }
+        if let unknown = members.keys.filter({ !["requestId", "verdict", "reason"].contains($0) }).sorted().first {
+            return Responses.error(.invalidInput("\(unknown): unknown field"), requestId: requestId)
+        }
+        guard let target = members["requestId"]?.stringValue, !target.isEmpty, target.count <= 64 else {
+            return Responses.error(.invalidInput("requestId: required"), requestId: requestId)
+        }
+        guard let verdict = members["verdict"]?.stringValue.flatMap(Feedback.Verdict.init(rawValue:)) else {
+            return Responses.error(.invalidInput("verdict: must be wrong or report"), requestId: requestId)
+        }
+        var reason: String?
+        if let value = members["reason"] {
+            guard let text = value.stringValue, text.count <= 500 else {
+                return Responses.error(.invalidInput("reason: must be a string of at most 500 characters"), requestId: requestId)
+            }
+            reason = text
+        }
+        guard let row = await dependencies.audit.record(for: target), row.user == user.id, !row.feature.isEmpty else {
+            return Responses.error(.notFound, requestId: requestId)
+        }
+        do {
+            try await dependencies.feedback.record(Feedback(requestId: target, user: user.id, feature: row.feature,
+                                                            promptVersion: row.promptVersion, verdict: verdict, reason: reason,
+                                                            time: dependencies.clock.now()))
+        } catch {
+            return Responses.error(GatewayError(status: 503, code: .unavailable, message: "feedback store unavailable", retryAfterSeconds: 1),
+                                   requestId: requestId)
+        }
+        return Responses.json(201, ["requestId": .string(target), "verdict": .string(verdict.rawValue)], requestId: requestId)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Synchronization
+
+/// A user's verdict on one answer: "wrong" (a quality signal, and the seed of a new golden case) or
+/// "report" (offensive content, the in-app flag store policies ask for).
+public struct Feedback: Sendable, Equatable {
+    public enum Verdict: String, Sendable, CaseIterable { case wrong, report }
+
+    public var requestId: String
+    public var user: String
+    public var feature: String
+    public var promptVersion: String
+    public var verdict: Verdict
+    /// The user's own words, if any (feedback is content, so it lives here, never in the audit).
+    public var reason: String?
+    public var time: Date
+
+    public init(requestId: String, user: String, feature: String, promptVersion: String, verdict: Verdict, reason: String?, time: Date) {
+        self.requestId = requestId
+        self.user = user
+        self.feature = feature
+        self.promptVersion = promptVersion
+        self.verdict = verdict
+        self.reason = reason
+        self.time = time
+    }
+}
+
+public protocol FeedbackStore: Sendable {
+    func record(_ feedback: Feedback) async throws
+    func all() async throws -> [Feedback]
+}
+
+public final class InMemoryFeedbackStore: FeedbackStore {
+    private let rows = Mutex<[Feedback]>([])
+    public init() {}
+    public func record(_ feedback: Feedback) async throws { rows.withLock { $0.append(feedback) } }
+    public func all() async throws -> [Feedback] { rows.withLock { $0 } }
+}

@@ -1,0 +1,32 @@
+import AssistGateway
+import Foundation
+
+/// Feedback in SQLite, apart from the audit log: it may hold the user's words.
+public final class SQLiteFeedbackStore: FeedbackStore {
+    private let database: SQLiteDatabase
+
+    public init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS feedback (
+                request_id TEXT NOT NULL, user TEXT NOT NULL, feature TEXT NOT NULL, prompt_version TEXT NOT NULL,
+                verdict TEXT NOT NULL, reason TEXT, time REAL NOT NULL);
+            CREATE INDEX IF NOT EXISTS feedback_feature ON feedback (feature, prompt_version);
+            """)
+    }
+
+    public func record(_ f: Feedback) async throws {
+        try database.query("INSERT INTO feedback VALUES (?, ?, ?, ?, ?, ?, ?)", [
+            .text(f.requestId), .text(f.user), .text(f.feature), .text(f.promptVersion), .text(f.verdict.rawValue),
+            f.reason.map { .text($0) } ?? .null, .real(f.time.timeIntervalSince1970),
+        ])
+    }
+
+    public func all() async throws -> [Feedback] {
+        try database.query("SELECT request_id, user, feature, prompt_version, verdict, reason, time FROM feedback ORDER BY rowid").compactMap { row in
+            guard let verdict = row[4].text.flatMap(Feedback.Verdict.init(rawValue:)) else { return nil }
+            return Feedback(requestId: row[0].text ?? "", user: row[1].text ?? "", feature: row[2].text ?? "", promptVersion: row[3].text ?? "",
+                            verdict: verdict, reason: row[5].text, time: Date(timeIntervalSince1970: row[6].double ?? 0))
+        }
+    }
+}
