@@ -9,6 +9,7 @@ import AssistWire
 ///     POST /v1/assist          a structured feature → one validated JSON object
 ///     POST /v1/events          on-device availability reports, counted
 ///     POST /v1/feedback        a user's verdict on one of their own answers
+///     GET  /metrics            Prometheus text: outcomes, latency, tokens, feedback, availability
 public struct Gateway: HTTPResponder {
     public let dependencies: GatewayDependencies
 
@@ -28,10 +29,13 @@ public struct Gateway: HTTPResponder {
             return await EventsEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
         case ("GET", "/v1/features"):
             return FeaturesEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
+        case ("GET", "/metrics"):
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("X-Request-Id", requestId)],
+                                body: .bytes(Array(dependencies.metrics.render().utf8)))
         case ("GET", "/healthz"):
             let ready = await dependencies.modelReady()
             return Responses.json(ready ? 200 : 503, ["status": .string(ready ? "ok" : "starting")], requestId: requestId)
-        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/healthz"):
+        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/metrics"), (_, "/healthz"):
             return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
                                    requestId: requestId)
         default:

@@ -17,6 +17,8 @@ public struct GatewayDependencies: Sendable {
     public var structured: [String: any StructuredFeature]
     public var clock: any WallClock
     public var streamLimiter: StreamLimiter
+    /// Counters for `GET /metrics`, bounded to the configured features.
+    public var metrics: GatewayMetrics
     /// Reads an API key from the environment by the name a model alias gives.
     public var environment: @Sendable (String) -> String?
     /// Whether the model behind the gateway is ready (`GET /healthz`).
@@ -42,8 +44,15 @@ public struct GatewayDependencies: Sendable {
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.clock = clock
         self.streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
+        self.metrics = GatewayMetrics(features: config.features)
         self.environment = environment
         self.modelReady = modelReady
+    }
+
+    /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.
+    func recordEnd(_ record: AuditRecord) async {
+        metrics.observe(record)
+        await audit.record(record)
     }
 
     func authenticate(_ request: HTTPRequest) throws(TokenRejection) -> AuthenticatedUser {

@@ -25,6 +25,7 @@ struct EventsEndpoint: Sendable {
         }
         do {
             try await dependencies.availability.record(event)
+            dependencies.metrics.observe(event)
         } catch {
             return Responses.error(GatewayError(status: 503, code: .unavailable, message: "event store unavailable", retryAfterSeconds: 1),
                                    requestId: requestId)

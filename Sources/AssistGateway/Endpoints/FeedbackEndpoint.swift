@@ -39,9 +39,10 @@ struct FeedbackEndpoint: Sendable {
             return Responses.error(.notFound, requestId: requestId)
         }
         do {
-            try await dependencies.feedback.record(Feedback(requestId: target, user: user.id, feature: row.feature,
-                                                            promptVersion: row.promptVersion, verdict: verdict, reason: reason,
-                                                            time: dependencies.clock.now()))
+            let feedback = Feedback(requestId: target, user: user.id, feature: row.feature, promptVersion: row.promptVersion,
+                                    verdict: verdict, reason: reason, time: dependencies.clock.now())
+            try await dependencies.feedback.record(feedback)
+            dependencies.metrics.observe(feedback)
         } catch {
             return Responses.error(GatewayError(status: 503, code: .unavailable, message: "feedback store unavailable", retryAfterSeconds: 1),
                                    requestId: requestId)

@@ -27,7 +27,7 @@ struct StreamEndpoint: Sendable {
     /// The audit row of a refusal: who (as far as known), which feature, why.
     static func audit(_ failure: AdmissionFailure, requestId: String, receivedAt: ContinuousClock.Instant,
                       dependencies: GatewayDependencies) async {
-        await dependencies.audit.record(AuditRecord(
+        await dependencies.recordEnd(AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: failure.known.user,
             feature: failure.known.feature?.id ?? "", promptVersion: failure.known.feature?.promptVersion ?? "",
             model: failure.known.feature?.model ?? "", trust: failure.known.trust?.rawValue ?? "",

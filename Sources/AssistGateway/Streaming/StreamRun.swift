@@ -111,7 +111,7 @@ extension AdmittedStream {
         try? await dependencies.quota.settle(quotaKey, reservedTokens: reservedTokens, actualTokens: inputTokens + outputTokens)
         dependencies.streamLimiter.release(user)
         let end = ContinuousClock.now
-        await dependencies.audit.record(AuditRecord(
+        await dependencies.recordEnd(AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.rawValue,
             status: status, inputTokens: inputTokens, outputTokens: outputTokens,

@@ -1,0 +1,177 @@
+import AssistWire
+import Foundation
+import Synchronization
+
+/// The gateway's counters and histograms since the process started, rendered as Prometheus text by
+/// `GET /metrics`. Fed from the same moments as the audit (one observation per ended request), from
+/// feedback and from availability reports, so the two never disagree about what happened.
+///
+/// Label values are bounded by construction: features and prompt versions come from the configuration
+/// (anything else is `other`), outcomes from the audit statuses and the wire's error codes, availability
+/// states from a closed enum. There are no user ids and no free text; tokens per user is a distribution
+/// over users, not a label per user.
+public final class GatewayMetrics: Sendable {
+    /// Seconds; time to first token and total time share them.
+    static let latencyBounds: [Double] = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60]
+    /// Tokens a user has spent since the start.
+    static let userTokenBounds: [Double] = [100, 1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
+
+    private struct Key: Hashable, Comparable {
+        var labels: [String]
+        static func < (a: Key, b: Key) -> Bool { a.labels.lexicographicallyPrecedes(b.labels) }
+    }
+
+    private struct State {
+        var requests: [Key: Int] = [:]                   // feature, prompt_version, outcome
+        var timeToFirstToken: [Key: Histogram] = [:]     // feature, prompt_version
+        var totalTime: [Key: Histogram] = [:]            // feature, prompt_version
+        var tokens: [Key: Int] = [:]                     // feature, direction
+        var tokensByUser: [String: Int] = [:]            // rendered only as a distribution
+        var feedback: [Key: Int] = [:]                   // feature, prompt_version, verdict
+        var availability: [Key: Int] = [:]               // state
+    }
+
+    private let features: [String: Set<String>]
+    private let state = Mutex(State())
+
+    /// - Parameter features: the configured features, whose ids and prompt versions may appear as labels.
+    public init(features: [String: FeatureRecord]) {
+        self.features = features.mapValues { record in Set([record.promptVersion] + (record.candidate.map { [$0.promptVersion] } ?? [])) }
+    }
+
+    /// One ended request, from its audit row.
+    public func observe(_ record: AuditRecord) {
+        let (feature, version) = labels(feature: record.feature, promptVersion: record.promptVersion)
+        let outcome = Self.outcome(of: record)
+        state.withLock { state in
+            state.requests[Key(labels: [feature, version, outcome]), default: 0] += 1
+            guard record.status != .rejected else { return }
+            let key = Key(labels: [feature, version])
+            if let ttft = record.timeToFirstTokenMs {
+                state.timeToFirstToken[key, default: Histogram(bounds: Self.latencyBounds)].observe(ttft / 1000)
+            }
+            state.totalTime[key, default: Histogram(bounds: Self.latencyBounds)].observe(record.totalMs / 1000)
+            state.tokens[Key(labels: [feature, "in"]), default: 0] += record.inputTokens
+            state.tokens[Key(labels: [feature, "out"]), default: 0] += record.outputTokens
+            state.tokensByUser[record.user, default: 0] += record.inputTokens + record.outputTokens
+        }
+    }
+
+    public func observe(_ feedback: Feedback) {
+        let (feature, version) = labels(feature: feedback.feature, promptVersion: feedback.promptVersion)
+        state.withLock { $0.feedback[Key(labels: [feature, version, feedback.verdict.rawValue]), default: 0] += 1 }
+    }
+
+    public func observe(_ event: AvailabilityEvent) {
+        state.withLock { $0.availability[Key(labels: [event.state.rawValue]), default: 0] += 1 }
+    }
+
+    /// Prometheus text exposition format 0.0.4.
+    public func render() -> String {
+        let state = state.withLock { $0 }
+        var text = PrometheusText()
+        text.counter("assist_requests_total", "Requests by how they ended.", ["feature", "prompt_version", "outcome"], state.requests)
+        text.histogram("assist_time_to_first_token_seconds", "From the request to the first delta.", ["feature", "prompt_version"],
+                       state.timeToFirstToken)
+        text.histogram("assist_request_duration_seconds", "From the request to its end.", ["feature", "prompt_version"], state.totalTime)
+        text.counter("assist_tokens_total", "Model tokens by feature and direction.", ["feature", "direction"], state.tokens)
+        var perUser = Histogram(bounds: Self.userTokenBounds)
+        for tokens in state.tokensByUser.values { perUser.observe(Double(tokens)) }
+        text.distribution("assist_users_by_tokens", "Users who have spent at most le tokens since the gateway started.", perUser)
+        text.counter("assist_feedback_total", "Feedback by verdict.", ["feature", "prompt_version", "verdict"], state.feedback)
+        text.counter("assist_availability_reports_total", "On-device availability reports by state.", ["state"], state.availability)
+        return text.output
+    }
+
+    private func labels(feature: String, promptVersion: String) -> (String, String) {
+        guard let versions = features[feature] else { return ("other", "other") }
+        return (feature, versions.contains(promptVersion) ? promptVersion : "other")
+    }
+
+    /// ok, cancelled, upstream_failed, upstream_timeout, or the error code of a refusal (quota_exceeded,
+    /// unauthenticated, invalid_input, …), from the audit row.
+    static func outcome(of record: AuditRecord) -> String {
+        guard record.status == .rejected else { return record.status.rawValue }
+        let code = record.reason.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        return knownCodes.contains(code) ? code : "rejected"
+    }
+
+    private static let knownCodes: Set<String> = Set([
+        ErrorCode.unauthenticated, .unknownFeature, .featureDisabled, .invalidInput, .invalidRequest, .payloadTooLarge,
+        .notFound, .methodNotAllowed, .quotaExceeded, .tooManyStreams, .upstreamFailed, .upstreamTimeout, .unavailable,
+        .shuttingDown, .internalError,
+    ].map(\.rawValue))
+
+    private struct PrometheusText {
+        var output = ""
+
+        mutating func counter(_ name: String, _ help: String, _ labelNames: [String], _ values: [Key: Int]) {
+            header(name, help, "counter")
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+                output += "\(name)\(Self.labels(labelNames, key.labels)) \(value)\n"
+            }
+        }
+
+        mutating func histogram(_ name: String, _ help: String, _ labelNames: [String], _ values: [Key: Histogram]) {
+            header(name, help, "histogram")
+            for (key, histogram) in values.sorted(by: { $0.key < $1.key }) {
+                var cumulative = 0
+                for (bound, count) in zip(histogram.bounds, histogram.counts) {
+                    cumulative += count
+                    output += "\(name)_bucket\(Self.labels(labelNames + ["le"], key.labels + [Self.number(bound)])) \(cumulative)\n"
+                }
+                output += "\(name)_bucket\(Self.labels(labelNames + ["le"], key.labels + ["+Inf"])) \(histogram.count)\n"
+                output += "\(name)_sum\(Self.labels(labelNames, key.labels)) \(Self.number(histogram.sum))\n"
+                output += "\(name)_count\(Self.labels(labelNames, key.labels)) \(histogram.count)\n"
+            }
+        }
+
+        /// A distribution that may shrink in a bucket (a user moves up), so gauges per bound, not a histogram.
+        mutating func distribution(_ name: String, _ help: String, _ histogram: Histogram) {
+            header(name, help, "gauge")
+            var cumulative = 0
+            for (bound, count) in zip(histogram.bounds, histogram.counts) {
+                cumulative += count
+                output += "\(name)\(Self.labels(["le"], [Self.number(bound)])) \(cumulative)\n"
+            }
+            output += "\(name)\(Self.labels(["le"], ["+Inf"])) \(histogram.count)\n"
+        }
+
+        private mutating func header(_ name: String, _ help: String, _ type: String) {
+            output += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+        }
+
+        static func labels(_ names: [String], _ values: [String]) -> String {
+            guard !names.isEmpty else { return "" }
+            let pairs = zip(names, values).map { name, value in
+                let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    .replacingOccurrences(of: "\n", with: "\\n")
+                return "\(name)=\"\(escaped)\""
+            }
+            return "{" + pairs.joined(separator: ",") + "}"
+        }
+
+        static func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+    }
+}
+
+/// Counts per upper bound (not yet cumulative), plus sum and count.
+struct Histogram: Sendable {
+    let bounds: [Double]
+    private(set) var counts: [Int]
+    private(set) var sum = 0.0
+    private(set) var count = 0
+
+    init(bounds: [Double]) {
+        self.bounds = bounds
+        self.counts = Array(repeating: 0, count: bounds.count)
+    }
+
+    mutating func observe(_ value: Double) {
+        if let index = bounds.firstIndex(where: { value <= $0 }) { counts[index] += 1 }
+        sum += value
+        count += 1
+    }
+}
