@@ -55,7 +55,7 @@ enum ServeCommand {
         let server: HTTPServer
         let assembly: GatewayAssembly
         do {
-            assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, modelReady: modelReady)
+            assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: options["config"], modelReady: modelReady)
             server = try HTTPServer(configuration: assembly.serverConfiguration(host: host, port: port), responder: assembly.gateway)
             try server.start()
         } catch {

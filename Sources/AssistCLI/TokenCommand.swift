@@ -3,10 +3,17 @@ import Foundation
 
 /// `assist token --user ID [--ttl SECONDS] [--data-dir DIR] [--config FILE]`: a session token signed with the
 /// secret `assist serve` uses for the same data dir (or `ASSIST_JWT_HS256_SECRET`).
+/// `assist token --admin [--data-dir DIR]`: the admin API's token for that data dir (or `ASSIST_ADMIN_TOKEN`).
 enum TokenCommand {
     static func run(_ arguments: [String]) -> Int32 {
         do {
-            let options = try Options(arguments, allowed: ["user", "ttl", "data-dir", "config"])
+            let options = try Options(arguments, allowed: ["user", "ttl", "data-dir", "config"], flags: ["admin"])
+            if options["admin"] != nil {
+                guard options["user"] == nil, options["ttl"] == nil else { return Usage.fail("--admin takes no --user or --ttl") }
+                let token = try SecretStore.adminToken(dataDirectory: URL(fileURLWithPath: options["data-dir"] ?? ".assist"))
+                print(String(decoding: token, as: UTF8.self))
+                return 0
+            }
             guard let user = options["user"], !user.isEmpty else { return Usage.fail("token needs --user ID") }
             guard case .success(let config) = loadConfiguration(options["config"]) else { return Usage.fail("invalid configuration") }
             let ttl = try options.int("ttl", default: config.auth.tokenLifetimeSeconds)

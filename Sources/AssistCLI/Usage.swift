@@ -11,7 +11,8 @@ enum Usage {
                 Without --upstream it runs the embedded llama-server; --upstream points every model alias at
                 an OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
           token --user ID [--ttl SECONDS] [--data-dir DIR] [--config FILE]
-                Print a session token the configuration accepts.
+          token --admin [--data-dir DIR]
+                Print a session token the configuration accepts (--admin: the admin API's token).
           check-config FILE
                 Validate a configuration file; print every error with its path; exit 1 when invalid.
           ask FEATURE [--input key=value ...] [--locale L] [--user ID [--data-dir DIR] | --token T] [--gateway URL]
@@ -33,10 +34,16 @@ enum Usage {
 struct Options {
     private var values: [String: String] = [:]
 
-    init(_ arguments: [String], allowed: Set<String>) throws(OptionError) {
+    /// - Parameter flags: options that take no value (present: "true").
+    init(_ arguments: [String], allowed: Set<String>, flags: Set<String> = []) throws(OptionError) {
         var index = 0
         while index < arguments.count {
             let name = arguments[index]
+            if name.hasPrefix("--"), flags.contains(String(name.dropFirst(2))) {
+                values[String(name.dropFirst(2))] = "true"
+                index += 1
+                continue
+            }
             guard name.hasPrefix("--"), allowed.contains(String(name.dropFirst(2))) else { throw OptionError("unknown option \(name)") }
             guard index + 1 < arguments.count else { throw OptionError("\(name) needs a value") }
             values[String(name.dropFirst(2))] = arguments[index + 1]
@@ -61,14 +68,11 @@ struct OptionError: Error {
 
 /// The configuration from `--config FILE`, or the built-in one; a failure lists every issue with its path.
 func loadConfiguration(_ path: String?) -> Result<GatewayConfig, OptionError> {
-    var bytes: [UInt8]?
-    if let path {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(OptionError("cannot read \(path)")) }
-        bytes = Array(data)
-    }
     do {
-        return .success(try GatewayAssembly.loadConfig(bytes))
-    } catch {
+        return .success(try path.map(GatewayAssembly.readConfig) ?? GatewayAssembly.loadConfig(nil))
+    } catch let error as ConfigError {
         return .failure(OptionError(error.issues.map(\.description).joined(separator: "\n")))
+    } catch {
+        return .failure(OptionError("\(error)"))
     }
 }

@@ -9,6 +9,7 @@ import AssistWire
 ///     POST /v1/assist          a structured feature → one validated JSON object
 ///     POST /v1/events          on-device availability reports, counted
 ///     POST /v1/feedback        a user's verdict on one of their own answers
+///     /admin/…                 the operators' API (AdminEndpoint), with its own token
 ///     GET  /metrics            Prometheus text: outcomes, latency, tokens, feedback, availability
 public struct Gateway: HTTPResponder {
     public let dependencies: GatewayDependencies
@@ -38,6 +39,8 @@ public struct Gateway: HTTPResponder {
         case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/metrics"), (_, "/healthz"):
             return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
                                    requestId: requestId)
+        case (_, let path) where path.hasPrefix("/admin/"):
+            return await AdminEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
         default:
             return Responses.error(GatewayError(status: 404, code: .notFound, message: "no such endpoint"), requestId: requestId)
         }

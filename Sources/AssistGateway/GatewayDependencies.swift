@@ -23,6 +23,13 @@ public struct GatewayDependencies: Sendable {
     public var environment: @Sendable (String) -> String?
     /// Whether the model behind the gateway is ready (`GET /healthz`).
     public var modelReady: @Sendable () async -> Bool
+    /// The admin API's bearer token; nil turns the admin API off (every call is 401).
+    public var adminToken: [UInt8]?
+    /// Keeps the admin API's overrides across restarts.
+    public var overrides: any FeatureOverrideStore
+    /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
+    /// the built-in configuration, which cannot change at run time.
+    public var reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
 
     public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
                 quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore = InMemoryAvailabilityStore(),
@@ -30,9 +37,13 @@ public struct GatewayDependencies: Sendable {
                 provider: any ModelProvider, builders: [any PromptBuilder], structured: [any StructuredFeature] = [],
                 clock: any WallClock = SystemWallClock(),
                 environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] },
-                modelReady: @escaping @Sendable () async -> Bool = { true }) {
+                modelReady: @escaping @Sendable () async -> Bool = { true },
+                adminToken: [UInt8]? = nil, overrides: any FeatureOverrideStore = InMemoryFeatureOverrideStore(),
+                reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) {
         self.config = config
-        self.registry = FeatureRegistry(config.features)
+        // `GatewayAssembly` reads the store once before this, so one that cannot be read stops startup
+        // rather than silently forgetting a kill switch.
+        self.registry = FeatureRegistry(config.features, overrides: (try? overrides.load()) ?? [:])
         self.tokenVerifier = tokenVerifier
         self.integrity = integrity
         self.quota = quota
@@ -44,9 +55,12 @@ public struct GatewayDependencies: Sendable {
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.clock = clock
         self.streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
-        self.metrics = GatewayMetrics(features: config.features)
+        self.metrics = GatewayMetrics(registry: registry)
         self.environment = environment
         self.modelReady = modelReady
+        self.adminToken = adminToken
+        self.overrides = overrides
+        self.reloadConfiguration = reloadConfiguration
     }
 
     /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.

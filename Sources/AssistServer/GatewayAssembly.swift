@@ -27,7 +27,10 @@ public struct GatewayAssembly: Sendable {
         TravelApp.builderNames.union(structuredFeatures.map(\.name))
     }
 
-    public init(config: GatewayConfig, dataDirectory: URL, provider: any ModelProvider = OpenAICompatibleProvider(),
+    /// - Parameter configurationFile: the file `config` was read from; `POST /admin/reload` re-reads it. Nil
+    ///   (the built-in configuration) refuses reloads.
+    public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil,
+                provider: any ModelProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
@@ -37,6 +40,11 @@ public struct GatewayAssembly: Sendable {
         let availability = try SQLiteAvailabilityStore(database: database)
         let feedback = try SQLiteFeedbackStore(database: database)
         let builders = try TravelApp.builders(database: database)
+        let overrides = try SQLiteFeatureOverrideStore(database: database)
+        _ = try overrides.load()  // unreadable: stop here rather than forget a kill switch
+        let adminToken = try SecretStore.adminToken(dataDirectory: dataDirectory)
+        var reload: (@Sendable () throws -> GatewayConfig)?
+        if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config
         self.database = database
         self.secret = secret
@@ -51,7 +59,16 @@ public struct GatewayAssembly: Sendable {
             builders: builders,
             structured: Self.structuredFeatures,
             clock: clock,
-            modelReady: modelReady)
+            modelReady: modelReady,
+            adminToken: adminToken,
+            overrides: overrides,
+            reloadConfiguration: reload)
+    }
+
+    /// Reads and validates a configuration file: every issue with its path, or the configuration.
+    public static func readConfig(_ path: String) throws -> GatewayConfig {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ConfigError(issues: [ConfigIssue(path: path, message: "cannot read")]) }
+        return try loadConfig(Array(data))
     }
 
     public var gateway: Gateway { Gateway(dependencies: dependencies) }

@@ -8,7 +8,7 @@ struct GatewayMetricsTests {
     let metrics: GatewayMetrics
 
     init() throws {
-        metrics = GatewayMetrics(features: try ConfigFixture.load().features)
+        metrics = GatewayMetrics(registry: FeatureRegistry(try ConfigFixture.load().features))
     }
 
     func row(_ status: AuditStatus, feature: String = "itinerary_summary", version: String = "2026-09-18.2", user: String = "u1",

@@ -119,6 +119,11 @@ struct CLITests {
         let envVerifier = HS256TokenVerifier(secret: Array("s3cret".utf8), settings: AuthSettings())
         #expect(try envVerifier.verify(bearer: fromEnvironment.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).id == "u1")
         #expect(try await onOwnThread { try AssistBinary.run(["token"]) }.status == 2)
+        // --admin prints the admin API's token for that data dir, the one `serve` accepts.
+        let admin = try await onOwnThread { try AssistBinary.run(["token", "--admin", "--data-dir", directory.path]) }
+        #expect(admin.status == 0)
+        #expect(Array(admin.stdout.trimmingCharacters(in: .whitespacesAndNewlines).utf8) == (try SecretStore.adminToken(dataDirectory: directory)))
+        #expect(try await onOwnThread { try AssistBinary.run(["token", "--admin", "--user", "u1"]) }.status == 2)
     }
 
     @Test("serve prints URL, token and a curl command; SIGTERM lets the running stream finish, then exits 0")

@@ -15,12 +15,18 @@ final class GatewayHarness: Sendable {
     let server: HTTPServer
     let assembly: GatewayAssembly
     let dataDirectory: URL
+    private let ownsDataDirectory: Bool
+    var configurationFile: URL { dataDirectory.appendingPathComponent("config.json") }
 
     /// `limits`, `unavailableQuota` and `features` (keys per feature record) override the built-in
     /// configuration's values; `upstreamURL` points the
-    /// models somewhere other than the scripted upstream.
+    /// models somewhere other than the scripted upstream. `dataDirectory` reuses another harness's (a restart);
+    /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
+    /// `assist serve --config` does, so `POST /admin/reload` can re-read it.
     init(script: Script = Script(), limits: [String: JSONValue] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
-         features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil, modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
+         features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
+         dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
+         modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
         upstream = try ScriptedUpstream(script: script)
         var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
         guard case .object(var root) = json, case .object(var limitMembers)? = root["limits"],
@@ -46,8 +52,15 @@ final class GatewayHarness: Sendable {
         }
         json = .object(root)
         let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(json)).overridingUpstream(upstreamURL ?? upstream.baseURL)
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-e2e-\(UUID().uuidString)")
-        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, modelReady: modelReady)
+        dataDirectory = sharedDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("assist-e2e-\(UUID().uuidString)")
+        ownsDataDirectory = sharedDirectory == nil
+        var file: String?
+        if configurationFile {
+            try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            file = dataDirectory.appendingPathComponent("config.json").path
+            try Data(JSONWriter.bytes(json)).write(to: URL(fileURLWithPath: file!))
+        }
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, modelReady: modelReady)
         server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
         try server.start()
     }
@@ -55,7 +68,7 @@ final class GatewayHarness: Sendable {
     deinit {
         server.stop()
         upstream.stop()
-        try? FileManager.default.removeItem(at: dataDirectory)
+        if ownsDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
     var port: Int { server.port }

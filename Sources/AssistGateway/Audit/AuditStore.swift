@@ -13,6 +13,8 @@ public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let upstreamTimeout = AuditStatus(rawValue: "upstream_timeout")
     /// Refused before any model call; the row's `reason` holds the error code.
     public static let rejected = AuditStatus(rawValue: "rejected")
+    /// An operator's change through the admin API; `feature` names what changed, `reason` how.
+    public static let admin = AuditStatus(rawValue: "admin")
 }
 
 /// One request's metadata. By construction there is no field for prompt, input or output text: the audit

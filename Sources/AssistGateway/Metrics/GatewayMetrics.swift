@@ -31,12 +31,12 @@ public final class GatewayMetrics: Sendable {
         var availability: [Key: Int] = [:]               // state
     }
 
-    private let features: [String: Set<String>]
+    private let registry: FeatureRegistry
     private let state = Mutex(State())
 
-    /// - Parameter features: the configured features, whose ids and prompt versions may appear as labels.
-    public init(features: [String: FeatureRecord]) {
-        self.features = features.mapValues { record in Set([record.promptVersion] + (record.candidate.map { [$0.promptVersion] } ?? [])) }
+    /// - Parameter registry: the configured features, whose ids and prompt versions may appear as labels.
+    public init(registry: FeatureRegistry) {
+        self.registry = registry
     }
 
     /// One ended request, from its audit row.
@@ -84,8 +84,8 @@ public final class GatewayMetrics: Sendable {
     }
 
     private func labels(feature: String, promptVersion: String) -> (String, String) {
-        guard let versions = features[feature] else { return ("other", "other") }
-        return (feature, versions.contains(promptVersion) ? promptVersion : "other")
+        guard registry.isConfigured(feature) else { return ("other", "other") }
+        return (feature, registry.serves(feature: feature, promptVersion: promptVersion) ? promptVersion : "other")
     }
 
     /// ok, cancelled, upstream_failed, upstream_timeout, or the error code of a refusal (quota_exceeded,
