@@ -17,6 +17,8 @@ public struct GatewayDependencies: Sendable {
     public var structured: [String: any StructuredFeature]
     public var clock: any WallClock
     public var streamLimiter: StreamLimiter
+    /// Open streams by feature, for the kill switch.
+    public var liveStreams = LiveStreams()
     /// Counters for `GET /metrics`, bounded to the configured features.
     public var metrics: GatewayMetrics
     /// Reads an API key from the environment by the name a model alias gives.

@@ -2,6 +2,7 @@ import AssistGateway
 import AssistTestSupport
 import AssistWire
 import Foundation
+import ScriptedUpstream
 import Testing
 
 @Suite("Admin API")
@@ -55,6 +56,28 @@ struct AdminTests {
         #expect(try await harness.stream(user: "u1").status == 200)
         #expect(try await visible(harness).contains("itinerary_summary"))
         #expect(try harness.assembly.dependencies.overrides.load().isEmpty)
+    }
+
+    @Test("the kill switch with endStreams ends open streams of that feature with feature_disabled, text kept, provider cancelled")
+    func endStreams() async throws {
+        let harness = try GatewayHarness(script: Script(tokens: (0..<200).map { "t\($0) " }, interval: .milliseconds(20)))
+        let (connection, status, headers) = try await harness.openStream()
+        #expect(status == 200)
+        let start = try await onOwnThread { try connection.read(until: "t2 ", timeout: .seconds(5)) }
+        #expect(try await admin(harness, "PATCH", "/admin/features/itinerary_summary", ["endStreams": true]).errorCode == "invalid_input")
+        let off = try await admin(harness, "PATCH", "/admin/features/itinerary_summary", ["enabled": false, "endStreams": true])
+        #expect(off.json?["endedStreams"] == 1, "\(off.text)")
+        let rest = try await onOwnThread { try connection.readToEnd() }
+        let events = TestResponse.events(in: start + rest)
+        #expect(events.last == .error(code: .featureDisabled))
+        #expect(events.contains { if case .delta = $0 { true } else { false } })
+        let recorded = try #require(await harness.upstream.waitForEnd(of: 0))
+        #expect(recorded.disconnectedAt != nil)
+        #expect(recorded.tokensSent < 200)
+        let row = try #require(await harness.auditRow(headers["x-request-id"]))
+        #expect(row.status == .featureDisabled)
+        #expect(row.outputTokens > 0)
+        #expect(harness.assembly.dependencies.liveStreams.count == 0)
     }
 
     @Test("a rollout percentage override gates users; null restores the file's value")

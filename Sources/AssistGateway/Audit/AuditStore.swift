@@ -11,6 +11,8 @@ public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let cancelled = AuditStatus(rawValue: "cancelled")
     public static let upstreamFailed = AuditStatus(rawValue: "upstream_failed")
     public static let upstreamTimeout = AuditStatus(rawValue: "upstream_timeout")
+    /// Ended mid-stream by the kill switch.
+    public static let featureDisabled = AuditStatus(rawValue: "feature_disabled")
     /// Refused before any model call; the row's `reason` holds the error code.
     public static let rejected = AuditStatus(rawValue: "rejected")
     /// An operator's change through the admin API; `feature` names what changed, `reason` how.

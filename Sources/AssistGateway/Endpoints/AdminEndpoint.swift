@@ -5,7 +5,8 @@ import AssistWire
 /// The operators' API, behind its own bearer token (a user's session token is 401 here):
 ///
 ///     GET   /admin/features        every feature: as configured, its override, as served
-///     PATCH /admin/features/{id}   {"enabled": Bool|null, "rollout": {"percentage": 0…100}|null}
+///     PATCH /admin/features/{id}   {"enabled": Bool|null, "rollout": {"percentage": 0…100}|null,
+///                                   "endStreams": true (with enabled false: end open streams, feature_disabled)}
 ///     POST  /admin/reload          re-read the --config file (features section), validated first
 ///
 /// Overrides are stored before they are applied (a restart keeps them) and apply to the next request.
@@ -50,8 +51,11 @@ struct AdminEndpoint: Sendable {
             return Responses.error(.invalidRequest("body must be a non-empty JSON object"), requestId: requestId)
         }
         var override = current.override ?? FeatureOverride()
+        var endStreams = false
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch (key, value) {
+            case ("endStreams", .bool(let end)): endStreams = end
+            case ("endStreams", _): return Responses.error(.invalidInput("endStreams: must be true or false"), requestId: requestId)
             case ("enabled", .null): override.enabled = nil
             case ("enabled", .bool(let enabled)): override.enabled = enabled
             case ("rollout", .null): override.rolloutPercentage = nil
@@ -66,6 +70,9 @@ struct AdminEndpoint: Sendable {
             }
         }
         let kept = override.minimized(against: current.configured)
+        if endStreams, kept.applied(to: current.configured).enabled {
+            return Responses.error(.invalidInput("endStreams: only with the feature turned off (\"enabled\": false)"), requestId: requestId)
+        }
         do {
             try dependencies.overrides.save(kept.isEmpty ? nil : kept, for: id)
         } catch {
@@ -73,8 +80,15 @@ struct AdminEndpoint: Sendable {
                                                 retryAfterSeconds: 1), requestId: requestId)
         }
         dependencies.registry.setOverride(kept, for: id)
+        // After the switch is off, so no new stream of this feature starts once these are ended.
+        let ended = endStreams ? dependencies.liveStreams.endAll(feature: id) : 0
         await audit(requestId: requestId, feature: id, change: Self.describeChange(members))
-        return Responses.json(200, Self.describe(FeatureRegistry.Entry(configured: current.configured, override: kept)), requestId: requestId)
+        var body = Self.describe(FeatureRegistry.Entry(configured: current.configured, override: kept))
+        if endStreams, case .object(var members) = body {
+            members["endedStreams"] = .number(Double(ended))
+            body = .object(members)
+        }
+        return Responses.json(200, body, requestId: requestId)
     }
 
     private func reload(requestId: String) async -> HTTPResponse {

@@ -17,6 +17,8 @@ struct StreamRun: Sendable {
         case finished(reason: String)
         case failed
         case timedOut
+        /// The kill switch ended it (`PATCH /admin/features/{id}` with `endStreams`).
+        case disabled
         case cancelled
     }
 
@@ -38,7 +40,9 @@ struct StreamRun: Sendable {
             let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
                                              limits: dependencies.config.limits)
             StreamWatchdog.shared.watch(watch)
+            dependencies.liveStreams.add(watch, feature: admitted.feature.id)
             ending = await pump(stream, into: writer, watch: watch, progress: &progress)
+            dependencies.liveStreams.remove(watch)
             StreamWatchdog.shared.forget(watch)
         }
 
@@ -46,6 +50,7 @@ struct StreamRun: Sendable {
         case .finished(let reason): .done(finishReason: reason, promptVersion: admitted.feature.promptVersion)
         case .failed: .error(code: .upstreamFailed)
         case .timedOut: .error(code: .upstreamTimeout)
+        case .disabled: .error(code: .featureDisabled)
         case .cancelled: writer.isClientGone ? nil : .error(code: .shuttingDown)
         }
         if let terminal { try? await writer.write(terminal.sseFrame) }
@@ -77,15 +82,24 @@ struct StreamRun: Sendable {
         } catch is ResponseBodyWriter.ClientGone {
             return .cancelled
         } catch {
-            if watch.timedOut { return .timedOut }
+            if let stopped = ending(watch) { return stopped }
             if Task.isCancelled { return .cancelled }
             // Operators need the cause; it names the provider's failure, never the content.
             GatewayLog.warning("request \(admitted.requestId): provider failed: \(error)")
             return .failed
         }
-        if watch.timedOut { return .timedOut }
+        if let stopped = ending(watch) { return stopped }
         if Task.isCancelled { return .cancelled }
         return .finished(reason: finishReason ?? "stop")
+    }
+
+    /// The ending of a stream stopped from outside its pump, if it was.
+    private func ending(_ watch: StreamWatchdog.Entry) -> Ending? {
+        switch watch.stopped {
+        case .timeout: .timedOut
+        case .featureDisabled: .disabled
+        case nil: nil
+        }
     }
 
     private func settle(_ ending: Ending, progress: Progress) async {
@@ -93,6 +107,7 @@ struct StreamRun: Sendable {
         case .finished: .ok
         case .failed: .upstreamFailed
         case .timedOut: .upstreamTimeout
+        case .disabled: .featureDisabled
         case .cancelled: .cancelled
         }
         await admitted.settle(status: status, usage: progress.usage, outputText: progress.text,

@@ -12,12 +12,20 @@ import Synchronization
 final class StreamWatchdog: Sendable {
     static let shared = StreamWatchdog(tick: .milliseconds(50))
 
+    /// Why a stream was ended from outside its pump.
+    enum Stop: Sendable, Equatable {
+        /// No delta within the first-token or idle timeout.
+        case timeout
+        /// An operator turned the feature off and asked for its streams to end.
+        case featureDisabled
+    }
+
     /// One stream's timing: updated by its pump, read by the watchdog.
     final class Entry: Sendable {
         private struct State {
             var lastDeltaAt: ContinuousClock.Instant?
             var nextPingAt: ContinuousClock.Instant
-            var timedOut = false
+            var stopped: Stop?
         }
 
         let writer: ResponseBodyWriter
@@ -39,18 +47,25 @@ final class StreamWatchdog: Sendable {
         /// The pump saw a delta: the idle deadline starts over.
         func delta(at instant: ContinuousClock.Instant) { state.withLock { $0.lastDeltaAt = instant } }
 
-        /// Whether this stream was ended by its deadline.
-        var timedOut: Bool { state.withLock { $0.timedOut } }
+        /// Why this stream was ended from outside, if it was.
+        var stopped: Stop? { state.withLock { $0.stopped } }
+
+        /// Ends the stream: cancels the provider call; the pump then reports `reason`. The first stop wins.
+        func stop(_ reason: Stop) {
+            let first = state.withLock { state in
+                guard state.stopped == nil else { return false }
+                state.stopped = reason
+                return true
+            }
+            if first { stream.cancel() }
+        }
 
         fileprivate func check(at now: ContinuousClock.Instant) {
             enum Action { case none, ping, timeout }
             let action: Action = state.withLock { state in
-                guard !state.timedOut else { return .none }
+                guard state.stopped == nil else { return .none }
                 let deadline = state.lastDeltaAt.map { $0 + idle } ?? (startedAt + firstToken)
-                if now >= deadline {
-                    state.timedOut = true
-                    return .timeout
-                }
+                if now >= deadline { return .timeout }
                 guard now >= state.nextPingAt else { return .none }
                 state.nextPingAt = now + ping
                 return .ping
@@ -58,7 +73,7 @@ final class StreamWatchdog: Sendable {
             switch action {
             case .none: break
             case .ping: writer.tryWrite(SSEFrames.ping)
-            case .timeout: stream.cancel()
+            case .timeout: stop(.timeout)
             }
         }
     }
