@@ -58,6 +58,8 @@ enum AskCommand {
         do {
             for try await event in stream {
                 switch event {
+                case .facts:
+                    continue  // shown by apps beside the text; the CLI prints the model's answer only
                 case .delta(let text):
                     FileHandle.standardOutput.write(Data(text.utf8))
                 case .done(_, let promptVersion):

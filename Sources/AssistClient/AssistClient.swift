@@ -95,7 +95,7 @@ public struct AssistClient: Sendable {
                         continue  // unknown kinds (and undecodable events) are skipped, not fatal
                     }
                     switch event {
-                    case .delta: continuation.yield(event)
+                    case .facts, .delta: continuation.yield(event)
                     case .done:
                         continuation.yield(event)
                         finished = true

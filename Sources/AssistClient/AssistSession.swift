@@ -31,6 +31,9 @@ public final class AssistSession {
 
     public private(set) var state: State = .idle
     public private(set) var text = ""
+    /// The gateway's `facts` of the current run (our own data, e.g. the booking's segments), to show beside
+    /// the model's text; nil until they arrive or when the feature sends none.
+    public private(set) var facts: JSONValue?
     /// The gateway's request id of the current or last run (for feedback).
     public private(set) var requestId: String?
     /// After a `rateLimited` failure: the first moment `retry()` will call the server again.
@@ -57,6 +60,7 @@ public final class AssistSession {
         generation += 1
         let current = generation
         text = ""
+        facts = nil
         requestId = nil
         retryAllowedAt = nil
         set(.streaming)
@@ -118,6 +122,8 @@ public final class AssistSession {
 
     private func apply(_ event: AssistEvent) {
         switch event {
+        case .facts(let facts):
+            self.facts = facts
         case .delta(let delta):
             text += delta
             publish()

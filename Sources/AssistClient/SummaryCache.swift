@@ -70,6 +70,8 @@ extension SummaryCache {
         var text = ""
         for try await event in client.stream(request) {
             switch event {
+            case .facts:
+                continue
             case .delta(let delta):
                 text += delta
                 onDelta(delta)

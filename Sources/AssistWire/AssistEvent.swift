@@ -4,6 +4,9 @@
 /// A stream ends with exactly one `done` or one `error`; after some deltas a failure is still an `error`
 /// event, never a silent close, so the app can tell a finished answer from a broken one.
 public enum AssistEvent: Sendable, Equatable {
+    /// Before any delta: data the gateway read from its own records (not from the model), for the app to
+    /// show beside the model's text, e.g. `{"booking": {"id", "version", "segments": [...]}}`.
+    case facts(JSONValue)
     case delta(text: String)
     case done(finishReason: String, promptVersion: String)
     case error(code: ErrorCode)
@@ -11,10 +14,18 @@ public enum AssistEvent: Sendable, Equatable {
     /// The JSON object carried by the event's `data:` line.
     public var json: JSONValue {
         switch self {
+        case .facts(let facts): Self.factsObject(facts)
         case .delta(let text): ["kind": "delta", "text": .string(text)]
         case .done(let reason, let version): ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version)]
         case .error(let code): ["kind": "error", "code": .string(code.rawValue)]
         }
+    }
+
+    /// The facts' members with `"kind": "facts"` added (a non-object is wrapped as `"facts"`).
+    private static func factsObject(_ facts: JSONValue) -> JSONValue {
+        guard case .object(var members) = facts else { return ["kind": "facts", "facts": facts] }
+        members["kind"] = "facts"
+        return .object(members)
     }
 
     /// Decodes an event's data. Returns nil for a kind this version does not know, so newer gateways
@@ -22,6 +33,10 @@ public enum AssistEvent: Sendable, Equatable {
     public init?(json: JSONValue) throws(WireError) {
         guard let kind = json["kind"]?.stringValue else { throw WireError("event without \"kind\"", path: "kind") }
         switch kind {
+        case "facts":
+            guard case .object(var members) = json else { throw WireError("facts must be an object") }
+            members["kind"] = nil
+            self = .facts(.object(members))
         case "delta":
             guard let text = json["text"]?.stringValue else { throw WireError("delta without text", path: "text") }
             self = .delta(text: text)

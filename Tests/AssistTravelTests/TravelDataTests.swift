@@ -90,6 +90,24 @@ struct TravelDatabaseTests {
         #expect(try travel.policy(language: "de").map(\.section) == (try travel.policy(language: "en")).map(\.section))
     }
 
+    @Test("itinerary summary facts come from the booking: local times with the airport's offset on that date, status kept")
+    func itineraryFacts() async throws {
+        let builder = ItinerarySummaryBuilder(travel: travel)
+        let lisbon = try await builder.build(try context("itinerary_summary", user: "u1", input: ["bookingId": "BK-2041"], locale: "tr-TR"))
+        let booking = try #require(lisbon.facts?["booking"])
+        #expect(booking["id"] == "BK-2041")
+        #expect(booking["version"] == 3)
+        #expect(booking["segments"] == [["flight": "TK1759", "from": "IST", "to": "LIS", "departure": "2026-10-14T14:40:00+03:00",
+                                          "arrival": "2026-10-14T17:25:00+01:00", "status": "confirmed"]])
+        // New York in summer time, the arrival the next day in Istanbul.
+        let overnight = try await builder.build(try context("itinerary_summary", user: "u3", input: ["bookingId": "BK-2095"], locale: "en-US"))
+        let legs = try #require(overnight.facts?["booking"]?["segments"]?.arrayValue)
+        #expect(legs.first?["departure"] == "2026-07-03T23:10:00-04:00")
+        #expect(legs.first?["arrival"] == "2026-07-04T15:50:00+03:00")
+        let cancelled = try await builder.build(try context("itinerary_summary", user: "u3", input: ["bookingId": "BK-2110"], locale: "en-US"))
+        #expect(cancelled.facts?["booking"]?["segments"]?.arrayValue?.first?["status"] == "cancelled")
+    }
+
     @Test("itinerary summary: instructions in the locale's language, booking and hotel text only in the data message")
     func itineraryPrompt() async throws {
         let builder = ItinerarySummaryBuilder(travel: travel)

@@ -24,6 +24,10 @@ struct AssistEventTests {
         }
     }
 
+    @Test func factsFrameIsTheFactsWithTheirKind() {
+        #expect(AssistEvent.facts(["booking": ["id": "BK-1"]]).sseFrame == frame(#"{"booking":{"id":"BK-1"},"kind":"facts"}"#))
+    }
+
     @Test func doneFrame() {
         let event = AssistEvent.done(finishReason: "stop", promptVersion: "2026-09-18.2")
         #expect(event.sseFrame == frame(#"{"finishReason":"stop","kind":"done","promptVersion":"2026-09-18.2"}"#))
@@ -46,6 +50,7 @@ struct AssistEventTests {
         AssistEvent.done(finishReason: "length", promptVersion: "v1"),
         AssistEvent.error(code: .upstreamTimeout),
         AssistEvent.error(code: "future_code"),
+        AssistEvent.facts(["booking": ["id": "BK-1", "version": 2, "segments": [["flight": "TK1", "departure": "2026-10-14T14:40:00+03:00"]]]]),
     ])
     func framesDecodeBackThroughSSEAndJSON(event: AssistEvent) throws {
         var decoder = SSEDecoder()

@@ -27,11 +27,14 @@ struct ClientEndToEndTests {
         let stream = makeClient(harness).stream(AssistRequest(feature: "itinerary_summary", input: ["bookingId": "BK-2041"], locale: "tr-TR"))
         var text = ""
         var last: AssistEvent?
+        var facts: JSONValue?
         for try await event in stream {
             if case .delta(let delta) = event { text += delta }
+            if case .facts(let value) = event, text.isEmpty { facts = value }
             last = event
         }
         #expect(text == "Lizbon uçuşu 14:40")
+        #expect(facts?["booking"]?["id"] == "BK-2041")
         #expect(last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
         let head = await stream.responseHead()
         #expect(head?.requestId?.hasPrefix("req_") == true)
@@ -80,6 +83,7 @@ struct ClientEndToEndTests {
         await settle(session)
         #expect(session.state == .stopped(cause: .stream(code: .upstreamFailed)))
         #expect(session.text == "partial answer")
+        #expect(session.facts?["booking"]?["segments"]?.arrayValue?.first?["flight"] == "TK1759")
     }
 
     @Test("429 becomes rateLimited with the gateway's Retry-After; 401 becomes unauthenticated")

@@ -20,12 +20,16 @@ struct HappyPathTests {
         #expect(Int(response.headers["ratelimit-reset"] ?? "") ?? 0 > 0)
         #expect(response.text.hasPrefix(": ping\n\n"))
         #expect(response.events == [
+            .facts(["booking": ["id": "BK-2041", "version": 3, "segments": [[
+                "flight": "TK1759", "from": "IST", "to": "LIS", "departure": "2026-10-14T14:40:00+03:00",
+                "arrival": "2026-10-14T17:25:00+01:00", "status": "confirmed",
+            ]]]]),
             .delta(text: "İstanbul"), .delta(text: " → "), .delta(text: "Lizbon"), .delta(text: "\n\"14:40\""),
             .done(finishReason: "stop", promptVersion: "2026-09-18.2"),
         ])
         // Exactly one data line per event, each followed by a blank line.
         let frames = response.text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
-        #expect(frames.count == 6)
+        #expect(frames.count == 7)
         #expect(frames.dropFirst().allSatisfy { $0.hasPrefix("data: ") && !$0.dropFirst(6).contains("\n") })
     }
 

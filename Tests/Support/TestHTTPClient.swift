@@ -16,6 +16,12 @@ public struct TestResponse: Sendable {
     public var errorCode: String? { json?["error"]?["code"]?.stringValue }
     /// The data of each server-sent event, decoded as the wire contract says.
     public var events: [AssistEvent] { TestResponse.events(in: body) }
+    /// The events after a leading `facts` event: what the model path produced.
+    public var modelEvents: [AssistEvent] {
+        let all = events
+        if case .facts? = all.first { return Array(all.dropFirst()) }
+        return all
+    }
 
     public static func events(in body: [UInt8]) -> [AssistEvent] {
         var decoder = SSEDecoder()

@@ -17,7 +17,12 @@ public struct ChatMessage: Sendable, Equatable {
 /// that looks like an instruction stays data.
 public struct Prompt: Sendable, Equatable {
     public var messages: [ChatMessage]
-    public init(messages: [ChatMessage]) { self.messages = messages }
+    /// Facts from our own data, sent to the app as a `facts` event before the first delta; nil sends none.
+    public var facts: JSONValue?
+    public init(messages: [ChatMessage], facts: JSONValue? = nil) {
+        self.messages = messages
+        self.facts = facts
+    }
 
     /// Estimated input tokens, for sizing the quota reservation.
     public var estimatedTokens: Int { messages.reduce(0) { $0 + TokenEstimator.estimate($1.content) + 4 } }

@@ -32,7 +32,11 @@ struct StreamRun: Sendable {
     func run(_ writer: ResponseBodyWriter) async {
         var progress = Progress()
         var ending: Ending = .cancelled
-        if (try? await writer.write(SSEFrames.ping)) != nil {
+        var opened = (try? await writer.write(SSEFrames.ping)) != nil
+        if opened, let facts = admitted.prompt.facts {
+            opened = (try? await writer.write(AssistEvent.facts(facts).sseFrame)) != nil
+        }
+        if opened {
             let apiKey = admitted.model.apiKeyEnv.flatMap { dependencies.environment($0) }
             let stream = dependencies.provider.stream(ProviderRequest(
                 baseURL: admitted.model.baseURL, model: admitted.model.model, apiKey: apiKey, messages: admitted.prompt.messages,
