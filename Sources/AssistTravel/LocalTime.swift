@@ -2,19 +2,49 @@ import Foundation
 
 /// Local wall-clock times of the travel data ("2026-10-14T14:40", as printed on a ticket) with their
 /// airport's offset made explicit.
+///
+/// This runs for every itinerary request, so it parses by hand: a `DateFormatter` costs hundreds of
+/// microseconds to create on Linux, which the gateway's benchmark showed as doubled CPU per request.
 enum LocalTime {
     /// "2026-10-14T14:40" in "Europe/Istanbul" → "2026-10-14T14:40:00+03:00"; nil when the time or the zone
-    /// cannot be read. The offset is the zone's on that date, so summer time is right.
+    /// cannot be read. The offset is the zone's at that local time, so summer time is right.
     static func iso8601(_ local: String, timeZone identifier: String?) -> String? {
-        guard let identifier, let zone = TimeZone(identifier: identifier) else { return nil }
-        let parser = DateFormatter()
-        parser.locale = Locale(identifier: "en_US_POSIX")
-        parser.timeZone = zone
-        parser.dateFormat = "yyyy-MM-dd'T'HH:mm"
-        guard let date = parser.date(from: local) else { return nil }
-        let offset = zone.secondsFromGMT(for: date)
+        guard let identifier, let zone = TimeZone(identifier: identifier), let wall = wallClockSeconds(local) else { return nil }
+        // The instant whose local time is `wall`: start from the offset at `wall` read as UTC, then correct once.
+        let guess = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall)))
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(wall - guess)))
         let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return "\(local):00\(sign)\(String(format: "%02d:%02d", minutes / 60, minutes % 60))"
+        return "\(local):00\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
     }
+
+    /// Seconds since 1970 of the wall-clock time read as if it were UTC; nil unless "yyyy-MM-ddTHH:mm".
+    static func wallClockSeconds(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard (48...57).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
+              let minute = number(14..<16), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
+        return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
