@@ -2,26 +2,46 @@ import Synchronization
 
 /// The streams one gateway is serving, by feature, so the kill switch can end them. (The watchdog is
 /// process-wide; this is per gateway, so two gateways in one process never end each other's streams.)
+///
+/// A stream registers only once its response has started, a moment after it found the feature enabled. So
+/// that a kill in between is not missed, each kill bumps the feature's epoch; a stream admitted under an
+/// older epoch is stopped as it registers.
 public final class LiveStreams: Sendable {
-    private let entries = Mutex<[ObjectIdentifier: (feature: String, entry: StreamWatchdog.Entry)]>([:])
+    private struct State {
+        var entries: [ObjectIdentifier: (feature: String, entry: StreamWatchdog.Entry)] = [:]
+        var epochs: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    func add(_ entry: StreamWatchdog.Entry, feature: String) {
-        entries.withLock { $0[ObjectIdentifier(entry)] = (feature, entry) }
+    /// The feature's kill epoch now; read at admission, before the enabled check.
+    public func epoch(of feature: String) -> Int { state.withLock { $0.epochs[feature, default: 0] } }
+
+    func add(_ entry: StreamWatchdog.Entry, feature: String, admittedAt epoch: Int) {
+        let killedSince = state.withLock { state in
+            state.entries[ObjectIdentifier(entry)] = (feature, entry)
+            return state.epochs[feature, default: 0] != epoch
+        }
+        if killedSince { entry.stop(.featureDisabled) }
     }
 
     func remove(_ entry: StreamWatchdog.Entry) {
-        _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(entry)) }
+        _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(entry)) }
     }
 
-    /// Ends every open stream of `feature` with `feature_disabled`; returns how many.
+    /// Ends every open stream of `feature` with `feature_disabled`, and any admitted but not yet registered;
+    /// returns how many were open.
     @discardableResult
     public func endAll(feature: String) -> Int {
-        let matching = entries.withLock { $0.values.filter { $0.feature == feature }.map(\.entry) }
+        let matching = state.withLock { state in
+            state.epochs[feature, default: 0] += 1
+            return state.entries.values.filter { $0.feature == feature }.map(\.entry)
+        }
         for entry in matching { entry.stop(.featureDisabled) }
         return matching.count
     }
 
-    public var count: Int { entries.withLock { $0.count } }
+    public var count: Int { state.withLock { $0.entries.count } }
 }

@@ -17,6 +17,8 @@ public struct AdmittedStream: Sendable {
     public var remainingRequests: Int
     public var resetSeconds: Int
     public var receivedAt: ContinuousClock.Instant
+    /// The kill-switch epoch of the feature when it was found enabled (see `LiveStreams`).
+    public var killEpoch: Int
 }
 
 /// Steps 1–5 of the request path, in order: authenticate, check integrity, find the feature and validate
@@ -60,6 +62,9 @@ struct StreamAdmission: Sendable {
         } catch {
             return fail(.invalidRequest("\(error)"))
         }
+        // Read before the kill-switch check: a kill that lands after this ends the stream even if it has not
+        // yet registered as live.
+        let killEpoch = dependencies.liveStreams.epoch(of: assistRequest.feature)
         // A structured feature is not streamed, nor a stream feature answered as one object.
         guard let configured = dependencies.registry.feature(assistRequest.feature), configured.kind == kind,
               let model = dependencies.config.models[configured.model] else {
@@ -120,7 +125,7 @@ struct StreamAdmission: Sendable {
         return .success(AdmittedStream(
             requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt, context: context,
             quotaKey: key, reservedTokens: reserved, remainingRequests: remainingRequests,
-            resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt))
+            resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt, killEpoch: killEpoch))
     }
 }
 

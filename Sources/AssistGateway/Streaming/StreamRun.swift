@@ -44,7 +44,7 @@ struct StreamRun: Sendable {
             let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
                                              limits: dependencies.config.limits)
             StreamWatchdog.shared.watch(watch)
-            dependencies.liveStreams.add(watch, feature: admitted.feature.id)
+            dependencies.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
             ending = await pump(stream, into: writer, watch: watch, progress: &progress)
             dependencies.liveStreams.remove(watch)
             StreamWatchdog.shared.forget(watch)
