@@ -71,6 +71,20 @@ public struct GatewayDependencies: Sendable {
         await audit.record(record)
     }
 
+    /// The caller of a small JSON request (availability events, feedback): authenticated, and the body
+    /// within `limits.maxEventBytes`.
+    func authenticateSmallRequest(_ request: HTTPRequest) throws(GatewayError) -> AuthenticatedUser {
+        let user: AuthenticatedUser
+        do {
+            user = try authenticate(request)
+        } catch {
+            throw .unauthenticated(error)
+        }
+        let cap = config.limits.maxEventBytes
+        if request.bodyTooLarge || request.body.count > cap { throw .payloadTooLarge(limit: cap) }
+        return user
+    }
+
     func authenticate(_ request: HTTPRequest) throws(TokenRejection) -> AuthenticatedUser {
         guard let header = request.header("authorization") else { throw .missing }
         let prefix = "bearer "

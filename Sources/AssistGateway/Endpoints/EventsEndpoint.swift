@@ -9,12 +9,10 @@ struct EventsEndpoint: Sendable {
 
     func handle(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
         do {
-            _ = try dependencies.authenticate(request)
+            _ = try dependencies.authenticateSmallRequest(request)
         } catch {
-            return Responses.error(.unauthenticated(error), requestId: requestId)
+            return Responses.error(error, requestId: requestId)
         }
-        let cap = dependencies.config.limits.maxEventBytes
-        if request.bodyTooLarge || request.body.count > cap { return Responses.error(.payloadTooLarge(limit: cap), requestId: requestId) }
         let event: AvailabilityEvent
         do {
             event = try AvailabilityEvent(json: try JSONParser.parse(request.body))

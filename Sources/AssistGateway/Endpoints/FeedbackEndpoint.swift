@@ -10,12 +10,10 @@ struct FeedbackEndpoint: Sendable {
     func handle(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
         let user: AuthenticatedUser
         do {
-            user = try dependencies.authenticate(request)
+            user = try dependencies.authenticateSmallRequest(request)
         } catch {
-            return Responses.error(.unauthenticated(error), requestId: requestId)
+            return Responses.error(error, requestId: requestId)
         }
-        let cap = dependencies.config.limits.maxEventBytes
-        if request.bodyTooLarge || request.body.count > cap { return Responses.error(.payloadTooLarge(limit: cap), requestId: requestId) }
         guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
             return Responses.error(.invalidRequest("body must be a JSON object"), requestId: requestId)
         }
