@@ -62,9 +62,10 @@ enum AskCommand {
                     continue  // shown by apps beside the text; the CLI prints the model's answer only
                 case .delta(let text):
                     FileHandle.standardOutput.write(Data(text.utf8))
-                case .done(_, let promptVersion):
+                case .done(_, let promptVersion, let cached):
                     let requestId = await stream.responseHead()?.requestId ?? "-"
-                    FileHandle.standardOutput.write(Data("\n[promptVersion \(promptVersion), request \(requestId)]\n".utf8))
+                    let served = cached ? ", stored answer" : ""
+                    FileHandle.standardOutput.write(Data("\n[promptVersion \(promptVersion)\(served), request \(requestId)]\n".utf8))
                     return 0
                 case .error:
                     break  // the stream throws it next

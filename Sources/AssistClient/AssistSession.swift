@@ -13,7 +13,9 @@ public final class AssistSession {
     public enum State: Sendable, Equatable {
         case idle
         case streaming
-        case done(promptVersion: String)
+        /// `cached`: the gateway served an answer it had generated for an earlier request (the same data,
+        /// prompt version and locale); apps may say so, e.g. "summary from 2 hours ago".
+        case done(promptVersion: String, cached: Bool = false)
         /// Ended early with the text so far kept: by `stop()` (`cause` nil) or by a failure after some text.
         case stopped(cause: AssistClientError?)
         /// Ended by a failure before any text arrived.
@@ -127,8 +129,8 @@ public final class AssistSession {
         case .delta(let delta):
             text += delta
             publish()
-        case .done(_, let promptVersion):
-            set(.done(promptVersion: promptVersion))
+        case .done(_, let promptVersion, let cached):
+            set(.done(promptVersion: promptVersion, cached: cached))
         case .error(let code):
             finish(with: .stream(code: code))
         }

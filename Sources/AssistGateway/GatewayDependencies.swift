@@ -12,6 +12,10 @@ public struct GatewayDependencies: Sendable {
     public var audit: any AuditStore
     public var availability: any AvailabilityStore
     public var feedback: any FeedbackStore
+    /// Generated answers kept for repeat requests (content, apart from the audit), and the provider calls
+    /// now producing them, shared by simultaneous requests for the same answer.
+    public let summaries: any SummaryStore
+    public let flights: SummaryFlights
     public var provider: any ModelProvider
     public var builders: [String: any PromptBuilder]
     public var structured: [String: any StructuredFeature]
@@ -35,7 +39,7 @@ public struct GatewayDependencies: Sendable {
 
     public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
                 quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore = InMemoryAvailabilityStore(),
-                feedback: any FeedbackStore = InMemoryFeedbackStore(),
+                feedback: any FeedbackStore = InMemoryFeedbackStore(), summaries: any SummaryStore = InMemorySummaryStore(),
                 provider: any ModelProvider, builders: [any PromptBuilder], structured: [any StructuredFeature] = [],
                 clock: any WallClock = SystemWallClock(),
                 environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] },
@@ -52,6 +56,8 @@ public struct GatewayDependencies: Sendable {
         self.audit = audit
         self.availability = availability
         self.feedback = feedback
+        self.summaries = summaries
+        self.flights = SummaryFlights(store: summaries, clock: clock)
         self.provider = provider
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

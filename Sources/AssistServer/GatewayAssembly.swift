@@ -39,6 +39,7 @@ public struct GatewayAssembly: Sendable {
         let audit = try SQLiteAuditStore(database: database)
         let availability = try SQLiteAvailabilityStore(database: database)
         let feedback = try SQLiteFeedbackStore(database: database)
+        let summaries = try SQLiteSummaryStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400)
         let builders = try TravelApp.builders(database: database)
         let overrides = try SQLiteFeatureOverrideStore(database: database)
         _ = try overrides.load()  // unreadable: stop here rather than forget a kill switch
@@ -55,6 +56,7 @@ public struct GatewayAssembly: Sendable {
             audit: audit,
             availability: availability,
             feedback: feedback,
+            summaries: summaries,
             provider: provider,
             builders: builders,
             structured: Self.structuredFeatures,

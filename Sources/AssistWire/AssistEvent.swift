@@ -8,7 +8,8 @@ public enum AssistEvent: Sendable, Equatable {
     /// show beside the model's text, e.g. `{"booking": {"id", "version", "segments": [...]}}`.
     case facts(JSONValue)
     case delta(text: String)
-    case done(finishReason: String, promptVersion: String)
+    /// `cached`: the text was generated for an earlier request and served from the gateway's store.
+    case done(finishReason: String, promptVersion: String, cached: Bool = false)
     case error(code: ErrorCode)
 
     /// The JSON object carried by the event's `data:` line.
@@ -16,7 +17,9 @@ public enum AssistEvent: Sendable, Equatable {
         switch self {
         case .facts(let facts): Self.factsObject(facts)
         case .delta(let text): ["kind": "delta", "text": .string(text)]
-        case .done(let reason, let version): ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version)]
+        case .done(let reason, let version, let cached):
+            cached ? ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version), "cached": true]
+                : ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version)]
         case .error(let code): ["kind": "error", "code": .string(code.rawValue)]
         }
     }
@@ -44,7 +47,7 @@ public enum AssistEvent: Sendable, Equatable {
             guard let reason = json["finishReason"]?.stringValue, let version = json["promptVersion"]?.stringValue else {
                 throw WireError("done without finishReason/promptVersion")
             }
-            self = .done(finishReason: reason, promptVersion: version)
+            self = .done(finishReason: reason, promptVersion: version, cached: json["cached"]?.boolValue ?? false)
         case "error":
             guard let code = json["code"]?.stringValue else { throw WireError("error without code", path: "code") }
             self = .error(code: ErrorCode(rawValue: code))

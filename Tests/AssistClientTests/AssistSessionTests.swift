@@ -32,6 +32,16 @@ struct AssistSessionTests {
         #expect(seen.contains(AssistSession.Snapshot(state: .streaming, text: "a")))
     }
 
+    @Test("an answer the gateway served from its store ends done with cached")
+    func cached() async throws {
+        let transport = FakeTransport(.init(pieces: [FakeTransport.sse([.delta(text: "a"), .done(finishReason: "stop", promptVersion: "v1", cached: true)])]))
+        let session = AssistSession(client: client(transport), request: summaryRequest)
+        session.start()
+        await settle(session)
+        #expect(session.state == .done(promptVersion: "v1", cached: true))
+        #expect(session.state != .done(promptVersion: "v1"))
+    }
+
     @Test("a failure after some text keeps it as stopped; before any text it is failed")
     func failures() async throws {
         let partial = AssistSession(client: client(FakeTransport(.init(pieces: [FakeTransport.sse([.delta(text: "kept"), .error(code: .upstreamFailed)])]))),

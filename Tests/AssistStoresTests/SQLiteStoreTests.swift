@@ -104,3 +104,24 @@ struct SQLiteStoreTests {
         #expect(throws: SQLiteDatabase.Error.self) { try SQLiteDatabase(path: "/nonexistent-dir/x/y.sqlite") }
     }
 }
+
+@Suite("SQLite summary store")
+struct SQLiteSummaryStoreTests {
+    @Test("stored summaries survive a reopen, expire after the retention period and are purged")
+    func retention() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteSummaryStore(database: database, retention: 86_400)
+        let key = SummaryKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        try await store.store("özet", for: key, at: start)
+        let reopened = try SQLiteSummaryStore(database: try SQLiteDatabase(path: directory.appendingPathComponent("test.sqlite").path),
+                                              retention: 86_400)
+        #expect(try await reopened.text(for: key, now: start + 3600) == "özet")
+        #expect(try await reopened.text(for: key, now: start + 86_400) == nil)
+        var other = key
+        other.data = "BK-2041@4"
+        try await store.store("yeni", for: other, at: start + 2 * 86_400)
+        #expect(try database.query("SELECT count(*) FROM summary_cache").first?.first?.int == 1)
+    }
+}

@@ -28,9 +28,13 @@ struct AssistEventTests {
         #expect(AssistEvent.facts(["booking": ["id": "BK-1"]]).sseFrame == frame(#"{"booking":{"id":"BK-1"},"kind":"facts"}"#))
     }
 
-    @Test func doneFrame() {
+    @Test func doneFrame() throws {
         let event = AssistEvent.done(finishReason: "stop", promptVersion: "2026-09-18.2")
         #expect(event.sseFrame == frame(#"{"finishReason":"stop","kind":"done","promptVersion":"2026-09-18.2"}"#))
+        // `cached` appears only when true, and is read back.
+        let cached = AssistEvent.done(finishReason: "stop", promptVersion: "v1", cached: true)
+        #expect(cached.sseFrame == frame(#"{"cached":true,"finishReason":"stop","kind":"done","promptVersion":"v1"}"#))
+        #expect(try AssistEvent(json: JSONParser.parse(Array(#"{"kind":"done","finishReason":"stop","promptVersion":"v1","cached":true}"#.utf8))) == cached)
     }
 
     @Test func errorFrame() {

@@ -135,7 +135,8 @@ struct AdminTests {
         let invalid = try await admin(harness, "POST", "/admin/reload")
         #expect(invalid.status == 400)
         #expect(invalid.text.contains("features.itinerary_summary"), "\(invalid.text)")
-        #expect(try await harness.stream(user: "u1").events.last == .done(finishReason: "stop", promptVersion: "2026-12-01.1"))
+        // The same booking, prompt version and locale: served from the summary store.
+        #expect(try await harness.stream(user: "u1").events.last == .done(finishReason: "stop", promptVersion: "2026-12-01.1", cached: true))
         let audited = await harness.assembly.dependencies.audit.recent(limit: 50).filter { $0.status == .admin }.map(\.reason)
         #expect(audited.contains("reload: \(features.count) features"))
     }

@@ -89,7 +89,8 @@ struct ClientEndToEndTests {
     @Test("429 becomes rateLimited with the gateway's Retry-After; 401 becomes unauthenticated")
     func refusals() async throws {
         let harness = try GatewayHarness(unavailableQuota: (requests: 1, tokens: 20_000))
-        let request = AssistRequest(feature: "itinerary_summary", input: ["bookingId": "BK-2041"], locale: "en-US")
+        // Not a cached feature: a repeat costs quota.
+        let request = AssistRequest(feature: "support_chat", input: ["message": "hi"], locale: "en-US")
         let client = makeClient(harness)
         for try await _ in client.stream(request) {}
         let before = Date()

@@ -79,6 +79,9 @@ final class GatewayHarness: Sendable {
         JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": .string(locale)])
     }
 
+    /// A stream feature whose answers are not stored: every request calls the model and costs quota.
+    static let uncachedBody = body(feature: "support_chat", input: ["message": "hi"])
+
     /// `POST /v1/assist/stream`, read to the end.
     func stream(user: String? = "u1", body: [UInt8] = GatewayHarness.body(), authorization: String? = nil) async throws -> TestResponse {
         var headers: [(String, String)] = [("Content-Type", "application/json")]

@@ -10,11 +10,11 @@ struct QuotaLimitTests {
     @Test("after the daily limit: 429 quota_exceeded with Retry-After to the end of the UTC day")
     func dailyLimit() async throws {
         let harness = try GatewayHarness(unavailableQuota: (requests: 2, tokens: 20_000))
-        let first = try await harness.stream()
-        let second = try await harness.stream()
+        let first = try await harness.stream(body: GatewayHarness.uncachedBody)
+        let second = try await harness.stream(body: GatewayHarness.uncachedBody)
         #expect(first.headers["ratelimit-remaining"] == "1")
         #expect(second.headers["ratelimit-remaining"] == "0")
-        let third = try await harness.stream()
+        let third = try await harness.stream(body: GatewayHarness.uncachedBody)
         #expect(third.status == 429)
         #expect(third.errorCode == "quota_exceeded")
         let retryAfter = try #require(Int(third.headers["retry-after"] ?? ""))
@@ -23,7 +23,7 @@ struct QuotaLimitTests {
         let expected = UTCDay(containing: Date()).secondsUntilEnd(from: Date())
         #expect(abs(retryAfter - expected) <= 2)
         // The limit is per feature.
-        #expect(try await harness.stream(body: GatewayHarness.body(feature: "support_chat", input: ["message": "hi"])).status == 200)
+        #expect(try await harness.stream().status == 200)
         #expect(harness.upstream.requests.count == 3)
     }
 
@@ -52,7 +52,7 @@ struct QuotaLimitTests {
     func atomicReservation() async throws {
         let harness = try GatewayHarness(limits: ["maxConcurrentStreamsPerUser": 100], unavailableQuota: (requests: 5, tokens: 1_000_000))
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for _ in 0..<24 { group.addTask { try await harness.stream().status } }
+            for _ in 0..<24 { group.addTask { try await harness.stream(body: GatewayHarness.uncachedBody).status } }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(statuses.filter { $0 == 200 }.count == 5)
@@ -64,11 +64,11 @@ struct QuotaLimitTests {
         let harness = try GatewayHarness(script: .init(tokens: ["a"], firstTokenDelay: .seconds(30)), limits: ["maxConcurrentStreamsPerUser": 3])
         var open: [TestConnection] = []
         for _ in 0..<3 {
-            let (connection, status, _) = try await harness.openStream()
+            let (connection, status, _) = try await harness.openStream(body: GatewayHarness.uncachedBody)
             #expect(status == 200)
             open.append(connection)
         }
-        let fourth = try await harness.stream()
+        let fourth = try await harness.stream(body: GatewayHarness.uncachedBody)
         #expect(fourth.status == 429)
         #expect(fourth.errorCode == "too_many_streams")
         open[0].close()
@@ -76,7 +76,7 @@ struct QuotaLimitTests {
         var status = 0
         for _ in 0..<100 where status != 200 {
             harness.upstream.script = .init(tokens: ["b"])
-            status = try await harness.stream().status
+            status = try await harness.stream(body: GatewayHarness.uncachedBody).status
             if status != 200 { try await Task.sleep(for: .milliseconds(20)) }
         }
         #expect(status == 200)

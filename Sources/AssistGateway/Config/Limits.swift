@@ -10,6 +10,8 @@ public struct Limits: Sendable, Equatable {
     public var drainSeconds: Double = 10
     public var pingSeconds: Double = 15
     public var maxConcurrentStreamsPerUser = 3
+    /// How long a generated summary is kept and served again (it is content: kept no longer than needed).
+    public var summaryRetentionDays = 30
 
     public init() {}
 
@@ -17,7 +19,7 @@ public struct Limits: Sendable, Equatable {
         var limits = Limits()
         guard let members = reader.object(value, at: path, allowed: [
             "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "drainSeconds", "pingSeconds",
-            "maxConcurrentStreamsPerUser",
+            "maxConcurrentStreamsPerUser", "summaryRetentionDays",
         ]) else { return limits }
         limits.maxBodyBytes = reader.int(members, "maxBodyBytes", at: path, default: limits.maxBodyBytes)!
         limits.maxEventBytes = reader.int(members, "maxEventBytes", at: path, default: limits.maxEventBytes)!
@@ -27,6 +29,8 @@ public struct Limits: Sendable, Equatable {
         limits.drainSeconds = reader.number(members, "drainSeconds", at: path, default: limits.drainSeconds)
         limits.pingSeconds = reader.number(members, "pingSeconds", at: path, default: limits.pingSeconds)
         limits.maxConcurrentStreamsPerUser = reader.int(members, "maxConcurrentStreamsPerUser", at: path, default: limits.maxConcurrentStreamsPerUser)!
+        limits.summaryRetentionDays = reader.int(members, "summaryRetentionDays", at: path, default: limits.summaryRetentionDays)!
+        reader.positive(limits.summaryRetentionDays, at: "\(path).summaryRetentionDays")
         reader.positive(limits.maxBodyBytes, at: "\(path).maxBodyBytes")
         reader.positive(limits.maxConcurrentStreamsPerUser, at: "\(path).maxConcurrentStreamsPerUser")
         for (key, seconds) in [("firstTokenTimeoutSeconds", limits.firstTokenTimeoutSeconds), ("idleTimeoutSeconds", limits.idleTimeoutSeconds),

@@ -13,14 +13,15 @@ struct StreamEndpoint: Sendable {
             return Responses.error(failure.error, requestId: requestId)
         case .success(let admitted):
             let run = StreamRun(dependencies: dependencies, admitted: admitted)
-            return HTTPResponse(
-                status: 200,
-                headers: [
-                    ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
-                    ("X-Accel-Buffering", "no"), ("X-Request-Id", requestId),
-                    ("RateLimit-Remaining", String(admitted.remainingRequests)), ("RateLimit-Reset", String(admitted.resetSeconds)),
-                ],
-                body: .stream { writer in await run.run(writer) })
+            var headers: [(name: String, value: String)] = [
+                ("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-cache"),
+                ("X-Accel-Buffering", "no"), ("X-Request-Id", requestId),
+            ]
+            // A stored or shared answer took no quota, so there is no fresh count to report.
+            if admitted.holdsQuota {
+                headers += [("RateLimit-Remaining", String(admitted.remainingRequests)), ("RateLimit-Reset", String(admitted.resetSeconds))]
+            }
+            return HTTPResponse(status: 200, headers: headers, body: .stream { writer in await run.run(writer) })
         }
     }
 

@@ -19,9 +19,13 @@ public struct Prompt: Sendable, Equatable {
     public var messages: [ChatMessage]
     /// Facts from our own data, sent to the app as a `facts` event before the first delta; nil sends none.
     public var facts: JSONValue?
-    public init(messages: [ChatMessage], facts: JSONValue? = nil) {
+    /// The version of the data the answer depends on (e.g. "BK-2041@3"); when set, the answer is stored and
+    /// served again to requests with the same data, prompt version and locale, without a model call.
+    public var cacheKey: String?
+    public init(messages: [ChatMessage], facts: JSONValue? = nil, cacheKey: String? = nil) {
         self.messages = messages
         self.facts = facts
+        self.cacheKey = cacheKey
     }
 
     /// Estimated input tokens, for sizing the quota reservation.

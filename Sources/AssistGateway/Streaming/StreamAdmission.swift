@@ -19,6 +19,30 @@ public struct AdmittedStream: Sendable {
     public var receivedAt: ContinuousClock.Instant
     /// The kill-switch epoch of the feature when it was found enabled (see `LiveStreams`).
     public var killEpoch: Int
+    /// Where the answer comes from.
+    public var source: AnswerSource = .provider
+
+    /// Whether this request took a stream slot and a quota reservation, to be settled and released.
+    var holdsQuota: Bool {
+        switch source {
+        case .provider, .leads: true
+        case .stored, .follows: false
+        }
+    }
+}
+
+/// Where an admitted request's answer comes from. Only a prompt with a cache key (`Prompt.cacheKey`) can
+/// be anything but `.provider`.
+public enum AnswerSource: Sendable {
+    /// Its own provider call.
+    case provider
+    /// An answer stored for an earlier identical request: no provider call, no slot, no quota.
+    case stored(String)
+    /// Its own provider call, shared with identical requests that arrive while it runs, and stored when it
+    /// completes. Charged for every token of it.
+    case leads(SummaryFlight)
+    /// The running call of an identical earlier request: no slot, no quota.
+    case follows(SummaryFlight)
 }
 
 /// Steps 1–5 of the request path, in order: authenticate, check integrity, find the feature and validate
@@ -102,9 +126,37 @@ struct StreamAdmission: Sendable {
             }
         }
 
+        // A cacheable answer: after the data was read for this user (another user's booking is still a 404),
+        // before any slot or quota. Stored → serve it; being generated → share that call; else lead one.
+        var flight: SummaryFlight?
+        if let data = prompt.cacheKey {
+            let key = SummaryKey(feature: feature.id, data: data, promptVersion: feature.promptVersion, locale: assistRequest.locale)
+            let free = { (source: AnswerSource) in
+                Result<AdmittedStream, AdmissionFailure>.success(AdmittedStream(
+                    requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt,
+                    context: context, quotaKey: QuotaKey(user: user.id, feature: feature.id, day: UTCDay(containing: self.dependencies.clock.now())),
+                    reservedTokens: 0, remainingRequests: 0, resetSeconds: 0, receivedAt: receivedAt, killEpoch: killEpoch,
+                    source: source))
+            }
+            do {
+                if let text = try await dependencies.summaries.text(for: key, now: dependencies.clock.now()) { return free(.stored(text)) }
+            } catch {
+                GatewayLog.warning("request \(requestId): summary store read failed: \(error)")  // a miss: generate
+            }
+            switch await dependencies.flights.claim(key) {
+            case .follow(let running): return free(.follows(running))
+            case .lead(let new): flight = new
+            }
+        }
+
         // 4. Stream slot, then quota.
+        // A leader refused here lets its waiting followers try on their own.
+        func refuse(_ error: GatewayError) -> Result<AdmittedStream, AdmissionFailure> {
+            if let flight { dependencies.flights.refused(flight) }
+            return fail(error)
+        }
         guard dependencies.streamLimiter.acquire(user.id) else {
-            return fail(.tooManyStreams(limit: dependencies.streamLimiter.maxPerUser))
+            return refuse(.tooManyStreams(limit: dependencies.streamLimiter.maxPerUser))
         }
         let now = dependencies.clock.now()
         let day = UTCDay(containing: now)
@@ -116,16 +168,17 @@ struct StreamAdmission: Sendable {
             decision = try await dependencies.quota.reserve(key, tokens: reserved, limits: limitsForTrust)
         } catch {
             dependencies.streamLimiter.release(user.id)
-            return fail(GatewayError(status: 503, code: .unavailable, message: "quota store unavailable", retryAfterSeconds: 1))
+            return refuse(GatewayError(status: 503, code: .unavailable, message: "quota store unavailable", retryAfterSeconds: 1))
         }
         guard case .admitted(let remainingRequests, _) = decision else {
             dependencies.streamLimiter.release(user.id)
-            return fail(.quotaExceeded(retryAfter: day.secondsUntilEnd(from: now)))
+            return refuse(.quotaExceeded(retryAfter: day.secondsUntilEnd(from: now)))
         }
         return .success(AdmittedStream(
             requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt, context: context,
             quotaKey: key, reservedTokens: reserved, remainingRequests: remainingRequests,
-            resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt, killEpoch: killEpoch))
+            resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt, killEpoch: killEpoch,
+            source: flight.map { dependencies.flights.admitted($0); return .leads($0) } ?? .provider))
     }
 }
 

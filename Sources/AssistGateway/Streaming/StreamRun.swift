@@ -36,11 +36,9 @@ struct StreamRun: Sendable {
         if opened, let facts = admitted.prompt.facts {
             opened = (try? await writer.write(AssistEvent.facts(facts).sseFrame)) != nil
         }
-        if opened {
-            let apiKey = admitted.model.apiKeyEnv.flatMap { dependencies.environment($0) }
-            let stream = dependencies.provider.stream(ProviderRequest(
-                baseURL: admitted.model.baseURL, model: admitted.model.model, apiKey: apiKey, messages: admitted.prompt.messages,
-                maxOutputTokens: admitted.feature.maxOutputTokens, temperature: admitted.feature.temperature))
+        if case .stored(let text) = admitted.source {
+            if opened { ending = await replay(text, into: writer) }
+        } else if let stream = providerStream(opened: opened) {
             let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
                                              limits: dependencies.config.limits)
             StreamWatchdog.shared.watch(watch)
@@ -51,16 +49,64 @@ struct StreamRun: Sendable {
         }
 
         let terminal: AssistEvent? = switch ending {
-        case .finished(let reason): .done(finishReason: reason, promptVersion: admitted.feature.promptVersion)
+        case .finished(let reason):
+            .done(finishReason: reason, promptVersion: admitted.feature.promptVersion, cached: admitted.source.isStored)
         case .failed: .error(code: .upstreamFailed)
         case .timedOut: .error(code: .upstreamTimeout)
         case .disabled: .error(code: .featureDisabled)
         case .cancelled: writer.isClientGone ? nil : .error(code: .shuttingDown)
         }
         if let terminal { try? await writer.write(terminal.sseFrame) }
+        // The leader of a shared call is charged for all of it, even when its own client left first.
+        if case .leads(let flight) = admitted.source {
+            let outcome = await flight.outcome()
+            progress.text = outcome.text
+            progress.usage = outcome.usage
+        }
         // Settle and audit before the body ends, so a client that has seen the end can rely on both.
         await settle(ending, progress: progress)
         writer.finish()
+    }
+
+    /// The chunks this request reads: its own provider call, or its seat in a shared one. The leader of a
+    /// shared call starts it even when its own client has gone, since followers may be waiting; a request
+    /// whose client has gone gives up its seat at once.
+    private func providerStream(opened: Bool) -> ProviderStream? {
+        func call() -> ProviderStream {
+            dependencies.provider.stream(ProviderRequest(
+                baseURL: admitted.model.baseURL, model: admitted.model.model,
+                apiKey: admitted.model.apiKeyEnv.flatMap { dependencies.environment($0) }, messages: admitted.prompt.messages,
+                maxOutputTokens: admitted.feature.maxOutputTokens, temperature: admitted.feature.temperature))
+        }
+        let flight: SummaryFlight
+        switch admitted.source {
+        case .stored: return nil
+        case .provider: return opened ? call() : nil
+        case .leads(let led):
+            // Tokens are rarely longer than 16 bytes; twice that is a generous bound.
+            led.start(call(), maxTextBytes: max(admitted.feature.maxOutputTokens, 64) * 32)
+            flight = led
+        case .follows(let followed):
+            flight = followed
+        }
+        guard opened else {
+            flight.leave()
+            return nil
+        }
+        return flight.subscribe()
+    }
+
+    /// A stored answer in the shape of a live one: deltas of a few words each.
+    private func replay(_ text: String, into writer: ResponseBodyWriter) async -> Ending {
+        var chunk = ""
+        for character in text {
+            chunk.append(character)
+            guard chunk.utf8.count >= 48, character.isWhitespace else { continue }
+            guard (try? await writer.write(AssistEvent.delta(text: chunk).sseFrame)) != nil else { return .cancelled }
+            chunk = ""
+        }
+        if !chunk.isEmpty, (try? await writer.write(AssistEvent.delta(text: chunk).sseFrame)) == nil { return .cancelled }
+        return .finished(reason: "stop")
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.
@@ -125,15 +171,19 @@ extension AdmittedStream {
     /// audit row. Metadata only.
     func settle(status: AuditStatus, usage: TokenUsage?, outputText: String, firstDeltaAt: ContinuousClock.Instant?,
                 dependencies: GatewayDependencies) async {
-        let outputTokens = usage?.outputTokens ?? TokenEstimator.estimate(outputText)
-        let inputTokens = usage?.inputTokens ?? prompt.estimatedTokens
-        try? await dependencies.quota.settle(quotaKey, reservedTokens: reservedTokens, actualTokens: inputTokens + outputTokens)
-        dependencies.streamLimiter.release(user)
+        // A stored or shared answer took no slot and no quota, and costs this request nothing.
+        let charged = holdsQuota
+        let outputTokens = charged ? usage?.outputTokens ?? TokenEstimator.estimate(outputText) : 0
+        let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
+        if charged {
+            try? await dependencies.quota.settle(quotaKey, reservedTokens: reservedTokens, actualTokens: inputTokens + outputTokens)
+            dependencies.streamLimiter.release(user)
+        }
         let end = ContinuousClock.now
         await dependencies.recordEnd(AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.rawValue,
-            status: status, inputTokens: inputTokens, outputTokens: outputTokens,
+            status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (end - receivedAt).milliseconds))
     }
@@ -144,5 +194,20 @@ extension Duration {
     var milliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+extension AnswerSource {
+    var isStored: Bool {
+        if case .stored = self { true } else { false }
+    }
+
+    /// Says in the audit row why a request cost no tokens.
+    var auditReason: String {
+        switch self {
+        case .provider, .leads: ""
+        case .stored: "cached"
+        case .follows: "shared"
+        }
     }
 }
