@@ -30,7 +30,7 @@ let package = Package(
             resources: [.embedInCode("Resources/gazetteer.json")]
         ),
         // Evaluation: golden sets and the runner that scores an extraction path field by field.
-        .target(name: "AssistEvaluation", dependencies: ["AssistWire"]),
+        .target(name: "AssistEvaluation", dependencies: ["AssistWire", "AssistUnderstanding"]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel", "AssistHTTPServer",
-                           "AssistUnderstanding"]
+                           "AssistUnderstanding", "AssistEvaluation"]
         ),
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.
@@ -83,6 +83,11 @@ let package = Package(
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistStores", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
+        .testTarget(
+            name: "AssistEvaluationTests",
+            dependencies: ["AssistEvaluation", "AssistServer", "AssistGateway", "AssistWire", "ScriptedUpstream", "AssistTestSupport"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistStores", "AssistWire"]),
         .testTarget(
             name: "GatewayEndToEndTests",

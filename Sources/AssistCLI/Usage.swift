@@ -20,6 +20,10 @@ enum Usage {
                 Exit 0 on done, 75 when rate limited, 130 on Ctrl-C, 1 on other errors.
           extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--today D] [--offline] [--model-url URL]
                 Understand one sentence (or a file of them) on the model path with walls, or the deterministic path.
+          eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE]
+                Run golden sets through the gateway's prompt builder and provider (embedded model without
+                --upstream), hold each answer to the feature's checks, print a per-check table, write JSON and
+                JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold.
           budget ask "QUESTION" [--user u1] [--today D] [--json] | budget chat
                 Questions about your own spending, answered from your transactions by code and templates.
         """

@@ -5,7 +5,10 @@ import Synchronization
 /// A small OpenAI-compatible server for fault tests and benchmarks: it streams on a schedule, fails or
 /// stalls on command, and records when its client disconnected. Never used by `assist serve`.
 public final class ScriptedUpstream: Sendable {
-    private let state = Mutex<(script: Script, requests: [RecordedRequest])>((Script(), []))
+    /// Chooses the script for one request from its body (e.g. an answer per booking); nil uses `script`.
+    public typealias ScriptChooser = @Sendable (_ body: [UInt8]) -> Script?
+
+    private let state = Mutex<(script: Script, chooser: ScriptChooser?, requests: [RecordedRequest])>((Script(), nil, []))
     private let server: HTTPServer
 
     /// Starts listening on 127.0.0.1 (port 0 picks a free one).
@@ -28,6 +31,12 @@ public final class ScriptedUpstream: Sendable {
     public var script: Script {
         get { state.withLock { $0.script } }
         set { state.withLock { $0.script = newValue } }
+    }
+
+    /// When set, each request gets the script this returns for its body (falling back to `script`).
+    public var chooser: ScriptChooser? {
+        get { state.withLock { $0.chooser } }
+        set { state.withLock { $0.chooser = newValue } }
     }
 
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
@@ -53,11 +62,12 @@ public final class ScriptedUpstream: Sendable {
         guard request.method == "POST", request.path.hasSuffix("/chat/completions") else {
             return HTTPResponse(status: 404, body: .bytes(Array("{\"error\":{\"message\":\"not found\"}}".utf8)))
         }
-        let (script, index) = state.withLock { state in
+        let (standing, chooser, index) = state.withLock { state in
             state.requests.append(RecordedRequest(path: request.path, authorization: request.header("authorization"), body: request.body,
                                                   receivedAt: receivedAt, tokensSent: 0, finished: false))
-            return (state.script, state.requests.count - 1)
+            return (state.script, state.chooser, state.requests.count - 1)
         }
+        let script = chooser?(request.body) ?? standing
         guard script.status == 200 else {
             update(index) { $0.finished = true }
             return HTTPResponse(status: script.status, headers: [("Content-Type", "application/json")],

@@ -54,6 +54,8 @@ public struct FeatureRecord: Sendable {
     public var rollout: Rollout?
     public var goldenSet: String?
     public var checks: [String]
+    /// The share of golden cases that must pass every check for `assist eval` to succeed.
+    public var goldenPassThreshold = 0.9
     public var inputSchema: InputSchema
     public var template: Template
     public var quotas: [TrustLevel: QuotaLimits]
@@ -154,6 +156,7 @@ public struct FeatureRecord: Sendable {
         if members["goldenPassThreshold"] != nil {
             let threshold = reader.number(members, "goldenPassThreshold", at: path, default: 0.9)
             if !(0...1).contains(threshold) { reader.issue("\(path).goldenPassThreshold", "must be between 0 and 1") }
+            record.goldenPassThreshold = threshold
         }
         return record
     }

@@ -26,12 +26,22 @@ public enum Rollout {
         let flag = feature.rollout?.flag ?? feature.id
         let percentage = feature.rollout?.percentage ?? 100
         guard feature.internalUsers.contains(user) || bucket(user: user, key: flag) < percentage else { return .disabled }
-        guard let candidate = feature.candidate, bucket(user: user, key: flag + ":candidate") < candidate.percentage else {
+        guard let candidate = feature.candidate, bucket(user: user, key: flag + ":candidate") < candidate.percentage,
+              let served = feature.servingCandidate else {
             return .allowed(feature)
         }
-        var served = feature
+        return .allowed(served)
+    }
+}
+
+extension FeatureRecord {
+    /// The record as served to a user in the candidate's share: the candidate's prompt version and
+    /// instructions. Nil without a candidate.
+    public var servingCandidate: FeatureRecord? {
+        guard let candidate else { return nil }
+        var served = self
         served.promptVersion = candidate.promptVersion
         served.template.instructions = candidate.instructions
-        return .allowed(served)
+        return served
     }
 }

@@ -73,10 +73,8 @@ struct StreamRun: Sendable {
     /// whose client has gone gives up its seat at once.
     private func providerStream(opened: Bool) -> ProviderStream? {
         func call() -> ProviderStream {
-            dependencies.provider.stream(ProviderRequest(
-                baseURL: admitted.model.baseURL, model: admitted.model.model,
-                apiKey: admitted.model.apiKeyEnv.flatMap { dependencies.environment($0) }, messages: admitted.prompt.messages,
-                maxOutputTokens: admitted.feature.maxOutputTokens, temperature: admitted.feature.temperature))
+            dependencies.provider.stream(ProviderRequest(feature: admitted.feature, model: admitted.model, messages: admitted.prompt.messages,
+                                                         environment: dependencies.environment))
         }
         let flight: SummaryFlight
         switch admitted.source {

@@ -21,6 +21,7 @@ public struct Gazetteer: Sendable {
 
     /// Folded name (one or more words) → city; a name two cities share goes to the one with more airports.
     private let byName: [[String]: City]
+    private let byAirport: [String: City]
     private let longestName: Int
 
     public static let builtin: Gazetteer = {
@@ -42,10 +43,16 @@ public struct Gazetteer: Sendable {
 
     init(byName: [[String]: City]) {
         self.byName = byName
+        var byAirport: [String: City] = [:]
+        for city in byName.values { for code in city.airports { byAirport[code] = city } }
+        self.byAirport = byAirport
         longestName = byName.keys.map(\.count).max() ?? 1
     }
 
     public func city(named name: String) -> City? { byName[TextMatching.words(name)] }
+
+    /// The city an airport (IATA code) serves, if the dataset has it.
+    public func city(ofAirport code: String) -> City? { byAirport[code] }
 
     static let fromSuffixes: Set<String> = ["dan", "den", "tan", "ten"]
     static let toSuffixes: Set<String> = ["a", "e", "ya", "ye", "na", "ne"]

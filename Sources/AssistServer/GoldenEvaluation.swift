@@ -1,0 +1,88 @@
+import AssistEvaluation
+import AssistGateway
+import AssistWire
+import Foundation
+
+/// Runs a feature's golden set through the gateway's own path: the feature record from the configuration,
+/// its prompt builder over the reference data, and the configured provider with the same request a user's
+/// stream makes. Each answer is held to the checks the record names.
+///
+/// Quota, audit and caching are left out on purpose: an evaluation measures the prompt and the model, and
+/// must neither spend users' budgets nor be served a stored answer.
+public struct GoldenEvaluation: Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let assembly: GatewayAssembly
+
+    /// - Parameter dataDirectory: where the reference data is loaded (a scratch directory is fine).
+    public init(config: GatewayConfig, dataDirectory: URL) throws {
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory)
+    }
+
+    /// The feature as it would be served: the current prompt version, or the candidate's.
+    public func feature(_ id: String, candidate: Bool = false) throws -> FeatureRecord {
+        guard let record = assembly.config.features[id] else { throw Failure(description: "unknown feature \(id)") }
+        guard record.kind == .stream else {
+            throw Failure(description: "\(id) is a structured feature: its golden set runs with `assist extract \(id) --golden`")
+        }
+        guard candidate else { return record }
+        guard let served = record.servingCandidate else { throw Failure(description: "\(id) has no candidate prompt version") }
+        return served
+    }
+
+    /// The checks `feature` names, in order; an unknown name is an error, never a silent pass.
+    public func checks(for feature: FeatureRecord) throws -> [any PropertyCheck] {
+        let available: [any PropertyCheck] = [TimesMatchBooking(), NoInventedSegments(), LanguageMatchesLocale(),
+                                              SchemaValid(), Grounded()]
+        return try feature.checks.map { name in
+            guard let check = available.first(where: { $0.name == name }) else {
+                throw Failure(description: "\(feature.id): unknown check \(name) (known: \(available.map(\.name).joined(separator: ", ")))")
+            }
+            return check
+        }
+    }
+
+    /// The prompt the gateway would build for the case's user (`user`, default u1), input and locale.
+    public func prompt(for item: GoldenCase, feature: FeatureRecord) async -> Result<Prompt, AnswerFailure> {
+        guard let input = item.input else { return .failure(AnswerFailure("the case has no input")) }
+        guard let builder = assembly.dependencies.builders[feature.template.builder] else {
+            return .failure(AnswerFailure("\(feature.id) has no prompt builder"))
+        }
+        let context = PromptContext(user: item.extra["user"]?.stringValue ?? "u1", feature: feature, input: input, locale: item.locale)
+        do {
+            return .success(try await builder.build(context))
+        } catch {
+            return .failure(AnswerFailure("prompt: \(error)"))
+        }
+    }
+
+    /// One case's answer: its prompt, then the model's whole answer, with the facts the checks compare
+    /// against. A case whose data cannot be read, or whose model call fails, has no answer.
+    public func answer(_ item: GoldenCase, feature: FeatureRecord) async -> Result<CheckedAnswer, AnswerFailure> {
+        let prompt: Prompt
+        switch await self.prompt(for: item, feature: feature) {
+        case .success(let built): prompt = built
+        case .failure(let failure): return .failure(failure)
+        }
+        guard let model = assembly.config.models[feature.model] else { return .failure(AnswerFailure("\(feature.id) has no model")) }
+        var text = ""
+        do {
+            let request = ProviderRequest(feature: feature, model: model, messages: prompt.messages,
+                                          environment: assembly.dependencies.environment)
+            for try await chunk in assembly.dependencies.provider.stream(request) {
+                if case .text(let piece) = chunk { text += piece }
+            }
+        } catch {
+            return .failure(AnswerFailure("model call failed: \(error)"))
+        }
+        return .success(CheckedAnswer(text: text, locale: item.locale, booking: Self.reference(prompt)))
+    }
+
+    /// What the checks compare with: the prompt's facts, and the data the model was given as its source.
+    public static func reference(_ prompt: Prompt) -> BookingReference? {
+        let data = prompt.messages.filter { $0.role == .user }.map(\.content).joined(separator: "\n")
+        return prompt.facts.flatMap { BookingReference(facts: $0, sourceText: data) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The `assist` binary itself, as a user runs it (built next to the test bundle by `swift build --build-tests`).
+public enum AssistBinary {
+    public static var url: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
+    }
+
+    public struct Result: Sendable { public var status: Int32; public var stdout: String; public var stderr: String }
+
+    /// A running `assist` whose standard output is read as it comes.
+    public struct Running: Sendable {
+        public let process: Process
+        public let stdout: Pipe
+
+        /// Reads stdout until `marker` appears (or it closes); returns what was read.
+        public func output(until marker: String) async throws -> String {
+            let handle = stdout.fileHandleForReading
+            return try await onOwnThread {
+                var text = ""
+                while !text.contains(marker) {
+                    let data = handle.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                return text
+            }
+        }
+    }
+
+    public static func start(_ arguments: [String]) throws -> Running {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, stdout: out)
+    }
+
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
