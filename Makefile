@@ -24,7 +24,7 @@ run: build
 # run last: the real-model tests keep both cores busy with inference, and a child started by
 # Foundation's Process inherits every open descriptor, which can hold another test's connection open.
 TIMING_TESTS := HTTPServerTests|DisconnectTests|FaultTests|OpenAICompatibleProviderTests
-SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests
+SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests|EvalCommandTests|LanguageOracleTests
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(TIMING_TESTS)'
@@ -43,6 +43,8 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/smart_search.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/smart_search.jsonl
 	.build/release/assist budget ask - --golden golden/budget.jsonl --data-dir .assist
+	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
+	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
 clean:
 	rm -rf .build

@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",
-                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient", "AssistUnderstanding"]
+                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient", "AssistUnderstanding", "AssistEvaluation"]
         ),
     ]
 )

@@ -24,6 +24,8 @@ enum Usage {
                 Run golden sets through the gateway's prompt builder and provider (embedded model without
                 --upstream), hold each answer to the feature's checks, print a per-check table, write JSON and
                 JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold.
+          feedback export [--data-dir DIR] [--feature F] [--out FILE]
+                Users' "wrong" verdicts as golden cases (JSON lines; personal data masked) for the golden sets.
           budget ask "QUESTION" [--user u1] [--today D] [--json] | budget chat
                 Questions about your own spending, answered from your transactions by code and templates.
         """

@@ -23,6 +23,8 @@ public struct GatewayDependencies: Sendable {
     public var streamLimiter: StreamLimiter
     /// Open streams by feature, for the kill switch.
     public var liveStreams = LiveStreams()
+    /// Inputs of the last hour's requests, in memory, for feedback (see `RecentRequests`).
+    public let recentRequests: RecentRequests
     /// Counters for `GET /metrics`, bounded to the configured features.
     public var metrics: GatewayMetrics
     /// Reads an API key from the environment by the name a model alias gives.
@@ -58,6 +60,7 @@ public struct GatewayDependencies: Sendable {
         self.feedback = feedback
         self.summaries = summaries
         self.flights = SummaryFlights(store: summaries, clock: clock)
+        self.recentRequests = RecentRequests(clock: clock)
         self.provider = provider
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistWire
 import Foundation
 
 /// Feedback in SQLite, apart from the audit log: it may hold the user's words.
@@ -13,20 +14,32 @@ public final class SQLiteFeedbackStore: FeedbackStore {
                 verdict TEXT NOT NULL, reason TEXT, time REAL NOT NULL);
             CREATE INDEX IF NOT EXISTS feedback_feature ON feedback (feature, prompt_version);
             """)
+        // Added after the first release: the request's input and locale (JSON text), for golden cases.
+        let columns = try database.query("PRAGMA table_info(feedback)").compactMap { $0[1].text }
+        if !columns.contains("input") {
+            try database.execute("ALTER TABLE feedback ADD COLUMN input TEXT; ALTER TABLE feedback ADD COLUMN locale TEXT;")
+        }
     }
 
     public func record(_ f: Feedback) async throws {
-        try database.query("INSERT INTO feedback VALUES (?, ?, ?, ?, ?, ?, ?)", [
+        try database.query("""
+            INSERT INTO feedback (request_id, user, feature, prompt_version, verdict, reason, time, input, locale)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [
             .text(f.requestId), .text(f.user), .text(f.feature), .text(f.promptVersion), .text(f.verdict.rawValue),
             f.reason.map { .text($0) } ?? .null, .real(f.time.timeIntervalSince1970),
+            f.input.map { .text(JSONWriter.string(.object($0))) } ?? .null, f.locale.map { .text($0) } ?? .null,
         ])
     }
 
     public func all() async throws -> [Feedback] {
-        try database.query("SELECT request_id, user, feature, prompt_version, verdict, reason, time FROM feedback ORDER BY rowid").compactMap { row in
+        try database.query("""
+            SELECT request_id, user, feature, prompt_version, verdict, reason, time, input, locale FROM feedback ORDER BY rowid
+            """).compactMap { row in
             guard let verdict = row[4].text.flatMap(Feedback.Verdict.init(rawValue:)) else { return nil }
             return Feedback(requestId: row[0].text ?? "", user: row[1].text ?? "", feature: row[2].text ?? "", promptVersion: row[3].text ?? "",
-                            verdict: verdict, reason: row[5].text, time: Date(timeIntervalSince1970: row[6].double ?? 0))
+                            verdict: verdict, reason: row[5].text, time: Date(timeIntervalSince1970: row[6].double ?? 0),
+                            input: row[7].text.flatMap { try? JSONParser.parse($0).objectValue }, locale: row[8].text)
         }
     }
 }

@@ -59,6 +59,8 @@ struct ItineraryChecksTests {
         #expect(failing("You fly TK1861 to Rome at 8:25 am. You return on TK1862 at 11:40 am.") == ["no_invented_segments"])
         #expect(failing("You fly TK1861 to Rome at 8:25 am. Your return TK1862 at 11:40 am was cancelled.") == [])
         #expect(failing("You fly TK1861 to Rome at 8:25 am and land at FCO at 10:15 am.", "tr-TR") == ["language_matches_locale"])
+        #expect(failing("Booking BK-2072: you fly TK1861 to Rome at 8:25 am.") == [])  // its own reference is not a flight
+        #expect(failing("Booking BK-2041: you fly TK1861 to Rome at 8:25 am.") == ["no_invented_segments"])
         #expect(failing("TK1861 ile İstanbul'dan 08.25'te kalkıp Roma'ya 10.15'te varıyorsunuz. Dönüş uçuşunuz TK1862 iptal edildi.", "tr-TR") == [])
     }
 }

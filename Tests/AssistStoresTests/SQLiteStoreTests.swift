@@ -1,5 +1,6 @@
 import AssistGateway
 import AssistStores
+import AssistWire
 import Foundation
 import Testing
 
@@ -123,5 +124,28 @@ struct SQLiteSummaryStoreTests {
         other.data = "BK-2041@4"
         try await store.store("yeni", for: other, at: start + 2 * 86_400)
         #expect(try database.query("SELECT count(*) FROM summary_cache").first?.first?.int == 1)
+    }
+}
+
+@Suite("SQLite feedback store")
+struct SQLiteFeedbackStoreTests {
+    @Test("input and locale round-trip; a table from before they existed gains the columns and keeps its rows")
+    func inputColumns() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try database.execute("""
+            CREATE TABLE feedback (request_id TEXT NOT NULL, user TEXT NOT NULL, feature TEXT NOT NULL, prompt_version TEXT NOT NULL,
+                verdict TEXT NOT NULL, reason TEXT, time REAL NOT NULL);
+            INSERT INTO feedback VALUES ('old', 'u1', 'itinerary_summary', 'p1', 'report', NULL, 0);
+            """)
+        let store = try SQLiteFeedbackStore(database: database)
+        try await store.record(Feedback(requestId: "new", user: "u1", feature: "itinerary_summary", promptVersion: "p1", verdict: .wrong,
+                                        reason: "wrong time", time: Date(timeIntervalSince1970: 1), input: ["bookingId": "BK-2041"], locale: "tr-TR"))
+        let rows = try await store.all()
+        #expect(rows.map(\.requestId) == ["old", "new"])
+        #expect(rows[0].input == nil && rows[0].locale == nil)
+        #expect(rows[1].input == ["bookingId": "BK-2041"] && rows[1].locale == "tr-TR")
+        _ = try SQLiteFeedbackStore(database: database)  // opening again changes nothing
+        #expect(try await store.all().count == 2)
     }
 }

@@ -96,6 +96,29 @@ struct CLITests {
         #expect(process.terminationStatus == 0)
         #expect(process.terminationReason == .exit)
     }
+
+    @Test("feedback export writes the gateway's wrong verdicts as golden cases, masked")
+    func feedbackExport() async throws {
+        let harness = try GatewayHarness()
+        let chat = try await harness.stream(body: GatewayHarness.body(feature: "support_chat", input: ["message": "mail me at ada@example.com"]))
+        let id = try #require(chat.headers["x-request-id"])
+        _ = await harness.auditRow(id)
+        let sent = try await testRequest(port: harness.port, method: "POST", path: "/v1/feedback",
+                                         headers: [("Authorization", "Bearer \(harness.token())")],
+                                         body: JSONWriter.bytes(["requestId": .string(id), "verdict": "wrong"]))
+        #expect(sent.status == 201)
+        let out = harness.dataDirectory.appendingPathComponent("feedback.jsonl")
+        let result = try await onOwnThread {
+            try AssistBinary.run(["feedback", "export", "--data-dir", harness.dataDirectory.path, "--out", out.path])
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("1 golden cases exported"))
+        let line = try JSONParser.parse(String(decoding: try Data(contentsOf: out), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(line["id"] == .string("fb-\(id)"))
+        #expect(line["input"]?["message"] == "mail me at [email]")
+        #expect(try await onOwnThread { try AssistBinary.run(["feedback", "export", "--data-dir", "/nonexistent"]) }.status == 2)
+        #expect(try await onOwnThread { try AssistBinary.run(["feedback", "import"]) }.status == 2)
+    }
 }
 
 import AssistCrypto

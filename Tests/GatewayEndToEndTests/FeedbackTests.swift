@@ -1,4 +1,6 @@
+import AssistEvaluation
 import AssistGateway
+import AssistServer
 import AssistTestSupport
 import AssistWire
 import Foundation
@@ -44,5 +46,54 @@ struct FeedbackTests {
             .errorCode == "invalid_input")
         let anonymous = try await testRequest(port: harness.port, method: "POST", path: "/v1/feedback", body: Array("{}".utf8))
         #expect(anonymous.status == 401)
+    }
+
+    @Test("a wrong verdict keeps the request's input, and exports as a golden case with personal data masked")
+    func exportAsGoldenCase() async throws {
+        let harness = try GatewayHarness()
+        let summary = try await harness.stream(user: "u1", body: GatewayHarness.body(locale: "en-US"))
+        let chat = try await harness.stream(user: "u1", body: GatewayHarness.body(
+            feature: "support_chat", input: ["message": "My card 4111 1111 1111 1111 was charged twice, write to deniz@example.com"]))
+        for response in [summary, chat] {
+            let id = try #require(response.headers["x-request-id"])
+            _ = await harness.auditRow(id)
+            #expect(try await send(harness, user: "u1", ["requestId": .string(id), "verdict": "wrong", "reason": "call me on +90 532 123 45 67"]).status == 201)
+        }
+        let stored = try await harness.assembly.dependencies.feedback.all()
+        #expect(stored.first?.input == ["bookingId": "BK-2041"])
+        #expect(stored.first?.locale == "en-US")
+
+        let exported = FeedbackExport.goldenCases(stored)
+        #expect(exported.cases.count == 2 && exported.withoutInput == 0)
+        let text = exported.cases.map { JSONWriter.string($0) }.joined(separator: "\n")
+        #expect(!text.contains("4111 1111 1111 1111") && !text.contains("deniz@example.com") && !text.contains("532 123 45 67"))
+        #expect(text.contains("**** **** **** 1111") && text.contains("[email]") && text.contains("[phone]"))
+
+        // The itinerary case is a golden case the evaluation can run again.
+        let file = harness.dataDirectory.appendingPathComponent("exported.jsonl")
+        try Data(JSONWriter.string(exported.cases[0]).utf8).write(to: file)
+        let cases = try GoldenSet.load(file)
+        #expect(cases.first?.input == ["bookingId": "BK-2041"])
+        #expect(cases.first?.extra["user"] == "u1")
+        #expect(cases.first?.locale == "en-US")
+        #expect(FeedbackExport.goldenCases(stored, feature: "support_chat").cases.count == 1)
+    }
+
+    @Test("feedback on a request the gateway no longer remembers is stored without input and skipped by the export")
+    func forgottenInput() async throws {
+        let clock = ManualWallClock(Date())
+        let recent = RecentRequests(window: 60, capacity: 2, clock: clock)
+        recent.remember("a", input: ["x": 1], locale: "tr-TR")
+        recent.remember("b", input: ["x": 2], locale: "tr-TR")
+        recent.remember("c", input: ["x": 3], locale: "tr-TR")
+        #expect(recent.entry(for: "a") == nil)  // over capacity: the oldest goes
+        #expect(recent.entry(for: "c")?.input == ["x": 3])
+        clock.advance(by: 61)
+        #expect(recent.entry(for: "c") == nil)  // past the window
+        recent.remember("d", input: [:], locale: "en-US")
+        #expect(recent.count == 1)
+
+        let old = Feedback(requestId: "r", user: "u1", feature: "itinerary_summary", promptVersion: "p", verdict: .wrong, reason: nil, time: Date())
+        #expect(FeedbackExport.goldenCases([old]).withoutInput == 1)
     }
 }

@@ -16,7 +16,7 @@ public struct LanguageDetector: Sendable {
     static let profiles: [Profile] = [
         Profile(code: "en", words: [
             "the", "and", "of", "to", "a", "in", "is", "you", "your", "are", "at", "on", "for", "with", "from", "will", "be", "it",
-            "this", "that", "by", "an", "as", "have", "has", "was", "were", "flight", "arrives", "departs", "leaves", "lands", "hotel",
+            "this", "that", "by", "an", "as", "have", "has", "was", "were", "flight", "arrives", "departs", "leaves", "lands",
             "stay", "night", "nights", "after", "before", "then", "which", "there", "their", "our", "into", "has", "been", "not",
         ], letters: [], endings: []),
         Profile(code: "tr", words: [
@@ -24,7 +24,7 @@ public struct LanguageDetector: Sendable {
             "siz", "sizin", "uçuş", "uçuşu", "uçuşunuz", "saat", "saatinde", "otel", "otelde", "kalış", "gece", "iptal", "edildi",
             "yerel", "saatiyle", "varış", "kalkış", "iniyor", "kalkıyor", "yolcu", "rezervasyon", "rezervasyonunuz", "ile", "var",
             "yok", "değil", "olacak", "ediyor", "gün", "ertesi",
-        ], letters: ["ı", "ğ", "ş", "İ", "Ş", "Ğ"], endings: ["ları", "leri", "ında", "inde", "ıyor", "iyor", "uyor", "üyor", "nız", "niz", "nuz", "nüz", "dır", "dir", "lar", "ler", "'da", "'de", "'ta", "'te", "'a", "'e", "'ya", "'ye"]),
+        ], letters: ["ı", "ğ", "ş", "İ", "Ş", "Ğ"], endings: ["ları", "leri", "ında", "inde", "ıyor", "iyor", "uyor", "üyor", "nız", "niz", "nuz", "nüz", "dır", "dir", "lar", "ler", "'da", "'de", "'ta", "'te", "'a", "'e", "'ya", "'ye", "ya", "ye", "sinde", "sında"]),
         Profile(code: "de", words: [
             "der", "die", "das", "und", "ist", "nicht", "mit", "von", "zu", "den", "ein", "eine", "im", "auf", "für", "sie", "ihr",
             "ihre", "um", "uhr", "nach", "flug", "landet", "abflug", "ankunft", "wird", "sind", "am", "bei", "dem", "des",
@@ -58,7 +58,7 @@ public struct LanguageDetector: Sendable {
             for word in words {
                 let bare = word.split(separator: "'").first.map(String.init) ?? word
                 if profile.words.contains(bare) || profile.words.contains(word) { score += 1 }
-                if profile.endings.contains(where: { word.count > $0.count + 2 && word.hasSuffix($0) }) { score += 0.5 }
+                if profile.endings.contains(where: { word.count > $0.count + 3 && word.hasSuffix($0) }) { score += 1 }
             }
             score += Double(profile.letters.filter { letters.contains($0) }.count) * 2
             scores[profile.code] = score

@@ -45,7 +45,9 @@ public struct NoInventedSegments: PropertyCheck {
             .filter { $0.count == 3 && $0.allSatisfy { $0.isASCII && $0.isUppercase } }
             .map(String.init).filter { !Self.notAirports.contains($0) && !booking.airports.contains($0) }
         if !codes.isEmpty { problems.append("airport codes not in the booking: \(Set(codes).sorted().joined(separator: ", "))") }
-        let flights = Set(FlightNumber.all(in: answer.text)).subtracting(booking.flights)
+        // The booking's own reference ("BK-2041") has the shape of a flight number and may be quoted.
+        let reference = FlightNumber.normalized(booking.bookingId).filter { $0 != "-" }
+        let flights = Set(FlightNumber.all(in: answer.text)).subtracting(booking.flights).subtracting([reference])
         if !flights.isEmpty { problems.append("flights not in the booking: \(flights.sorted().joined(separator: ", "))") }
         for sentence in Self.sentences(answer.text) {
             let words = TextMatching.words(String(sentence))

@@ -3,7 +3,8 @@ import AssistWire
 
 /// `POST /v1/feedback {"requestId", "verdict": "wrong" | "report", "reason"?}`: only the user who made the
 /// request may judge it (anyone else gets the same 404 as for an unknown id); stored with the request's
-/// feature and prompt version, read from its audit row.
+/// feature and prompt version, read from its audit row, and the request's input when it is still
+/// remembered (`RecentRequests`).
 struct FeedbackEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
@@ -37,8 +38,9 @@ struct FeedbackEndpoint: Sendable {
             return Responses.error(.notFound, requestId: requestId)
         }
         do {
+            let asked = dependencies.recentRequests.entry(for: target)
             let feedback = Feedback(requestId: target, user: user.id, feature: row.feature, promptVersion: row.promptVersion,
-                                    verdict: verdict, reason: reason, time: dependencies.clock.now())
+                                    verdict: verdict, reason: reason, time: dependencies.clock.now(), input: asked?.input, locale: asked?.locale)
             try await dependencies.feedback.record(feedback)
             dependencies.metrics.observe(feedback)
         } catch {

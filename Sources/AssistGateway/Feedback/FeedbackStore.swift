@@ -1,3 +1,4 @@
+import AssistWire
 import Foundation
 import Synchronization
 
@@ -14,8 +15,15 @@ public struct Feedback: Sendable, Equatable {
     /// The user's own words, if any (feedback is content, so it lives here, never in the audit).
     public var reason: String?
     public var time: Date
+    /// What the request asked (feature input and locale), when the gateway still remembered it; what a
+    /// "wrong" verdict needs to become a golden case.
+    public var input: [String: JSONValue]?
+    public var locale: String?
 
-    public init(requestId: String, user: String, feature: String, promptVersion: String, verdict: Verdict, reason: String?, time: Date) {
+    public init(requestId: String, user: String, feature: String, promptVersion: String, verdict: Verdict, reason: String?, time: Date,
+                input: [String: JSONValue]? = nil, locale: String? = nil) {
+        self.input = input
+        self.locale = locale
         self.requestId = requestId
         self.user = user
         self.feature = feature

@@ -57,6 +57,17 @@ struct StreamAdmission: Sendable {
     func admit(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant, kind: FeatureRecord.Kind = .stream)
         async -> Result<AdmittedStream, AdmissionFailure>
     {
+        let result = await check(request, requestId: requestId, receivedAt: receivedAt, kind: kind)
+        // Kept briefly in memory so the user's feedback on this request can carry what was asked.
+        if case .success(let admitted) = result {
+            dependencies.recentRequests.remember(requestId, input: admitted.context.input, locale: admitted.context.locale)
+        }
+        return result
+    }
+
+    private func check(_ request: HTTPRequest, requestId: String, receivedAt: ContinuousClock.Instant, kind: FeatureRecord.Kind)
+        async -> Result<AdmittedStream, AdmissionFailure>
+    {
         var known = AdmissionFailure.Known()
         func fail(_ error: GatewayError) -> Result<AdmittedStream, AdmissionFailure> { .failure(AdmissionFailure(error: error, known: known)) }
 
