@@ -7,8 +7,8 @@ import Foundation
 
 /// `assist eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE]`
 ///
-/// Runs each stream feature's golden set (the record's `goldenSet`, or `--golden`) through the gateway's
-/// prompt builder and provider path, prints progress and a per-check table, writes the reports, and exits
+/// Runs each feature's golden set (the record's `goldenSet`, or `--golden`) through the gateway's prompt
+/// builder and provider path (a structured feature through its handler), prints progress and a per-check table, writes the reports, and exits
 /// 1 when a feature's share of passing cases is below its `goldenPassThreshold` (2 for bad arguments).
 /// Without `--upstream` the embedded model answers.
 enum EvalCommand {
@@ -25,7 +25,7 @@ enum EvalCommand {
         case .failure(let error): return Usage.fail("invalid configuration\n\(error.message)")
         }
         let ids = options["feature"].map { [$0] }
-            ?? config.features.values.filter { $0.kind == .stream && $0.goldenSet != nil }.map(\.id).sorted()
+            ?? config.features.values.filter { $0.goldenSet != nil }.map(\.id).sorted()
         if options["golden"] != nil, ids.count != 1 { return Usage.fail("--golden needs --feature") }
 
         var supervisor: LlamaServerSupervisor?

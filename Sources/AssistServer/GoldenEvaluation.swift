@@ -24,8 +24,8 @@ public struct GoldenEvaluation: Sendable {
     /// The feature as it would be served: the current prompt version, or the candidate's.
     public func feature(_ id: String, candidate: Bool = false) throws -> FeatureRecord {
         guard let record = assembly.config.features[id] else { throw Failure(description: "unknown feature \(id)") }
-        guard record.kind == .stream else {
-            throw Failure(description: "\(id) is a structured feature: its golden set runs with `assist extract \(id) --golden`")
+        if record.kind == .structured, !(assembly.dependencies.structured[record.template.builder] is any CheckableStructuredFeature) {
+            throw Failure(description: "\(id) is a structured feature without answer checks")
         }
         guard candidate else { return record }
         guard let served = record.servingCandidate else { throw Failure(description: "\(id) has no candidate prompt version") }
@@ -59,8 +59,10 @@ public struct GoldenEvaluation: Sendable {
     }
 
     /// One case's answer: its prompt, then the model's whole answer, with the facts the checks compare
-    /// against. A case whose data cannot be read, or whose model call fails, has no answer.
+    /// against. A case whose data cannot be read, or whose model call fails, has no answer. A structured
+    /// feature answers the case's `text` (and `today`) through its handler, as `POST /v1/assist` does.
     public func answer(_ item: GoldenCase, feature: FeatureRecord) async -> Result<CheckedAnswer, AnswerFailure> {
+        if feature.kind == .structured { return await structuredAnswer(item, feature: feature) }
         let prompt: Prompt
         switch await self.prompt(for: item, feature: feature) {
         case .success(let built): prompt = built
@@ -78,6 +80,20 @@ public struct GoldenEvaluation: Sendable {
             return .failure(AnswerFailure("model call failed: \(error)"))
         }
         return .success(CheckedAnswer(text: text, locale: item.locale, booking: Self.reference(prompt)))
+    }
+
+    private func structuredAnswer(_ item: GoldenCase, feature: FeatureRecord) async -> Result<CheckedAnswer, AnswerFailure> {
+        guard let handler = assembly.dependencies.structured[feature.template.builder] as? any CheckableStructuredFeature,
+              let model = assembly.config.models[feature.model] else {
+            return .failure(AnswerFailure("\(feature.id) has no checkable handler or model"))
+        }
+        var input = item.input ?? ["text": .string(item.text)]
+        if let today = item.today, input["today"] == nil { input["today"] = .string(today) }
+        let context = PromptContext(user: item.extra["user"]?.stringValue ?? "u1", feature: feature, input: input, locale: item.locale)
+        let answer = await handler.answer(context, provider: assembly.dependencies.provider, model: model,
+                                          apiKey: model.apiKeyEnv.flatMap { assembly.dependencies.environment($0) })
+        return .success(CheckedAnswer(text: JSONWriter.string(answer.json), locale: item.locale,
+                                      structured: handler.outcome(of: answer.json, input: input)))
     }
 
     /// What the checks compare with: the prompt's facts, and the data the model was given as its source.

@@ -1,4 +1,5 @@
 import AssistTestSupport
+import ScriptedUpstream
 import AssistWire
 import Foundation
 import Testing
@@ -50,10 +51,25 @@ struct EvalCommandTests {
         let unknown = try await onOwnThread { try AssistBinary.run(["eval", "--feature", "nope", "--upstream", "http://127.0.0.1:9/v1"]) }
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown feature nope"))
-        let structured = try await onOwnThread { try AssistBinary.run(["eval", "--feature", "smart_search", "--upstream", "http://127.0.0.1:9/v1"]) }
-        #expect(structured.status == 2)
-        #expect(structured.stderr.contains("assist extract smart_search --golden"))
+        let golden = try await onOwnThread {
+            try AssistBinary.run(["eval", "--golden", "/nonexistent.jsonl", "--upstream", "http://127.0.0.1:9/v1"])
+        }
+        #expect(golden.status == 2)
+        #expect(golden.stderr.contains("--golden needs --feature"))
         let option = try await onOwnThread { try AssistBinary.run(["eval", "--bogus"]) }
         #expect(option.status == 2)
+    }
+
+    @Test("a structured feature's golden set is held to schema_valid and grounded")
+    func structured() async throws {
+        // A model that answers every sentence with an empty object: the rules answer, within the contract.
+        let upstream = try ScriptedUpstream(script: Script(tokens: ["{}"]))
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden/smart_search.jsonl").standardized
+        let result = try await onOwnThread {
+            try AssistBinary.run(["eval", "--feature", "smart_search", "--upstream", upstream.baseURL, "--golden", golden.path])
+        }
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("schema_valid") && result.stdout.contains("grounded"))
+        #expect(result.stdout.contains("PASS smart_search: 100.0%"))
     }
 }

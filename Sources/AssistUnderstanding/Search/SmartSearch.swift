@@ -87,15 +87,17 @@ public struct SmartSearch: Sendable {
     }
 
     /// Literal support: a city the text names; a count written in the text (digits or a number word);
-    /// enum values only exist in the schema when the text mentions them.
-    func grounded(_ field: String, _ value: JSONValue, in text: String) -> Bool {
+    /// enum values only exist in the schema when the text mentions them. An article ("a baby") supports a
+    /// count of one only when `articles` is set: the rules read it so, but it is too weak to let a
+    /// model's number through.
+    public func grounded(_ field: String, _ value: JSONValue, in text: String, articles: Bool = false) -> Bool {
         switch field {
         case "origin", "destination":
             return gazetteer.mentions(in: text).contains { $0.city.name == value.stringValue }
         case "adults", "children", "infants":
             guard let number = value.intValue else { return false }
             let words = TextMatching.words(text)
-            return words.contains(String(number)) || words.contains { SearchParser.numbers[$0] == number && $0 != "a" && $0 != "an" }
+            return words.contains(String(number)) || words.contains { SearchParser.numbers[$0] == number && (articles || ($0 != "a" && $0 != "an")) }
         default:
             return true
         }
