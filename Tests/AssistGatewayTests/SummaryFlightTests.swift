@@ -50,10 +50,10 @@ struct SummaryFlightTests {
 
         let call = HandFedCall()
         flight.start(call.stream, maxTextBytes: 1000)
-        let leader = flight.subscribe()
+        let leader = flight.subscribe().stream
         call.continuation.yield(.text("Merhaba "))
         try await Task.sleep(for: .milliseconds(20))
-        let follower = flight.subscribe()
+        let follower = flight.subscribe().stream
         call.continuation.yield(.text("dünya"))
         call.continuation.yield(.finish(reason: "stop"))
         call.continuation.finish()
@@ -88,12 +88,29 @@ struct SummaryFlightTests {
         flights.admitted(flight)
         let call = HandFedCall()
         flight.start(call.stream, maxTextBytes: 100)
-        let reader = flight.subscribe()
+        let reader = flight.subscribe().stream
         for _ in 0..<20 { call.continuation.yield(.text("0123456789")) }
         await #expect(throws: ProviderError.self) { for try await _ in reader {} }
         #expect(await flight.outcome().finishReason == nil)
         #expect(call.wasCancelled)
         #expect(try await store.text(for: key, now: Date()) == nil)
+    }
+
+    @Test("a reader that stops reading releases its seat at once, without waiting for the call to end")
+    func release() async throws {
+        let flights = SummaryFlights(store: InMemorySummaryStore(), clock: SystemWallClock())
+        guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
+        flights.admitted(flight)
+        let call = HandFedCall()
+        flight.start(call.stream, maxTextBytes: 1000)
+        let (stream, release) = flight.subscribe()
+        call.continuation.yield(.text("a"))
+        #expect(!call.wasCancelled)
+        withExtendedLifetime(stream) {
+            release()
+            release()  // once only: a second release gives up nothing more
+            #expect(call.wasCancelled)
+        }
     }
 
     @Test("the call is cancelled only when the last seat is given up; nothing is stored")
@@ -106,7 +123,7 @@ struct SummaryFlightTests {
         let call = HandFedCall()
         flight.start(call.stream, maxTextBytes: 1000)
         let reader = Task {
-            for try await _ in flight.subscribe() {}
+            for try await _ in flight.subscribe().stream {}
         }
         flight.leave()  // the leader's client left before its stream opened
         try await Task.sleep(for: .milliseconds(20))

@@ -142,9 +142,10 @@ public final class SummaryFlight: Sendable {
         for waiter in waiters { waiter.resume(returning: outcome) }
     }
 
-    /// This request's view of the shared call: every chunk so far, then the rest. Ending its iteration
-    /// gives up the request's seat; `cancel()` on it cancels the shared call.
-    func subscribe() -> ProviderStream {
+    /// This request's view of the shared call: every chunk so far, then the rest. Ending its iteration or
+    /// calling `release` (when the request stops reading, e.g. its client left) gives up the request's
+    /// seat, once; `cancel()` on the stream cancels the shared call.
+    func subscribe() -> (stream: ProviderStream, release: @Sendable () -> Void) {
         let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let ended: (error: (any Error)?, Void)? = state.withLock { state in
             for chunk in state.chunks { continuation.yield(chunk) }
@@ -164,7 +165,8 @@ public final class SummaryFlight: Sendable {
             continuation.finish(throwing: ended.error)
             leave()
         }
-        return ProviderStream(stream, cancel: { [self] in cancel() })
+        // Finishing an already finished stream does nothing, so the seat is given up exactly once.
+        return (ProviderStream(stream, cancel: { [self] in cancel() }), { continuation.finish() })
     }
 
     /// A request gives up its seat without reading (its client left before the stream opened).

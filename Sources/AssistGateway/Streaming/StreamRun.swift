@@ -38,7 +38,8 @@ struct StreamRun: Sendable {
         }
         if case .stored(let text) = admitted.source {
             if opened { ending = await replay(text, into: writer) }
-        } else if let stream = providerStream(opened: opened) {
+        } else if let (stream, release) = providerStream(opened: opened) {
+            defer { release() }  // a shared call is not held for a request that stopped reading
             let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
                                              limits: dependencies.config.limits)
             StreamWatchdog.shared.watch(watch)
@@ -71,7 +72,7 @@ struct StreamRun: Sendable {
     /// The chunks this request reads: its own provider call, or its seat in a shared one. The leader of a
     /// shared call starts it even when its own client has gone, since followers may be waiting; a request
     /// whose client has gone gives up its seat at once.
-    private func providerStream(opened: Bool) -> ProviderStream? {
+    private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
         func call() -> ProviderStream {
             dependencies.provider.stream(ProviderRequest(feature: admitted.feature, model: admitted.model, messages: admitted.prompt.messages,
                                                          environment: dependencies.environment))
@@ -79,7 +80,7 @@ struct StreamRun: Sendable {
         let flight: SummaryFlight
         switch admitted.source {
         case .stored: return nil
-        case .provider: return opened ? call() : nil
+        case .provider: return opened ? (call(), {}) : nil
         case .leads(let led):
             // Tokens are rarely longer than 16 bytes; twice that is a generous bound.
             led.start(call(), maxTextBytes: max(admitted.feature.maxOutputTokens, 64) * 32)
