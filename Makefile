@@ -24,7 +24,7 @@ run: build
 # run last: the real-model tests keep both cores busy with inference, and a child started by
 # Foundation's Process inherits every open descriptor, which can hold another test's connection open.
 TIMING_TESTS := HTTPServerTests|DisconnectTests|FaultTests|OpenAICompatibleProviderTests
-SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests|EvalCommandTests|LanguageOracleTests
+SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests|EvalCommandTests|LanguageOracleTests|IntegrityCommandTests
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '$(TIMING_TESTS)'

@@ -33,6 +33,11 @@ let package = Package(
         .target(name: "AssistEvaluation", dependencies: ["AssistWire", "AssistUnderstanding"]),
         // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
+        // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
+        .target(
+            name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire"],
+            resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
+        ),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
         .target(name: "AssistHTTPServer", dependencies: ["CMicroHTTPD", "CLinux"]),
         // The gateway core: config, auth, integrity, features, quota, prompts, streaming, audit, endpoints.
@@ -62,7 +67,8 @@ let package = Package(
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
         .executableTarget(
             name: "AssistCLI",
-            dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation", "AssistBudget"]
+            dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation", "AssistBudget",
+                           "AssistIntegrity"]
         ),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(
@@ -76,6 +82,7 @@ let package = Package(
 
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
+        .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistTestSupport"]),

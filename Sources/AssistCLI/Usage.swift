@@ -26,6 +26,10 @@ enum Usage {
                 JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold.
           feedback export [--data-dir DIR] [--feature F] [--out FILE]
                 Users' "wrong" verdicts as golden cases (JSON lines; personal data masked) for the golden sets.
+          integrity verify-attestation --file F --challenge C --app-id TEAM.BUNDLE [--key-id B64]
+                                       [--environment development|production] [--at ISO8601]
+          integrity verify-assertion --file F --client-data C --public-key PEM_FILE --app-id TEAM.BUNDLE --previous-counter N
+                Verify an App Attest object (base64 text or raw CBOR); print {"valid","reason","environment","keyId","counter"}.
           budget ask "QUESTION" [--user u1] [--today D] [--json] | budget chat
                 Questions about your own spending, answered from your transactions by code and templates.
         """

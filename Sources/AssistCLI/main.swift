@@ -10,6 +10,7 @@ case "check-config": exitCode = CheckConfigCommand.run(Array(arguments.dropFirst
 case "ask": exitCode = await AskCommand.run(Array(arguments.dropFirst()))
 case "extract": exitCode = await ExtractCommand.run(Array(arguments.dropFirst()))
 case "feedback": exitCode = await FeedbackCommand.run(Array(arguments.dropFirst()))
+case "integrity": exitCode = IntegrityCommand.run(Array(arguments.dropFirst()))
 case "eval": exitCode = await EvalCommand.run(Array(arguments.dropFirst()))
 case "budget": exitCode = await BudgetCommand.run(Array(arguments.dropFirst()))
 case "help", "--help", "-h", nil: print(Usage.text); exitCode = arguments.isEmpty ? 2 : 0

@@ -44,6 +44,7 @@ public struct GatewayAssembly: Sendable {
         let overrides = try SQLiteFeatureOverrideStore(database: database)
         _ = try overrides.load()  // unreadable: stop here rather than forget a kill switch
         let adminToken = try SecretStore.adminToken(dataDirectory: dataDirectory)
+        let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config
@@ -51,7 +52,7 @@ public struct GatewayAssembly: Sendable {
         self.secret = secret
         self.dependencies = GatewayDependencies(
             config: config,
-            tokenVerifier: HS256TokenVerifier(secret: secret, settings: config.auth, clock: clock),
+            tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
             quota: quota,
             audit: audit,
             availability: availability,

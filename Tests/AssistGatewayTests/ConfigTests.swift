@@ -102,6 +102,16 @@ struct ConfigTests {
             == ["models.local-small.provider"])
     }
 
+    @Test func turningHS256OffNeedsAJWKS() throws {
+        #expect(ConfigFixture.issues { $0.set("auth.acceptHS256", false) }.map(\.description)
+            == ["auth.acceptHS256: false needs a jwksFile, or no token is ever accepted"])
+        var withKeys = ConfigFixture.json
+        withKeys.set("auth.acceptHS256", false)
+        withKeys.set("auth.jwksFile", "/etc/idp/jwks.json")
+        #expect(try ConfigFixture.load(withKeys).auth.jwksFile == "/etc/idp/jwks.json")
+        #expect(ConfigFixture.issues { $0.set("auth.jwksFile", 3) }.map(\.path) == ["auth.jwksFile"])
+    }
+
     @Test func inputSchemaErrorsArePrefixedWithTheFeaturePath() {
         let issues = ConfigFixture.issues {
             $0.set("features.itinerary_summary.inputSchema.properties.bookingId.pattern", "^[A-Z0-9]+$")

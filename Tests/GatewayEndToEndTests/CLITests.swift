@@ -52,7 +52,7 @@ struct CLITests {
         #expect(result.status == 0, "\(result.stderr)")
         let token = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let secret = try SecretStore.hs256Secret(environmentVariable: "ASSIST_TEST_UNSET_SECRET", dataDirectory: directory)
-        let verifier = HS256TokenVerifier(secret: secret, settings: AuthSettings())
+        let verifier = JWTVerifier(secret: secret, settings: AuthSettings())
         #expect(try verifier.verify(bearer: token) == AuthenticatedUser(id: "u2"))
         let payload = try JSONParser.parse(try #require(Base64URLProbe.decode(String(token.split(separator: ".")[1]))))
         #expect((payload["exp"]?.numberValue ?? 0) - (payload["iat"]?.numberValue ?? 0) == 120)
@@ -60,7 +60,7 @@ struct CLITests {
         let fromEnvironment = try await onOwnThread {
             try AssistBinary.run(["token", "--user", "u1", "--data-dir", directory.path], environment: ["ASSIST_JWT_HS256_SECRET": "s3cret"])
         }
-        let envVerifier = HS256TokenVerifier(secret: Array("s3cret".utf8), settings: AuthSettings())
+        let envVerifier = JWTVerifier(secret: Array("s3cret".utf8), settings: AuthSettings())
         #expect(try envVerifier.verify(bearer: fromEnvironment.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).id == "u1")
         #expect(try await onOwnThread { try AssistBinary.run(["token"]) }.status == 2)
         // --admin prints the admin API's token for that data dir, the one `serve` accepts.

@@ -18,12 +18,12 @@ final class GatewayHarness: Sendable {
     private let ownsDataDirectory: Bool
     var configurationFile: URL { dataDirectory.appendingPathComponent("config.json") }
 
-    /// `limits`, `unavailableQuota` and `features` (keys per feature record) override the built-in
+    /// `limits`, `auth`, `unavailableQuota` and `features` (keys per feature record) override the built-in
     /// configuration's values; `upstreamURL` points the
     /// models somewhere other than the scripted upstream. `dataDirectory` reuses another harness's (a restart);
     /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it.
-    init(script: Script = Script(), limits: [String: JSONValue] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
+    init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
          modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
@@ -33,6 +33,11 @@ final class GatewayHarness: Sendable {
               case .object(var features)? = root["features"] else { fatalError("built-in configuration changed shape") }
         for (key, value) in limits { limitMembers[key] = value }
         root["limits"] = .object(limitMembers)
+        if !auth.isEmpty {
+            var authMembers = root["auth"]?.objectValue ?? [:]
+            for (key, value) in auth { authMembers[key] = value }
+            root["auth"] = .object(authMembers)
+        }
         if let quota = unavailableQuota {
             for (id, feature) in features {
                 guard case .object(var record) = feature, case .object(var quotas)? = record["quotas"] else { continue }

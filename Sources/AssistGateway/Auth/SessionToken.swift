@@ -14,6 +14,8 @@ public enum TokenRejection: String, Error, Sendable {
     case missing, malformed, unsupportedAlgorithm = "unsupported_algorithm", badSignature = "bad_signature"
     case expired, notYetValid = "not_yet_valid", wrongIssuer = "wrong_issuer", wrongAudience = "wrong_audience"
     case missingSubject = "missing_subject"
+    /// An RS256/ES256 token whose `kid` is not in the configured JWKS (or has none).
+    case unknownKey = "unknown_key"
 }
 
 /// Checks `Authorization: Bearer <token>` and names the user.
@@ -21,19 +23,29 @@ public protocol TokenVerifier: Sendable {
     func verify(bearer token: String) throws(TokenRejection) -> AuthenticatedUser
 }
 
-/// HS256 JSON Web Tokens with `sub`, `iss`, `aud`, `iat`, `exp` (and `nbf` when present).
+/// JSON Web Tokens (RFC 7519) signed with `HS256` (the shared secret), or `RS256` / `ES256` (a key of the
+/// configured JWKS, chosen by the header's `kid`), with `sub`, `iss`, `aud`, `exp` and optional `nbf`/`iat`
+/// checked against a small leeway.
 ///
-/// Only `HS256` is accepted: `alg: none` and any other algorithm are refused before the signature is looked
-/// at, which also rules out algorithm confusion. The MAC is compared in constant time.
-public struct HS256TokenVerifier: TokenVerifier {
-    let secret: [UInt8]
+/// The key decides the algorithm, never the header alone: `HS256` is verified only with the shared
+/// secret (so a token MACed with an RSA public key's bytes, the classic algorithm confusion, fails), a
+/// JWKS key only with its own algorithm, and `none` or anything else is refused before any signature is
+/// looked at. MACs are compared in constant time.
+public struct JWTVerifier: TokenVerifier {
+    let secret: [UInt8]?
+    let keys: JSONWebKeySet
     let issuer: String
     let audience: String
     let leeway: TimeInterval
     let clock: any WallClock
 
-    public init(secret: [UInt8], settings: AuthSettings, clock: any WallClock = SystemWallClock()) {
+    /// - Parameters:
+    ///   - secret: the HS256 secret; nil refuses HS256.
+    ///   - keys: the JWKS for RS256 and ES256 tokens.
+    public init(secret: [UInt8]?, keys: JSONWebKeySet = JSONWebKeySet(keys: []), settings: AuthSettings,
+                clock: any WallClock = SystemWallClock()) {
         self.secret = secret
+        self.keys = keys
         self.issuer = settings.issuer
         self.audience = settings.audience
         self.leeway = TimeInterval(settings.leewaySeconds)
@@ -48,9 +60,19 @@ public struct HS256TokenVerifier: TokenVerifier {
               let header = try? JSONParser.parse(headerBytes), let payload = try? JSONParser.parse(payloadBytes),
               header.objectValue != nil, payload.objectValue != nil
         else { throw .malformed }
-        guard header["alg"]?.stringValue == "HS256" else { throw .unsupportedAlgorithm }
-        let expected = Digest.hmacSHA256(key: secret, message: Array("\(parts[0]).\(parts[1])".utf8))
-        guard Digest.constantTimeEqual(expected, signature) else { throw .badSignature }
+        let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        switch header["alg"]?.stringValue {
+        case "HS256":
+            guard let secret else { throw .unsupportedAlgorithm }
+            guard Digest.constantTimeEqual(Digest.hmacSHA256(key: secret, message: signingInput), signature) else { throw .badSignature }
+        case let algorithm? where algorithm == "RS256" || algorithm == "ES256":
+            guard let id = header["kid"]?.stringValue, let key = keys.keys[id] else { throw .unknownKey }
+            guard key.algorithm == algorithm else { throw .unsupportedAlgorithm }
+            let format: SignatureFormat = algorithm == "RS256" ? .rsaSHA256 : .ecdsaSHA256Raw
+            guard key.publicKey.verify(signature, message: signingInput, format: format) else { throw .badSignature }
+        default:
+            throw .unsupportedAlgorithm
+        }
 
         let now = clock.now().timeIntervalSince1970
         guard let exp = payload["exp"]?.numberValue else { throw .malformed }

@@ -50,17 +50,27 @@ public struct AuthSettings: Sendable, Equatable {
     public var leewaySeconds = 30
     /// The environment variable that may hold the HS256 secret; otherwise it is kept in the data dir.
     public var hs256SecretEnv = "ASSIST_JWT_HS256_SECRET"
+    /// Whether HS256 tokens (signed with that secret, as `assist token` does) are accepted. Turn off when an
+    /// identity provider's JWKS is the only source of tokens.
+    public var acceptHS256 = true
+    /// A JWKS file with the RS256/ES256 keys of an identity provider, selected by `kid`.
+    public var jwksFile: String?
 
     public init() {}
 
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> AuthSettings {
         var auth = AuthSettings()
-        guard let members = reader.object(value, at: path, allowed: ["issuer", "audience", "tokenLifetimeSeconds", "leewaySeconds", "hs256SecretEnv"]) else {
+        guard let members = reader.object(value, at: path, allowed: [
+            "issuer", "audience", "tokenLifetimeSeconds", "leewaySeconds", "hs256SecretEnv", "acceptHS256", "jwksFile",
+        ]) else {
             return auth
         }
         auth.issuer = reader.string(members, "issuer", at: path, required: false) ?? auth.issuer
         auth.audience = reader.string(members, "audience", at: path, required: false) ?? auth.audience
         auth.hs256SecretEnv = reader.string(members, "hs256SecretEnv", at: path, required: false) ?? auth.hs256SecretEnv
+        auth.jwksFile = reader.string(members, "jwksFile", at: path, required: false)
+        auth.acceptHS256 = reader.bool(members, "acceptHS256", at: path, default: true)
+        if !auth.acceptHS256, auth.jwksFile == nil { reader.issue("\(path).acceptHS256", "false needs a jwksFile, or no token is ever accepted") }
         auth.tokenLifetimeSeconds = reader.int(members, "tokenLifetimeSeconds", at: path, default: auth.tokenLifetimeSeconds)!
         auth.leewaySeconds = reader.int(members, "leewaySeconds", at: path, default: auth.leewaySeconds)!
         reader.positive(auth.tokenLifetimeSeconds, at: "\(path).tokenLifetimeSeconds")

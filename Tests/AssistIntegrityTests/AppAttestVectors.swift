@@ -1,0 +1,103 @@
+import AssistCrypto
+import Foundation
+
+/// Real App Attest attestations and assertions made by Apple devices (`../shared/testdata/appattest`:
+/// uebelack/node-app-attest, MIT; veehaitch/devicecheck-appattest, Apache-2.0), read in place.
+enum AppAttestVectors {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/testdata/appattest").standardized
+
+    struct Attestation {
+        var name: String
+        var object: [UInt8]
+        var keyId: [UInt8]
+        /// The string whose SHA-256 is the clientDataHash.
+        var challenge: [UInt8]
+        var appId: String
+        var development: Bool
+        /// A moment inside the certificates' validity (they have expired since).
+        var at: Date
+    }
+
+    struct Assertion {
+        var name: String
+        var object: [UInt8]
+        var clientData: [UInt8]
+        var publicKeyPEM: String
+        var appId: String
+        var previousCounter: UInt32
+        var counter: UInt32
+    }
+
+    static func base64(_ text: String) -> [UInt8] { Array(Data(base64Encoded: text) ?? Data()) }
+
+    static func json(_ name: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name))) as? [String: Any] ?? [:]
+    }
+
+    /// The YAML documents of a veehaitch file: flat `key: value` lines and one `publicKey: |` block each.
+    static func yamlDocuments(_ name: String) throws -> [[String: String]] {
+        let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        return text.components(separatedBy: "\n---").map { document in
+            var fields: [String: String] = [:]
+            var block: String?
+            for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let key = block, line.hasPrefix("  ") {
+                    fields[key, default: ""] += line.dropFirst(2) + "\n"
+                    continue
+                }
+                block = nil
+                guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("-") else { continue }
+                let key = String(line[..<colon]), value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                if value == "|" { block = key } else { fields[key] = value.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+            }
+            return fields
+        }
+    }
+
+    static let veehaitchFiles = ["ios-14.2", "ios-14.3-beta-2", "ios-14.3-beta-3", "ios-14.3", "ios-14.4-beta-1", "ios-14.4-beta-2", "ios-14.4"]
+
+    static func attestations() throws -> [Attestation] {
+        let uebelackApp = "V8H6LQ9448.io.uebelacker.AppAttestExample"
+        let june2024 = Date(timeIntervalSince1970: 1_717_200_000)  // 2024-06-01, inside both leaves' validity
+        var all: [Attestation] = try ["development", "production"].map { environment in
+            let vector = try json("uebelack/attestation-\(environment).json")
+            return Attestation(name: "uebelack \(environment)", object: base64(vector["attestation"] as? String ?? ""),
+                               keyId: base64(vector["keyId"] as? String ?? ""), challenge: base64(vector["challenge"] as? String ?? ""),
+                               appId: uebelackApp, development: environment == "development", at: june2024)
+        }
+        for file in veehaitchFiles {
+            guard let document = try yamlDocuments("veehaitch/\(file).yaml").first(where: { $0["type"] == "attestation" }) else { continue }
+            let timestamp = ISO8601DateFormatter.withFractionalSeconds.date(from: document["timestamp"] ?? "") ?? Date()
+            all.append(Attestation(
+                name: "veehaitch \(file)", object: base64(document["attestationBase64"] ?? ""), keyId: base64(document["keyIdBase64"] ?? ""),
+                challenge: base64(document["clientDataBase64"] ?? ""),
+                appId: "\(document["teamIdentifier"] ?? "").\(document["bundleIdentifier"] ?? "")", development: true, at: timestamp))
+        }
+        return all
+    }
+
+    static func assertions() throws -> [Assertion] {
+        let vector = try json("uebelack/assertion.json")
+        var all = [Assertion(
+            name: "uebelack", object: base64(vector["assertionBase64"] as? String ?? ""), clientData: Array((vector["clientData"] as? String ?? "").utf8),
+            publicKeyPEM: vector["publicKeyPem"] as? String ?? "",
+            appId: "\(vector["teamIdentifier"] as? String ?? "").\(vector["bundleIdentifier"] as? String ?? "")", previousCounter: 0, counter: 1)]
+        for file in veehaitchFiles {
+            guard let document = try yamlDocuments("veehaitch/\(file).yaml").first(where: { $0["type"] == "assertion" }) else { continue }
+            all.append(Assertion(
+                name: "veehaitch \(file)", object: base64(document["assertionBase64"] ?? ""), clientData: base64(document["clientDataBase64"] ?? ""),
+                publicKeyPEM: document["publicKey"] ?? "", appId: "\(document["teamIdentifier"] ?? "").\(document["bundleIdentifier"] ?? "")",
+                previousCounter: 0, counter: UInt32(document["counter"] ?? "") ?? 0))
+        }
+        return all
+    }
+}
+
+extension ISO8601DateFormatter {
+    static var withFractionalSeconds: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}
