@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
-            name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire"],
+            name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTPServer"],
             resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
         ),
         // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel", "AssistHTTPServer",
-                           "AssistUnderstanding", "AssistEvaluation"]
+                           "AssistUnderstanding", "AssistEvaluation", "AssistIntegrity"]
         ),
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.
@@ -78,7 +78,7 @@ let package = Package(
         ),
 
         // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.
-        .target(name: "AssistTestSupport", dependencies: ["AssistWire"], path: "Tests/Support"),
+        .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto"], path: "Tests/Support"),
 
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),

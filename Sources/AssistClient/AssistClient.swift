@@ -30,14 +30,18 @@ public struct AssistClient: Sendable {
     let transport: any AssistTransport
     let accessToken: @Sendable () async throws -> String
     let clock: @Sendable () -> Date
+    let integrity: (any IntegrityProvider)?
 
-    /// `accessToken` is asked for a session token before every request (refresh it there).
+    /// `accessToken` is asked for a session token before every request (refresh it there); `integrity`, when
+    /// given, proves each request comes from the genuine app (its quota is then the trusted one).
     public init(baseURL: URL, transport: any AssistTransport = URLSessionTransport(),
-                accessToken: @escaping @Sendable () async throws -> String, clock: @escaping @Sendable () -> Date = { Date() }) {
+                accessToken: @escaping @Sendable () async throws -> String, clock: @escaping @Sendable () -> Date = { Date() },
+                integrity: (any IntegrityProvider)? = nil) {
         self.baseURL = baseURL
         self.transport = transport
         self.accessToken = accessToken
         self.clock = clock
+        self.integrity = integrity
     }
 
     /// Starts a stream. It yields `delta` events, then ends after `done`; an `error` event, a non-2xx answer
@@ -46,8 +50,8 @@ public struct AssistClient: Sendable {
     public func stream(_ request: AssistRequest) -> AssistStream {
         let (events, continuation) = AsyncThrowingStream<AssistEvent, any Error>.makeStream()
         let head = HeadPromise()
-        let (transport, accessToken, clock, url) = (self.transport, self.accessToken, self.clock,
-                                                    baseURL.appendingPathComponent("v1/assist/stream"))
+        let (transport, accessToken, clock, integrity, url) = (self.transport, self.accessToken, self.clock, self.integrity,
+                                                               baseURL.appendingPathComponent("v1/assist/stream"))
         let task = Task {
             do {
                 var urlRequest = URLRequest(url: url)
@@ -55,7 +59,11 @@ public struct AssistClient: Sendable {
                 urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 urlRequest.setValue("text/event-stream", forHTTPHeaderField: "Accept")
                 urlRequest.setValue("Bearer \(try await accessToken())", forHTTPHeaderField: "Authorization")
-                urlRequest.httpBody = Data(JSONWriter.bytes(request.json))
+                let body = JSONWriter.bytes(request.json)
+                urlRequest.httpBody = Data(body)
+                if let header = try await integrity?.header(method: "POST", path: url.path, body: body) {
+                    urlRequest.setValue(header, forHTTPHeaderField: IntegrityHeader.name)
+                }
                 try await Self.run(transport.send(urlRequest), into: continuation, head: head, now: clock)
             } catch let error as AssistClientError {
                 continuation.finish(throwing: error)

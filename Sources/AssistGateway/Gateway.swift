@@ -28,6 +28,10 @@ public struct Gateway: HTTPResponder {
             return await FeedbackEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
         case ("POST", "/v1/events"):
             return await EventsEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
+        case ("POST", "/v1/integrity/challenge"):
+            return await IntegrityEndpoint(dependencies: dependencies).challenge(request, requestId: requestId)
+        case ("POST", "/v1/integrity/appattest/register"):
+            return await IntegrityEndpoint(dependencies: dependencies).register(request, requestId: requestId)
         case ("GET", "/v1/features"):
             return FeaturesEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
         case ("GET", "/metrics"):
@@ -36,7 +40,8 @@ public struct Gateway: HTTPResponder {
         case ("GET", "/healthz"):
             let ready = await dependencies.modelReady()
             return Responses.json(ready ? 200 : 503, ["status": .string(ready ? "ok" : "starting")], requestId: requestId)
-        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/metrics"), (_, "/healthz"):
+        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/metrics"), (_, "/healthz"),
+             (_, "/v1/integrity/challenge"), (_, "/v1/integrity/appattest/register"):
             return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
                                    requestId: requestId)
         case (_, let path) where path.hasPrefix("/admin/"):

@@ -8,6 +8,8 @@ public struct GatewayDependencies: Sendable {
     public var registry: FeatureRegistry
     public var tokenVerifier: any TokenVerifier
     public var integrity: any IntegrityVerifier
+    /// Single-use challenges for App Attest (registration, fresh-challenge features).
+    public var challenges: any ChallengeStore
     public var quota: any QuotaStore
     public var audit: any AuditStore
     public var availability: any AvailabilityStore
@@ -40,6 +42,7 @@ public struct GatewayDependencies: Sendable {
     public var reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
 
     public init(config: GatewayConfig, tokenVerifier: any TokenVerifier, integrity: any IntegrityVerifier = NoIntegrityVerifier(),
+                challenges: any ChallengeStore = InMemoryChallengeStore(),
                 quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore = InMemoryAvailabilityStore(),
                 feedback: any FeedbackStore = InMemoryFeedbackStore(), summaries: any SummaryStore = InMemorySummaryStore(),
                 provider: any ModelProvider, builders: [any PromptBuilder], structured: [any StructuredFeature] = [],
@@ -54,6 +57,7 @@ public struct GatewayDependencies: Sendable {
         self.registry = FeatureRegistry(config.features, overrides: (try? overrides.load()) ?? [:])
         self.tokenVerifier = tokenVerifier
         self.integrity = integrity
+        self.challenges = challenges
         self.quota = quota
         self.audit = audit
         self.availability = availability

@@ -1,5 +1,7 @@
+import AssistCrypto
 import AssistGateway
 import AssistHTTPServer
+import AssistIntegrity
 import AssistProviders
 import AssistStores
 import AssistTravel
@@ -31,7 +33,8 @@ public struct GatewayAssembly: Sendable {
     ///   (the built-in configuration) refuses reloads.
     public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil,
                 provider: any ModelProvider = OpenAICompatibleProvider(),
-                clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
+                clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
+                environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] }) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
@@ -45,6 +48,9 @@ public struct GatewayAssembly: Sendable {
         _ = try overrides.load()  // unreadable: stop here rather than forget a kill switch
         let adminToken = try SecretStore.adminToken(dataDirectory: dataDirectory)
         let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
+        let challenges = try SQLiteChallengeStore(database: database, clock: clock)
+        let integrity = try Self.integrityVerifier(config.integrity, keys: try SQLiteDeviceKeyStore(database: database), challenges: challenges,
+                                                   clock: clock, environment: environment)
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config
@@ -53,6 +59,8 @@ public struct GatewayAssembly: Sendable {
         self.dependencies = GatewayDependencies(
             config: config,
             tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
+            integrity: integrity,
+            challenges: challenges,
             quota: quota,
             audit: audit,
             availability: availability,
@@ -66,6 +74,39 @@ public struct GatewayAssembly: Sendable {
             adminToken: adminToken,
             overrides: overrides,
             reloadConfiguration: reload)
+    }
+
+    /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key
+    /// stops start-up with the name of what is wrong, rather than silently treating every device as unverified.
+    static func integrityVerifier(_ settings: IntegritySettings, keys: any DeviceKeyStore, challenges: any ChallengeStore,
+                                  clock: any WallClock, environment: (String) -> String?) throws -> any IntegrityVerifier {
+        guard settings.appAttest != nil || settings.playIntegrity != nil else { return NoIntegrityVerifier() }
+        func fail(_ path: String, _ message: String) -> ConfigError { ConfigError(issues: [ConfigIssue(path: path, message: message)]) }
+        var appAttest: AppAttestVerifier?
+        if let apple = settings.appAttest {
+            var root = AppAttestVerifier.appleRoot
+            if let file = apple.rootCertificateFile {
+                guard let pem = try? String(contentsOfFile: file, encoding: .utf8), let pinned = try? Certificate(pem: pem) else {
+                    throw fail("integrity.appAttest.rootCertificateFile", "cannot read a PEM certificate from \(file)")
+                }
+                root = pinned
+            }
+            appAttest = AppAttestVerifier(appId: apple.appId, environment: AppAttestEnvironment(rawValue: apple.environment) ?? .production, root: root)
+        }
+        var play: ClientIntegrityVerifier.PlayIntegrity?
+        if let google = settings.playIntegrity {
+            guard let decryption = environment(google.decryptionKeyEnv).flatMap({ Data(base64Encoded: $0) }), decryption.count == 32 else {
+                throw fail("integrity.playIntegrity.decryptionKeyEnv", "$\(google.decryptionKeyEnv) must hold the base64 AES-256 decryption key")
+            }
+            guard let verification = environment(google.verificationKeyEnv).flatMap({ Data(base64Encoded: $0) }),
+                  let key = try? PublicKey(spki: Array(verification)) else {
+                throw fail("integrity.playIntegrity.verificationKeyEnv", "$\(google.verificationKeyEnv) must hold the base64 DER verification key")
+            }
+            play = ClientIntegrityVerifier.PlayIntegrity(
+                token: PlayIntegrityToken(decryptionKey: Array(decryption), verificationKey: key),
+                policy: PlayIntegrityPolicy(packageName: google.packageName, maxAgeSeconds: google.maxAgeSeconds, requireLicensed: google.requireLicensed))
+        }
+        return ClientIntegrityVerifier(appAttest: appAttest, playIntegrity: play, keys: keys, challenges: challenges, clock: clock)
     }
 
     /// Reads and validates a configuration file: every issue with its path, or the configuration.

@@ -17,14 +17,19 @@ public final class SQLiteAuditStore: AuditStore {
             );
             CREATE INDEX IF NOT EXISTS audit_log_time ON audit_log (time);
             """)
+        // Added with client integrity: why the trust level is what it is.
+        let columns = try database.query("PRAGMA table_info(audit_log)").compactMap { $0[1].text }
+        if !columns.contains("trust_reason") {
+            try database.execute("ALTER TABLE audit_log ADD COLUMN trust_reason TEXT NOT NULL DEFAULT ''")
+        }
     }
 
     public func record(_ r: AuditRecord) async {
         do {
-            try database.query("INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+            try database.query("INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
                 .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
                 .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
-                .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs),
+                .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
             ])
         } catch {
             FileHandle.standardError.write(Data("audit write failed for \(r.requestId): \(error)\n".utf8))
@@ -44,6 +49,7 @@ public final class SQLiteAuditStore: AuditStore {
         AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
                         feature: row[3].text ?? "", promptVersion: row[4].text ?? "", model: row[5].text ?? "", trust: row[6].text ?? "",
                         status: AuditStatus(rawValue: row[7].text ?? ""), reason: row[8].text ?? "", inputTokens: row[9].int ?? 0,
-                        outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0)
+                        outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0,
+                        trustReason: row.count > 13 ? row[13].text ?? "" : "")
     }
 }

@@ -16,6 +16,10 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let methodNotAllowed: ErrorCode = "method_not_allowed"
     public static let quotaExceeded: ErrorCode = "quota_exceeded"
     public static let tooManyStreams: ErrorCode = "too_many_streams"
+    /// This trust level has no quota for the feature: the app must prove it is genuine (App Attest, Play Integrity).
+    public static let integrityRequired: ErrorCode = "integrity_required"
+    /// An App Attest attestation was refused at registration.
+    public static let attestationInvalid: ErrorCode = "attestation_invalid"
     public static let upstreamFailed: ErrorCode = "upstream_failed"
     public static let upstreamTimeout: ErrorCode = "upstream_timeout"
     public static let unavailable: ErrorCode = "unavailable"

@@ -81,8 +81,8 @@ struct SQLiteStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteAuditStore(database: database)
         let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100), user: "u1", feature: "itinerary_summary",
-                                promptVersion: "v1", model: "local-small", trust: "unavailable", status: .ok, inputTokens: 42,
-                                outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80)
+                                promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
+                                outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased")
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
         await store.record(first)
@@ -91,7 +91,7 @@ struct SQLiteStoreTests {
         #expect(await store.recent(limit: 1) == [second])
         let columns = try database.query("SELECT name FROM pragma_table_info('audit_log')").compactMap { $0.first?.text }
         #expect(columns == ["request_id", "time", "user", "feature", "prompt_version", "model", "trust", "status", "reason",
-                            "input_tokens", "output_tokens", "ttft_ms", "total_ms"])
+                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason"])
         // A duplicate request id is reported, not thrown at the request path.
         await store.record(first)
         #expect(await store.recent(limit: 10).count == 2)

@@ -26,10 +26,15 @@ struct AskCommandTests {
 
     @Test("rate limited: exit 75 with when to retry; other errors: exit 1 with the code")
     func failures() async throws {
-        let harness = try GatewayHarness(unavailableQuota: (requests: 0, tokens: 0))
-        let limited = try await ask(harness, ["itinerary_summary", "--input", "bookingId=BK-2041"])
+        let harness = try GatewayHarness(unavailableQuota: (requests: 1, tokens: 20_000))
+        #expect(try await ask(harness, ["support_chat", "--input", "message=Bagaj?"]).status == 0)
+        let limited = try await ask(harness, ["support_chat", "--input", "message=Bagaj?"])
         #expect(limited.status == 75)
         #expect(limited.stderr.contains("quota_exceeded: retry in"))
+        // A trust level with no quota at all is not rate limiting: the app must prove itself.
+        let closed = try await ask(try GatewayHarness(unavailableQuota: (requests: 0, tokens: 0)), ["support_chat", "--input", "message=Bagaj?"])
+        #expect(closed.status == 1)
+        #expect(closed.stderr.contains("integrity_required"))
         let unknown = try await ask(harness, ["no_such_feature"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("unknown_feature"))

@@ -15,6 +15,7 @@ final class GatewayHarness: Sendable {
     let server: HTTPServer
     let assembly: GatewayAssembly
     let dataDirectory: URL
+    let clock: any WallClock
     private let ownsDataDirectory: Bool
     var configurationFile: URL { dataDirectory.appendingPathComponent("config.json") }
 
@@ -23,7 +24,8 @@ final class GatewayHarness: Sendable {
     /// models somewhere other than the scripted upstream. `dataDirectory` reuses another harness's (a restart);
     /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it.
-    init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
+    init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
+         clock: any WallClock = SystemWallClock(), unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
          modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
@@ -33,6 +35,7 @@ final class GatewayHarness: Sendable {
               case .object(var features)? = root["features"] else { fatalError("built-in configuration changed shape") }
         for (key, value) in limits { limitMembers[key] = value }
         root["limits"] = .object(limitMembers)
+        if let integrity { root["integrity"] = integrity }
         if !auth.isEmpty {
             var authMembers = root["auth"]?.objectValue ?? [:]
             for (key, value) in auth { authMembers[key] = value }
@@ -65,7 +68,8 @@ final class GatewayHarness: Sendable {
             file = dataDirectory.appendingPathComponent("config.json").path
             try Data(JSONWriter.bytes(json)).write(to: URL(fileURLWithPath: file!))
         }
-        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, modelReady: modelReady)
+        self.clock = clock
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, clock: clock, modelReady: modelReady)
         server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
         try server.start()
     }
@@ -78,7 +82,7 @@ final class GatewayHarness: Sendable {
 
     var port: Int { server.port }
 
-    func token(_ user: String = "u1") -> String { assembly.tokenIssuer().token(for: user) }
+    func token(_ user: String = "u1") -> String { assembly.tokenIssuer(clock: clock).token(for: user) }
 
     static func body(feature: String = "itinerary_summary", input: JSONValue = ["bookingId": "BK-2041"], locale: String = "tr-TR") -> [UInt8] {
         JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": .string(locale)])
@@ -88,8 +92,9 @@ final class GatewayHarness: Sendable {
     static let uncachedBody = body(feature: "support_chat", input: ["message": "hi"])
 
     /// `POST /v1/assist/stream`, read to the end.
-    func stream(user: String? = "u1", body: [UInt8] = GatewayHarness.body(), authorization: String? = nil) async throws -> TestResponse {
-        var headers: [(String, String)] = [("Content-Type", "application/json")]
+    func stream(user: String? = "u1", body: [UInt8] = GatewayHarness.body(), authorization: String? = nil,
+                headers extra: [(String, String)] = []) async throws -> TestResponse {
+        var headers: [(String, String)] = [("Content-Type", "application/json")] + extra
         if let authorization {
             headers.append(("Authorization", authorization))
         } else if let user {

@@ -29,6 +29,9 @@ public struct AuditRecord: Sendable, Equatable {
     public var promptVersion: String
     public var model: String
     public var trust: String
+    /// Why the trust level is what it is ("bad_signature", "counter_not_increased", ...); empty when trusted
+    /// or when no proof was sent.
+    public var trustReason: String
     public var status: AuditStatus
     /// The error code of a rejection, or the reason a token was refused; empty otherwise.
     public var reason: String
@@ -40,7 +43,8 @@ public struct AuditRecord: Sendable, Equatable {
 
     public init(requestId: String, time: Date, user: String = "", feature: String = "", promptVersion: String = "",
                 model: String = "", trust: String = "", status: AuditStatus, reason: String = "", inputTokens: Int = 0,
-                outputTokens: Int = 0, timeToFirstTokenMs: Double? = nil, totalMs: Double = 0) {
+                outputTokens: Int = 0, timeToFirstTokenMs: Double? = nil, totalMs: Double = 0, trustReason: String = "") {
+        self.trustReason = trustReason
         self.requestId = requestId
         self.time = time
         self.user = user

@@ -56,6 +56,9 @@ public struct FeatureRecord: Sendable {
     public var checks: [String]
     /// The share of golden cases that must pass every check for `assist eval` to succeed.
     public var goldenPassThreshold = 0.9
+    /// Whether an App Attest assertion for this feature must also sign a fresh, single-use challenge from
+    /// `POST /v1/integrity/challenge` (for expensive features: a recorded request cannot be replayed).
+    public var freshChallenge = false
     public var inputSchema: InputSchema
     public var template: Template
     public var quotas: [TrustLevel: QuotaLimits]
@@ -78,7 +81,7 @@ public struct FeatureRecord: Sendable {
 
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
-        "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold",
+        "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold", "freshChallenge",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
@@ -153,6 +156,7 @@ public struct FeatureRecord: Sendable {
             if version == promptVersion { reader.issue("\(path).candidate.promptVersion", "must differ from the current promptVersion") }
             if let version, let instructions { record.candidate = Candidate(promptVersion: version, instructions: instructions, percentage: percentage) }
         }
+        record.freshChallenge = reader.bool(members, "freshChallenge", at: path, default: false)
         if members["goldenPassThreshold"] != nil {
             let threshold = reader.number(members, "goldenPassThreshold", at: path, default: 0.9)
             if !(0...1).contains(threshold) { reader.issue("\(path).goldenPassThreshold", "must be between 0 and 1") }

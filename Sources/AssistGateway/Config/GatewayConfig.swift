@@ -9,15 +9,17 @@ public struct GatewayConfig: Sendable {
     public var models: [String: ModelAlias]
     public var limits: Limits
     public var auth: AuthSettings
+    public var integrity: IntegritySettings
 
-    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth"]
+    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity"]
 
     public init(features: [String: FeatureRecord], models: [String: ModelAlias], limits: Limits = Limits(),
-                auth: AuthSettings = AuthSettings()) {
+                auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings()) {
         self.features = features
         self.models = models
         self.limits = limits
         self.auth = auth
+        self.integrity = integrity
     }
 
     /// Parses and validates a configuration file's bytes. `knownBuilders` are the prompt builders compiled in.
@@ -55,7 +57,8 @@ public struct GatewayConfig: Sendable {
         }
         let limits = Limits.decode(root["limits"], at: "limits", reader: &reader)
         let auth = AuthSettings.decode(root["auth"], at: "auth", reader: &reader)
-        return GatewayConfig(features: features, models: models, limits: limits, auth: auth)
+        let integrity = IntegritySettings.decode(root["integrity"], at: "integrity", reader: &reader)
+        return GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity)
     }
 
     /// Checks that need more than one section.

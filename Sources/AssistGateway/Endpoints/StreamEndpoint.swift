@@ -33,6 +33,6 @@ struct StreamEndpoint: Sendable {
             feature: failure.known.feature?.id ?? "", promptVersion: failure.known.feature?.promptVersion ?? "",
             model: failure.known.feature?.model ?? "", trust: failure.known.trust?.rawValue ?? "",
             status: .rejected, reason: failure.error.auditReason,
-            totalMs: (ContinuousClock.now - receivedAt).milliseconds))
+            totalMs: (ContinuousClock.now - receivedAt).milliseconds, trustReason: failure.known.trustReason))
     }
 }

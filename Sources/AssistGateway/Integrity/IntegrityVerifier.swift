@@ -13,9 +13,29 @@ public enum TrustLevel: String, Sendable, CaseIterable, Hashable {
     case unavailable
 }
 
-/// Turns a request's integrity proof (the `X-Assist-Integrity` header) into a trust level.
+/// A trust level and why, for the audit row ("" when there is nothing to say).
+public struct IntegrityVerdict: Sendable, Equatable {
+    public var level: TrustLevel
+    public var reason: String
+    public init(_ level: TrustLevel, reason: String = "") {
+        self.level = level
+        self.reason = reason
+    }
+}
+
+/// Turns a request's integrity proof (the `X-Assist-Integrity` header) into a trust level. `feature` is the
+/// record being called (it may ask for a fresh challenge).
 public protocol IntegrityVerifier: Sendable {
-    func trust(for request: HTTPRequest, user: String) async -> TrustLevel
+    func verdict(for request: HTTPRequest, user: String, feature: FeatureRecord) async -> IntegrityVerdict
+    /// Registers an App Attest key made over `challenge` (one this user was issued): nil when registered,
+    /// else the stable reason it was refused.
+    func registerAppAttestKey(user: String, keyId: [UInt8], attestation: [UInt8], challenge: String) async -> String?
+}
+
+extension IntegrityVerifier {
+    public func registerAppAttestKey(user: String, keyId: [UInt8], attestation: [UInt8], challenge: String) async -> String? {
+        "not_configured"
+    }
 }
 
 /// The verifier for deployments without App Attest / Play Integrity configured: it checks nothing, so every
@@ -23,5 +43,7 @@ public protocol IntegrityVerifier: Sendable {
 /// genuine app must not be punished for sending one).
 public struct NoIntegrityVerifier: IntegrityVerifier {
     public init() {}
-    public func trust(for request: HTTPRequest, user: String) async -> TrustLevel { .unavailable }
+    public func verdict(for request: HTTPRequest, user: String, feature: FeatureRecord) async -> IntegrityVerdict {
+        IntegrityVerdict(.unavailable, reason: request.header("x-assist-integrity") == nil ? "" : "not_configured")
+    }
 }

@@ -8,6 +8,8 @@ public struct AdmittedStream: Sendable {
     public var requestId: String
     public var user: String
     public var trust: TrustLevel
+    /// Why the trust level is what it is (audit only).
+    public var trustReason = ""
     public var feature: FeatureRecord
     public var model: ModelAlias
     public var prompt: Prompt
@@ -80,10 +82,6 @@ struct StreamAdmission: Sendable {
         }
         known.user = user.id
 
-        // 2. Integrity: never a refusal by itself, only a trust level.
-        let trust = await dependencies.integrity.trust(for: request, user: user.id)
-        known.trust = trust
-
         // 3. Body, feature allow-list, input schema.
         let limits = dependencies.config.limits
         if request.bodyTooLarge || request.body.count > limits.maxBodyBytes { return fail(.payloadTooLarge(limit: limits.maxBodyBytes)) }
@@ -117,6 +115,18 @@ struct StreamAdmission: Sendable {
             return fail(.invalidInput("\(error.path ?? "input"): \(error.message)"))
         }
 
+        // 2. Integrity, once the feature is known (it may ask for a fresh challenge): never a refusal by
+        // itself, only the trust level whose quota applies.
+        let integrity = await dependencies.integrity.verdict(for: request, user: user.id, feature: feature)
+        let trust = integrity.level
+        known.trust = trust
+        known.trustReason = integrity.reason
+        // A level this feature gives no quota at all is not a spent budget but a missing proof, stored
+        // answers included.
+        guard let levelQuota = feature.quotas[trust], levelQuota.requests > 0, levelQuota.tokens > 0 else {
+            return fail(GatewayError(status: 403, code: .integrityRequired, message: "\(feature.id) needs a verified app on this device"))
+        }
+
         // 5 (data read, before quota). Build the prompt from data read for this user. A structured feature
         // builds its own; its input stands in for the prompt when sizing the reservation.
         let context = PromptContext(user: user.id, feature: feature, input: assistRequest.input, locale: assistRequest.locale)
@@ -144,8 +154,8 @@ struct StreamAdmission: Sendable {
             let key = SummaryKey(feature: feature.id, data: data, promptVersion: feature.promptVersion, locale: assistRequest.locale)
             let free = { (source: AnswerSource) in
                 Result<AdmittedStream, AdmissionFailure>.success(AdmittedStream(
-                    requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt,
-                    context: context, quotaKey: QuotaKey(user: user.id, feature: feature.id, day: UTCDay(containing: self.dependencies.clock.now())),
+                    requestId: requestId, user: user.id, trust: trust, trustReason: integrity.reason, feature: feature, model: model,
+                    prompt: prompt, context: context, quotaKey: QuotaKey(user: user.id, feature: feature.id, day: UTCDay(containing: self.dependencies.clock.now())),
                     reservedTokens: 0, remainingRequests: 0, resetSeconds: 0, receivedAt: receivedAt, killEpoch: killEpoch,
                     source: source))
             }
@@ -186,8 +196,8 @@ struct StreamAdmission: Sendable {
             return refuse(.quotaExceeded(retryAfter: day.secondsUntilEnd(from: now)))
         }
         return .success(AdmittedStream(
-            requestId: requestId, user: user.id, trust: trust, feature: feature, model: model, prompt: prompt, context: context,
-            quotaKey: key, reservedTokens: reserved, remainingRequests: remainingRequests,
+            requestId: requestId, user: user.id, trust: trust, trustReason: integrity.reason, feature: feature, model: model,
+            prompt: prompt, context: context, quotaKey: key, reservedTokens: reserved, remainingRequests: remainingRequests,
             resetSeconds: day.secondsUntilEnd(from: now), receivedAt: receivedAt, killEpoch: killEpoch,
             source: flight.map { dependencies.flights.admitted($0); return .leads($0) } ?? .provider))
     }
@@ -198,6 +208,7 @@ struct AdmissionFailure: Error {
     struct Known {
         var user = ""
         var trust: TrustLevel?
+        var trustReason = ""
         var feature: FeatureRecord?
     }
     let error: GatewayError

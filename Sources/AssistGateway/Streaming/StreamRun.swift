@@ -184,7 +184,7 @@ extension AdmittedStream {
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.rawValue,
             status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
-            totalMs: (end - receivedAt).milliseconds))
+            totalMs: (end - receivedAt).milliseconds, trustReason: trustReason))
     }
 }
 

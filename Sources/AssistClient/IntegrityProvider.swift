@@ -1,0 +1,36 @@
+import AssistWire
+import Foundation
+
+/// Proves to the gateway that a request comes from the genuine app on this device: it returns the
+/// `X-Assist-Integrity` header for one request (nil sends none, and the request is served on the
+/// `unavailable` quota). Implementations sign `IntegrityClientData` for the request.
+///
+/// On iOS, `AppAttestIntegrityProvider` (DeviceCheck, Apple platforms only) asserts with the key the app
+/// registered through `POST /v1/integrity/appattest/register`; on Android the app's Kotlin layer passes a
+/// Play Integrity token as `playintegrity token=...` (its request hash is
+/// base64url(SHA256(client data))). Tests use a software P-256 key.
+public protocol IntegrityProvider: Sendable {
+    func header(method: String, path: String, body: [UInt8]) async throws -> String?
+}
+
+#if canImport(DeviceCheck) && canImport(CryptoKit)
+import CryptoKit
+import DeviceCheck
+
+/// App Attest on a real device: `generateAssertion` over the SHA-256 of the request's client data, with
+/// the key id the app attested and registered earlier (kept by the app, e.g. in the keychain).
+@available(iOS 14.0, macOS 11.0, *)
+public struct AppAttestIntegrityProvider: IntegrityProvider {
+    public let keyId: String
+    public init(keyId: String) { self.keyId = keyId }
+
+    public func header(method: String, path: String, body: [UInt8]) async throws -> String? {
+        let service = DCAppAttestService.shared
+        guard service.isSupported else { return nil }
+        let bodyHash = Data(SHA256.hash(data: body)).base64EncodedString()
+        let clientData = IntegrityClientData.make(method: method, path: path, bodySHA256Base64: bodyHash)
+        let assertion = try await service.generateAssertion(keyId, clientDataHash: Data(SHA256.hash(data: Data(clientData.utf8))))
+        return IntegrityHeader(scheme: "appattest", parameters: ["keyId": keyId, "assertion": assertion.base64EncodedString()]).value
+    }
+}
+#endif

@@ -1,0 +1,153 @@
+import AssistClient
+import AssistCrypto
+import AssistGateway
+import AssistStores
+import AssistTestSupport
+import AssistWire
+import Foundation
+import Testing
+
+@Suite("Client integrity driving quotas, end to end")
+struct IntegrityEndToEndTests {
+    static let appId = "TEAM123456.com.example.assist"
+    static let quotas: JSONValue = [
+        "trusted": ["requestsPerDay": 3, "tokensPerDay": 100_000], "degraded": ["requestsPerDay": 2, "tokensPerDay": 100_000],
+        "untrusted": ["requestsPerDay": 2, "tokensPerDay": 100_000], "unavailable": ["requestsPerDay": 0, "tokensPerDay": 0],
+    ]
+
+    func harness(freshChallenge: Bool = false) throws -> GatewayHarness {
+        try GatewayHarness(integrity: ["appAttest": ["appId": .string(Self.appId), "environment": "development"]],
+                           features: ["support_chat": ["quotas": Self.quotas, "freshChallenge": .bool(freshChallenge)]])
+    }
+
+    /// A device whose App Attest key the gateway has registered for u1.
+    func registeredDevice(_ harness: GatewayHarness) async throws -> SoftwareAppAttest {
+        let device = try SoftwareAppAttest(appId: Self.appId)
+        try await SQLiteDeviceKeyStore(database: harness.assembly.database).register(
+            DeviceKey(user: "u1", keyId: device.keyId, publicKey: device.publicKeyPoint, counter: 0, environment: "development"))
+        return device
+    }
+
+    func send(_ harness: GatewayHarness, integrity: String?) async throws -> (response: TestResponse, row: AuditRecord?) {
+        let response = try await harness.stream(body: GatewayHarness.uncachedBody, headers: integrity.map { [("X-Assist-Integrity", $0)] } ?? [])
+        return (response, await harness.auditRow(response.headers["x-request-id"]))
+    }
+
+    func header(_ device: SoftwareAppAttest, challenge: String? = nil) -> String {
+        device.header(method: "POST", path: "/v1/assist/stream", body: GatewayHarness.uncachedBody, challenge: challenge)
+    }
+
+    @Test("the same user: trusted quota with a valid assertion, untrusted with a replayed or forged one, 403 with none")
+    func quotaByTrust() async throws {
+        let harness = try harness()
+        let device = try await registeredDevice(harness)
+
+        let valid = try await send(harness, integrity: header(device))
+        #expect(valid.response.status == 200)
+        #expect(valid.response.headers["ratelimit-remaining"] == "2")  // trusted: 3 a day
+        #expect(valid.row?.trust == "trusted" && valid.row?.trustReason == "")
+
+        let replayed = try await send(harness, integrity: device.lastHeader)
+        #expect(replayed.response.status == 200)
+        // One day's count per user and feature, each level with its own ceiling: untrusted stops at 2.
+        #expect(replayed.response.headers["ratelimit-remaining"] == "0")
+        #expect(replayed.row?.trust == "untrusted" && replayed.row?.trustReason == "counter_not_increased")
+
+        let forger = try SoftwareAppAttest(appId: Self.appId)  // another key claiming the registered key id
+        var forged = IntegrityHeader(header(forger))!
+        forged.parameters["keyId"] = Data(device.keyId).base64EncodedString()
+        let refused = try await send(harness, integrity: forged.value)
+        #expect(refused.response.status == 429)  // still measured, now against the spent untrusted quota
+        #expect(refused.row?.trust == "untrusted" && refused.row?.trustReason == "bad_signature")
+
+        // A request whose body differs from what was signed is not this request.
+        let signedOther = device.header(method: "POST", path: "/v1/assist/stream", body: Array("{}".utf8), challenge: nil)
+        #expect(try await send(harness, integrity: signedOther).row?.trustReason == "bad_signature")
+
+        let none = try await send(harness, integrity: nil)
+        #expect(none.response.status == 403)
+        #expect(none.response.errorCode == "integrity_required")
+        #expect(none.row?.trust == "unavailable")
+        #expect(try await send(harness, integrity: "appattest nonsense").row?.trustReason == "malformed")
+        #expect(try await send(harness, integrity: "playintegrity token=abc").row?.trustReason == "not_configured")
+
+        // Trusted again with the next genuine assertion.
+        #expect(try await send(harness, integrity: header(device)).row?.trust == "trusted")
+    }
+
+    @Test("the client kit attaches its IntegrityProvider's header to every request")
+    func clientKit() async throws {
+        let harness = try harness()
+        let device = try await registeredDevice(harness)
+        let token = harness.token()
+        let client = AssistClient(baseURL: URL(string: "http://127.0.0.1:\(harness.port)")!, accessToken: { token }, integrity: device)
+        let stream = client.stream(AssistRequest(feature: "support_chat", input: ["message": "hi"], locale: "en-US"))
+        var events: [AssistEvent] = []
+        for try await event in stream { events.append(event) }
+        #expect(events.last.map { if case .done = $0 { true } else { false } } == true)
+        let requestId = await stream.responseHead()?.requestId
+        #expect(await harness.auditRow(requestId)?.trust == "trusted")
+        // Without a provider the same user is unavailable, which this feature refuses.
+        let bare = AssistClient(baseURL: URL(string: "http://127.0.0.1:\(harness.port)")!, accessToken: { token })
+        await #expect(throws: AssistClientError.http(status: 403, code: .integrityRequired)) {
+            for try await _ in bare.stream(AssistRequest(feature: "support_chat", input: ["message": "hi"], locale: "en-US")) {}
+        }
+    }
+
+    @Test("a fresh-challenge feature needs a challenge issued to this user, once")
+    func freshChallenge() async throws {
+        let harness = try harness(freshChallenge: true)
+        let device = try await registeredDevice(harness)
+        #expect(try await send(harness, integrity: header(device)).row?.trustReason == "challenge_missing")
+
+        func challenge(_ user: String = "u1") async throws -> String {
+            let response = try await testRequest(port: harness.port, method: "POST", path: "/v1/integrity/challenge",
+                                                 headers: [("Authorization", "Bearer \(harness.token(user))")])
+            #expect(response.status == 201)
+            #expect(response.json?["expiresInSeconds"] == 300)
+            return try #require(response.json?["challenge"]?.stringValue)
+        }
+        let issued = try await challenge()
+        #expect(try await send(harness, integrity: header(device, challenge: issued)).row?.trust == "trusted")
+        #expect(try await send(harness, integrity: header(device, challenge: issued)).row?.trustReason == "challenge_invalid")
+        let othersChallenge = try await challenge("u2")
+        #expect(try await send(harness, integrity: header(device, challenge: othersChallenge)).row?.trustReason == "challenge_invalid")
+        #expect(try await testRequest(port: harness.port, method: "POST", path: "/v1/integrity/challenge").status == 401)
+    }
+}
+
+@Suite("App Attest registration, end to end, with a real Apple attestation")
+struct AppAttestRegistrationTests {
+    static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/testdata/appattest/uebelack").standardized
+
+    @Test("a real attestation over an issued challenge registers its key; the challenge cannot be used twice")
+    func register() async throws {
+        let vector = try JSONParser.parse(Array(try Data(contentsOf: Self.vectors.appendingPathComponent("attestation-development.json"))))
+        let attestation = try #require(vector["attestation"]?.stringValue), keyId = try #require(vector["keyId"]?.stringValue)
+        let challenge = String(decoding: Data(base64Encoded: try #require(vector["challenge"]?.stringValue)) ?? Data(), as: UTF8.self)
+        // The attestation's certificates were valid in mid-2024: the gateway's clock says so.
+        let clock = ManualWallClock(Date(timeIntervalSince1970: 1_717_200_000))
+        let harness = try GatewayHarness(integrity: ["appAttest": ["appId": "V8H6LQ9448.io.uebelacker.AppAttestExample", "environment": "development"]],
+                                         clock: clock)
+        // The device asked for this challenge (Apple's sample app chose it; our store holds it for u1).
+        try harness.assembly.database.query("INSERT INTO integrity_challenges VALUES (?, ?, ?)",
+                                            [.text(challenge), .text("u1"), .real(clock.now().timeIntervalSince1970 + 300)])
+        func register(_ body: JSONValue, user: String = "u1") async throws -> TestResponse {
+            try await testRequest(port: harness.port, method: "POST", path: "/v1/integrity/appattest/register",
+                                  headers: [("Authorization", "Bearer \(harness.token(user))")], body: JSONWriter.bytes(body))
+        }
+        let body: JSONValue = ["keyId": .string(keyId), "attestation": .string(attestation), "challenge": .string(challenge)]
+        let first = try await register(body)
+        #expect(first.status == 201, "\(first.text)")
+        let stored = try await SQLiteDeviceKeyStore(database: harness.assembly.database).key(user: "u1", keyId: Array(Data(base64Encoded: keyId)!))
+        #expect(stored?.counter == 0 && stored?.environment == "development")
+
+        let again = try await register(body)
+        #expect(again.status == 400)
+        #expect(again.errorCode == "attestation_invalid")
+        #expect(await harness.auditRow(again.headers["x-request-id"])?.reason == "appattest_register:challenge_invalid")
+        #expect(try await register(["keyId": "AAAA", "attestation": "AAAA", "challenge": "c"]).errorCode == "invalid_input")
+        #expect(try await register(["keyId": .string(keyId), "attestation": .string(attestation), "challenge": "c", "extra": 1]).status == 400)
+    }
+}
