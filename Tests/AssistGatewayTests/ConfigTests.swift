@@ -102,6 +102,24 @@ struct ConfigTests {
             == ["models.local-small.provider"])
     }
 
+    @Test func integritySectionIsStrictAndNamesPaths() throws {
+        #expect(ConfigFixture.issues { $0.set("integrity", ["appAttest": ["appId": "TEAM.app", "environment": "beta"]]) }.map(\.description)
+            == ["integrity.appAttest.environment: must be development or production"])
+        #expect(ConfigFixture.issues { $0.set("integrity", ["appAttest": ["appId": "nodot"]]) }.map(\.path) == ["integrity.appAttest.appId"])
+        #expect(ConfigFixture.issues { $0.set("integrity", ["appAttest": ["appId": "T.a", "rootCA": "x"]]) }.map(\.path)
+            == ["integrity.appAttest.rootCA"])
+        #expect(ConfigFixture.issues { $0.set("integrity", ["playIntegrity": ["maxAgeSeconds": 0]]) }.map(\.path).sorted()
+            == ["integrity.playIntegrity.maxAgeSeconds", "integrity.playIntegrity.packageName"])
+        #expect(ConfigFixture.issues { $0.set("integrity", ["challengeTTLSeconds": 0]) }.map(\.path) == ["integrity.challengeTTLSeconds"])
+        #expect(ConfigFixture.issues { $0.set("features.support_chat.freshChallenge", "yes") }.map(\.path) == ["features.support_chat.freshChallenge"])
+        var configured = ConfigFixture.json
+        configured.set("integrity", ["appAttest": ["appId": "TEAM123456.com.example.assist"], "playIntegrity": ["packageName": "com.example"]])
+        let loaded = try ConfigFixture.load(configured)
+        #expect(loaded.integrity.appAttest?.environment == "production")
+        #expect(loaded.integrity.playIntegrity?.decryptionKeyEnv == "ASSIST_PLAY_INTEGRITY_DECRYPTION_KEY")
+        #expect(loaded.integrity.challengeTTLSeconds == 300)
+    }
+
     @Test func turningHS256OffNeedsAJWKS() throws {
         #expect(ConfigFixture.issues { $0.set("auth.acceptHS256", false) }.map(\.description)
             == ["auth.acceptHS256: false needs a jwksFile, or no token is ever accepted"])

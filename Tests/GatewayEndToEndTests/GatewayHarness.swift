@@ -25,7 +25,7 @@ final class GatewayHarness: Sendable {
     /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it.
     init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
-         clock: any WallClock = SystemWallClock(), unavailableQuota: (requests: Int, tokens: Int)? = nil,
+         clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
          modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
@@ -69,7 +69,8 @@ final class GatewayHarness: Sendable {
             try Data(JSONWriter.bytes(json)).write(to: URL(fileURLWithPath: file!))
         }
         self.clock = clock
-        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, clock: clock, modelReady: modelReady)
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, clock: clock, modelReady: modelReady,
+                                       environment: { environment[$0] ?? ProcessInfo.processInfo.environment[$0] })
         server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
         try server.start()
     }

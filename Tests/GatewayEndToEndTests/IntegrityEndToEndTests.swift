@@ -116,6 +116,51 @@ struct IntegrityEndToEndTests {
     }
 }
 
+@Suite("Play Integrity tokens, end to end")
+struct PlayIntegrityEndToEndTests {
+    @Test("a token from the app's keys is trusted for its own request; basic integrity is degraded; keys missing stop start-up")
+    func tokens() async throws {
+        let decryption = Digest.randomBytes(32)
+        let signing = try PrivateKey.generateP256()
+        var spki = signing.publicKey.pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        spki = spki.trimmingCharacters(in: .whitespaces)
+        let settings: JSONValue = ["playIntegrity": ["packageName": "com.example.assist"]]
+        let harness = try GatewayHarness(integrity: settings, environment: [
+            "ASSIST_PLAY_INTEGRITY_DECRYPTION_KEY": Data(decryption).base64EncodedString(), "ASSIST_PLAY_INTEGRITY_VERIFICATION_KEY": spki,
+        ], features: ["support_chat": ["quotas": IntegrityEndToEndTests.quotas]])
+
+        /// The token Google would hand the app for this request: verdict → JWS (ES256) → JWE (A256KW, A256GCM).
+        func token(device: [JSONValue], body: [UInt8] = GatewayHarness.uncachedBody) throws -> String {
+            let clientData = IntegrityClientData.make(method: "POST", path: "/v1/assist/stream", bodySHA256Base64: Data(Digest.sha256(body)).base64EncodedString())
+            let verdict: JSONValue = [
+                "requestDetails": ["requestPackageName": "com.example.assist", "requestHash": .string(Base64URL.encode(Digest.sha256(Array(clientData.utf8)))),
+                                   "timestampMillis": .string(String(Int(Date().timeIntervalSince1970 * 1000)))],
+                "appIntegrity": ["appRecognitionVerdict": "PLAY_RECOGNIZED", "packageName": "com.example.assist"],
+                "deviceIntegrity": ["deviceRecognitionVerdict": .array(device)],
+            ]
+            let input = Base64URL.encode(JSONWriter.bytes(["alg": "ES256"])) + "." + Base64URL.encode(JSONWriter.bytes(verdict))
+            let jws = input + "." + Base64URL.encode(signing.sign(Array(input.utf8), format: .ecdsaSHA256Raw) ?? [])
+            let contentKey = Digest.randomBytes(32), iv = Digest.randomBytes(12)
+            let header = Base64URL.encode(JSONWriter.bytes(["alg": "A256KW", "enc": "A256GCM"]))
+            let (ciphertext, tag) = try SymmetricCipher.sealAES256GCM(Array(jws.utf8), key: contentKey, iv: iv, aad: Array(header.utf8))
+            return [header, Base64URL.encode(try SymmetricCipher.wrapAES256(contentKey, with: decryption)), Base64URL.encode(iv),
+                    Base64URL.encode(ciphertext), Base64URL.encode(tag)].joined(separator: ".")
+        }
+        func send(_ token: String) async throws -> AuditRecord? {
+            let response = try await harness.stream(body: GatewayHarness.uncachedBody, headers: [("X-Assist-Integrity", "playintegrity token=\(token)")])
+            return await harness.auditRow(response.headers["x-request-id"])
+        }
+        #expect(try await send(token(device: ["MEETS_DEVICE_INTEGRITY"]))?.trust == "trusted")
+        let basic = try await send(token(device: ["MEETS_BASIC_INTEGRITY"]))
+        #expect(basic?.trust == "degraded" && basic?.trustReason == "basic_integrity_only")
+        let otherRequest = try await send(token(device: ["MEETS_DEVICE_INTEGRITY"], body: Array("{}".utf8)))
+        #expect(otherRequest?.trust == "untrusted" && otherRequest?.trustReason == "request_mismatch")
+        #expect(try await send("a.b.c.d.e")?.trustReason == "malformed")
+
+        #expect(throws: ConfigError.self) { try GatewayHarness(integrity: settings) }  // keys not in the environment
+    }
+}
+
 @Suite("App Attest registration, end to end, with a real Apple attestation")
 struct AppAttestRegistrationTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
