@@ -18,7 +18,7 @@ struct DisconnectBench {
             body: JSONWriter.bytes(["model": "m", "stream": true, "messages": [["role": "user", "content": "hi"]]])))
         let viaGateway = try measure(streams: streams, port: gateway.port, request: LatencyBench.post(
             path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
-            body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"])))
+            body: LatencyBench.gatewayBody))
         print("2. Client disconnect → upstream sees its client leave, \(streams) streams each")
         for (name, values) in [("direct", direct), ("gateway", viaGateway)] {
             print(String(format: "   %-8@ p50 %.3f ms  p99 %.3f ms  max %.3f ms", name as NSString,

@@ -15,7 +15,7 @@ struct IdleStreamsBench {
         upstream.script = Script(tokens: ["late"], firstTokenDelay: .seconds(3600))
         let request = LatencyBench.post(
             path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
-            body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"]))
+            body: LatencyBench.gatewayBody)
         sleep(1)
         let before = gateway.residentKiB
         let upstreamBefore = residentKiB(process: "self")

@@ -6,6 +6,11 @@ import ScriptedUpstream
 /// path (auth, feature and input checks, booking read from SQLite, quota reservation and settlement, audit
 /// row), at fixed open-loop rates.
 struct LatencyBench {
+    /// What the gateway benchmarks send: a feature whose answers are generated every time (an itinerary
+    /// summary is stored after the first and shared while in flight, which would measure the cache, not
+    /// the path), reading its data (policy sections) for the user like any prompt builder.
+    static let gatewayBody = JSONWriter.bytes(["feature": "support_chat", "input": ["message": "Bagaj hakkım ne kadar?"], "locale": "tr-TR"])
+
     let upstream: ScriptedUpstream
     let gateway: GatewayProcess
 
@@ -20,7 +25,7 @@ struct LatencyBench {
         let viaGateway = OpenLoopLoad(
             port: gateway.port,
             request: Self.post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
-                               body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "tr-TR"])),
+                               body: LatencyBench.gatewayBody),
             accept: { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") })
 
         // Warm up both paths (connection caches, SQLite pages, allocator).

@@ -113,6 +113,21 @@ struct SummaryFlightTests {
         }
     }
 
+    @Test("cancelled before the leader starts the call: readers end at once, and the call is cancelled as it starts")
+    func cancelledEarly() async throws {
+        let flights = SummaryFlights(store: InMemorySummaryStore(), clock: SystemWallClock())
+        guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
+        flights.admitted(flight)
+        guard case .follow = await flights.claim(key) else { Issue.record("second claim must follow"); return }
+        let (follower, _) = flight.subscribe()
+        follower.cancel()  // the follower's first-token deadline passed
+        await #expect(throws: CancellationError.self) { for try await _ in follower {} }
+        let call = HandFedCall()
+        flight.start(call.stream, maxTextBytes: 1000)
+        #expect(call.wasCancelled)
+        #expect(await flight.outcome().finishReason == nil)
+    }
+
     @Test("the call is cancelled only when the last seat is given up; nothing is stored")
     func lastSeatCancels() async throws {
         let store = InMemorySummaryStore()

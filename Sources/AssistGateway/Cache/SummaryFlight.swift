@@ -32,6 +32,8 @@ public final class SummaryFlight: Sendable {
         /// The leader's seat is taken at creation, each follower's as it joins.
         var seats = 1
         var provider: ProviderStream?
+        /// Cancelled (a watchdog, the kill switch) before the leader started the call: it is cancelled as it starts.
+        var cancelledEarly = false
         var chunks: [ProviderChunk] = []
         var subscribers: [Int: AsyncThrowingStream<ProviderChunk, any Error>.Continuation] = [:]
         var nextSubscriber = 0
@@ -99,7 +101,7 @@ public final class SummaryFlight: Sendable {
     func start(_ provider: ProviderStream, maxTextBytes: Int) {
         let cancelled = state.withLock { state in
             state.provider = provider
-            return state.seats == 0
+            return state.seats == 0 || state.cancelledEarly
         }
         if cancelled { provider.cancel() }
         Task { await pump(provider, maxTextBytes: maxTextBytes) }
@@ -178,8 +180,16 @@ public final class SummaryFlight: Sendable {
         provider?.cancel()
     }
 
+    /// Cancels the shared call. Before it has started, the waiting readers are ended at once (a follower
+    /// must not wait on a leader that never starts) and the call is cancelled when it does.
     private func cancel() {
-        state.withLock { $0.provider }?.cancel()
+        let (provider, waiting) = state.withLock { state -> (ProviderStream?, [AsyncThrowingStream<ProviderChunk, any Error>.Continuation]) in
+            guard state.provider == nil else { return (state.provider, []) }
+            state.cancelledEarly = true
+            return (nil, Array(state.subscribers.values))
+        }
+        provider?.cancel()
+        for subscriber in waiting { subscriber.finish(throwing: CancellationError()) }
     }
 
     /// How the shared call ended; waits for it, whatever happens to the caller's task, so the leader is

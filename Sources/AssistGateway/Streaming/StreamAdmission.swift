@@ -47,8 +47,9 @@ public enum AnswerSource: Sendable {
     case follows(SummaryFlight)
 }
 
-/// Steps 1–5 of the request path, in order: authenticate, check integrity, find the feature and validate
-/// its input, read the feature's data and build the prompt, then take a stream slot and reserve quota.
+/// Steps 1–5 of the request path, in order: authenticate; find the feature and validate its input; check
+/// integrity (the feature may ask for a fresh challenge); read the feature's data and build the prompt
+/// (and serve or share a stored answer); then take a stream slot and reserve quota.
 ///
 /// The data read comes before the reservation so a 400 or a 404 never costs quota. Each step is a protocol
 /// from `GatewayDependencies`, so a store or verifier can be swapped without touching this sequence.
@@ -82,7 +83,7 @@ struct StreamAdmission: Sendable {
         }
         known.user = user.id
 
-        // 3. Body, feature allow-list, input schema.
+        // 2. Body, feature allow-list, kill switch and rollout, input schema.
         let limits = dependencies.config.limits
         if request.bodyTooLarge || request.body.count > limits.maxBodyBytes { return fail(.payloadTooLarge(limit: limits.maxBodyBytes)) }
         let assistRequest: AssistRequest
@@ -115,7 +116,7 @@ struct StreamAdmission: Sendable {
             return fail(.invalidInput("\(error.path ?? "input"): \(error.message)"))
         }
 
-        // 2. Integrity, once the feature is known (it may ask for a fresh challenge): never a refusal by
+        // 3. Integrity, once the feature is known (it may ask for a fresh challenge): never a refusal by
         // itself, only the trust level whose quota applies.
         let integrity = await dependencies.integrity.verdict(for: request, user: user.id, feature: feature)
         let trust = integrity.level
@@ -127,7 +128,7 @@ struct StreamAdmission: Sendable {
             return fail(GatewayError(status: 403, code: .integrityRequired, message: "\(feature.id) needs a verified app on this device"))
         }
 
-        // 5 (data read, before quota). Build the prompt from data read for this user. A structured feature
+        // 4. Data read, before quota. Build the prompt from data read for this user. A structured feature
         // builds its own; its input stands in for the prompt when sizing the reservation.
         let context = PromptContext(user: user.id, feature: feature, input: assistRequest.input, locale: assistRequest.locale)
         let prompt: Prompt
@@ -170,7 +171,7 @@ struct StreamAdmission: Sendable {
             }
         }
 
-        // 4. Stream slot, then quota.
+        // 5. Stream slot, then quota.
         // A leader refused here lets its waiting followers try on their own.
         func refuse(_ error: GatewayError) -> Result<AdmittedStream, AdmissionFailure> {
             if let flight { dependencies.flights.refused(flight) }
@@ -183,10 +184,9 @@ struct StreamAdmission: Sendable {
         let day = UTCDay(containing: now)
         let key = QuotaKey(user: user.id, feature: feature.id, day: day)
         let reserved = prompt.estimatedTokens + feature.maxOutputTokens
-        let limitsForTrust = feature.quotas[trust] ?? QuotaLimits(requests: 0, tokens: 0)
         let decision: QuotaDecision
         do {
-            decision = try await dependencies.quota.reserve(key, tokens: reserved, limits: limitsForTrust)
+            decision = try await dependencies.quota.reserve(key, tokens: reserved, limits: levelQuota)
         } catch {
             dependencies.streamLimiter.release(user.id)
             return refuse(GatewayError(status: 503, code: .unavailable, message: "quota store unavailable", retryAfterSeconds: 1))
