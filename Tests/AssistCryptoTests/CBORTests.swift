@@ -1,17 +1,6 @@
 import AssistCrypto
 import Testing
 
-private func bytes(_ hex: String) -> [UInt8] {
-    var out: [UInt8] = []
-    var index = hex.startIndex
-    while index < hex.endIndex {
-        let next = hex.index(index, offsetBy: 2)
-        out.append(UInt8(hex[index..<next], radix: 16)!)
-        index = next
-    }
-    return out
-}
-
 /// Decoding `hex` must fail with a message containing `reason`.
 private func expectFailure(_ hex: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let error = #expect(throws: CBOR.DecodingError.self, sourceLocation: sourceLocation) { try CBOR.decode(bytes(hex)) }

@@ -1,10 +1,6 @@
 import AssistCrypto
 import Testing
 
-func hex(_ bytes: [UInt8]) -> String {
-    bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-}
-
 @Suite("Digest")
 struct DigestTests {
     // MARK: SHA-256 (FIPS 180-2 vectors)

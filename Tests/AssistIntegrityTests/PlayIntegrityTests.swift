@@ -1,5 +1,6 @@
 import AssistCrypto
 import AssistIntegrity
+import AssistTestSupport
 import AssistWire
 import Foundation
 import Testing
@@ -60,17 +61,10 @@ struct PlayIntegrityTests {
         init() throws { signing = try PrivateKey.generateP256() }
     }
 
-    func jws(_ payload: JSONValue, key: PrivateKey, alg: String = "ES256") -> String {
-        let input = Base64URL.encode(JSONWriter.bytes(["alg": .string(alg)])) + "." + Base64URL.encode(JSONWriter.bytes(payload))
-        return input + "." + Base64URL.encode(key.sign(Array(input.utf8), format: .ecdsaSHA256Raw) ?? [])
-    }
+    func jws(_ payload: JSONValue, key: PrivateKey, alg: String = "ES256") -> String { PlayIntegrityTokens.jws(payload, key: key, alg: alg) }
 
     func jwe(_ content: String, key: [UInt8], header: JSONValue = ["alg": "A256KW", "enc": "A256GCM"]) throws -> String {
-        let contentKey = Digest.randomBytes(32), iv = Digest.randomBytes(12)
-        let protected = Base64URL.encode(JSONWriter.bytes(header))
-        let (ciphertext, tag) = try SymmetricCipher.sealAES256GCM(Array(content.utf8), key: contentKey, iv: iv, aad: Array(protected.utf8))
-        return [protected, Base64URL.encode(try SymmetricCipher.wrapAES256(contentKey, with: key)), Base64URL.encode(iv),
-                Base64URL.encode(ciphertext), Base64URL.encode(tag)].joined(separator: ".")
+        try PlayIntegrityTokens.jwe(content, key: key, header: header)
     }
 
     @Test("a token encrypted and signed with the app's keys opens to its verdict")

@@ -138,13 +138,7 @@ struct PlayIntegrityEndToEndTests {
                 "appIntegrity": ["appRecognitionVerdict": "PLAY_RECOGNIZED", "packageName": "com.example.assist"],
                 "deviceIntegrity": ["deviceRecognitionVerdict": .array(device)],
             ]
-            let input = Base64URL.encode(JSONWriter.bytes(["alg": "ES256"])) + "." + Base64URL.encode(JSONWriter.bytes(verdict))
-            let jws = input + "." + Base64URL.encode(signing.sign(Array(input.utf8), format: .ecdsaSHA256Raw) ?? [])
-            let contentKey = Digest.randomBytes(32), iv = Digest.randomBytes(12)
-            let header = Base64URL.encode(JSONWriter.bytes(["alg": "A256KW", "enc": "A256GCM"]))
-            let (ciphertext, tag) = try SymmetricCipher.sealAES256GCM(Array(jws.utf8), key: contentKey, iv: iv, aad: Array(header.utf8))
-            return [header, Base64URL.encode(try SymmetricCipher.wrapAES256(contentKey, with: decryption)), Base64URL.encode(iv),
-                    Base64URL.encode(ciphertext), Base64URL.encode(tag)].joined(separator: ".")
+            return try PlayIntegrityTokens.token(verdict, signing: signing, decryption: decryption)
         }
         func send(_ token: String) async throws -> AuditRecord? {
             let response = try await harness.stream(body: GatewayHarness.uncachedBody, headers: [("X-Assist-Integrity", "playintegrity token=\(token)")])
