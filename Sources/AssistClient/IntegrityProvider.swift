@@ -13,6 +13,23 @@ public protocol IntegrityProvider: Sendable {
     func header(method: String, path: String, body: [UInt8]) async throws -> String?
 }
 
+/// Play Integrity through the app's Android layer: `requestToken` receives the request and returns the
+/// token from `StandardIntegrityTokenProvider.request`, whose request hash the Android side sets to
+/// base64url(SHA256(`IntegrityClientData.make(method:path:bodySHA256Base64:)`)) — the binding the gateway
+/// checks. (Play Integrity has no Swift API; this is the seam a Kotlin bridge plugs into.)
+public struct PlayIntegrityProvider: IntegrityProvider {
+    let requestToken: @Sendable (_ method: String, _ path: String, _ body: [UInt8]) async throws -> String?
+
+    public init(requestToken: @escaping @Sendable (_ method: String, _ path: String, _ body: [UInt8]) async throws -> String?) {
+        self.requestToken = requestToken
+    }
+
+    public func header(method: String, path: String, body: [UInt8]) async throws -> String? {
+        guard let token = try await requestToken(method, path, body) else { return nil }
+        return IntegrityHeader(scheme: "playintegrity", parameters: ["token": token]).value
+    }
+}
+
 #if canImport(DeviceCheck) && canImport(CryptoKit)
 import CryptoKit
 import DeviceCheck

@@ -10,7 +10,8 @@ struct DisconnectTests {
     @Test("when the client leaves mid-stream the provider call is cancelled at once and the audit says cancelled")
     func clientLeaves() async throws {
         let harness = try GatewayHarness(script: Script(tokens: (0..<100).map { "t\($0) " }, interval: .milliseconds(20)))
-        let (connection, status, headers) = try await harness.openStream()
+        // A request's own provider call; a shared one (itinerary summaries) is SummaryCacheEndToEndTests'.
+        let (connection, status, headers) = try await harness.openStream(body: GatewayHarness.uncachedBody)
         #expect(status == 200)
         _ = try await onOwnThread { try connection.read(until: "t2 ", timeout: .seconds(5)) }
         let leftAt = ContinuousClock.now
@@ -27,7 +28,7 @@ struct DisconnectTests {
     @Test("a client that leaves before the first token also cancels the provider call")
     func clientLeavesBeforeFirstToken() async throws {
         let harness = try GatewayHarness(script: Script(firstTokenDelay: .seconds(30)))
-        let (connection, _, _) = try await harness.openStream()
+        let (connection, _, _) = try await harness.openStream(body: GatewayHarness.uncachedBody)
         _ = try await onOwnThread { try connection.read(until: ": ping", timeout: .seconds(5)) }
         // Wait until the upstream has the request, then leave.
         for _ in 0..<500 where harness.upstream.requests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
