@@ -45,6 +45,25 @@ struct GatewayMetricsTests {
         #expect(sample(#"assist_tokens_total{feature="itinerary_summary",direction="out"}"#) == "240")
     }
 
+    @Test("requests by trust level, bounded to the four levels and none; integrity refusals by their code")
+    func trust() {
+        func row(_ trust: String, status: AuditStatus = .ok, reason: String = "") -> AuditRecord {
+            AuditRecord(requestId: "r", time: Date(), user: "u1", feature: "itinerary_summary", promptVersion: "2026-09-18.2", trust: trust,
+                        status: status, reason: reason, trustReason: trust == "untrusted" ? "bad_signature" : "")
+        }
+        metrics.observe(row("trusted"))
+        metrics.observe(row("trusted"))
+        metrics.observe(row("untrusted"))
+        metrics.observe(row("unavailable", status: .rejected, reason: "integrity_required"))
+        metrics.observe(row("", status: .rejected, reason: "unauthenticated:expired"))
+        metrics.observe(row("made-up"))
+        #expect(sample(#"assist_requests_by_trust_total{feature="itinerary_summary",trust="trusted"}"#) == "2")
+        #expect(sample(#"assist_requests_by_trust_total{feature="itinerary_summary",trust="untrusted"}"#) == "1")
+        #expect(sample(#"assist_requests_by_trust_total{feature="itinerary_summary",trust="none"}"#) == "2")
+        #expect(sample(#"assist_requests_total{feature="itinerary_summary",prompt_version="2026-09-18.2",outcome="integrity_required"}"#) == "1")
+        #expect(!metrics.render().contains("bad_signature"))  // reasons stay in the audit
+    }
+
     @Test("histograms are cumulative, in seconds, with +Inf, sum and count")
     func histograms() {
         metrics.observe(row(.ok, ttftMs: 40, totalMs: 300))

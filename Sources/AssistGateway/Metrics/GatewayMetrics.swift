@@ -23,6 +23,7 @@ public final class GatewayMetrics: Sendable {
 
     private struct State {
         var requests: [Key: Int] = [:]                   // feature, prompt_version, outcome
+        var trust: [Key: Int] = [:]                      // feature, trust
         var timeToFirstToken: [Key: Histogram] = [:]     // feature, prompt_version
         var totalTime: [Key: Histogram] = [:]            // feature, prompt_version
         var tokens: [Key: Int] = [:]                     // feature, direction
@@ -45,6 +46,7 @@ public final class GatewayMetrics: Sendable {
         let outcome = Self.outcome(of: record)
         state.withLock { state in
             state.requests[Key(labels: [feature, version, outcome]), default: 0] += 1
+            state.trust[Key(labels: [feature, Self.trust(of: record)]), default: 0] += 1
             guard record.status != .rejected else { return }
             let key = Key(labels: [feature, version])
             if let ttft = record.timeToFirstTokenMs {
@@ -71,6 +73,8 @@ public final class GatewayMetrics: Sendable {
         let state = state.withLock { $0 }
         var text = PrometheusText()
         text.counter("assist_requests_total", "Requests by how they ended.", ["feature", "prompt_version", "outcome"], state.requests)
+        text.counter("assist_requests_by_trust_total", "Requests by the client integrity level they were measured at.", ["feature", "trust"],
+                     state.trust)
         text.histogram("assist_time_to_first_token_seconds", "From the request to the first delta.", ["feature", "prompt_version"],
                        state.timeToFirstToken)
         text.histogram("assist_request_duration_seconds", "From the request to its end.", ["feature", "prompt_version"], state.totalTime)
@@ -99,8 +103,13 @@ public final class GatewayMetrics: Sendable {
     private static let knownCodes: Set<String> = Set([
         ErrorCode.unauthenticated, .unknownFeature, .featureDisabled, .invalidInput, .invalidRequest, .payloadTooLarge,
         .notFound, .methodNotAllowed, .quotaExceeded, .tooManyStreams, .upstreamFailed, .upstreamTimeout, .unavailable,
-        .shuttingDown, .internalError,
+        .shuttingDown, .internalError, .integrityRequired, .attestationInvalid,
     ].map(\.rawValue))
+
+    /// The trust level of the row, or `none` when the request was refused before integrity was checked.
+    static func trust(of record: AuditRecord) -> String {
+        TrustLevel(rawValue: record.trust)?.rawValue ?? "none"
+    }
 
     private struct PrometheusText {
         var output = ""
