@@ -34,7 +34,7 @@ public struct GatewayAssembly: Sendable {
     public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil,
                 provider: any ModelProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
-                environment: @escaping @Sendable (String) -> String? = { ProcessInfo.processInfo.environment[$0] }) throws {
+                environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
@@ -70,6 +70,7 @@ public struct GatewayAssembly: Sendable {
             builders: builders,
             structured: Self.structuredFeatures,
             clock: clock,
+            environment: environment,
             modelReady: modelReady,
             adminToken: adminToken,
             overrides: overrides,

@@ -29,6 +29,12 @@ struct PromptTests {
         #expect(context.instructions == "Be brief. {language} stays.")
     }
 
+    @Test func unknownOrUnclosedPlaceholdersAreLeftAsWritten() throws {
+        let record = try feature(instructions: "{{name}} in {{language}}, {{locale}}{{language}} then {{unclosed")
+        let context = PromptContext(user: "u1", feature: record, input: [:], locale: "en-GB")
+        #expect(context.instructions == "{{name}} in English, en-GBEnglish then {{unclosed")
+    }
+
     @Test(arguments: [("tr-TR", "Turkish"), ("tr", "Turkish"), ("EN-gb", "English"), ("de-AT", "German"),
                       ("ar-EG", "Arabic"), ("pt-BR", "Portuguese")])
     func languageNamesComeFromTheLanguageSubtag(locale: String, name: String) {

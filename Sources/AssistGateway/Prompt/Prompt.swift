@@ -54,11 +54,23 @@ public struct PromptContext: Sendable {
         self.locale = locale
     }
 
-    /// The feature's instructions with `{{language}}` (e.g. "Turkish") and `{{locale}}` filled in.
+    /// The feature's instructions with `{{language}}` (e.g. "Turkish") and `{{locale}}` filled in; any other
+    /// `{{…}}` is left as written. One pass, without Foundation (built for every request).
     public var instructions: String {
-        feature.template.instructions
-            .replacingOccurrences(of: "{{language}}", with: LanguageNames.english(for: locale))
-            .replacingOccurrences(of: "{{locale}}", with: locale)
+        let template = feature.template.instructions
+        guard template.contains("{{") else { return template }
+        var output = ""
+        var rest = template[...]
+        while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+            output += rest[..<open.lowerBound]
+            switch rest[open.upperBound..<close.lowerBound] {
+            case "language": output += LanguageNames.english(for: locale)
+            case "locale": output += locale
+            default: output += rest[open.lowerBound..<close.upperBound]
+            }
+            rest = rest[close.upperBound...]
+        }
+        return output + rest
     }
 }
 
