@@ -167,7 +167,13 @@ struct StreamAdmission: Sendable {
             }
             switch await dependencies.flights.claim(key) {
             case .follow(let running): return free(.follows(running))
-            case .lead(let new): flight = new
+            case .lead(let new):
+                // A call for this key may have ended and been stored between the lookup and the claim.
+                if let text = try? await dependencies.summaries.text(for: key, now: dependencies.clock.now()) {
+                    dependencies.flights.refused(new)
+                    return free(.stored(text))
+                }
+                flight = new
             }
         }
 
