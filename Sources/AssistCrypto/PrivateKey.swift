@@ -55,13 +55,7 @@ public final class PrivateKey: @unchecked Sendable {
 
     /// The key as PEM PKCS #8, unencrypted (for a test or development key file).
     public var pem: String {
-        guard let bio = BIO_new(BIO_s_mem()) else { return "" }
-        defer { BIO_free(bio) }
-        PEM_write_bio_PrivateKey(bio, pointer, nil, nil, 0, nil, nil)
-        var data: UnsafeMutablePointer<CChar>?
-        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &data)
-        guard let data, length > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+        pemText { PEM_write_bio_PrivateKey($0, pointer, nil, nil, 0, nil, nil) }
     }
 
     /// Signs `message` (hashed with SHA-256) in `format`; nil if the format does not fit the key.

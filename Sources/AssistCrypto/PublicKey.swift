@@ -112,13 +112,7 @@ public final class PublicKey: @unchecked Sendable {
 
     /// The key as PEM SubjectPublicKeyInfo.
     public var pem: String {
-        guard let bio = BIO_new(BIO_s_mem()) else { return "" }
-        defer { BIO_free(bio) }
-        PEM_write_bio_PUBKEY(bio, pointer)
-        var data: UnsafeMutablePointer<CChar>?
-        let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &data)
-        guard let data, length > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+        pemText { PEM_write_bio_PUBKEY($0, pointer) }
     }
 
     /// Whether `signature` is this key's signature over `message` in `format`. A format that does not fit
@@ -168,6 +162,17 @@ public final class PublicKey: @unchecked Sendable {
         guard EVP_PKEY_get_utf8_string_param(key, "group", &name, name.count, &length) == 1 else { return nil }
         return String(decoding: name.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// What `write` puts into a memory BIO, as text (PEM output of keys); empty if OpenSSL fails.
+func pemText(_ write: (OpaquePointer) -> Int32) -> String {
+    guard let bio = BIO_new(BIO_s_mem()) else { return "" }
+    defer { BIO_free(bio) }
+    guard write(bio) == 1 else { return "" }
+    var data: UnsafeMutablePointer<CChar>?
+    let length = BIO_ctrl(bio, BIO_CTRL_INFO, 0, &data)
+    guard let data, length > 0 else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
 }
 
 /// The oldest queued OpenSSL error as text (and the queue cleared), for messages.

@@ -53,14 +53,8 @@ public struct JWTVerifier: TokenVerifier {
     }
 
     public func verify(bearer token: String) throws(TokenRejection) -> AuthenticatedUser {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, token.utf8.count <= 8192,
-              let headerBytes = Base64URL.decode(parts[0]), let payloadBytes = Base64URL.decode(parts[1]),
-              let signature = Base64URL.decode(parts[2]),
-              let header = try? JSONParser.parse(headerBytes), let payload = try? JSONParser.parse(payloadBytes),
-              header.objectValue != nil, payload.objectValue != nil
-        else { throw .malformed }
-        let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+        guard let jws = CompactJWS(token, maxBytes: 8192) else { throw .malformed }
+        let (header, payload, signature, signingInput) = (jws.header, jws.payload, jws.signature, jws.signingInput)
         switch header["alg"]?.stringValue {
         case "HS256":
             guard let secret else { throw .unsupportedAlgorithm }

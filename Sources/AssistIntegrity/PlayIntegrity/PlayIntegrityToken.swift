@@ -1,4 +1,5 @@
 import AssistCrypto
+import AssistGateway
 import AssistWire
 
 /// Why a Play Integrity token or verdict was refused: a stable code for the audit.
@@ -50,13 +51,9 @@ public struct PlayIntegrityToken: Sendable {
 
     /// The payload of the inner JWS, whose algorithm must be ES256 and signature the verification key's.
     func verifiedPayload(_ jws: String) throws(PlayIntegrityFailure) -> JSONValue {
-        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]), let header = try? JSONParser.parse(headerBytes),
-              let payloadBytes = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2]) else { throw .malformed }
-        guard header["alg"]?.stringValue == "ES256" else { throw .unsupportedAlgorithm }
-        let signingInput = Array(jws.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
-        guard verificationKey.verify(signature, message: signingInput, format: .ecdsaSHA256Raw) else { throw .badSignature }
-        guard let payload = try? JSONParser.parse(payloadBytes), payload.objectValue != nil else { throw .malformed }
-        return payload
+        guard let parsed = CompactJWS(jws, maxBytes: 16_384) else { throw .malformed }
+        guard parsed.header["alg"]?.stringValue == "ES256" else { throw .unsupportedAlgorithm }
+        guard verificationKey.verify(parsed.signature, message: parsed.signingInput, format: .ecdsaSHA256Raw) else { throw .badSignature }
+        return parsed.payload
     }
 }
