@@ -1,11 +1,12 @@
 import AssistCrypto
 import Foundation
 
-/// Real App Attest attestations and assertions made by Apple devices (`../shared/testdata/appattest`:
-/// uebelack/node-app-attest, MIT; veehaitch/devicecheck-appattest, Apache-2.0), read in place.
+/// Real App Attest attestations and assertions made by Apple devices (`Tests/Fixtures/appattest`:
+/// uebelack/node-app-attest, MIT; veehaitch/devicecheck-appattest, Apache-2.0), read in place; provenance in
+/// `Tests/Fixtures/README.md`.
 enum AppAttestVectors {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/testdata/appattest").standardized
+        .appendingPathComponent("../Fixtures/appattest").standardized
 
     struct Attestation {
         var name: String

@@ -8,7 +8,7 @@ import Testing
 @Suite("Play Integrity: tokens opened locally, verdicts judged")
 struct PlayIntegrityTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/testdata/play-integrity").standardized
+        .appendingPathComponent("../Fixtures/play-integrity").standardized
     let policy = PlayIntegrityPolicy(packageName: "com.package.name")
     let issued = Date(timeIntervalSince1970: 1_675_655_009.345)  // the examples' timestampMillis
 

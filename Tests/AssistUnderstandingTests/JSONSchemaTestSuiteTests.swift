@@ -3,7 +3,8 @@ import AssistWire
 import Foundation
 import Testing
 
-/// The official JSON-Schema-Test-Suite (draft 2020-12), read in place from `../shared/testdata`.
+/// The official JSON-Schema-Test-Suite (draft 2020-12), read in place from `Tests/Fixtures` (MIT;
+/// provenance in `Tests/Fixtures/README.md`).
 ///
 /// Every group whose schema uses only supported keywords must pass all its cases. Groups that use other
 /// keywords are excluded — by keyword, in one list, with a count — and the list is asserted, so a change in
@@ -19,7 +20,7 @@ struct JSONSchemaTestSuiteTests {
     }
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/testdata/json-schema-test-suite/draft2020-12").standardized
+        .appendingPathComponent("../Fixtures/json-schema-test-suite/draft2020-12").standardized
 
     static let groups: [Group] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?.filter { $0.hasSuffix(".json") }.sorted() ?? []

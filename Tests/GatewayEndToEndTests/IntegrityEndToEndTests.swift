@@ -158,7 +158,7 @@ struct PlayIntegrityEndToEndTests {
 @Suite("App Attest registration, end to end, with a real Apple attestation")
 struct AppAttestRegistrationTests {
     static let vectors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/testdata/appattest/uebelack").standardized
+        .appendingPathComponent("../Fixtures/appattest/uebelack").standardized
 
     @Test("a real attestation over an issued challenge registers its key; the challenge cannot be used twice")
     func register() async throws {
