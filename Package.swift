@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
-// Assist: the gateway (server) and, later, the client kit. The target list is the architecture:
-//   C shims → wire contract → HTTP server / crypto → gateway core → providers, stores → travel → CLI.
+// Assist: the gateway (server), the client kit, and two reference apps. The target list is the architecture,
+// each layer depending only on the ones above it:
+//   C shims (Debian libraries)
+//   → contract: AssistWire (request, events, errors, JSON, SSE), shared by gateway and client
+//   → client kit: AssistClient, AssistUnderstanding, AssistEvaluation (golden sets, checks)
+//   → HTTP seam: AssistHTTP (request, response, responder, body writer)
+//   → core: AssistGateway (admission pipeline, reservation, streaming, stores' protocols), over AssistCrypto
+//   → adapters: AssistHTTPServer (libmicrohttpd), AssistProviders (libcurl), AssistSQLite, AssistStores,
+//               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server)
+//   → evaluation of gateway features: AssistGatewayEvaluation
+//   → apps: AssistTravel, AssistBudget
+//   → assembly: AssistServer
+//   → CLI: AssistCLI (and the tools: ScriptedUpstream, AssistBench)
 import PackageDescription
 
 let package = Package(
@@ -21,6 +32,7 @@ let package = Package(
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
         .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
+
         // The client kit an app links: streaming client, session state, route decider, offline cache.
         // Depends on the wire contract only (no libcurl, nothing server-side).
         .target(name: "AssistClient", dependencies: ["AssistWire"]),
@@ -29,47 +41,65 @@ let package = Package(
             name: "AssistUnderstanding", dependencies: ["AssistWire", "AssistClient"],
             resources: [.embedInCode("Resources/gazetteer.json")]
         ),
-        // Evaluation: golden sets and the runner that scores an extraction path field by field.
+        // Evaluation: golden sets, the runner that scores a path field by field, property checks, reports.
         .target(name: "AssistEvaluation", dependencies: ["AssistWire", "AssistUnderstanding"]),
-        // SHA-256, HMAC and randomness through OpenSSL 3; no hand-written primitives.
+
+        // SHA-256, HMAC, keys, signatures, certificates and ciphers through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
-        // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
-        .target(
-            name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTPServer"],
-            resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
-        ),
-        // A small HTTP/1.1 server over libmicrohttpd with suspend/resume streaming bodies.
-        .target(name: "AssistHTTPServer", dependencies: ["CMicroHTTPD", "CLinux"]),
-        // The gateway core: config, auth, integrity, features, quota, prompts, streaming, audit, endpoints.
-        .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTPServer"]),
+
+        // The HTTP seam: request, response, responder, the streaming body writer, and HTTP's vocabulary.
+        // The gateway, integrity and the scripted upstream speak it; a server shell implements it.
+        .target(name: "AssistHTTP"),
+
+        // The gateway core: config, auth, the admission pipeline and reservation, answer cache, streaming,
+        // audit, metrics, endpoints, and the protocols of every store, provider and verifier.
+        .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP"]),
+
+        // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
+        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "CMicroHTTPD", "CLinux"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "CCurl"]),
-        // SQLite-backed stores: quota, audit.
-        .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistWire", "CSQLite"]),
+        // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
+        .target(name: "AssistSQLite", dependencies: ["CSQLite"]),
+        // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
+        .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
+        // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
+        .target(
+            name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
+            resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
+        ),
         // The embedded llama-server as a supervised child process.
-        .target(name: "AssistLocalModel", dependencies: ["AssistGateway", "CLinux"]),
-        // Travel reference app: data, built-in configuration, prompt builders.
+        .target(name: "AssistLocalModel", dependencies: ["CLinux"]),
+
+        // Evaluation of the gateway's features: golden sets through its prompt builders and providers,
+        // checks on structured answers, feedback exported as golden cases.
+        .target(name: "AssistGatewayEvaluation", dependencies: ["AssistEvaluation", "AssistGateway", "AssistUnderstanding", "AssistWire"]),
+
+        // Travel reference app: data, built-in configuration, prompt builders, smart search.
         .target(
             name: "AssistTravel",
-            dependencies: ["AssistGateway", "AssistStores", "AssistWire"],
+            dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistUnderstanding", "AssistGatewayEvaluation"],
             resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json")]
         ),
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
-        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistStores", "AssistWire"]),
-        // Assembly of the running gateway: configuration, data dir, stores, provider, server, drain.
+        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire"]),
+
+        // Assembly of the running gateway: configuration, data dir, stores, providers, integrity, server, drain.
         .target(
             name: "AssistServer",
-            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistTravel", "AssistLocalModel", "AssistHTTPServer",
-                           "AssistUnderstanding", "AssistEvaluation", "AssistIntegrity"]
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
+                           "AssistIntegrity", "AssistCrypto"]
         ),
-        // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
-        // For tests and benchmarks only; `assist serve` never uses it.
-        .target(name: "ScriptedUpstream", dependencies: ["AssistHTTPServer", "AssistWire"]),
         .executableTarget(
             name: "AssistCLI",
-            dependencies: ["AssistServer", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation", "AssistBudget",
-                           "AssistIntegrity"]
+            dependencies: ["AssistServer", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
+                           "AssistGatewayEvaluation", "AssistBudget", "AssistIntegrity", "AssistHTTPServer", "AssistWire", "AssistCrypto", "AssistSQLite",
+                           "AssistTravel"]
         ),
+
+        // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
+        // For tests and benchmarks only; `assist serve` never uses it.
+        .target(name: "ScriptedUpstream", dependencies: ["AssistHTTP", "AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
         .executableTarget(
             name: "AssistBench",
@@ -78,28 +108,30 @@ let package = Package(
         ),
 
         // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.
-        .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto"], path: "Tests/Support"),
+        .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
 
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
-        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistTestSupport"]),
-        .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistTestSupport"]),
+        .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
-        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores"]),
-        .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistStores", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
+        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",
-            dependencies: ["AssistEvaluation", "AssistServer", "AssistGateway", "AssistWire", "ScriptedUpstream", "AssistTestSupport"],
+            dependencies: ["AssistEvaluation", "AssistServer", "AssistWire", "ScriptedUpstream", "AssistTestSupport", "AssistGatewayEvaluation",
+                           "AssistTravel"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistStores", "AssistWire"]),
+        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire"]),
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",
-                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient", "AssistUnderstanding", "AssistEvaluation"]
+                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient", "AssistUnderstanding", "AssistEvaluation",
+                           "AssistGatewayEvaluation"]
         ),
     ]
 )

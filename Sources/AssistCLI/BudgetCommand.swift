@@ -1,6 +1,7 @@
 import AssistBudget
 import AssistEvaluation
 import AssistLocalModel
+import AssistSQLite
 import AssistStores
 import AssistUnderstanding
 import AssistWire

@@ -1,4 +1,5 @@
 import AssistEvaluation
+import AssistGatewayEvaluation
 import AssistGateway
 import AssistLocalModel
 import AssistServer
@@ -47,7 +48,12 @@ enum EvalCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assist-eval-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let evaluation: GoldenEvaluation
-        do { evaluation = try GoldenEvaluation(config: config, dataDirectory: scratch) } catch { return Usage.fail("\(error)") }
+        do {
+            let assembly = try GatewayAssembly(config: config, dataDirectory: scratch)
+            evaluation = GoldenEvaluation(config: assembly.config, handlers: assembly.dependencies.handlers, models: assembly.dependencies.models)
+        } catch {
+            return Usage.fail("\(error)")
+        }
 
         var summaries: [EvaluationSummary] = []
         for id in ids {

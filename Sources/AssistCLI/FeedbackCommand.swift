@@ -1,4 +1,6 @@
+import AssistGatewayEvaluation
 import AssistServer
+import AssistSQLite
 import AssistStores
 import AssistWire
 import Foundation

@@ -1,7 +1,8 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 
-/// The gateway's HTTP surface: a router over thin endpoints. Every response carries `X-Request-Id`.
+/// The gateway's HTTP surface: a router over thin endpoints, and the one place where a refusal becomes
+/// its JSON error and every response gets its `X-Request-Id`.
 ///
 ///     GET  /healthz            200 when ready (the model included), else 503
 ///     GET  /v1/features        the features this user may call
@@ -9,6 +10,7 @@ import AssistWire
 ///     POST /v1/assist          a structured feature → one validated JSON object
 ///     POST /v1/events          on-device availability reports, counted
 ///     POST /v1/feedback        a user's verdict on one of their own answers
+///     POST /v1/integrity/…     App Attest challenges and key registration
 ///     /admin/…                 the operators' API (AdminEndpoint), with its own token
 ///     GET  /metrics            Prometheus text: outcomes, latency, tokens, feedback, availability
 public struct Gateway: HTTPResponder {
@@ -17,37 +19,51 @@ public struct Gateway: HTTPResponder {
     public init(dependencies: GatewayDependencies) { self.dependencies = dependencies }
 
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        let receivedAt = ContinuousClock.now
-        let requestId = RequestID.make()
+        var context = RequestContext(time: dependencies.clock.now(), http: request)
+        var response: HTTPResponse
+        do {
+            response = try await route(&context)
+        } catch {
+            response = Responses.error(error, requestId: context.id)
+        }
+        response.headers.append((.requestId, context.id))
+        return response
+    }
+
+    private static let routedPaths: Set<String> = [
+        "/v1/assist", "/v1/assist/stream", "/v1/features", "/v1/events", "/v1/feedback", "/metrics", "/healthz",
+        "/v1/integrity/challenge", "/v1/integrity/appattest/register",
+    ]
+
+    private func route(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        let request = context.http
         switch (request.method, request.path) {
-        case ("POST", "/v1/assist/stream"):
-            return await StreamEndpoint(dependencies: dependencies).handle(request, requestId: requestId, receivedAt: receivedAt)
-        case ("POST", "/v1/assist"):
-            return await StructuredEndpoint(dependencies: dependencies).handle(request, requestId: requestId, receivedAt: receivedAt)
-        case ("POST", "/v1/feedback"):
-            return await FeedbackEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
-        case ("POST", "/v1/events"):
-            return await EventsEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
-        case ("POST", "/v1/integrity/challenge"):
-            return await IntegrityEndpoint(dependencies: dependencies).challenge(request, requestId: requestId)
-        case ("POST", "/v1/integrity/appattest/register"):
-            return await IntegrityEndpoint(dependencies: dependencies).register(request, requestId: requestId)
-        case ("GET", "/v1/features"):
-            return FeaturesEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
-        case ("GET", "/metrics"):
-            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4; charset=utf-8"), ("X-Request-Id", requestId)],
-                                body: .bytes(Array(dependencies.metrics.render().utf8)))
-        case ("GET", "/healthz"):
-            let ready = await dependencies.modelReady()
-            return Responses.json(ready ? 200 : 503, ["status": .string(ready ? "ok" : "starting")], requestId: requestId)
-        case (_, "/v1/assist"), (_, "/v1/assist/stream"), (_, "/v1/features"), (_, "/v1/events"), (_, "/v1/feedback"), (_, "/metrics"), (_, "/healthz"),
-             (_, "/v1/integrity/challenge"), (_, "/v1/integrity/appattest/register"):
-            return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
-                                   requestId: requestId)
+        case (.post, "/v1/assist/stream"):
+            return try await StreamEndpoint(dependencies: dependencies).handle(&context)
+        case (.post, "/v1/assist"):
+            return try await StructuredEndpoint(dependencies: dependencies).handle(&context)
+        case (.post, "/v1/feedback"):
+            return try await FeedbackEndpoint(dependencies: dependencies).handle(&context)
+        case (.post, "/v1/events"):
+            return try await EventsEndpoint(dependencies: dependencies).handle(&context)
+        case (.post, "/v1/integrity/challenge"):
+            return try await IntegrityEndpoint(dependencies: dependencies).challenge(&context)
+        case (.post, "/v1/integrity/appattest/register"):
+            return try await IntegrityEndpoint(dependencies: dependencies).register(&context)
+        case (.get, "/v1/features"):
+            return try FeaturesEndpoint(dependencies: dependencies).handle(&context)
+        case (.get, "/metrics"):
+            return HTTPResponse(status: .ok, headers: [(.contentType, "text/plain; version=0.0.4; charset=utf-8")],
+                                body: .bytes(Array(dependencies.state.metrics.render().utf8)))
+        case (.get, "/healthz"):
+            let ready = await dependencies.models.isReady()
+            return Responses.json(ready ? .ok : .serviceUnavailable, ["status": .string(ready ? "ok" : "starting")])
+        case (_, let path) where Self.routedPaths.contains(path):
+            throw .methodNotAllowed(request.method)
         case (_, let path) where path.hasPrefix("/admin/"):
-            return await AdminEndpoint(dependencies: dependencies).handle(request, requestId: requestId)
+            return try await AdminEndpoint(dependencies: dependencies).handle(&context)
         default:
-            return Responses.error(GatewayError(status: 404, code: .notFound, message: "no such endpoint"), requestId: requestId)
+            throw GatewayError(status: 404, code: .notFound, message: "no such endpoint")
         }
     }
 }

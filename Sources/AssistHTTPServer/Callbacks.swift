@@ -1,3 +1,4 @@
+import AssistHTTP
 import CMicroHTTPD
 
 // libmicrohttpd's C callbacks. They live here, not in any `main.swift`, because top-level code there is
@@ -5,13 +6,13 @@ import CMicroHTTPD
 
 /// Collects request headers through libmicrohttpd's key/value iterator.
 private final class HeaderCollector {
-    var headers: [(name: String, value: String)] = []
+    var headers: [HTTPField] = []
 }
 
 private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
     let collector = Unmanaged<HeaderCollector>.fromOpaque(cls!).takeUnretainedValue()
     if let key {
-        collector.headers.append((String(cString: key).lowercased(), value.map { String(cString: $0) } ?? ""))
+        collector.headers.append((HTTPFieldName(String(cString: key)), value.map { String(cString: $0) } ?? ""))
     }
     return .YES
 }
@@ -21,7 +22,7 @@ private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
 let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
     if let existing = requestContext.pointee {
-        let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+        let context = Unmanaged<InFlightRequest>.fromOpaque(existing).takeUnretainedValue()
         if uploadDataSize.pointee > 0, let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadDataSize.pointee) { bytes in
                 context.appendBody(UnsafeBufferPointer(start: bytes, count: uploadDataSize.pointee))
@@ -36,9 +37,9 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
     }
-    let context = RequestContext(
+    let context = InFlightRequest(
         server: core, connection: ConnectionHandle(pointer: connection),
-        method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+        method: HTTPMethod(method.map { String(cString: $0) } ?? "GET"), path: url.map { String(cString: $0) } ?? "/",
         headers: collector.headers)
     requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
     return .YES
@@ -48,6 +49,6 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
 let requestCompleted: MHD_RequestCompletedCallback = { _, _, requestContext, _ in
     guard let requestContext, let pointer = requestContext.pointee else { return }
     requestContext.pointee = nil
-    let context = Unmanaged<RequestContext>.fromOpaque(pointer).takeRetainedValue()
+    let context = Unmanaged<InFlightRequest>.fromOpaque(pointer).takeRetainedValue()
     context.completed()
 }

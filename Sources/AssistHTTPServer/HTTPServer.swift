@@ -1,3 +1,4 @@
+import AssistHTTP
 import CMicroHTTPD
 import Foundation
 import Synchronization
@@ -168,7 +169,7 @@ final class ServerCore: Sendable {
 
     private struct State {
         var lifecycle = Lifecycle.serving
-        var inFlight: [ObjectIdentifier: RequestContext] = [:]
+        var inFlight: [ObjectIdentifier: InFlightRequest] = [:]
     }
 
     private let state = Mutex(State())
@@ -181,7 +182,7 @@ final class ServerCore: Sendable {
 
     /// Admits a request for asynchronous handling: runs `suspend` and starts tracking `context`, atomically
     /// with respect to `beginClosing`, so no suspended request can be missed by `stop()`. False when closing.
-    func admit(_ context: RequestContext, suspend: () -> Void) -> Bool {
+    func admit(_ context: InFlightRequest, suspend: () -> Void) -> Bool {
         state.withLock { state in
             guard case .serving = state.lifecycle else { return false }
             suspend()
@@ -199,7 +200,7 @@ final class ServerCore: Sendable {
     }
 
     /// Stops admitting; returns the requests in flight, which the caller must abort.
-    func beginClosing() -> [RequestContext] {
+    func beginClosing() -> [InFlightRequest] {
         state.withLock { state in
             state.lifecycle = .closing
             return Array(state.inFlight.values)
@@ -208,7 +209,7 @@ final class ServerCore: Sendable {
 
     func finishClosing() { state.withLock { $0.lifecycle = .stopped } }
 
-    func untrack(_ context: RequestContext) { _ = state.withLock { $0.inFlight.removeValue(forKey: ObjectIdentifier(context)) } }
+    func untrack(_ context: InFlightRequest) { _ = state.withLock { $0.inFlight.removeValue(forKey: ObjectIdentifier(context)) } }
     var inFlightCount: Int { state.withLock { $0.inFlight.count } }
     func cancelAll() {
         let contexts = state.withLock { Array($0.inFlight.values) }

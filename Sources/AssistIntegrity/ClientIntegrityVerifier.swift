@@ -1,6 +1,6 @@
 import AssistCrypto
 import AssistGateway
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 import Foundation
 
@@ -38,7 +38,7 @@ public struct ClientIntegrityVerifier: IntegrityVerifier {
     }
 
     public func verdict(for request: HTTPRequest, user: String, feature: FeatureRecord) async -> IntegrityVerdict {
-        guard let value = request.header("x-assist-integrity") else { return IntegrityVerdict(.unavailable) }
+        guard let value = request.header(.assistIntegrity) else { return IntegrityVerdict(.unavailable) }
         guard let header = IntegrityHeader(value) else { return IntegrityVerdict(.untrusted, reason: "malformed") }
         let bodyHash = Data(Digest.sha256(request.body)).base64EncodedString()
         switch header.scheme {
@@ -46,12 +46,12 @@ public struct ClientIntegrityVerifier: IntegrityVerifier {
             guard let appAttest else { return IntegrityVerdict(.unavailable, reason: "not_configured") }
             let challenge = feature.freshChallenge ? header.parameters["challenge"] : nil
             if feature.freshChallenge, challenge == nil { return IntegrityVerdict(.untrusted, reason: "challenge_missing") }
-            let clientData = IntegrityClientData.make(method: request.method, path: request.path, bodySHA256Base64: bodyHash, challenge: challenge)
+            let clientData = IntegrityClientData.make(method: request.method.rawValue, path: request.path, bodySHA256Base64: bodyHash, challenge: challenge)
             return await assertion(header, clientData: clientData, challenge: challenge, user: user, verifier: appAttest)
         case "playintegrity":
             guard let playIntegrity else { return IntegrityVerdict(.unavailable, reason: "not_configured") }
             guard let token = header.parameters["token"] else { return IntegrityVerdict(.untrusted, reason: "malformed") }
-            let clientData = IntegrityClientData.make(method: request.method, path: request.path, bodySHA256Base64: bodyHash)
+            let clientData = IntegrityClientData.make(method: request.method.rawValue, path: request.path, bodySHA256Base64: bodyHash)
             let payload: JSONValue
             do {
                 payload = try playIntegrity.token.payload(of: token)

@@ -3,6 +3,9 @@ import AssistGateway
 /// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed
 /// over libcurl's multi interface on one shared event-loop thread.
 public struct OpenAICompatibleProvider: ModelProvider {
+    /// The `provider` a model alias names to be served by this kind.
+    public static let kind = "openai-compatible"
+
     /// Text the consumer has not yet taken above which the transfer is paused.
     public var highWaterBytes: Int
     /// libcurl's receive buffer per transfer (its default is 16 KiB). Streamed chunks are a few hundred bytes,

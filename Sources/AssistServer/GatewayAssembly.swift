@@ -3,6 +3,7 @@ import AssistGateway
 import AssistHTTPServer
 import AssistIntegrity
 import AssistProviders
+import AssistSQLite
 import AssistStores
 import AssistTravel
 import Foundation
@@ -18,15 +19,7 @@ public struct GatewayAssembly: Sendable {
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
     public static func loadConfig(_ bytes: [UInt8]?) throws(ConfigError) -> GatewayConfig {
-        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: knownBuilders)
-    }
-
-    /// Structured features compiled into this gateway.
-    public static let structuredFeatures: [any StructuredFeature] = [SmartSearchFeature()]
-
-    /// Every name a feature's `template.builder` may use: the travel prompt builders and the structured handlers.
-    public static var knownBuilders: Set<String> {
-        TravelApp.builderNames.union(structuredFeatures.map(\.name))
+        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.knownBuilders)
     }
 
     /// - Parameter configurationFile: the file `config` was read from; `POST /admin/reload` re-reads it. Nil
@@ -38,43 +31,27 @@ public struct GatewayAssembly: Sendable {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
-        let quota = try SQLiteQuotaStore(database: database)
-        let audit = try SQLiteAuditStore(database: database)
-        let availability = try SQLiteAvailabilityStore(database: database)
-        let feedback = try SQLiteFeedbackStore(database: database)
-        let summaries = try SQLiteSummaryStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400)
-        let builders = try TravelApp.builders(database: database)
-        let overrides = try SQLiteFeatureOverrideStore(database: database)
-        _ = try overrides.load()  // unreadable: stop here rather than forget a kill switch
-        let adminToken = try SecretStore.adminToken(dataDirectory: dataDirectory)
+        let stores = GatewayStores(
+            quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),
+            availability: try SQLiteAvailabilityStore(database: database), feedback: try SQLiteFeedbackStore(database: database),
+            answers: try SQLiteAnswerStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400),
+            overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock))
         let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
-        let challenges = try SQLiteChallengeStore(database: database, clock: clock)
-        let integrity = try Self.integrityVerifier(config.integrity, keys: try SQLiteDeviceKeyStore(database: database), challenges: challenges,
-                                                   clock: clock, environment: environment)
+        let security = GatewaySecurity(
+            tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
+            integrity: try Self.integrityVerifier(config.integrity, keys: try SQLiteDeviceKeyStore(database: database),
+                                                  challenges: stores.challenges, clock: clock, environment: environment),
+            adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory))
+        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures)
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config
         self.database = database
         self.secret = secret
-        self.dependencies = GatewayDependencies(
-            config: config,
-            tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
-            integrity: integrity,
-            challenges: challenges,
-            quota: quota,
-            audit: audit,
-            availability: availability,
-            feedback: feedback,
-            summaries: summaries,
-            provider: provider,
-            builders: builders,
-            structured: Self.structuredFeatures,
-            clock: clock,
-            environment: environment,
-            modelReady: modelReady,
-            adminToken: adminToken,
-            overrides: overrides,
-            reloadConfiguration: reload)
+        self.dependencies = try GatewayDependencies(
+            config: config, clock: clock, stores: stores, security: security,
+            models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
+            handlers: handlers, reloadConfiguration: reload)
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistSQLite
 import AssistWire
 
 /// Availability report counts in SQLite, one upsert per report.

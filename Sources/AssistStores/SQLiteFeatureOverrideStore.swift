@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistSQLite
 
 /// The admin API's overrides in SQLite (`feature_overrides`), so a kill switch survives a restart.
 public final class SQLiteFeatureOverrideStore: FeatureOverrideStore {

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistSQLite
 import AssistWire
 import Foundation
 

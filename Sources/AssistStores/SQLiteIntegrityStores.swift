@@ -1,5 +1,6 @@
 import AssistCrypto
 import AssistGateway
+import AssistSQLite
 import Foundation
 
 /// Registered App Attest keys in SQLite (`device_keys`, key id and point as base64url): they must outlive

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistSQLite
 
 /// Quotas in SQLite: one atomic upsert per reservation.
 ///

@@ -1,12 +1,19 @@
 import AssistGateway
-import AssistStores
+import AssistSQLite
 
 /// The travel reference app as the gateway sees it: its built-in configuration, its data and its prompt builders.
 public enum TravelApp {
     /// The built-in configuration (`Resources/travel-config.json`, compiled into the binary).
     public static var builtinConfigurationBytes: [UInt8] { PackageResources.travel_config_json }
 
+    /// The prompt builders' names (see `builders`).
     public static let builderNames: Set<String> = ["itinerary_summary", "support_chat"]
+
+    /// Structured features of the travel app (`POST /v1/assist`).
+    public static let structuredFeatures: [any StructuredFeature] = [SmartSearchFeature()]
+
+    /// Every name a feature's `template.builder` may use: the prompt builders and the structured handlers.
+    public static var knownBuilders: Set<String> { builderNames.union(structuredFeatures.map(\.name)) }
 
     /// Creates the travel tables in `database`, loads the seed and returns the prompt builders.
     public static func builders(database: SQLiteDatabase) throws -> [any PromptBuilder] {

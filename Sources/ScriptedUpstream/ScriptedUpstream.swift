@@ -1,3 +1,4 @@
+import AssistHTTP
 import AssistHTTPServer
 import AssistWire
 import Synchronization
@@ -59,25 +60,25 @@ public final class ScriptedUpstream: Sendable {
 
     fileprivate func respond(to request: HTTPRequest) -> HTTPResponse {
         let receivedAt = ContinuousClock.now
-        guard request.method == "POST", request.path.hasSuffix("/chat/completions") else {
+        guard request.method == .post, request.path.hasSuffix("/chat/completions") else {
             return HTTPResponse(status: 404, body: .bytes(Array("{\"error\":{\"message\":\"not found\"}}".utf8)))
         }
         let (standing, chooser, index) = state.withLock { state in
-            state.requests.append(RecordedRequest(path: request.path, authorization: request.header("authorization"), body: request.body,
+            state.requests.append(RecordedRequest(path: request.path, authorization: request.header(.authorization), body: request.body,
                                                   receivedAt: receivedAt, tokensSent: 0, finished: false))
             return (state.script, state.chooser, state.requests.count - 1)
         }
         let script = chooser?(request.body) ?? standing
         guard script.status == 200 else {
             update(index) { $0.finished = true }
-            return HTTPResponse(status: script.status, headers: [("Content-Type", "application/json")],
+            return HTTPResponse(status: HTTPStatus(code: script.status), headers: [(.contentType, "application/json")],
                                 body: .bytes(Array("{\"error\":{\"message\":\"scripted failure\"}}".utf8)))
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")],
+        return HTTPResponse(status: .ok, headers: [(.contentType, "text/event-stream"), (.cacheControl, "no-cache")],
                             body: .stream { [self] writer in await play(script, index: index, writer: writer) })
     }
 
-    private func play(_ script: Script, index: Int, writer: ResponseBodyWriter) async {
+    private func play(_ script: Script, index: Int, writer: any ResponseBodyWriter) async {
         do {
             if script.firstTokenDelay > .zero { try await Task.sleep(for: script.firstTokenDelay) }
             for (i, token) in script.tokens.enumerated() {

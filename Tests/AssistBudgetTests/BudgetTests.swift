@@ -1,6 +1,6 @@
 import AssistBudget
 import AssistEvaluation
-import AssistStores
+import AssistSQLite
 import AssistUnderstanding
 import AssistWire
 import Foundation

@@ -1,4 +1,5 @@
 import AssistEvaluation
+import AssistGatewayEvaluation
 import AssistServer
 import AssistWire
 import Foundation
@@ -39,7 +40,8 @@ final class EvaluationFixture: Sendable {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-eval-test-\(UUID().uuidString)")
 
     init(upstream: String = "http://127.0.0.1:9/v1") throws {
-        evaluation = try GoldenEvaluation(config: try GatewayAssembly.loadConfig(nil).overridingUpstream(upstream), dataDirectory: directory)
+        let assembly = try GatewayAssembly(config: try GatewayAssembly.loadConfig(nil).overridingUpstream(upstream), dataDirectory: directory)
+        evaluation = GoldenEvaluation(config: assembly.config, handlers: assembly.dependencies.handlers, models: assembly.dependencies.models)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 @testable import AssistEvaluation
+import AssistGatewayEvaluation
 import AssistServer
 import AssistWire
 import Foundation

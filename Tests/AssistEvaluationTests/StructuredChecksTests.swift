@@ -1,4 +1,5 @@
 import AssistEvaluation
+import AssistTravel
 import AssistServer
 import AssistWire
 import Testing

@@ -1,5 +1,5 @@
 @testable import AssistGateway
-@testable import AssistHTTPServer
+import AssistTestSupport
 import Synchronization
 import Testing
 
@@ -16,7 +16,7 @@ struct LiveStreamsTests {
         let cancellations = Counter()
         let (base, _) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let stream = ProviderStream(base) { cancellations.increment() }
-        let writer = ResponseBodyWriter(highWaterBytes: 1024, resumeConnection: {})
+        let writer = RecordingBodyWriter()
         return (StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: .now, limits: Limits()), cancellations)
     }
 

@@ -1,3 +1,4 @@
+import AssistHTTP
 import AssistHTTPServer
 import AssistTestSupport
 import Foundation

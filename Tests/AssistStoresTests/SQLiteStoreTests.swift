@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistSQLite
 import AssistStores
 import AssistWire
 import Foundation
@@ -112,11 +113,11 @@ struct SQLiteSummaryStoreTests {
     func retention() async throws {
         let (database, directory) = try temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteSummaryStore(database: database, retention: 86_400)
-        let key = SummaryKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
+        let store = try SQLiteAnswerStore(database: database, retention: 86_400)
+        let key = AnswerKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         try await store.store("özet", for: key, at: start)
-        let reopened = try SQLiteSummaryStore(database: try SQLiteDatabase(path: directory.appendingPathComponent("test.sqlite").path),
+        let reopened = try SQLiteAnswerStore(database: try SQLiteDatabase(path: directory.appendingPathComponent("test.sqlite").path),
                                               retention: 86_400)
         #expect(try await reopened.text(for: key, now: start + 3600) == "özet")
         #expect(try await reopened.text(for: key, now: start + 86_400) == nil)

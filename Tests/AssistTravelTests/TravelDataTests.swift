@@ -1,5 +1,5 @@
 import AssistGateway
-import AssistStores
+import AssistSQLite
 import AssistTravel
 import AssistWire
 import Foundation

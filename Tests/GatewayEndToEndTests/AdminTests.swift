@@ -47,7 +47,7 @@ struct AdminTests {
         #expect(try await !visible(harness).contains("itinerary_summary"))
         let listed = try await admin(harness, "GET", "/admin/features")
         #expect(feature(listed, "itinerary_summary")?["enabled"] == false)
-        let rows = await harness.assembly.dependencies.audit.recent(limit: 50).filter { $0.status == .admin }
+        let rows = await harness.assembly.dependencies.stores.audit.recent(limit: 50).filter { $0.status == .admin }
         #expect(rows.first?.feature == "itinerary_summary")
         #expect(rows.first?.reason == "enabled=false")
 
@@ -55,7 +55,7 @@ struct AdminTests {
         #expect(on.json?["overrides"] == [:])  // back to what the file says: nothing is overridden
         #expect(try await harness.stream(user: "u1").status == 200)
         #expect(try await visible(harness).contains("itinerary_summary"))
-        #expect(try harness.assembly.dependencies.overrides.load().isEmpty)
+        #expect(try harness.assembly.dependencies.stores.overrides.load().isEmpty)
     }
 
     @Test("the kill switch with endStreams ends open streams of that feature with feature_disabled, text kept, provider cancelled")
@@ -77,7 +77,7 @@ struct AdminTests {
         let row = try #require(await harness.auditRow(headers["x-request-id"]))
         #expect(row.status == .featureDisabled)
         #expect(row.outputTokens > 0)
-        #expect(harness.assembly.dependencies.liveStreams.count == 0)
+        #expect(harness.assembly.dependencies.state.liveStreams.count == 0)
     }
 
     @Test("a rollout percentage override gates users; null restores the file's value")
@@ -98,7 +98,7 @@ struct AdminTests {
         #expect(try await admin(harness, "PATCH", "/admin/features/support_chat", ["rollout": ["percentage": 101]]).errorCode == "invalid_input")
         #expect(try await admin(harness, "PATCH", "/admin/features/support_chat", ["colour": "red"]).errorCode == "invalid_input")
         #expect(try await admin(harness, "PATCH", "/admin/features/support_chat", [:]).errorCode == "invalid_request")
-        #expect(try harness.assembly.dependencies.overrides.load().isEmpty)
+        #expect(try harness.assembly.dependencies.stores.overrides.load().isEmpty)
         #expect(try await visible(harness).contains("support_chat"))
     }
 
@@ -137,7 +137,7 @@ struct AdminTests {
         #expect(invalid.text.contains("features.itinerary_summary"), "\(invalid.text)")
         // The same booking, prompt version and locale: served from the summary store.
         #expect(try await harness.stream(user: "u1").events.last == .done(finishReason: "stop", promptVersion: "2026-12-01.1", cached: true))
-        let audited = await harness.assembly.dependencies.audit.recent(limit: 50).filter { $0.status == .admin }.map(\.reason)
+        let audited = await harness.assembly.dependencies.stores.audit.recent(limit: 50).filter { $0.status == .admin }.map(\.reason)
         #expect(audited.contains("reload: \(features.count) features"))
     }
 }

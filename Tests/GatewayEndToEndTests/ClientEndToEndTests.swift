@@ -128,7 +128,7 @@ struct ClientEndToEndTests {
         try await client.report(event)
         try await client.report(AvailabilityEvent(feature: "itinerary_summary", platform: "android", osVersion: "15",
                                                   state: .downloadable, locale: "en-US"))
-        let counts = try await harness.assembly.dependencies.availability.counts()
+        let counts = try await harness.assembly.dependencies.stores.availability.counts()
         #expect(counts[AvailabilityCount(feature: "itinerary_summary", platform: "ios", state: .modelDisabled)] == 2)
         #expect(counts[AvailabilityCount(feature: "itinerary_summary", platform: "android", state: .downloadable)] == 1)
         await #expect(throws: AssistClientError.unauthenticated) { try await makeClient(harness, token: "x").report(event) }

@@ -49,7 +49,7 @@ struct EmbeddedModelTests {
         #expect(["stop", "length"].contains(reason))
         #expect(version == "2026-09-18.2")
         // The provider's usage chunk was counted.
-        let row = try #require(await assembly.dependencies.audit.recent(limit: 1).first)
+        let row = try #require(await assembly.dependencies.stores.audit.recent(limit: 1).first)
         #expect(row.status == .ok)
         #expect(row.outputTokens > 0)
         #expect(row.inputTokens > 100)

@@ -1,5 +1,6 @@
 import AssistEvaluation
 import AssistGateway
+import AssistGatewayEvaluation
 import AssistServer
 import AssistTestSupport
 import AssistWire
@@ -21,7 +22,7 @@ struct FeedbackTests {
         _ = await harness.auditRow(requestId)
         let ok = try await send(harness, user: "u1", ["requestId": .string(requestId), "verdict": "wrong", "reason": "wrong gate time"])
         #expect(ok.status == 201, "\(ok.text)")
-        let stored = try await harness.assembly.dependencies.feedback.all()
+        let stored = try await harness.assembly.dependencies.stores.feedback.all()
         #expect(stored.count == 1)
         #expect(stored.first?.feature == "itinerary_summary")
         #expect(stored.first?.promptVersion == "2026-09-18.2")
@@ -33,7 +34,7 @@ struct FeedbackTests {
         #expect(foreign.status == 404)
         #expect(unknown.status == 404)
         #expect(foreign.json?["error"]?["message"] == unknown.json?["error"]?["message"])
-        #expect(try await harness.assembly.dependencies.feedback.all().count == 1)
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().count == 1)
     }
 
     @Test("malformed feedback is refused with a clear code")
@@ -59,7 +60,7 @@ struct FeedbackTests {
             _ = await harness.auditRow(id)
             #expect(try await send(harness, user: "u1", ["requestId": .string(id), "verdict": "wrong", "reason": "call me on +90 532 123 45 67"]).status == 201)
         }
-        let stored = try await harness.assembly.dependencies.feedback.all()
+        let stored = try await harness.assembly.dependencies.stores.feedback.all()
         #expect(stored.first?.input == ["bookingId": "BK-2041"])
         #expect(stored.first?.locale == "en-US")
 

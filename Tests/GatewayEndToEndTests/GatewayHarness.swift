@@ -120,7 +120,7 @@ final class GatewayHarness: Sendable {
     func auditRow(_ requestId: String?, timeout: Duration = .seconds(5)) async -> AuditRecord? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let row = await assembly.dependencies.audit.recent(limit: 1000).first(where: { $0.requestId == requestId }) { return row }
+            if let row = await assembly.dependencies.stores.audit.recent(limit: 1000).first(where: { $0.requestId == requestId }) { return row }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return nil

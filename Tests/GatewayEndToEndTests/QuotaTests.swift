@@ -43,7 +43,7 @@ struct QuotaLimitTests {
         #expect(row.inputTokens == 42)
         #expect(row.outputTokens == 4)
         let key = QuotaKey(user: "u1", feature: "itinerary_summary", day: UTCDay(containing: Date()))
-        let usage = try #require(harness.assembly.dependencies.quota as? SQLiteQuotaStore)
+        let usage = try #require(harness.assembly.dependencies.stores.quota as? SQLiteQuotaStore)
         #expect(try usage.usage(for: key).tokens == 46)
         #expect(try usage.usage(for: key).requests == 1)
     }

@@ -30,7 +30,7 @@ struct RejectionTests {
             #expect(response.json?["error"]?["requestId"]?.stringValue == response.headers["x-request-id"])
         }
         #expect(harness.upstream.requests.isEmpty)
-        let reasons = await harness.assembly.dependencies.audit.recent(limit: 10).map(\.reason)
+        let reasons = await harness.assembly.dependencies.stores.audit.recent(limit: 10).map(\.reason)
         #expect(Set(reasons) == ["unauthenticated:missing", "unauthenticated:expired", "unauthenticated:bad_signature",
                                  "unauthenticated:unsupported_algorithm", "unauthenticated:malformed"])
     }

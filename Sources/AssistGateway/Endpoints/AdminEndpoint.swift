@@ -1,5 +1,5 @@
 import AssistCrypto
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 
 /// The operators' API, behind its own bearer token (a user's session token is 401 here):
@@ -14,107 +14,100 @@ import AssistWire
 struct AdminEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
-    func handle(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
-        guard authorized(request) else {
-            return Responses.error(GatewayError(status: 401, code: .unauthenticated, message: "admin token required"), requestId: requestId)
-        }
+    func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        let request = context.http
+        guard authorized(request) else { throw GatewayError(status: 401, code: .unauthenticated, message: "admin token required") }
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/admin/features"):
-            return Responses.json(200, ["features": .array(dependencies.registry.snapshot().map(Self.describe))], requestId: requestId)
+            return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe))])
         case ("POST", "/admin/reload"):
-            return await reload(requestId: requestId)
+            return try await reload(context)
         case ("PATCH", _) where path.hasPrefix("/admin/features/"):
-            return await patch(feature: String(path.dropFirst("/admin/features/".count)), body: request, requestId: requestId)
+            return try await patch(feature: String(path.dropFirst("/admin/features/".count)), context)
         case (_, "/admin/features"), (_, "/admin/reload"):
-            return Responses.error(GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here"),
-                                   requestId: requestId)
+            throw .methodNotAllowed(request.method)
         default:
-            let featurePath = path.hasPrefix("/admin/features/")
-            return Responses.error(featurePath ? GatewayError(status: 405, code: .methodNotAllowed, message: "\(request.method) is not allowed here")
-                                               : .notFound, requestId: requestId)
+            throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method) : .notFound
         }
     }
 
     private func authorized(_ request: HTTPRequest) -> Bool {
-        guard let expected = dependencies.adminToken, let header = request.header("authorization"),
-              header.lowercased().hasPrefix("bearer ") else { return false }
-        return Digest.constantTimeEqual(Array(header.dropFirst(7).trimmingCharacters(in: .whitespaces).utf8), expected)
+        guard let expected = dependencies.security.adminToken, let token = try? BearerToken.read(request) else { return false }
+        return Digest.constantTimeEqual(Array(token.utf8), expected)
     }
 
-    private func patch(feature id: String, body request: HTTPRequest, requestId: String) async -> HTTPResponse {
-        guard let current = dependencies.registry.entry(id) else { return Responses.error(.unknownFeature(id), requestId: requestId) }
+    private func patch(feature id: String, _ context: RequestContext) async throws(GatewayError) -> HTTPResponse {
+        let request = context.http
+        guard let current = dependencies.state.registry.entry(id) else { throw .unknownFeature(id) }
         if request.bodyTooLarge || request.body.count > dependencies.config.limits.maxEventBytes {
-            return Responses.error(.payloadTooLarge(limit: dependencies.config.limits.maxEventBytes), requestId: requestId)
+            throw .payloadTooLarge(limit: dependencies.config.limits.maxEventBytes)
         }
         guard let json = try? JSONParser.parse(request.body), case .object(let members) = json, !members.isEmpty else {
-            return Responses.error(.invalidRequest("body must be a non-empty JSON object"), requestId: requestId)
+            throw .invalidRequest("body must be a non-empty JSON object")
         }
         var override = current.override ?? FeatureOverride()
         var endStreams = false
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {
             switch (key, value) {
             case ("endStreams", .bool(let end)): endStreams = end
-            case ("endStreams", _): return Responses.error(.invalidInput("endStreams: must be true or false"), requestId: requestId)
+            case ("endStreams", _): throw .invalidInput("endStreams: must be true or false")
             case ("enabled", .null): override.enabled = nil
             case ("enabled", .bool(let enabled)): override.enabled = enabled
             case ("rollout", .null): override.rolloutPercentage = nil
             case ("rollout", .object(let rollout)):
                 guard rollout.count == 1, let percentage = rollout["percentage"]?.numberValue, (0...100).contains(percentage) else {
-                    return Responses.error(.invalidInput("rollout: must be {\"percentage\": 0…100}"), requestId: requestId)
+                    throw .invalidInput("rollout: must be {\"percentage\": 0…100}")
                 }
                 override.rolloutPercentage = percentage
-            case ("enabled", _): return Responses.error(.invalidInput("enabled: must be true, false or null"), requestId: requestId)
-            case ("rollout", _): return Responses.error(.invalidInput("rollout: must be an object or null"), requestId: requestId)
-            default: return Responses.error(.invalidInput("\(key): unknown field"), requestId: requestId)
+            case ("enabled", _): throw .invalidInput("enabled: must be true, false or null")
+            case ("rollout", _): throw .invalidInput("rollout: must be an object or null")
+            default: throw .invalidInput("\(key): unknown field")
             }
         }
         let kept = override.minimized(against: current.configured)
         if endStreams, kept.applied(to: current.configured).enabled {
-            return Responses.error(.invalidInput("endStreams: only with the feature turned off (\"enabled\": false)"), requestId: requestId)
+            throw .invalidInput("endStreams: only with the feature turned off (\"enabled\": false)")
         }
         do {
-            try dependencies.overrides.save(kept.isEmpty ? nil : kept, for: id)
+            try dependencies.stores.overrides.save(kept.isEmpty ? nil : kept, for: id)
         } catch {
-            return Responses.error(GatewayError(status: 503, code: .unavailable, message: "override store unavailable: \(error)",
-                                                retryAfterSeconds: 1), requestId: requestId)
+            throw GatewayError(status: 503, code: .unavailable, message: "override store unavailable: \(error)", retryAfterSeconds: 1)
         }
-        dependencies.registry.setOverride(kept, for: id)
+        dependencies.state.registry.setOverride(kept, for: id)
         // After the switch is off, so no new stream of this feature starts once these are ended.
-        let ended = endStreams ? dependencies.liveStreams.endAll(feature: id) : 0
-        await audit(requestId: requestId, feature: id, change: Self.describeChange(members))
+        let ended = endStreams ? dependencies.state.liveStreams.endAll(feature: id) : 0
+        await audit(context, feature: id, change: Self.describeChange(members))
         var body = Self.describe(FeatureRegistry.Entry(configured: current.configured, override: kept))
         if endStreams, case .object(var members) = body {
             members["endedStreams"] = .number(Double(ended))
             body = .object(members)
         }
-        return Responses.json(200, body, requestId: requestId)
+        return Responses.json(.ok, body)
     }
 
-    private func reload(requestId: String) async -> HTTPResponse {
+    private func reload(_ context: RequestContext) async throws(GatewayError) -> HTTPResponse {
         guard let read = dependencies.reloadConfiguration else {
-            return Responses.error(GatewayError(status: 409, code: .invalidRequest,
-                                                message: "the gateway runs on its built-in configuration; start it with --config FILE to reload"),
-                                   requestId: requestId)
+            throw GatewayError(status: 409, code: .invalidRequest,
+                               message: "the gateway runs on its built-in configuration; start it with --config FILE to reload")
         }
         let config: GatewayConfig
         do {
             config = try read()
         } catch {
-            return Responses.error(.invalidInput("configuration not reloaded: \(error)"), requestId: requestId)
+            throw .invalidInput("configuration not reloaded: \(error)")
         }
         // Models, limits and auth are wired at startup; a feature may only use a model alias the gateway runs with.
         if let orphan = config.features.values.sorted(by: { $0.id < $1.id }).first(where: { dependencies.config.models[$0.model] == nil }) {
-            return Responses.error(.invalidInput("configuration not reloaded: features.\(orphan.id).model: \(orphan.model) needs a restart"),
-                                   requestId: requestId)
+            throw .invalidInput("configuration not reloaded: features.\(orphan.id).model: \(orphan.model) needs a restart")
         }
-        dependencies.registry.replaceRecords(config.features)
-        await audit(requestId: requestId, feature: "", change: "reload: \(config.features.count) features")
-        return Responses.json(200, ["reloaded": true, "features": .array(dependencies.registry.snapshot().map(Self.describe))], requestId: requestId)
+        dependencies.state.registry.replaceRecords(config.features)
+        await audit(context, feature: "", change: "reload: \(config.features.count) features")
+        return Responses.json(.ok, ["reloaded": true, "features": .array(dependencies.state.registry.snapshot().map(Self.describe))])
     }
 
-    private func audit(requestId: String, feature: String, change: String) async {
-        await dependencies.audit.record(AuditRecord(requestId: requestId, time: dependencies.clock.now(), user: "admin", feature: feature,
+    private func audit(_ context: RequestContext, feature: String, change: String) async {
+        await dependencies.stores.audit.record(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: "admin", feature: feature,
                                                     status: .admin, reason: change))
     }
 

@@ -1,4 +1,4 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 
 /// `POST /v1/events`: an app's availability report. Authenticated, size-capped, validated strictly, then
@@ -7,27 +7,22 @@ import AssistWire
 struct EventsEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
-    func handle(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
-        do {
-            _ = try dependencies.authenticateSmallRequest(request)
-        } catch {
-            return Responses.error(error, requestId: requestId)
-        }
+    func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        _ = try dependencies.authenticateSmallRequest(&context)
         let event: AvailabilityEvent
         do {
-            event = try AvailabilityEvent(json: try JSONParser.parse(request.body))
+            event = try AvailabilityEvent(json: try JSONParser.parse(context.http.body))
         } catch let error as WireError {
-            return Responses.error(.invalidInput(error.description), requestId: requestId)
+            throw .invalidInput(error.description)
         } catch {
-            return Responses.error(.invalidRequest("body is not valid JSON: \(error)"), requestId: requestId)
+            throw .invalidRequest("body is not valid JSON: \(error)")
         }
         do {
-            try await dependencies.availability.record(event)
-            dependencies.metrics.observe(event)
+            try await dependencies.stores.availability.record(event)
         } catch {
-            return Responses.error(GatewayError(status: 503, code: .unavailable, message: "event store unavailable", retryAfterSeconds: 1),
-                                   requestId: requestId)
+            throw .unavailable("event store")
         }
-        return HTTPResponse(status: 202, headers: [("X-Request-Id", requestId), ("Content-Length", "0")])
+        dependencies.state.metrics.observe(event)
+        return HTTPResponse(status: .accepted, headers: [(.contentLength, "0")])
     }
 }

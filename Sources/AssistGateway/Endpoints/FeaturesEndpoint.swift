@@ -1,20 +1,16 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 
 /// `GET /v1/features`: the features this user may call, with the prompt version each would run.
 struct FeaturesEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
-    func handle(_ request: HTTPRequest, requestId: String) -> HTTPResponse {
-        let user: AuthenticatedUser
-        do {
-            user = try dependencies.authenticate(request)
-        } catch {
-            return Responses.error(.unauthenticated(error), requestId: requestId)
-        }
-        let features = dependencies.registry.available(to: user.id).map { feature -> JSONValue in
+    func handle(_ context: inout RequestContext) throws(GatewayError) -> HTTPResponse {
+        let user = try dependencies.authenticate(context.http)
+        context.user = user
+        let features = dependencies.state.registry.available(to: user.id).map { feature -> JSONValue in
             ["id": .string(feature.id), "promptVersion": .string(feature.promptVersion)]
         }
-        return Responses.json(200, ["features": .array(features)], requestId: requestId)
+        return Responses.json(.ok, ["features": .array(features)])
     }
 }

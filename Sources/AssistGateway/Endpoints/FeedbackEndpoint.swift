@@ -1,4 +1,4 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 
 /// `POST /v1/feedback {"requestId", "verdict": "wrong" | "report", "reason"?}`: only the user who made the
@@ -8,45 +8,39 @@ import AssistWire
 struct FeedbackEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
-    func handle(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
-        let user: AuthenticatedUser
-        do {
-            user = try dependencies.authenticateSmallRequest(request)
-        } catch {
-            return Responses.error(error, requestId: requestId)
-        }
-        guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
-            return Responses.error(.invalidRequest("body must be a JSON object"), requestId: requestId)
+    func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        let user = try dependencies.authenticateSmallRequest(&context)
+        guard let json = try? JSONParser.parse(context.http.body), case .object(let members) = json else {
+            throw .invalidRequest("body must be a JSON object")
         }
         if let unknown = members.keys.filter({ !["requestId", "verdict", "reason"].contains($0) }).sorted().first {
-            return Responses.error(.invalidInput("\(unknown): unknown field"), requestId: requestId)
+            throw .invalidInput("\(unknown): unknown field")
         }
         guard let target = members["requestId"]?.stringValue, !target.isEmpty, target.count <= 64 else {
-            return Responses.error(.invalidInput("requestId: required"), requestId: requestId)
+            throw .invalidInput("requestId: required")
         }
         guard let verdict = members["verdict"]?.stringValue.flatMap(Feedback.Verdict.init(rawValue:)) else {
-            return Responses.error(.invalidInput("verdict: must be wrong or report"), requestId: requestId)
+            throw .invalidInput("verdict: must be wrong or report")
         }
         var reason: String?
         if let value = members["reason"] {
             guard let text = value.stringValue, text.count <= 500 else {
-                return Responses.error(.invalidInput("reason: must be a string of at most 500 characters"), requestId: requestId)
+                throw .invalidInput("reason: must be a string of at most 500 characters")
             }
             reason = text
         }
-        guard let row = await dependencies.audit.record(for: target), row.user == user.id, !row.feature.isEmpty else {
-            return Responses.error(.notFound, requestId: requestId)
+        guard let row = await dependencies.stores.audit.record(for: target), row.user == user.id, !row.feature.isEmpty else {
+            throw .notFound
         }
+        let asked = dependencies.state.recentRequests.entry(for: target)
+        let feedback = Feedback(requestId: target, user: user.id, feature: row.feature, promptVersion: row.promptVersion,
+                                verdict: verdict, reason: reason, time: dependencies.clock.now(), input: asked?.input, locale: asked?.locale)
         do {
-            let asked = dependencies.recentRequests.entry(for: target)
-            let feedback = Feedback(requestId: target, user: user.id, feature: row.feature, promptVersion: row.promptVersion,
-                                    verdict: verdict, reason: reason, time: dependencies.clock.now(), input: asked?.input, locale: asked?.locale)
-            try await dependencies.feedback.record(feedback)
-            dependencies.metrics.observe(feedback)
+            try await dependencies.stores.feedback.record(feedback)
         } catch {
-            return Responses.error(GatewayError(status: 503, code: .unavailable, message: "feedback store unavailable", retryAfterSeconds: 1),
-                                   requestId: requestId)
+            throw .unavailable("feedback store")
         }
-        return Responses.json(201, ["requestId": .string(target), "verdict": .string(verdict.rawValue)], requestId: requestId)
+        dependencies.state.metrics.observe(feedback)
+        return Responses.json(.created, ["requestId": .string(target), "verdict": .string(verdict.rawValue)])
     }
 }

@@ -1,4 +1,4 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 import Foundation
 
@@ -12,57 +12,48 @@ import Foundation
 struct IntegrityEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
-    func challenge(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
-        let user: AuthenticatedUser
-        do {
-            user = try dependencies.authenticateSmallRequest(request)
-        } catch {
-            return Responses.error(error, requestId: requestId)
-        }
+    func challenge(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        let user = try dependencies.authenticateSmallRequest(&context)
         let ttl = dependencies.config.integrity.challengeTTLSeconds
+        let challenge: String
         do {
-            let challenge = try await dependencies.challenges.issue(user: user.id, ttl: TimeInterval(ttl))
-            return Responses.json(201, ["challenge": .string(challenge), "expiresInSeconds": .number(Double(ttl))], requestId: requestId)
+            challenge = try await dependencies.stores.challenges.issue(user: user.id, ttl: TimeInterval(ttl))
         } catch {
-            return Responses.error(GatewayError(status: 503, code: .unavailable, message: "challenge store unavailable", retryAfterSeconds: 1),
-                                   requestId: requestId)
+            throw .unavailable("challenge store")
         }
+        return Responses.json(.created, ["challenge": .string(challenge), "expiresInSeconds": .number(Double(ttl))])
     }
 
-    func register(_ request: HTTPRequest, requestId: String) async -> HTTPResponse {
-        let user: AuthenticatedUser
-        do {
-            user = try dependencies.authenticate(request)
-        } catch {
-            return Responses.error(.unauthenticated(error), requestId: requestId)
-        }
+    func register(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        let user = try dependencies.authenticate(context.http)
+        context.user = user
+        let request = context.http
         // An attestation object is about 5 KB (two certificates and a receipt): the stream body cap applies.
         let cap = dependencies.config.limits.maxBodyBytes
-        if request.bodyTooLarge || request.body.count > cap { return Responses.error(.payloadTooLarge(limit: cap), requestId: requestId) }
+        if request.bodyTooLarge || request.body.count > cap { throw .payloadTooLarge(limit: cap) }
         guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
-            return Responses.error(.invalidRequest("body must be a JSON object"), requestId: requestId)
+            throw .invalidRequest("body must be a JSON object")
         }
         if let unknown = members.keys.filter({ !["keyId", "attestation", "challenge"].contains($0) }).sorted().first {
-            return Responses.error(.invalidInput("\(unknown): unknown field"), requestId: requestId)
+            throw .invalidInput("\(unknown): unknown field")
         }
         guard let keyId = members["keyId"]?.stringValue.flatMap({ Data(base64Encoded: $0) }), keyId.count == 32 else {
-            return Responses.error(.invalidInput("keyId: must be the base64 of 32 bytes"), requestId: requestId)
+            throw .invalidInput("keyId: must be the base64 of 32 bytes")
         }
         guard let attestation = members["attestation"]?.stringValue.flatMap({ Data(base64Encoded: $0) }), !attestation.isEmpty else {
-            return Responses.error(.invalidInput("attestation: must be base64"), requestId: requestId)
+            throw .invalidInput("attestation: must be base64")
         }
         guard let challenge = members["challenge"]?.stringValue, !challenge.isEmpty, challenge.count <= 128 else {
-            return Responses.error(.invalidInput("challenge: required"), requestId: requestId)
+            throw .invalidInput("challenge: required")
         }
-        let refusal = await dependencies.integrity.registerAppAttestKey(user: user.id, keyId: Array(keyId), attestation: Array(attestation),
-                                                                        challenge: challenge)
+        let refusal = await dependencies.security.integrity.registerAppAttestKey(
+            user: user.id, keyId: Array(keyId), attestation: Array(attestation), challenge: challenge)
         await dependencies.recordEnd(AuditRecord(
-            requestId: requestId, time: dependencies.clock.now(), user: user.id, status: refusal == nil ? .ok : .rejected,
+            requestId: context.id, time: dependencies.clock.now(), user: user.id, status: refusal == nil ? .ok : .rejected,
             reason: "appattest_register" + (refusal.map { ":" + $0 } ?? "")))
         guard refusal == nil else {
-            return Responses.error(GatewayError(status: 400, code: .attestationInvalid, message: "the attestation could not be verified"),
-                                   requestId: requestId)
+            throw GatewayError(status: 400, code: .attestationInvalid, message: "the attestation could not be verified")
         }
-        return Responses.json(201, ["keyId": .string(keyId.base64EncodedString())], requestId: requestId)
+        return Responses.json(.created, ["keyId": .string(keyId.base64EncodedString())])
     }
 }

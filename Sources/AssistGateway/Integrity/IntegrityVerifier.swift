@@ -1,4 +1,4 @@
-import AssistHTTPServer
+import AssistHTTP
 
 /// How much the gateway trusts that a request comes from the genuine app on a sound device. Trust never
 /// rejects a request by itself: it picks the quota a request is measured against.
@@ -44,6 +44,6 @@ extension IntegrityVerifier {
 public struct NoIntegrityVerifier: IntegrityVerifier {
     public init() {}
     public func verdict(for request: HTTPRequest, user: String, feature: FeatureRecord) async -> IntegrityVerdict {
-        IntegrityVerdict(.unavailable, reason: request.header("x-assist-integrity") == nil ? "" : "not_configured")
+        IntegrityVerdict(.unavailable, reason: request.header(.assistIntegrity) == nil ? "" : "not_configured")
     }
 }

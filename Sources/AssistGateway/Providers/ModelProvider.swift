@@ -23,17 +23,6 @@ public struct ProviderRequest: Sendable {
     }
 }
 
-extension ProviderRequest {
-    /// What the gateway asks for on behalf of `feature` (as served, candidate version included): its
-    /// messages to the alias's model, with the feature's output cap and temperature. The stream path and
-    /// `assist eval` build it here, so an evaluation calls the model exactly as users' requests do.
-    public init(feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage],
-                environment: @Sendable (String) -> String?) {
-        self.init(baseURL: model.baseURL, model: model.model, apiKey: model.apiKeyEnv.flatMap { environment($0) }, messages: messages,
-                  maxOutputTokens: feature.maxOutputTokens, temperature: feature.temperature)
-    }
-}
-
 public struct TokenUsage: Sendable, Equatable {
     public var inputTokens: Int
     public var outputTokens: Int

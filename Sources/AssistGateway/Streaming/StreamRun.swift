@@ -1,8 +1,8 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 
-/// Step 6: stream the provider's answer as server-sent events, then settle quota, free the stream slot
-/// and write the audit row, whatever way the stream ended.
+/// After admission: stream the answer as server-sent events, then end the request (its reservation given
+/// back, its audit row written), whatever way the stream ended.
 ///
 /// A ping goes out before the provider is even called, so proxies see bytes at once; after that the
 /// process-wide `StreamWatchdog` sends pings and ends the stream with `upstream_timeout` when no delta
@@ -11,7 +11,7 @@ import AssistWire
 /// provider call.
 struct StreamRun: Sendable {
     let dependencies: GatewayDependencies
-    let admitted: AdmittedStream
+    let admitted: Admitted
 
     enum Ending: Sendable {
         case finished(reason: String)
@@ -29,7 +29,7 @@ struct StreamRun: Sendable {
         var firstDeltaAt: ContinuousClock.Instant?
     }
 
-    func run(_ writer: ResponseBodyWriter) async {
+    func run(_ writer: any ResponseBodyWriter) async {
         var progress = Progress()
         var ending: Ending = .cancelled
         var opened = (try? await writer.write(SSEFrames.ping)) != nil
@@ -40,12 +40,12 @@ struct StreamRun: Sendable {
             if opened { ending = await replay(text, into: writer) }
         } else if let (stream, release) = providerStream(opened: opened) {
             defer { release() }  // a shared call is not held for a request that stopped reading
-            let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
+            let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.context.receivedAt,
                                              limits: dependencies.config.limits)
             StreamWatchdog.shared.watch(watch)
-            dependencies.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
+            dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
             ending = await pump(stream, into: writer, watch: watch, progress: &progress)
-            dependencies.liveStreams.remove(watch)
+            dependencies.state.liveStreams.remove(watch)
             StreamWatchdog.shared.forget(watch)
         }
 
@@ -59,8 +59,8 @@ struct StreamRun: Sendable {
         }
         if let terminal { try? await writer.write(terminal.sseFrame) }
         // The leader of a shared call is charged for all of it, even when its own client left first.
-        if case .leads(let flight) = admitted.source {
-            let outcome = await flight.outcome()
+        if case .leads(let call) = admitted.source {
+            let outcome = await call.outcome()
             progress.text = outcome.text
             progress.usage = outcome.usage
         }
@@ -73,30 +73,29 @@ struct StreamRun: Sendable {
     /// shared call starts it even when its own client has gone, since followers may be waiting; a request
     /// whose client has gone gives up its seat at once.
     private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
-        func call() -> ProviderStream {
-            dependencies.provider.stream(ProviderRequest(feature: admitted.feature, model: admitted.model, messages: admitted.prompt.messages,
-                                                         environment: dependencies.environment))
+        func providerCall() -> ProviderStream {
+            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages)
         }
-        let flight: SummaryFlight
+        let shared: SharedCall
         switch admitted.source {
         case .stored: return nil
-        case .provider: return opened ? (call(), {}) : nil
+        case .provider: return opened ? (providerCall(), {}) : nil
         case .leads(let led):
             // Tokens are rarely longer than 16 bytes; twice that is a generous bound.
-            led.start(call(), maxTextBytes: max(admitted.feature.maxOutputTokens, 64) * 32)
-            flight = led
+            led.start(providerCall(), maxTextBytes: max(admitted.feature.maxOutputTokens, 64) * 32)
+            shared = led
         case .follows(let followed):
-            flight = followed
+            shared = followed
         }
         guard opened else {
-            flight.leave()
+            shared.leave()
             return nil
         }
-        return flight.subscribe()
+        return shared.subscribe()
     }
 
     /// A stored answer in the shape of a live one: deltas of a few words each.
-    private func replay(_ text: String, into writer: ResponseBodyWriter) async -> Ending {
+    private func replay(_ text: String, into writer: any ResponseBodyWriter) async -> Ending {
         var chunk = ""
         for character in text {
             chunk.append(character)
@@ -109,7 +108,7 @@ struct StreamRun: Sendable {
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.
-    private func pump(_ stream: ProviderStream, into writer: ResponseBodyWriter, watch: StreamWatchdog.Entry,
+    private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatchdog.Entry,
                       progress: inout Progress) async -> Ending {
         var finishReason: String?
         do {
@@ -128,13 +127,13 @@ struct StreamRun: Sendable {
                     progress.usage = usage
                 }
             }
-        } catch is ResponseBodyWriter.ClientGone {
+        } catch is ClientGone {
             return .cancelled
         } catch {
             if let stopped = ending(watch) { return stopped }
             if Task.isCancelled { return .cancelled }
             // Operators need the cause; it names the provider's failure, never the content.
-            GatewayLog.warning("request \(admitted.requestId): provider failed: \(error)")
+            GatewayLog.warning("request \(admitted.context.id): provider failed: \(error)")
             return .failed
         }
         if let stopped = ending(watch) { return stopped }
@@ -159,54 +158,7 @@ struct StreamRun: Sendable {
         case .disabled: .featureDisabled
         case .cancelled: .cancelled
         }
-        await admitted.settle(status: status, usage: progress.usage, outputText: progress.text,
-                              firstDeltaAt: progress.firstDeltaAt, dependencies: dependencies)
-    }
-}
-
-extension AdmittedStream {
-    /// Ends an admitted request, whatever its kind and outcome: replaces the quota reservation by the real
-    /// usage (the provider's, or an estimate of prompt and output), frees the stream slot, writes the
-    /// audit row. Metadata only.
-    func settle(status: AuditStatus, usage: TokenUsage?, outputText: String, firstDeltaAt: ContinuousClock.Instant?,
-                dependencies: GatewayDependencies) async {
-        // A stored or shared answer took no slot and no quota, and costs this request nothing.
-        let charged = holdsQuota
-        let outputTokens = charged ? usage?.outputTokens ?? TokenEstimator.estimate(outputText) : 0
-        let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
-        if charged {
-            try? await dependencies.quota.settle(quotaKey, reservedTokens: reservedTokens, actualTokens: inputTokens + outputTokens)
-            dependencies.streamLimiter.release(user)
-        }
-        let end = ContinuousClock.now
-        await dependencies.recordEnd(AuditRecord(
-            requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
-            promptVersion: feature.promptVersion, model: feature.model, trust: trust.rawValue,
-            status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
-            timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
-            totalMs: (end - receivedAt).milliseconds, trustReason: trustReason))
-    }
-}
-
-extension Duration {
-    /// The duration in milliseconds, as a fraction.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}
-
-extension AnswerSource {
-    var isStored: Bool {
-        if case .stored = self { true } else { false }
-    }
-
-    /// Says in the audit row why a request cost no tokens.
-    var auditReason: String {
-        switch self {
-        case .provider, .leads: ""
-        case .stored: "cached"
-        case .follows: "shared"
-        }
+        await admitted.end(status, usage: progress.usage, outputText: progress.text, firstDeltaAt: progress.firstDeltaAt,
+                           dependencies: dependencies)
     }
 }

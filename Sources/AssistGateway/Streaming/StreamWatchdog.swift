@@ -1,4 +1,4 @@
-import AssistHTTPServer
+import AssistHTTP
 import AssistWire
 import Foundation
 import Synchronization
@@ -28,13 +28,13 @@ final class StreamWatchdog: Sendable {
             var stopped: Stop?
         }
 
-        let writer: ResponseBodyWriter
+        let writer: any ResponseBodyWriter
         let stream: ProviderStream
         private let startedAt: ContinuousClock.Instant
         private let firstToken: Duration, idle: Duration, ping: Duration
         private let state: Mutex<State>
 
-        init(writer: ResponseBodyWriter, stream: ProviderStream, startedAt: ContinuousClock.Instant, limits: Limits) {
+        init(writer: any ResponseBodyWriter, stream: ProviderStream, startedAt: ContinuousClock.Instant, limits: Limits) {
             self.writer = writer
             self.stream = stream
             self.startedAt = startedAt

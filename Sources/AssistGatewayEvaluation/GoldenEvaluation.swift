@@ -1,7 +1,6 @@
 import AssistEvaluation
 import AssistGateway
 import AssistWire
-import Foundation
 
 /// Runs a feature's golden set through the gateway's own path: the feature record from the configuration,
 /// its prompt builder over the reference data, and the configured provider with the same request a user's
@@ -14,17 +13,22 @@ public struct GoldenEvaluation: Sendable {
         public let description: String
     }
 
-    public let assembly: GatewayAssembly
+    public let config: GatewayConfig
+    public let handlers: FeatureHandlers
+    public let models: ModelAccess
 
-    /// - Parameter dataDirectory: where the reference data is loaded (a scratch directory is fine).
-    public init(config: GatewayConfig, dataDirectory: URL) throws {
-        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory)
+    /// The feature records of `config`, answered by `handlers` over `models` (a gateway's own, so the
+    /// evaluation builds prompts and calls models exactly as it would).
+    public init(config: GatewayConfig, handlers: FeatureHandlers, models: ModelAccess) {
+        self.config = config
+        self.handlers = handlers
+        self.models = models
     }
 
     /// The feature as it would be served: the current prompt version, or the candidate's.
     public func feature(_ id: String, candidate: Bool = false) throws -> FeatureRecord {
-        guard let record = assembly.config.features[id] else { throw Failure(description: "unknown feature \(id)") }
-        if record.kind == .structured, !(assembly.dependencies.structured[record.template.builder] is any CheckableStructuredFeature) {
+        guard let record = config.features[id] else { throw Failure(description: "unknown feature \(id)") }
+        if record.kind == .structured, !(handlers.structured[record.template.builder] is any CheckableStructuredFeature) {
             throw Failure(description: "\(id) is a structured feature without answer checks")
         }
         guard candidate else { return record }
@@ -47,7 +51,7 @@ public struct GoldenEvaluation: Sendable {
     /// The prompt the gateway would build for the case's user (`user`, default u1), input and locale.
     public func prompt(for item: GoldenCase, feature: FeatureRecord) async -> Result<Prompt, AnswerFailure> {
         guard let input = item.input else { return .failure(AnswerFailure("the case has no input")) }
-        guard let builder = assembly.dependencies.builders[feature.template.builder] else {
+        guard let builder = handlers.builders[feature.template.builder] else {
             return .failure(AnswerFailure("\(feature.id) has no prompt builder"))
         }
         let context = PromptContext(user: item.extra["user"]?.stringValue ?? "u1", feature: feature, input: input, locale: item.locale)
@@ -68,12 +72,10 @@ public struct GoldenEvaluation: Sendable {
         case .success(let built): prompt = built
         case .failure(let failure): return .failure(failure)
         }
-        guard let model = assembly.config.models[feature.model] else { return .failure(AnswerFailure("\(feature.id) has no model")) }
+        guard let model = config.models[feature.model] else { return .failure(AnswerFailure("\(feature.id) has no model")) }
         var text = ""
         do {
-            let request = ProviderRequest(feature: feature, model: model, messages: prompt.messages,
-                                          environment: assembly.dependencies.environment)
-            for try await chunk in assembly.dependencies.provider.stream(request) {
+            for try await chunk in models.stream(for: feature, model: model, messages: prompt.messages) {
                 if case .text(let piece) = chunk { text += piece }
             }
         } catch {
@@ -83,15 +85,14 @@ public struct GoldenEvaluation: Sendable {
     }
 
     private func structuredAnswer(_ item: GoldenCase, feature: FeatureRecord) async -> Result<CheckedAnswer, AnswerFailure> {
-        guard let handler = assembly.dependencies.structured[feature.template.builder] as? any CheckableStructuredFeature,
-              let model = assembly.config.models[feature.model] else {
+        guard let handler = handlers.structured[feature.template.builder] as? any CheckableStructuredFeature,
+              let model = config.models[feature.model] else {
             return .failure(AnswerFailure("\(feature.id) has no checkable handler or model"))
         }
         var input = item.input ?? ["text": .string(item.text)]
         if let today = item.today, input["today"] == nil { input["today"] = .string(today) }
         let context = PromptContext(user: item.extra["user"]?.stringValue ?? "u1", feature: feature, input: input, locale: item.locale)
-        let answer = await handler.answer(context, provider: assembly.dependencies.provider, model: model,
-                                          apiKey: model.apiKeyEnv.flatMap { assembly.dependencies.environment($0) })
+        let answer = await handler.answer(context, provider: models.provider(for: model), model: model, apiKey: models.apiKey(for: model))
         return .success(CheckedAnswer(text: JSONWriter.string(answer.json), locale: item.locale,
                                       structured: handler.outcome(of: answer.json, input: input)))
     }

@@ -3,23 +3,29 @@ public struct HTTPResponse: Sendable {
     public enum Body: Sendable {
         case bytes([UInt8])
         /// Produces the body incrementally. The server runs the closure in its own task once the headers are
-        /// queued, and cancels that task when the client disconnects. The closure must call `finish()` (or
-        /// simply return: the server finishes the body when it returns).
-        case stream(@Sendable (ResponseBodyWriter) async -> Void)
+        /// queued, and cancels that task when the client disconnects. The closure may call `finish()`, or
+        /// simply return: the server finishes the body when it returns.
+        case stream(@Sendable (any ResponseBodyWriter) async -> Void)
     }
 
-    public var status: Int
-    public var headers: [(name: String, value: String)]
+    public var status: HTTPStatus
+    public var headers: [HTTPField]
     public var body: Body
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+    public init(status: HTTPStatus, headers: [HTTPField] = [], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
+
+    /// The first value of a header field.
+    public func header(_ name: HTTPFieldName) -> String? {
+        headers.first { $0.name == name }?.value
+    }
 }
 
-/// Anything that turns a request into a response. The gateway's router is one; so is the scripted upstream.
+/// Anything that turns a request into a response: the gateway, the scripted upstream, a test's closure.
+/// A server shell (libmicrohttpd today) calls it; the responder never sees the shell.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse
 }

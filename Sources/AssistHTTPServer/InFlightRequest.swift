@@ -1,3 +1,4 @@
+import AssistHTTP
 import CMicroHTTPD
 import Synchronization
 
@@ -6,7 +7,7 @@ import Synchronization
 /// libmicrohttpd calls the access handler several times per request; this object carries what happened
 /// between calls. The responder runs in a Swift task while the connection is suspended; the task resumes
 /// the connection when the response is ready, and the next access-handler call queues it.
-final class RequestContext: Sendable {
+final class InFlightRequest: Sendable {
     private enum Phase {
         /// Headers read; body being uploaded.
         case receiving
@@ -25,20 +26,20 @@ final class RequestContext: Sendable {
         var body: [UInt8] = []
         var bodyTooLarge = false
         var tasks: [Task<Void, Never>] = []
-        var writer: ResponseBodyWriter?
+        var writer: StreamingBody?
         var watch: (fd: Int32, token: UInt64)?
         var clientGone = false
     }
 
-    let method: String
+    let method: HTTPMethod
     let path: String
-    let headers: [(name: String, value: String)]
+    let headers: [HTTPField]
     let connection: ConnectionHandle
     private let server: ServerCore
     private let state = Mutex(State())
 
-    init(server: ServerCore, connection: ConnectionHandle, method: String, path: String,
-         headers: [(name: String, value: String)]) {
+    init(server: ServerCore, connection: ConnectionHandle, method: HTTPMethod, path: String,
+         headers: [HTTPField]) {
         self.server = server
         self.connection = connection
         self.method = method
@@ -97,7 +98,7 @@ final class RequestContext: Sendable {
         guard admitted, let request else {
             state.withLock { $0.phase = .responded }
             let body = #"{"error":{"code":"shutting_down","message":"the server is stopping","requestId":""}}"#
-            return queue(HTTPResponse(status: 503, headers: [("Content-Type", "application/json"), ("Connection", "close")],
+            return queue(HTTPResponse(status: .serviceUnavailable, headers: [(.contentType, "application/json"), (.connection, "close")],
                                       body: .bytes(Array(body.utf8))))
         }
         watchForDisconnect()
@@ -129,8 +130,8 @@ final class RequestContext: Sendable {
 
     private func queue(_ response: HTTPResponse) -> MHD_Result {
         let mhdResponse: OpaquePointer?
-        var producer: (@Sendable (ResponseBodyWriter) async -> Void)?
-        var writer: ResponseBodyWriter?
+        var producer: (@Sendable (any ResponseBodyWriter) async -> Void)?
+        var writer: StreamingBody?
         switch response.body {
         case .bytes(let bytes):
             mhdResponse = bytes.withUnsafeBytes { raw in
@@ -139,7 +140,7 @@ final class RequestContext: Sendable {
             }
         case .stream(let produce):
             let (connection, server) = (self.connection, self.server)
-            let bodyWriter = ResponseBodyWriter(highWaterBytes: server.configuration.streamHighWaterBytes) {
+            let bodyWriter = StreamingBody(highWaterBytes: server.configuration.streamHighWaterBytes) {
                 server.resume(connection)
             }
             mhdResponse = MHD_create_response_from_callback(
@@ -151,9 +152,9 @@ final class RequestContext: Sendable {
         }
         guard let mhdResponse else { return .NO }
         for header in response.headers {
-            MHD_add_response_header(mhdResponse, header.name, header.value)
+            MHD_add_response_header(mhdResponse, header.name.rawName, header.value)
         }
-        let result = MHD_queue_response(connection.pointer, UInt32(response.status), mhdResponse)
+        let result = MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
         MHD_destroy_response(mhdResponse)
         if let producer, let writer {
             let task = Task {
@@ -175,7 +176,7 @@ final class RequestContext: Sendable {
 
     /// The watcher saw the peer hang up: stop the work done for it and let the server close the connection.
     func clientDisconnected() {
-        let (tasks, writer, resume): ([Task<Void, Never>], ResponseBodyWriter?, Bool) = state.withLock { state in
+        let (tasks, writer, resume): ([Task<Void, Never>], StreamingBody?, Bool) = state.withLock { state in
             guard !state.clientGone else { return ([], nil, false) }
             state.clientGone = true
             var resume = false
@@ -198,7 +199,7 @@ final class RequestContext: Sendable {
 
     /// libmicrohttpd's completion callback: the request is over, one way or another.
     func completed() {
-        let (tasks, writer, watch): ([Task<Void, Never>], ResponseBodyWriter?, (fd: Int32, token: UInt64)?) =
+        let (tasks, writer, watch): ([Task<Void, Never>], StreamingBody?, (fd: Int32, token: UInt64)?) =
             state.withLock { state in
                 defer { state.watch = nil }
                 return (state.tasks, state.writer, state.watch)
@@ -213,9 +214,9 @@ final class RequestContext: Sendable {
 
 /// The context libmicrohttpd hands back to the content reader.
 final class StreamReaderContext {
-    let writer: ResponseBodyWriter
+    let writer: StreamingBody
     let connection: ConnectionHandle
-    init(writer: ResponseBodyWriter, connection: ConnectionHandle) {
+    init(writer: StreamingBody, connection: ConnectionHandle) {
         self.writer = writer
         self.connection = connection
     }

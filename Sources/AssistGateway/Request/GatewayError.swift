@@ -1,15 +1,16 @@
+import AssistHTTP
 import AssistWire
 
 /// A refusal, before any model call: HTTP status, stable code, human message, and for 429 when to retry.
 public struct GatewayError: Error, Sendable, Equatable {
-    public var status: Int
+    public var status: HTTPStatus
     public var code: ErrorCode
     public var message: String
     public var retryAfterSeconds: Int?
     /// What the audit row records as the reason (a token rejection is more specific than the response).
     public var auditReason: String
 
-    public init(status: Int, code: ErrorCode, message: String, retryAfterSeconds: Int? = nil, auditReason: String? = nil) {
+    public init(status: HTTPStatus, code: ErrorCode, message: String, retryAfterSeconds: Int? = nil, auditReason: String? = nil) {
         self.status = status
         self.code = code
         self.message = message
@@ -32,6 +33,13 @@ public struct GatewayError: Error, Sendable, Equatable {
     public static let notFound = GatewayError(status: 404, code: .notFound, message: "not found")
     public static func quotaExceeded(retryAfter: Int) -> GatewayError {
         GatewayError(status: 429, code: .quotaExceeded, message: "daily quota for this feature is used up", retryAfterSeconds: retryAfter)
+    }
+    public static func methodNotAllowed(_ method: HTTPMethod) -> GatewayError {
+        GatewayError(status: 405, code: .methodNotAllowed, message: "\(method) is not allowed here")
+    }
+    /// A store the request needs cannot be reached: try again in a second.
+    public static func unavailable(_ what: String) -> GatewayError {
+        GatewayError(status: 503, code: .unavailable, message: "\(what) unavailable", retryAfterSeconds: 1)
     }
     public static func tooManyStreams(limit: Int) -> GatewayError {
         GatewayError(status: 429, code: .tooManyStreams, message: "at most \(limit) streams at once", retryAfterSeconds: 1)

@@ -3,7 +3,7 @@ import Synchronization
 
 /// What a generated answer is stored under: the feature, the version of the data it was made from (for the
 /// itinerary, booking id and version), the prompt version and the locale. Any of them changing regenerates.
-public struct SummaryKey: Hashable, Sendable {
+public struct AnswerKey: Hashable, Sendable {
     public var feature: String
     public var data: String
     public var promptVersion: String
@@ -22,18 +22,18 @@ public struct SummaryKey: Hashable, Sendable {
 
 /// Generated answers kept for repeat requests. This is content, so it is a store of its own with a
 /// retention period, never part of the audit; an entry older than the retention is a miss and is purged.
-public protocol SummaryStore: Sendable {
-    func text(for key: SummaryKey, now: Date) async throws -> String?
-    func store(_ text: String, for key: SummaryKey, at time: Date) async throws
+public protocol AnswerStore: Sendable {
+    func text(for key: AnswerKey, now: Date) async throws -> String?
+    func store(_ text: String, for key: AnswerKey, at time: Date) async throws
 }
 
-public final class InMemorySummaryStore: SummaryStore {
+public final class InMemoryAnswerStore: AnswerStore {
     private let retention: TimeInterval
-    private let entries = Mutex<[SummaryKey: (text: String, storedAt: Date)]>([:])
+    private let entries = Mutex<[AnswerKey: (text: String, storedAt: Date)]>([:])
 
     public init(retention: TimeInterval = 30 * 86_400) { self.retention = retention }
 
-    public func text(for key: SummaryKey, now: Date) async throws -> String? {
+    public func text(for key: AnswerKey, now: Date) async throws -> String? {
         entries.withLock { entries in
             guard let entry = entries[key] else { return nil }
             guard now.timeIntervalSince(entry.storedAt) < retention else {
@@ -44,7 +44,7 @@ public final class InMemorySummaryStore: SummaryStore {
         }
     }
 
-    public func store(_ text: String, for key: SummaryKey, at time: Date) async throws {
+    public func store(_ text: String, for key: AnswerKey, at time: Date) async throws {
         entries.withLock { entries in
             entries = entries.filter { time.timeIntervalSince($0.value.storedAt) < retention }
             entries[key] = (text, time)

@@ -1,9 +1,10 @@
 import AssistGateway
+import AssistSQLite
 import Foundation
 
 /// Generated summaries in SQLite (`summary_cache`), apart from the audit log, with a retention period:
 /// expired rows are misses and are deleted whenever a new summary is stored.
-public final class SQLiteSummaryStore: SummaryStore {
+public final class SQLiteAnswerStore: AnswerStore {
     private let database: SQLiteDatabase
     private let retention: TimeInterval
 
@@ -15,13 +16,13 @@ public final class SQLiteSummaryStore: SummaryStore {
             """)
     }
 
-    public func text(for key: SummaryKey, now: Date) async throws -> String? {
+    public func text(for key: AnswerKey, now: Date) async throws -> String? {
         try database.query("SELECT text FROM summary_cache WHERE key = ? AND stored_at > ?", [
             .text(key.storageKey), .real(now.timeIntervalSince1970 - retention),
         ]).first?[0].text
     }
 
-    public func store(_ text: String, for key: SummaryKey, at time: Date) async throws {
+    public func store(_ text: String, for key: AnswerKey, at time: Date) async throws {
         try database.query("DELETE FROM summary_cache WHERE stored_at <= ?", [.real(time.timeIntervalSince1970 - retention)])
         try database.query("INSERT OR REPLACE INTO summary_cache VALUES (?, ?, ?)", [
             .text(key.storageKey), .text(text), .real(time.timeIntervalSince1970),

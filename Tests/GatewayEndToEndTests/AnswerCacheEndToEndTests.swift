@@ -28,7 +28,7 @@ struct SummaryCacheEndToEndTests {
         #expect(row.status == .ok)
         #expect(row.reason == "cached")
         #expect(row.inputTokens == 0 && row.outputTokens == 0)
-        let usage = try #require(harness.assembly.dependencies.quota as? SQLiteQuotaStore)
+        let usage = try #require(harness.assembly.dependencies.stores.quota as? SQLiteQuotaStore)
         #expect(try usage.usage(for: QuotaKey(user: "u1", feature: "itinerary_summary", day: UTCDay(containing: Date()))).requests == 1)
     }
 
@@ -84,7 +84,7 @@ struct SummaryCacheEndToEndTests {
         #expect(follower.outputTokens == 0 && follower.inputTokens == 0 && follower.reason == "shared")
         #expect(first.headers["ratelimit-remaining"] != nil && second.headers["ratelimit-remaining"] == nil)
         #expect(try await harness.stream().events.last?.isCached == true)
-        #expect(harness.assembly.dependencies.flights.count == 0)
+        #expect(harness.assembly.dependencies.state.sharedCalls.count == 0)
     }
 
     @Test("the shared call outlives the first client while another reads; it is cancelled when the last one leaves")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Summary store and single flight")
 struct SummaryFlightTests {
-    let key = SummaryKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
+    let key = AnswerKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
 
     /// A provider call fed by hand, which records whether it was cancelled.
     final class HandFedCall: Sendable {
@@ -28,7 +28,7 @@ struct SummaryFlightTests {
 
     @Test("an entry is served within the retention period and is a miss after it")
     func retention() async throws {
-        let store = InMemorySummaryStore(retention: 30 * 86_400)
+        let store = InMemoryAnswerStore(retention: 30 * 86_400)
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         try await store.store("text", for: key, at: start)
         #expect(try await store.text(for: key, now: start + 29 * 86_400) == "text")
@@ -40,8 +40,8 @@ struct SummaryFlightTests {
 
     @Test("followers get the chunks so far, then the rest; the answer is stored once, then the flight is gone")
     func fanOut() async throws {
-        let store = InMemorySummaryStore()
-        let flights = SummaryFlights(store: store, clock: ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000)))
+        let store = InMemoryAnswerStore()
+        let flights = SharedCalls(store: store, clock: ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000)))
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         async let joined = flights.claim(key)
         try await Task.sleep(for: .milliseconds(20))
@@ -70,7 +70,7 @@ struct SummaryFlightTests {
 
     @Test("a refused leader lets a waiting request lead instead")
     func refusedLeader() async throws {
-        let flights = SummaryFlights(store: InMemorySummaryStore(), clock: SystemWallClock())
+        let flights = SharedCalls(store: InMemoryAnswerStore(), clock: SystemWallClock())
         guard case .lead(let first) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         async let second = flights.claim(key)
         try await Task.sleep(for: .milliseconds(20))
@@ -82,8 +82,8 @@ struct SummaryFlightTests {
 
     @Test("a provider that ignores its token cap is cancelled past the byte bound, and nothing is stored")
     func byteBound() async throws {
-        let store = InMemorySummaryStore()
-        let flights = SummaryFlights(store: store, clock: SystemWallClock())
+        let store = InMemoryAnswerStore()
+        let flights = SharedCalls(store: store, clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         let call = HandFedCall()
@@ -98,7 +98,7 @@ struct SummaryFlightTests {
 
     @Test("a reader that stops reading releases its seat at once, without waiting for the call to end")
     func release() async throws {
-        let flights = SummaryFlights(store: InMemorySummaryStore(), clock: SystemWallClock())
+        let flights = SharedCalls(store: InMemoryAnswerStore(), clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         let call = HandFedCall()
@@ -115,7 +115,7 @@ struct SummaryFlightTests {
 
     @Test("cancelled before the leader starts the call: readers end at once, and the call is cancelled as it starts")
     func cancelledEarly() async throws {
-        let flights = SummaryFlights(store: InMemorySummaryStore(), clock: SystemWallClock())
+        let flights = SharedCalls(store: InMemoryAnswerStore(), clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         guard case .follow = await flights.claim(key) else { Issue.record("second claim must follow"); return }
@@ -130,8 +130,8 @@ struct SummaryFlightTests {
 
     @Test("the call is cancelled only when the last seat is given up; nothing is stored")
     func lastSeatCancels() async throws {
-        let store = InMemorySummaryStore()
-        let flights = SummaryFlights(store: store, clock: SystemWallClock())
+        let store = InMemoryAnswerStore()
+        let flights = SharedCalls(store: store, clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         guard case .follow = await flights.claim(key) else { Issue.record("second claim must follow"); return }

@@ -1,15 +1,14 @@
+import AssistHTTP
 import Synchronization
 
-/// The producer side of a streaming response body, with a bounded buffer.
+/// libmicrohttpd's side of a streaming response body (`ResponseBodyWriter`), with a bounded buffer.
 ///
 /// The producer calls `write` from any task; the server's content reader drains the buffer on its own
 /// thread. When the buffer is empty the reader suspends the connection (so libmicrohttpd does not busy-poll
 /// it) and the next `write` resumes it. When the buffer holds more than `highWaterBytes`, `write` waits
 /// until the reader has drained it: a slow client slows the producer instead of growing memory.
 /// Once the client is gone, or the body has been finished, every `write` throws `ClientGone`.
-public final class ResponseBodyWriter: Sendable {
-    public struct ClientGone: Error, Sendable {}
-
+final class StreamingBody: ResponseBodyWriter {
     private struct State {
         var buffer: [UInt8] = []
         var readOffset = 0
@@ -29,7 +28,7 @@ public final class ResponseBodyWriter: Sendable {
         case clientGone
     }
 
-    public let highWaterBytes: Int
+    let highWaterBytes: Int
     private let state = Mutex(State())
     /// Resumes the suspended connection. Called with the writer's lock held so a suspend and a resume
     /// can never cross (see `read`).
@@ -40,10 +39,10 @@ public final class ResponseBodyWriter: Sendable {
         self.resumeConnection = resumeConnection
     }
 
-    public var isClientGone: Bool { state.withLock { $0.clientGone } }
+    var isClientGone: Bool { state.withLock { $0.clientGone } }
 
     /// Appends `bytes` as one unit (events are never interleaved), waiting first while the buffer is full.
-    public func write(_ bytes: [UInt8]) async throws {
+    func write(_ bytes: [UInt8]) async throws {
         while true {
             let needsSpace: Bool = try state.withLock { state in
                 // After the end (or the client) there is nowhere for bytes to go: the write fails, the server stays up.
@@ -71,7 +70,7 @@ public final class ResponseBodyWriter: Sendable {
     /// Appends `bytes` only if the buffer has room right now; never waits. For writes that may simply be
     /// skipped when the client is slow (keep-alive pings: data is already waiting for it).
     @discardableResult
-    public func tryWrite(_ bytes: [UInt8]) -> Bool {
+    func tryWrite(_ bytes: [UInt8]) -> Bool {
         state.withLock { state in
             guard !state.clientGone, !state.finished, state.pending < highWaterBytes else { return false }
             state.buffer.append(contentsOf: bytes)
@@ -81,7 +80,7 @@ public final class ResponseBodyWriter: Sendable {
     }
 
     /// Ends the body. Idempotent; bytes already written are still delivered.
-    public func finish() {
+    func finish() {
         state.withLock { state in
             guard !state.finished else { return }
             state.finished = true

@@ -1,18 +1,18 @@
 import Synchronization
 
-/// One provider call for a cacheable answer, shared by every request for the same `SummaryKey` that arrives
-/// while it runs ("single flight").
+/// One provider call for a cacheable answer, shared by every request for the same `AnswerKey` that arrives
+/// while it runs ("single call").
 ///
-/// The request that creates the flight leads it: it is admitted on its own quota and slot, starts the
+/// The request that creates the call leads it: it is admitted on its own quota and slot, starts the
 /// provider call and is charged all of its tokens. Requests that arrive meanwhile wait until the leader's
 /// admission is decided; if it is refused they try again on their own, otherwise they follow: no quota, no
 /// slot, and each gets the chunks so far and then the rest, as its own `ProviderStream`.
 ///
-/// The provider call belongs to the flight, not to any request's task, so the leader's client leaving does
+/// The provider call belongs to the call, not to any request's task, so the leader's client leaving does
 /// not end it while followers still read. Every admitted request holds a seat; a seat is given up when its
 /// stream ends or is cancelled, and when the last seat goes the provider call is cancelled. Cancelling any
 /// one subscriber's stream from outside (a watchdog timeout, the kill switch) cancels the shared call.
-public final class SummaryFlight: Sendable {
+public final class SharedCall: Sendable {
     /// How the shared provider call ended, for the leader's settlement.
     public struct Outcome: Sendable {
         public var text: String
@@ -41,13 +41,13 @@ public final class SummaryFlight: Sendable {
         var outcomeWaiters: [CheckedContinuation<Outcome, Never>] = []
     }
 
-    public let key: SummaryKey
+    public let key: AnswerKey
     private let state = Mutex(State())
-    private let onEnd: @Sendable (SummaryFlight, Outcome) async -> Void
+    private let onEnd: @Sendable (SharedCall, Outcome) async -> Void
 
     /// `onEnd` runs once when the provider call has ended, before any follower or the leader learns the
-    /// outcome: the registry stores a complete answer there and forgets the flight.
-    init(key: SummaryKey, onEnd: @escaping @Sendable (SummaryFlight, Outcome) async -> Void) {
+    /// outcome: the registry stores a complete answer there and forgets the call.
+    init(key: AnswerKey, onEnd: @escaping @Sendable (SharedCall, Outcome) async -> Void) {
         self.key = key
         self.onEnd = onEnd
     }

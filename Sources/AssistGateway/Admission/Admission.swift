@@ -1,0 +1,93 @@
+import AssistWire
+
+/// The request path up to the answer, as named steps in one stated order:
+///
+/// 1. `Authenticate`: the session token names the user → 401.
+/// 2. `ReadAssistRequest`: the body within its cap and a valid request → 413 / 400.
+/// 3. `FindFeature`: on the allow-list, of this endpoint's kind, then kill switch and rollout → 400 / 403.
+/// 4. `ValidateInput`: the input against the feature's schema → 400.
+/// 5. `CheckIntegrity`: the device's proof → a trust level, whose quota applies; no quota at all → 403.
+/// 6. `BuildPrompt`: the data the feature needs, read for this user → 404 for anyone else's.
+/// 7. `ConsultAnswerCache`: a stored answer, a share in a running call, or the lead of a new one.
+/// 8. `TakeStreamSlot`: one of the user's concurrent streams → 429.
+/// 9. `ReserveQuota`: one request and its tokens from the trust level's window → 429 / 503.
+///
+/// Data is read before anything is taken, so a 400 or a 404 never costs quota, and a stored or shared
+/// answer costs none. Whatever the steps take is held by the request's `Reservation`; a refusal gives it
+/// back here and is audited with what was known of the caller by then.
+struct Admission: Sendable {
+    static let steps: [any AdmissionStep] = [
+        Authenticate(), ReadAssistRequest(), FindFeature(), ValidateInput(), CheckIntegrity(), BuildPrompt(),
+        ConsultAnswerCache(), TakeStreamSlot(), ReserveQuota(),
+    ]
+
+    let dependencies: GatewayDependencies
+
+    /// Runs every step for a feature of `kind`; returns the admitted request or throws the refusal.
+    func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> Admitted {
+        var state = AdmissionState(context: context, kind: kind, reservation: Reservation(
+            quotaStore: dependencies.stores.quota, limiter: dependencies.state.streamLimiter, sharedCalls: dependencies.state.sharedCalls))
+        do throws(GatewayError) {
+            for step in Self.steps { try await step.run(&state, dependencies) }
+            let admitted = try state.admitted()
+            context = state.context
+            state.reservation.admitted()
+            // Kept briefly in memory so the user's feedback on this request can carry what was asked.
+            dependencies.state.recentRequests.remember(context.id, input: admitted.promptContext.input, locale: admitted.promptContext.locale)
+            return admitted
+        } catch {
+            context = state.context
+            await state.reservation.cancel()
+            await audit(refusal: error, context)
+            throw error
+        }
+    }
+
+    /// The audit row of a refusal: who (as far as known), which feature, why.
+    private func audit(refusal error: GatewayError, _ context: RequestContext) async {
+        await dependencies.recordEnd(AuditRecord(
+            requestId: context.id, time: dependencies.clock.now(), user: context.user?.id ?? "",
+            feature: context.feature?.id ?? "", promptVersion: context.feature?.promptVersion ?? "",
+            model: context.feature?.model ?? "", trust: context.trust?.level.rawValue ?? "",
+            status: .rejected, reason: error.auditReason, totalMs: context.elapsedMs, trustReason: context.trust?.reason ?? ""))
+    }
+}
+
+/// One step of admission: reads and extends the state, or refuses.
+protocol AdmissionStep: Sendable {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError)
+}
+
+/// What admission has established so far. Each step fills in what later steps read.
+struct AdmissionState: Sendable {
+    var context: RequestContext
+    let kind: FeatureRecord.Kind
+    let reservation: Reservation
+    var request: AssistRequest?
+    /// The feature's kill-switch epoch, read before the enabled check (see `LiveStreams`).
+    var killEpoch = 0
+    var model: ModelAlias?
+    /// The window this request is measured against, by its trust level.
+    var quotaLimits: QuotaLimits?
+    var promptContext: PromptContext?
+    var prompt: Prompt?
+    var source = AnswerSource.provider
+    var remainingRequests = 0
+
+    /// A value an earlier step must have set: its absence is a bug in the step order, never the caller's fault.
+    func required<Value>(_ value: Value?, _ name: String) throws(GatewayError) -> Value {
+        guard let value else {
+            throw GatewayError(status: 500, code: .internalError, message: "admission reached a step without \(name)")
+        }
+        return value
+    }
+
+    func admitted() throws(GatewayError) -> Admitted {
+        Admitted(
+            context: context, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
+            feature: try required(context.feature, "a feature"), model: try required(model, "a model"),
+            prompt: try required(prompt, "a prompt"), promptContext: try required(promptContext, "a prompt context"),
+            killEpoch: killEpoch, source: source, reservation: reservation, remainingRequests: remainingRequests,
+            resetSeconds: UTCDay(containing: context.time).secondsUntilEnd(from: context.time))
+    }
+}

@@ -1,0 +1,80 @@
+import AssistHTTP
+import AssistWire
+
+/// A request that passed every admission step: what its answer needs, and the reservation its end gives back.
+struct Admitted: Sendable {
+    let context: RequestContext
+    let user: String
+    let trust: IntegrityVerdict
+    /// The record this user is served (the candidate's when they are in its share).
+    let feature: FeatureRecord
+    let model: ModelAlias
+    let prompt: Prompt
+    let promptContext: PromptContext
+    /// The kill-switch epoch of the feature when it was found enabled (see `LiveStreams`).
+    let killEpoch: Int
+    let source: AnswerSource
+    let reservation: Reservation
+    /// What is left of the window after this request, for the rate-limit headers (when it holds quota).
+    let remainingRequests: Int
+    let resetSeconds: Int
+
+    /// `RateLimit-*` fields for a request that took quota; a stored or shared answer took none, so there is no
+    /// fresh count to report.
+    var rateLimitHeaders: [HTTPField] {
+        guard source.isCharged else { return [] }
+        return [(.rateLimitRemaining, String(remainingRequests)), (.rateLimitReset, String(resetSeconds))]
+    }
+
+    /// Ends the request, whatever its kind and outcome: settles the reservation with the real usage (the
+    /// provider's, or an estimate of prompt and output) and writes the audit row. Metadata only. A stored
+    /// or shared answer costs this request nothing.
+    func end(_ status: AuditStatus, usage: TokenUsage?, outputText: String = "", firstDeltaAt: ContinuousClock.Instant? = nil,
+             dependencies: GatewayDependencies) async {
+        let charged = source.isCharged
+        let outputTokens = charged ? usage?.outputTokens ?? TokenEstimator.estimate(outputText) : 0
+        let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
+        await reservation.settle(usage: TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens))
+        await dependencies.recordEnd(AuditRecord(
+            requestId: context.id, time: dependencies.clock.now(), user: user, feature: feature.id,
+            promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
+            status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
+            timeToFirstTokenMs: firstDeltaAt.map { ($0 - context.receivedAt).milliseconds },
+            totalMs: context.elapsedMs, trustReason: trust.reason))
+    }
+}
+
+/// Where an admitted request's answer comes from. Only a prompt with a cache key (`Prompt.cacheKey`) can
+/// be anything but `.provider`.
+enum AnswerSource: Sendable {
+    /// Its own provider call.
+    case provider
+    /// An answer stored for an earlier identical request: no provider call, no slot, no quota.
+    case stored(String)
+    /// Its own provider call, shared with identical requests that arrive while it runs, and stored when it
+    /// completes. Charged for every token of it.
+    case leads(SharedCall)
+    /// The running call of an identical earlier request: no slot, no quota.
+    case follows(SharedCall)
+
+    /// Whether the request took a slot and quota, and pays for the call's tokens.
+    var isCharged: Bool {
+        switch self {
+        case .provider, .leads: true
+        case .stored, .follows: false
+        }
+    }
+
+    var isStored: Bool {
+        if case .stored = self { true } else { false }
+    }
+
+    /// Says in the audit row why a request cost no tokens.
+    var auditReason: String {
+        switch self {
+        case .provider, .leads: ""
+        case .stored: "cached"
+        case .follows: "shared"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import AssistWire
+
+// Steps 1–4: who asks, and for what.
+
+/// 1. The session token names the user → 401 `unauthenticated` (the reason in the audit only).
+struct Authenticate: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        state.context.user = try dependencies.authenticate(state.context.http)
+    }
+}
+
+/// 2. The body within `limits.maxBodyBytes` (413) and a well-formed assist request (400 `invalid_request`).
+struct ReadAssistRequest: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        let http = state.context.http
+        let cap = dependencies.config.limits.maxBodyBytes
+        if http.bodyTooLarge || http.body.count > cap { throw .payloadTooLarge(limit: cap) }
+        do {
+            state.request = try AssistRequest(json: try JSONParser.parse(http.body))
+        } catch let error as JSONParser.Error {
+            throw .invalidRequest("body is not valid JSON: \(error)")
+        } catch let error as WireError {
+            throw .invalidRequest(error.description)
+        } catch {
+            throw .invalidRequest("\(error)")
+        }
+    }
+}
+
+/// 3. A configured feature of this endpoint's kind with a model (else 400 `unknown_feature`: a structured
+/// feature is not streamed, nor a stream feature answered as one object), then the kill switch and rollout
+/// (403 `feature_disabled`). From here on the record is the one this user is served.
+struct FindFeature: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        let request = try state.required(state.request, "a request")
+        let user = try state.required(state.context.user, "a user")
+        // Read before the kill-switch check: a kill that lands after this ends the stream even if it has not
+        // yet registered as live.
+        state.killEpoch = dependencies.state.liveStreams.epoch(of: request.feature)
+        guard let configured = dependencies.state.registry.feature(request.feature), configured.kind == state.kind,
+              let model = dependencies.config.models[configured.model] else {
+            throw .unknownFeature(request.feature)
+        }
+        state.context.feature = configured
+        guard case .allowed(let served) = Rollout.access(configured, user: user.id) else {
+            throw GatewayError(status: 403, code: .featureDisabled, message: "\(configured.id) is not available")
+        }
+        state.context.feature = served
+        state.model = model
+    }
+}
+
+/// 4. The input against the feature's input schema → 400 `invalid_input`, naming the path.
+struct ValidateInput: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        let feature = try state.required(state.context.feature, "a feature")
+        let request = try state.required(state.request, "a request")
+        do throws(InputSchema.Error) {
+            try feature.inputSchema.validate(.object(request.input))
+        } catch {
+            throw .invalidInput("\(error.path ?? "input"): \(error.message)")
+        }
+    }
+}

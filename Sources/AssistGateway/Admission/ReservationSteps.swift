@@ -1,0 +1,44 @@
+// Steps 7–9: what the answer costs. Everything taken here is held by the request's `Reservation`.
+
+/// 7. A cacheable prompt (one with a cache key), after the data was read for this user and before any slot
+/// or quota: a stored answer is served, a running call for the same key is shared, or this request leads
+/// a new one.
+struct ConsultAnswerCache: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        guard let data = try state.required(state.prompt, "a prompt").cacheKey else { return }
+        let feature = try state.required(state.context.feature, "a feature")
+        let key = AnswerKey(feature: feature.id, data: data, promptVersion: feature.promptVersion,
+                            locale: try state.required(state.request, "a request").locale)
+        switch await dependencies.state.sharedCalls.join(key, now: state.context.time) {
+        case .stored(let text): state.source = .stored(text)
+        case .follow(let call): state.source = .follows(call)
+        case .lead(let call):
+            state.reservation.lead(call)
+            state.source = .leads(call)
+        }
+    }
+}
+
+/// 8. One of the user's concurrent stream slots → 429 `too_many_streams`. Not for a stored or shared answer.
+struct TakeStreamSlot: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        guard state.source.isCharged else { return }
+        try state.reservation.takeSlot(for: try state.required(state.context.user, "a user").id)
+    }
+}
+
+/// 9. One request and its tokens (the prompt's estimate plus the output cap) from the trust level's window
+/// for this user, feature and UTC day → 429 `quota_exceeded` until the day ends. Not for a stored or shared
+/// answer.
+struct ReserveQuota: AdmissionStep {
+    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
+        guard state.source.isCharged else { return }
+        let feature = try state.required(state.context.feature, "a feature")
+        let day = UTCDay(containing: state.context.time)
+        state.remainingRequests = try await state.reservation.reserveQuota(
+            QuotaKey(user: try state.required(state.context.user, "a user").id, feature: feature.id, day: day),
+            tokens: try state.required(state.prompt, "a prompt").estimatedTokens + feature.maxOutputTokens,
+            limits: try state.required(state.quotaLimits, "quota limits"),
+            resetSeconds: day.secondsUntilEnd(from: state.context.time))
+    }
+}

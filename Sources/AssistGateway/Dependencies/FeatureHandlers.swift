@@ -1,0 +1,14 @@
+/// The code behind features, by the name a feature record's `template.builder` gives: prompt builders for
+/// streamed features, handlers for structured ones. The reference apps supply them.
+public struct FeatureHandlers: Sendable {
+    public var builders: [String: any PromptBuilder]
+    public var structured: [String: any StructuredFeature]
+
+    public init(builders: [any PromptBuilder], structured: [any StructuredFeature] = []) {
+        self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every name a record may use.
+    public var names: Set<String> { Set(builders.keys).union(structured.keys) }
+}

@@ -1,0 +1,38 @@
+/// What a gateway is made of: its configuration and clock, its stores, its security, the way to the
+/// models, the apps' feature code, and the state it builds for itself. Built once, at start-up; every
+/// seam is a protocol, so `assist serve` wires SQLite, curl and libmicrohttpd while tests wire in-memory
+/// stores and providers.
+public struct GatewayDependencies: Sendable {
+    public let config: GatewayConfig
+    public let clock: any WallClock
+    public let stores: GatewayStores
+    public let security: GatewaySecurity
+    public let models: ModelAccess
+    public let handlers: FeatureHandlers
+    public let state: GatewayState
+    /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
+    /// a built-in configuration, which cannot change at run time.
+    public let reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
+
+    /// Throws when the stored overrides cannot be read, or a model alias names a provider kind nobody wired.
+    public init(config: GatewayConfig, clock: any WallClock = SystemWallClock(), stores: GatewayStores, security: GatewaySecurity,
+                models: ModelAccess, handlers: FeatureHandlers, reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws {
+        if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
+            throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
+        }
+        self.config = config
+        self.clock = clock
+        self.stores = stores
+        self.security = security
+        self.models = models
+        self.handlers = handlers
+        self.state = try GatewayState(config: config, stores: stores, clock: clock)
+        self.reloadConfiguration = reloadConfiguration
+    }
+
+    /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.
+    func recordEnd(_ record: AuditRecord) async {
+        state.metrics.observe(record)
+        await stores.audit.record(record)
+    }
+}

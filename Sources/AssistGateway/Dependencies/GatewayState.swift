@@ -1,0 +1,26 @@
+/// What one gateway holds in memory while it runs, built once from its configuration and stores: the
+/// feature registry (overrides applied), open streams and slots, shared provider calls, recent inputs
+/// for feedback, and the metrics.
+public final class GatewayState: Sendable {
+    public let registry: FeatureRegistry
+    public let streamLimiter: StreamLimiter
+    /// Open streams by feature, for the kill switch.
+    public let liveStreams: LiveStreams
+    /// Provider calls now producing cacheable answers, shared by simultaneous identical requests.
+    public let sharedCalls: SharedCalls
+    /// Inputs of the last hour's requests, for feedback (see `RecentRequests`).
+    public let recentRequests: RecentRequests
+    /// Counters for `GET /metrics`, bounded to the configured features.
+    public let metrics: GatewayMetrics
+
+    /// Reads the stored overrides: a store that cannot be read stops start-up rather than silently
+    /// forgetting a kill switch.
+    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock) throws {
+        registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
+        streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
+        liveStreams = LiveStreams()
+        sharedCalls = SharedCalls(store: stores.answers, clock: clock)
+        recentRequests = RecentRequests(clock: clock)
+        metrics = GatewayMetrics(registry: registry)
+    }
+}

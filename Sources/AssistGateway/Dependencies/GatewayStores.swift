@@ -1,0 +1,32 @@
+/// Where the gateway's records and counters live, each behind its protocol: SQLite under `assist serve`,
+/// in memory in tests (every in-memory store is a real implementation, not a stand-in).
+public struct GatewayStores: Sendable {
+    public var quota: any QuotaStore
+    public var audit: any AuditStore
+    public var availability: any AvailabilityStore
+    public var feedback: any FeedbackStore
+    /// Generated answers kept for repeat requests: content, so apart from the audit, with a retention.
+    public var answers: any AnswerStore
+    /// The admin API's overrides (kill switch, rollout), kept across restarts.
+    public var overrides: any FeatureOverrideStore
+    /// Single-use challenges for App Attest (registration, fresh-challenge features).
+    public var challenges: any ChallengeStore
+
+    public init(quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore, feedback: any FeedbackStore,
+                answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore) {
+        self.quota = quota
+        self.audit = audit
+        self.availability = availability
+        self.feedback = feedback
+        self.answers = answers
+        self.overrides = overrides
+        self.challenges = challenges
+    }
+
+    /// Every store in memory, on `clock`: one process, nothing kept across restarts.
+    public static func inMemory(clock: any WallClock = SystemWallClock()) -> GatewayStores {
+        GatewayStores(quota: InMemoryQuotaStore(clock: clock), audit: InMemoryAuditStore(), availability: InMemoryAvailabilityStore(),
+                      feedback: InMemoryFeedbackStore(), answers: InMemoryAnswerStore(), overrides: InMemoryFeatureOverrideStore(),
+                      challenges: InMemoryChallengeStore(clock: clock))
+    }
+}

@@ -1,0 +1,37 @@
+import AssistHTTP
+import Foundation
+
+/// One request as the gateway answers it: its id and arrival time, the HTTP request, and what has been
+/// learned of it so far (who asks, how far their device is trusted, which feature as served). Handlers
+/// and admission steps fill it in; a refusal is audited from whatever it holds by then.
+public struct RequestContext: Sendable {
+    /// Returned as `X-Request-Id` and written in the audit row, so a user's report can be matched to it.
+    public let id: String
+    /// When the request arrived, for latency and deadlines.
+    public let receivedAt: ContinuousClock.Instant
+    /// The calendar time it arrived (the quota day, cache retention).
+    public let time: Date
+    public let http: HTTPRequest
+    public var user: AuthenticatedUser?
+    public var trust: IntegrityVerdict?
+    /// The feature record as this user is served it (the candidate's when they are in its share).
+    public var feature: FeatureRecord?
+
+    public init(id: String = RequestID.make(), receivedAt: ContinuousClock.Instant = .now, time: Date, http: HTTPRequest) {
+        self.id = id
+        self.receivedAt = receivedAt
+        self.time = time
+        self.http = http
+    }
+
+    /// Milliseconds since the request arrived.
+    var elapsedMs: Double { (ContinuousClock.now - receivedAt).milliseconds }
+}
+
+extension Duration {
+    /// The duration in milliseconds, as a fraction.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
