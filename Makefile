@@ -19,17 +19,17 @@ build: setup
 run: build
 	.build/release/assist serve
 
-# Three passes. Tests with timing bounds (a disconnect noticed within 100 ms, timeouts, pings) run alone
-# first, so CPU-heavy tests on the two cooperative threads cannot stall them. Tests that start processes
-# run last: the real-model tests keep both cores busy with inference, and a child started by
+# Three passes, chosen by test target. TimingTests (a disconnect noticed within 100 ms, real timeouts, pings)
+# run alone first, so CPU-heavy tests on the two cooperative threads cannot stall them. CommandLineTests start
+# processes and run last: the real-model tests keep both cores busy with inference, and a child started by
 # Foundation's Process inherits every open descriptor, which can hold another test's connection open.
-TIMING_TESTS := HTTPServerTests|DisconnectTests|FaultTests|OpenAICompatibleProviderTests
-SPAWNING_TESTS := EmbeddedModelTests|CLITests|AskCommandTests|ExtractCommandTests|BudgetCommandTests|PIIMaskerTests|EvalCommandTests|LanguageOracleTests|IntegrityCommandTests
+# Everything else runs in parallel in between. The module graph is checked against the imports first.
 test: setup
+	python3 tools/module_graph.py
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter '$(TIMING_TESTS)'
-	$(SWIFT) test --skip-build --skip '$(TIMING_TESTS)|$(SPAWNING_TESTS)'
-	$(SWIFT) test --skip-build --filter '$(SPAWNING_TESTS)'
+	$(SWIFT) test --skip-build --filter '^TimingTests\.'
+	$(SWIFT) test --skip-build --skip '^(TimingTests|CommandLineTests)\.'
+	$(SWIFT) test --skip-build --filter '^CommandLineTests\.'
 
 bench: setup
 	$(SWIFT) build -c release --product assist

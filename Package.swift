@@ -94,7 +94,7 @@ let package = Package(
             name: "AssistCLI",
             dependencies: ["AssistServer", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
                            "AssistGatewayEvaluation", "AssistBudget", "AssistIntegrity", "AssistHTTPServer", "AssistWire", "AssistCrypto", "AssistSQLite",
-                           "AssistTravel"]
+                           "AssistStores"]
         ),
 
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
@@ -107,31 +107,50 @@ let package = Package(
                            "AssistUnderstanding", "AssistEvaluation"]
         ),
 
-        // A blocking HTTP/1.0 test client over raw sockets: exact bytes, timeouts, and hanging up at will.
+        // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
+        // up at will), an in-memory body writer, software App Attest, the third-party vectors.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
+        // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; evaluation samples.
+        .target(
+            name: "GatewayTestSupport",
+            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistTravel", "AssistWire", "AssistTestSupport",
+                           "ScriptedUpstream", "AssistEvaluation", "AssistGatewayEvaluation"],
+            path: "Tests/GatewaySupport"
+        ),
 
+        // One test target per module, fast and run in parallel...
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
-        .testTarget(name: "AssistClientTests", dependencies: ["AssistClient"]),
+        .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
-        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistTestSupport"]),
         .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport"]),
-        .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "ScriptedUpstream"]),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",
-            dependencies: ["AssistEvaluation", "AssistServer", "AssistWire", "ScriptedUpstream", "AssistTestSupport", "AssistGatewayEvaluation",
-                           "AssistTravel"],
-            exclude: ["Fixtures"]
+            dependencies: ["AssistEvaluation", "AssistGatewayEvaluation", "AssistTravel", "AssistServer", "AssistWire", "GatewayTestSupport"]
         ),
         .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire"]),
+        // ...and the gateway live, through sockets, where they matter.
         .testTarget(
             name: "GatewayEndToEndTests",
-            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistStores", "AssistLocalModel", "AssistCrypto",
-                           "ScriptedUpstream", "AssistWire", "AssistTestSupport", "AssistClient", "AssistUnderstanding", "AssistEvaluation",
-                           "AssistGatewayEvaluation"]
+            dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistCrypto", "ScriptedUpstream", "AssistWire", "AssistTestSupport",
+                           "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport"]
+        ),
+        // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
+        // them alone, first, so CPU-heavy tests cannot stall them.
+        .testTarget(
+            name: "TimingTests",
+            dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
+                           "AssistTestSupport", "GatewayTestSupport"]
+        ),
+        // Tests that start programs (the assist binary, the embedded llama-server, Python oracles): run last, as
+        // they keep both cores busy and a child inherits open descriptors.
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
+                           "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport"]
         ),
     ]
 )

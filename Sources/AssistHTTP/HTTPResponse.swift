@@ -4,7 +4,9 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// Produces the body incrementally. The server runs the closure in its own task once the headers are
         /// queued, and cancels that task when the client disconnects. The closure may call `finish()`, or
-        /// simply return: the server finishes the body when it returns.
+        /// simply return: the server finishes the body when it returns. It runs exactly once even when the
+        /// client left before the response could be sent (every write then throws `ClientGone`), so what the
+        /// producer holds for the request is always given back.
         case stream(@Sendable (any ResponseBodyWriter) async -> Void)
     }
 

@@ -113,12 +113,24 @@ final class InFlightRequest: Sendable {
     }
 
     private func responded(_ response: HTTPResponse) {
-        state.withLock { state in
-            guard case .handling = state.phase, !state.clientGone else { return }
+        let queued = state.withLock { state in
+            guard case .handling = state.phase, !state.clientGone else { return false }
             state.tasks = []
             state.phase = .ready(response)
             server.resume(connection)
+            return true
         }
+        if !queued { Self.runUnsent(response) }
+    }
+
+    /// A response that will never be sent (its client left first) still runs its streamed body, with a
+    /// writer whose client is gone: whatever the producer holds for the request is given back by its own
+    /// code path, as for a client that leaves mid-stream.
+    private static func runUnsent(_ response: HTTPResponse) {
+        guard case .stream(let produce) = response.body else { return }
+        let writer = StreamingBody(highWaterBytes: 1, resumeConnection: {})
+        writer.clientDisconnected()
+        Task { await produce(writer) }
     }
 
     private func watchForDisconnect() {
@@ -150,7 +162,10 @@ final class InFlightRequest: Sendable {
             producer = produce
             writer = bodyWriter
         }
-        guard let mhdResponse else { return .NO }
+        guard let mhdResponse else {
+            Self.runUnsent(response)
+            return .NO
+        }
         for header in response.headers {
             MHD_add_response_header(mhdResponse, header.name.rawName, header.value)
         }

@@ -3,6 +3,7 @@ import AssistGatewayEvaluation
 import AssistServer
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import Testing
 
 @Suite("Golden set runner over the gateway's prompt path, against prepared answers")
@@ -10,7 +11,7 @@ struct GoldenEvaluationTests {
     func run(_ upstreamURL: String, only booking: String? = nil) async throws -> GoldenRunner.Report {
         let fixture = try EvaluationFixture(upstream: upstreamURL)
         let feature = try fixture.evaluation.feature("itinerary_summary")
-        let cases = try GoldenSet.load(Fixtures.goldenSet).filter { booking == nil || $0.input?["bookingId"]?.stringValue == booking }
+        let cases = try GoldenSet.load(EvaluationSamples.goldenSet).filter { booking == nil || $0.input?["bookingId"]?.stringValue == booking }
         return await GoldenRunner().run(cases, checks: try fixture.evaluation.checks(for: feature)) {
             await fixture.evaluation.answer($0, feature: feature)
         }
@@ -18,7 +19,7 @@ struct GoldenEvaluationTests {
 
     @Test("the golden set has at least 24 cases in Turkish and English, covering the hard bookings in both")
     func goldenSet() throws {
-        let cases = try GoldenSet.load(Fixtures.goldenSet)
+        let cases = try GoldenSet.load(EvaluationSamples.goldenSet)
         #expect(cases.count >= 24)
         #expect(Set(cases.map(\.id)).count == cases.count)
         for cover in ["after-midnight-landing", "tz-change", "cancelled-leg", "multi-passenger", "injection"] {
@@ -29,7 +30,7 @@ struct GoldenEvaluationTests {
 
     @Test("good summaries pass every check of every case")
     func good() async throws {
-        let good = try Fixtures.good()
+        let good = try EvaluationSamples.good()
         let upstream = try PreparedUpstream.start { good[$0]?[$1] }
         let report = try await run(upstream.baseURL)
         #expect(report.cases.count >= 24)
@@ -44,8 +45,8 @@ struct GoldenEvaluationTests {
 
     @Test("each bad summary fails its booking's cases in that language on the check it breaks, and only there")
     func bad() async throws {
-        let good = try Fixtures.good()
-        for item in try Fixtures.bad() {
+        let good = try EvaluationSamples.good()
+        for item in try EvaluationSamples.bad() {
             let language = Locales.language(of: item.locale)
             let upstream = try PreparedUpstream.start { booking, lang in
                 booking == item.booking && lang == language ? item.text : good[booking]?[lang]
@@ -61,7 +62,7 @@ struct GoldenEvaluationTests {
 
     @Test("a failed model call fails the case instead of skipping it; reports say so in JSON and JUnit")
     func failedCall() async throws {
-        let good = try Fixtures.good()
+        let good = try EvaluationSamples.good()
         let upstream = try PreparedUpstream.start { booking, lang in booking == "BK-2088" ? nil : good[booking]?[lang] }  // 500
         let report = try await run(upstream.baseURL)
         let failed = report.cases.filter { !$0.passed }

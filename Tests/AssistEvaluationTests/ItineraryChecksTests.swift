@@ -1,6 +1,7 @@
 import AssistEvaluation
 import AssistServer
 import AssistWire
+import GatewayTestSupport
 import Testing
 
 @Suite("Itinerary summary checks on hand-made summaries")
@@ -20,7 +21,7 @@ struct ItineraryChecksTests {
 
     @Test("every good summary, Turkish and English, passes every check")
     func goodPass() async throws {
-        let good = try Fixtures.good()
+        let good = try EvaluationSamples.good()
         #expect(good.count == 8)
         for (booking, byLanguage) in good.sorted(by: { $0.key < $1.key }) {
             let reference = try await fixture.reference(booking: booking)
@@ -35,7 +36,7 @@ struct ItineraryChecksTests {
 
     @Test("each bad summary fails the check it breaks, and only that one")
     func badFail() async throws {
-        let bad = try Fixtures.bad()
+        let bad = try EvaluationSamples.bad()
         #expect(bad.count >= 10)
         #expect(Set(bad.map(\.breaks)) == Set(checks.map(\.name)))
         for item in bad {

@@ -1,6 +1,7 @@
 import AssistCrypto
 import AssistIntegrity
 import Foundation
+import AssistTestSupport
 import Testing
 
 @Suite("App Attest on real Apple attestations and assertions")

@@ -3,6 +3,7 @@ import AssistStores
 import AssistTestSupport
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import ScriptedUpstream
 import Testing
 

@@ -2,6 +2,7 @@ import AssistClient
 import AssistGateway
 import AssistTestSupport
 import Foundation
+import GatewayTestSupport
 import ScriptedUpstream
 import Testing
 

@@ -5,6 +5,7 @@ import AssistServer
 import AssistTestSupport
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import Testing
 
 @Suite("Feedback")

@@ -5,6 +5,7 @@ import AssistStores
 import AssistTestSupport
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import Testing
 
 @Suite("Client integrity driving quotas, end to end")

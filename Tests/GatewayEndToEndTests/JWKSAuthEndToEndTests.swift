@@ -3,6 +3,7 @@ import AssistGateway
 import AssistTestSupport
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import Testing
 
 @Suite("Identity-provider tokens (JWKS), end to end")

@@ -20,6 +20,9 @@ public final class StreamLimiter: Sendable {
         }
     }
 
+    /// Streams open now, all users together (tests, diagnostics).
+    public var openStreams: Int { open.withLock { $0.values.reduce(0, +) } }
+
     public func release(_ user: String) {
         open.withLock { open in
             let count = open[user, default: 0] - 1

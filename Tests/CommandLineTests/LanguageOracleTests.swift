@@ -1,5 +1,6 @@
 import AssistEvaluation
 import Foundation
+import GatewayTestSupport
 import Testing
 
 /// The language check's detector against lingua (PyPI `lingua-language-detector`, installed by
@@ -47,8 +48,8 @@ struct LanguageOracleTests {
     @Test("agrees with lingua on every summary and sentence of the sample")
     func agreement() throws {
         var sample = Self.sentences
-        for byLanguage in try Fixtures.good().values { sample += byLanguage.values }
-        sample += try Fixtures.bad().map(\.text)
+        for byLanguage in try EvaluationSamples.good().values { sample += byLanguage.values }
+        sample += try EvaluationSamples.bad().map(\.text)
         let oracle = try lingua(sample)
         try #require(oracle.count == sample.count)
         let detector = LanguageDetector()

@@ -2,6 +2,7 @@ import AssistGateway
 import AssistWire
 import AssistTestSupport
 import Foundation
+import GatewayTestSupport
 import ScriptedUpstream
 import Testing
 

@@ -48,6 +48,29 @@ struct HTTPServerTests {
         #expect(try await testRequest(port: server.port, method: "POST", path: "/", body: Array(repeating: 65, count: 5000)).text == "true 0")
     }
 
+    @Test("a streamed response whose client left before it was sent still runs its producer, with every write refused")
+    func unsentStreamStillRuns() async throws {
+        let ran = Mutex<(ran: Bool, refused: Bool)>((false, false))
+        let server = try startServer { _ in
+            // Answer only once the client has gone (the server cancels the responder's task when it hangs up).
+            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(2)) }
+            return HTTPResponse(status: 200, body: .stream { writer in
+                let refused = (try? await writer.write(Array("late".utf8))) == nil
+                ran.withLock { $0 = (true, refused) }
+            })
+        }
+        defer { server.stop() }
+        let port = server.port
+        try await onOwnThread {
+            let connection = try TestConnection(port: port)
+            try connection.send(method: "POST", path: "/", body: Array("{}".utf8))
+            connection.close()
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !ran.withLock({ $0.ran }), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(ran.withLock { $0.ran && $0.refused })
+    }
+
     @Test("a streaming body is delivered as written, with pauses, and ends when the producer returns")
     func streaming() async throws {
         let server = try startServer { _ in

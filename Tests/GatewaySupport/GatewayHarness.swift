@@ -1,7 +1,6 @@
 import AssistGateway
 import AssistHTTPServer
 import AssistServer
-import AssistStores
 import AssistTestSupport
 import AssistTravel
 import AssistWire
@@ -10,21 +9,21 @@ import ScriptedUpstream
 
 /// A real gateway (libmicrohttpd, curl, SQLite in a temporary data dir, the travel data) in front of a
 /// scripted upstream, on free loopback ports. Each test builds its own, so tests can run in parallel.
-final class GatewayHarness: Sendable {
-    let upstream: ScriptedUpstream
-    let server: HTTPServer
-    let assembly: GatewayAssembly
-    let dataDirectory: URL
-    let clock: any WallClock
+public final class GatewayHarness: Sendable {
+    public let upstream: ScriptedUpstream
+    public let server: HTTPServer
+    public let assembly: GatewayAssembly
+    public let dataDirectory: URL
+    public let clock: any WallClock
     private let ownsDataDirectory: Bool
-    var configurationFile: URL { dataDirectory.appendingPathComponent("config.json") }
+    public var configurationFile: URL { dataDirectory.appendingPathComponent("config.json") }
 
     /// `limits`, `auth`, `unavailableQuota` and `features` (keys per feature record) override the built-in
     /// configuration's values; `upstreamURL` points the
     /// models somewhere other than the scripted upstream. `dataDirectory` reuses another harness's (a restart);
     /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it.
-    init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
+    public init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
          clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
@@ -81,19 +80,19 @@ final class GatewayHarness: Sendable {
         if ownsDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
-    var port: Int { server.port }
+    public var port: Int { server.port }
 
-    func token(_ user: String = "u1") -> String { assembly.tokenIssuer(clock: clock).token(for: user) }
+    public func token(_ user: String = "u1") -> String { assembly.tokenIssuer(clock: clock).token(for: user) }
 
-    static func body(feature: String = "itinerary_summary", input: JSONValue = ["bookingId": "BK-2041"], locale: String = "tr-TR") -> [UInt8] {
+    public static func body(feature: String = "itinerary_summary", input: JSONValue = ["bookingId": "BK-2041"], locale: String = "tr-TR") -> [UInt8] {
         JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": .string(locale)])
     }
 
     /// A stream feature whose answers are not stored: every request calls the model and costs quota.
-    static let uncachedBody = body(feature: "support_chat", input: ["message": "hi"])
+    public static let uncachedBody = body(feature: "support_chat", input: ["message": "hi"])
 
     /// `POST /v1/assist/stream`, read to the end.
-    func stream(user: String? = "u1", body: [UInt8] = GatewayHarness.body(), authorization: String? = nil,
+    public func stream(user: String? = "u1", body: [UInt8] = GatewayHarness.body(), authorization: String? = nil,
                 headers extra: [(String, String)] = []) async throws -> TestResponse {
         var headers: [(String, String)] = [("Content-Type", "application/json")] + extra
         if let authorization {
@@ -105,7 +104,7 @@ final class GatewayHarness: Sendable {
     }
 
     /// Opens a stream and returns the connection after the response head, for tests that read slowly or hang up.
-    func openStream(user: String = "u1", body: [UInt8] = GatewayHarness.body()) async throws -> (TestConnection, status: Int, headers: [String: String]) {
+    public func openStream(user: String = "u1", body: [UInt8] = GatewayHarness.body()) async throws -> (TestConnection, status: Int, headers: [String: String]) {
         let (port, token) = (self.port, self.token(user))
         return try await onOwnThread {
             let connection = try TestConnection(port: port)
@@ -117,7 +116,7 @@ final class GatewayHarness: Sendable {
     }
 
     /// The audit row of `requestId`, waiting briefly for it (rows are written when a stream has ended).
-    func auditRow(_ requestId: String?, timeout: Duration = .seconds(5)) async -> AuditRecord? {
+    public func auditRow(_ requestId: String?, timeout: Duration = .seconds(5)) async -> AuditRecord? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let row = await assembly.dependencies.stores.audit.recent(limit: 1000).first(where: { $0.requestId == requestId }) { return row }

@@ -4,27 +4,28 @@ import AssistServer
 import AssistWire
 import Foundation
 
-/// Hand-made summaries of the travel bookings (`Fixtures/`): good ones that must pass every check, and bad
-/// ones that each break exactly the check they name.
-enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    static let goldenSet = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// Hand-made summaries of the travel bookings (`Tests/Fixtures/evaluation`): good ones that must pass every
+/// check, and bad ones that each break exactly the check they name.
+public enum EvaluationSamples {
+    public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/evaluation").standardized
+    public static let goldenSet = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../golden/itinerary_summary.jsonl").standardized
 
     /// booking id → language → summary.
-    static func good() throws -> [String: [String: String]] {
+    public static func good() throws -> [String: [String: String]] {
         let json = try JSONParser.parse(Array(try Data(contentsOf: directory.appendingPathComponent("itinerary_good.json"))))
         return (json.objectValue ?? [:]).mapValues { ($0.objectValue ?? [:]).compactMapValues(\.stringValue) }
     }
 
-    struct Bad: Sendable {
-        var booking: String
-        var locale: String
-        var breaks: String
-        var text: String
+    public struct Bad: Sendable {
+        public var booking: String
+        public var locale: String
+        public var breaks: String
+        public var text: String
     }
 
-    static func bad() throws -> [Bad] {
+    public static func bad() throws -> [Bad] {
         let text = try String(contentsOf: directory.appendingPathComponent("itinerary_bad.jsonl"), encoding: .utf8)
         return try text.split(separator: "\n").map { line in
             let json = try JSONParser.parse(String(line))
@@ -35,11 +36,11 @@ enum Fixtures {
 }
 
 /// The evaluation over the built-in configuration and travel data, in a scratch directory.
-final class EvaluationFixture: Sendable {
-    let evaluation: GoldenEvaluation
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-eval-test-\(UUID().uuidString)")
+public final class EvaluationFixture: Sendable {
+    public let evaluation: GoldenEvaluation
+    public let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-eval-test-\(UUID().uuidString)")
 
-    init(upstream: String = "http://127.0.0.1:9/v1") throws {
+    public init(upstream: String = "http://127.0.0.1:9/v1") throws {
         let assembly = try GatewayAssembly(config: try GatewayAssembly.loadConfig(nil).overridingUpstream(upstream), dataDirectory: directory)
         evaluation = GoldenEvaluation(config: assembly.config, handlers: assembly.dependencies.handlers, models: assembly.dependencies.models)
     }
@@ -47,7 +48,7 @@ final class EvaluationFixture: Sendable {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// The facts of `booking` as the gateway sends them, read through the itinerary prompt builder.
-    func reference(booking: String, locale: String = "en-US") async throws -> BookingReference {
+    public func reference(booking: String, locale: String = "en-US") async throws -> BookingReference {
         let owner = try TravelOwners.owner(of: booking)
         let item = GoldenCase(id: booking, text: "", locale: locale, expected: [:],
                               extra: ["input": ["bookingId": .string(booking)], "user": .string(owner)])
@@ -58,15 +59,15 @@ final class EvaluationFixture: Sendable {
     }
 }
 
-struct FixtureError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct FixtureError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Which user owns which booking, from the golden set (each case names the owner).
-enum TravelOwners {
-    static func owner(of booking: String) throws -> String {
-        for item in try GoldenSet.load(Fixtures.goldenSet) where item.input?["bookingId"]?.stringValue == booking {
+public enum TravelOwners {
+    public static func owner(of booking: String) throws -> String {
+        for item in try GoldenSet.load(EvaluationSamples.goldenSet) where item.input?["bookingId"]?.stringValue == booking {
             if let user = item.extra["user"]?.stringValue { return user }
         }
         throw FixtureError("no golden case for \(booking)")

@@ -4,40 +4,40 @@ import Foundation
 /// Real App Attest attestations and assertions made by Apple devices (`Tests/Fixtures/appattest`:
 /// uebelack/node-app-attest, MIT; veehaitch/devicecheck-appattest, Apache-2.0), read in place; provenance in
 /// `Tests/Fixtures/README.md`.
-enum AppAttestVectors {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+public enum AppAttestVectors {
+    public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Fixtures/appattest").standardized
 
-    struct Attestation {
-        var name: String
-        var object: [UInt8]
-        var keyId: [UInt8]
+    public struct Attestation {
+        public var name: String
+        public var object: [UInt8]
+        public var keyId: [UInt8]
         /// The string whose SHA-256 is the clientDataHash.
-        var challenge: [UInt8]
-        var appId: String
-        var development: Bool
+        public var challenge: [UInt8]
+        public var appId: String
+        public var development: Bool
         /// A moment inside the certificates' validity (they have expired since).
-        var at: Date
+        public var at: Date
     }
 
-    struct Assertion {
-        var name: String
-        var object: [UInt8]
-        var clientData: [UInt8]
-        var publicKeyPEM: String
-        var appId: String
-        var previousCounter: UInt32
-        var counter: UInt32
+    public struct Assertion {
+        public var name: String
+        public var object: [UInt8]
+        public var clientData: [UInt8]
+        public var publicKeyPEM: String
+        public var appId: String
+        public var previousCounter: UInt32
+        public var counter: UInt32
     }
 
-    static func base64(_ text: String) -> [UInt8] { Array(Data(base64Encoded: text) ?? Data()) }
+    public static func base64(_ text: String) -> [UInt8] { Array(Data(base64Encoded: text) ?? Data()) }
 
-    static func json(_ name: String) throws -> [String: Any] {
+    public static func json(_ name: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent(name))) as? [String: Any] ?? [:]
     }
 
     /// The YAML documents of a veehaitch file: flat `key: value` lines and one `publicKey: |` block each.
-    static func yamlDocuments(_ name: String) throws -> [[String: String]] {
+    public static func yamlDocuments(_ name: String) throws -> [[String: String]] {
         let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         return text.components(separatedBy: "\n---").map { document in
             var fields: [String: String] = [:]
@@ -56,9 +56,9 @@ enum AppAttestVectors {
         }
     }
 
-    static let veehaitchFiles = ["ios-14.2", "ios-14.3-beta-2", "ios-14.3-beta-3", "ios-14.3", "ios-14.4-beta-1", "ios-14.4-beta-2", "ios-14.4"]
+    public static let veehaitchFiles = ["ios-14.2", "ios-14.3-beta-2", "ios-14.3-beta-3", "ios-14.3", "ios-14.4-beta-1", "ios-14.4-beta-2", "ios-14.4"]
 
-    static func attestations() throws -> [Attestation] {
+    public static func attestations() throws -> [Attestation] {
         let uebelackApp = "V8H6LQ9448.io.uebelacker.AppAttestExample"
         let june2024 = Date(timeIntervalSince1970: 1_717_200_000)  // 2024-06-01, inside both leaves' validity
         var all: [Attestation] = try ["development", "production"].map { environment in
@@ -78,7 +78,7 @@ enum AppAttestVectors {
         return all
     }
 
-    static func assertions() throws -> [Assertion] {
+    public static func assertions() throws -> [Assertion] {
         let vector = try json("uebelack/assertion.json")
         var all = [Assertion(
             name: "uebelack", object: base64(vector["assertionBase64"] as? String ?? ""), clientData: Array((vector["clientData"] as? String ?? "").utf8),
@@ -96,7 +96,7 @@ enum AppAttestVectors {
 }
 
 extension ISO8601DateFormatter {
-    static var withFractionalSeconds: ISO8601DateFormatter {
+    public static var withFractionalSeconds: ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter

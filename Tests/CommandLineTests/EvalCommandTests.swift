@@ -2,6 +2,7 @@ import AssistTestSupport
 import ScriptedUpstream
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import Testing
 
 @Suite("assist eval, as a user runs it", .serialized)
@@ -13,12 +14,12 @@ struct EvalCommandTests {
 
     @Test("good answers: progress, a per-check table, PASS, both reports, exit 0")
     func passes() async throws {
-        let good = try Fixtures.good()
+        let good = try EvaluationSamples.good()
         let upstream = try PreparedUpstream.start { good[$0]?[$1] }
         let (json, junit) = reports()
         defer { try? FileManager.default.removeItem(at: json); try? FileManager.default.removeItem(at: junit) }
         let result = try await onOwnThread {
-            try AssistBinary.run(["eval", "--feature", "itinerary_summary", "--upstream", upstream.baseURL, "--golden", Fixtures.goldenSet.path,
+            try AssistBinary.run(["eval", "--feature", "itinerary_summary", "--upstream", upstream.baseURL, "--golden", EvaluationSamples.goldenSet.path,
                                   "--json", json.path, "--junit", junit.path])
         }
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
@@ -32,12 +33,12 @@ struct EvalCommandTests {
 
     @Test("English answers for every locale fall below the threshold: FAIL, exit 1, failures in JUnit")
     func failsBelowThreshold() async throws {
-        let good = try Fixtures.good()
+        let good = try EvaluationSamples.good()
         let upstream = try PreparedUpstream.start { booking, _ in good[booking]?["en"] }
         let (json, junit) = reports()
         defer { try? FileManager.default.removeItem(at: json); try? FileManager.default.removeItem(at: junit) }
         let result = try await onOwnThread {
-            try AssistBinary.run(["eval", "--upstream", upstream.baseURL, "--golden", Fixtures.goldenSet.path, "--feature", "itinerary_summary",
+            try AssistBinary.run(["eval", "--upstream", upstream.baseURL, "--golden", EvaluationSamples.goldenSet.path, "--feature", "itinerary_summary",
                                   "--junit", junit.path])
         }
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")

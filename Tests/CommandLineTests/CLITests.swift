@@ -2,6 +2,7 @@ import AssistGateway
 import AssistTestSupport
 import AssistWire
 import Foundation
+import GatewayTestSupport
 import ScriptedUpstream
 import Testing
 

@@ -3,9 +3,9 @@ import ScriptedUpstream
 
 /// A scripted upstream that answers each itinerary prompt with a prepared summary, chosen by the booking
 /// id in the prompt's data and the language its instructions ask for.
-enum PreparedUpstream {
+public enum PreparedUpstream {
     /// `answer(bookingId, language)`; nil falls back to the upstream's standing script.
-    static func start(_ answer: @escaping @Sendable (_ booking: String, _ language: String) -> String?) throws -> ScriptedUpstream {
+    public static func start(_ answer: @escaping @Sendable (_ booking: String, _ language: String) -> String?) throws -> ScriptedUpstream {
         let upstream = try ScriptedUpstream(script: Script(status: 500))
         upstream.chooser = { body in
             let prompt = String(decoding: body, as: UTF8.self)
@@ -17,7 +17,7 @@ enum PreparedUpstream {
     }
 
     /// The text in pieces of a few characters, as a model streams it.
-    static func tokens(_ text: String) -> [String] {
+    public static func tokens(_ text: String) -> [String] {
         var pieces: [String] = []
         var current = ""
         for character in text {
