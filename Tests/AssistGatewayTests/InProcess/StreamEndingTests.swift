@@ -8,6 +8,17 @@ import Testing
 /// everything admission took given back once — whichever way it ended.
 @Suite("Stream endings")
 struct StreamEndingTests {
+    /// A support-chat stream whose provider sent one delta and then waits until cancelled, running in a task.
+    func openHangingStream() async throws
+        -> (InProcessGateway, ScriptedProvider, Exchange, RecordingBodyWriter, Task<Void, Never>) {
+        let provider = ScriptedProvider(ScriptedProvider.Script(chunks: [.text("first")], end: .hang))
+        let gateway = try InProcessGateway(provider: provider)
+        let exchange = await gateway.stream()
+        let (writer, task) = exchange.start()
+        #expect(await writer.waitForDeltas(1))
+        return (gateway, provider, exchange, writer, task)
+    }
+
     @Test("a finished stream: ping, deltas, done; audited ok with the provider's usage, which replaces the reservation")
     func finished() async throws {
         let gateway = try InProcessGateway()
@@ -40,11 +51,7 @@ struct StreamEndingTests {
 
     @Test("the client leaves mid-stream: the provider call is cancelled, no error event, audited cancelled")
     func clientLeaves() async throws {
-        let provider = ScriptedProvider(ScriptedProvider.Script(chunks: [.text("first")], end: .hang))
-        let gateway = try InProcessGateway(provider: provider)
-        let exchange = await gateway.stream()
-        let (writer, task) = exchange.start()
-        #expect(await writer.waitForDeltas(1))
+        let (gateway, provider, exchange, writer, task) = try await openHangingStream()
         writer.disconnect()
         task.cancel()  // what the server does when its client hangs up
         await task.value
@@ -68,11 +75,7 @@ struct StreamEndingTests {
 
     @Test("the kill switch ends the feature's open streams with feature_disabled; the provider call is cancelled")
     func killSwitch() async throws {
-        let provider = ScriptedProvider(ScriptedProvider.Script(chunks: [.text("first")], end: .hang))
-        let gateway = try InProcessGateway(provider: provider)
-        let exchange = await gateway.stream()
-        let (writer, task) = exchange.start()
-        #expect(await writer.waitForDeltas(1))
+        let (gateway, provider, exchange, writer, task) = try await openHangingStream()
         let patch = await gateway.send(.patch, "/admin/features/support_chat", as: nil, json: ["enabled": false, "endStreams": true],
                                        headers: [(.authorization, "Bearer admin-secret")])
         #expect(patch.status == 200 && patch.json?["endedStreams"]?.numberValue == 1)
