@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 // Assist: the gateway (server), the client kit, and two reference apps. The target list is the architecture,
 // each layer depending only on the ones above it:
-//   C shims (Debian libraries)
+//   C shims (Debian libraries); AssistServices (the lifecycle of background work: Service, ServiceGroup)
 //   → contract: AssistWire (request, events, errors, JSON, SSE), shared by gateway and client
 //   → client kit: AssistClient, AssistUnderstanding, AssistEvaluation (golden sets, checks)
 //   → HTTP seam: AssistHTTP (request, response, responder, body writer)
-//   → core: AssistGateway (admission pipeline, reservation, streaming, stores' protocols), over AssistCrypto
+//   → core: AssistGateway (admission pipeline, reservation, streaming, stores' protocols), over AssistCrypto and AssistServices
 //   → adapters: AssistHTTPServer (libmicrohttpd), AssistProviders (libcurl), AssistSQLite, AssistStores,
 //               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server)
 //   → evaluation of gateway features: AssistGatewayEvaluation
@@ -46,6 +46,9 @@ let package = Package(
 
         // SHA-256, HMAC, keys, signatures, certificates and ciphers through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
+        // Background work with one lifecycle: a Service runs until shut down; a ServiceGroup starts services in
+        // order and stops them in reverse. No dependencies.
+        .target(name: "AssistServices"),
 
         // The HTTP seam: request, response, responder, the streaming body writer, and HTTP's vocabulary.
         // The gateway, integrity and the scripted upstream speak it; a server shell implements it.
@@ -53,14 +56,14 @@ let package = Package(
 
         // The gateway core: config, auth, the admission pipeline and reservation, answer cache, streaming,
         // audit, metrics, endpoints, and the protocols of every store, provider and verifier.
-        .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP"]),
+        .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistServices"]),
 
         // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
-        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "CMicroHTTPD", "CLinux"]),
+        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "CMicroHTTPD", "CLinux", "AssistServices"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi.
-        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "CCurl"]),
+        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "CCurl", "AssistServices"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
-        .target(name: "AssistSQLite", dependencies: ["CSQLite"]),
+        .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
@@ -69,7 +72,7 @@ let package = Package(
             resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
         ),
         // The embedded llama-server as a supervised child process.
-        .target(name: "AssistLocalModel", dependencies: ["CLinux"]),
+        .target(name: "AssistLocalModel", dependencies: ["CLinux", "AssistServices"]),
 
         // Evaluation of the gateway's features: golden sets through its prompt builders and providers,
         // checks on structured answers, feedback exported as golden cases.
@@ -88,11 +91,11 @@ let package = Package(
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
-                           "AssistIntegrity", "AssistCrypto"]
+                           "AssistIntegrity", "AssistCrypto", "AssistServices"]
         ),
         .executableTarget(
             name: "AssistCLI",
-            dependencies: ["AssistServer", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
+            dependencies: ["AssistServer", "AssistServices", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
                            "AssistGatewayEvaluation", "AssistBudget", "AssistIntegrity", "AssistHTTPServer", "AssistWire", "AssistCrypto", "AssistSQLite",
                            "AssistStores"]
         ),
@@ -114,13 +117,14 @@ let package = Package(
         .target(
             name: "GatewayTestSupport",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistTravel", "AssistWire", "AssistTestSupport",
-                           "ScriptedUpstream", "AssistEvaluation", "AssistGatewayEvaluation"],
+                           "ScriptedUpstream", "AssistEvaluation", "AssistGatewayEvaluation", "AssistServices"],
             path: "Tests/GatewaySupport"
         ),
 
         // One test target per module, fast and run in parallel...
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
+        .testTarget(name: "AssistServicesTests", dependencies: ["AssistServices"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
@@ -150,7 +154,7 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
-                           "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport"]
+                           "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices"]
         ),
     ]
 )

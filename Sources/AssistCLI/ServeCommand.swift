@@ -2,13 +2,21 @@ import AssistGateway
 import AssistHTTPServer
 import AssistLocalModel
 import AssistServer
+import AssistServices
 import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `assist serve`: the gateway in the foreground until SIGINT/SIGTERM, then a graceful drain and exit 0.
+/// `assist serve`: the gateway in the foreground until SIGINT/SIGTERM, then a graceful drain and exit 0
+/// (1 if background work failed meanwhile; its failure is logged as it happens).
+///
+/// Everything in the background runs in one `ServiceGroup`, in this order: the embedded model (started
+/// first, and healthy before anything else is built), the assembly's services (SQLite checkpoints, the
+/// curl loop, the stream watchdog), and the HTTP server (started before the group, so that a busy port
+/// fails the command at once). On a signal the server drains first (stop accepting, wait, cancel, close);
+/// then the group stops the rest in reverse order, the model last.
 enum ServeCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let options: Options
@@ -53,16 +61,19 @@ enum ServeCommand {
 
         let modelReady: @Sendable () async -> Bool = { [supervisor] in await supervisor?.isHealthy() ?? true }
         let server: HTTPServer
+        let group: ServiceGroup
         let assembly: GatewayAssembly
         do {
             assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: options["config"], modelReady: modelReady)
             server = try HTTPServer(configuration: assembly.serverConfiguration(host: host, port: port), responder: assembly.gateway)
+            group = ServiceGroup((supervisor.map { [$0] } ?? []) + assembly.services + [server])
             try server.start()
         } catch {
             log("\(error)")
             supervisor?.stop()
             return 1
         }
+        group.start()
 
         let url = "http://\(host):\(server.port)"
         let token = assembly.tokenIssuer().token(for: "u1")
@@ -79,9 +90,9 @@ enum ServeCommand {
         let signal = await waitForTerminationSignal()
         log("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): draining for up to \(config.limits.drainSeconds) s")
         let drained = await GracefulShutdown.run(server, drain: .seconds(config.limits.drainSeconds))
-        supervisor?.stop()
+        let failures = await group.shutdown()  // each failure was also logged as it happened
         log(drained ? "stopped" : "stopped (streams still running after the drain were cancelled)")
-        return 0
+        return failures.isEmpty ? 0 : 1
     }
 
     private static func log(_ message: String) {

@@ -19,7 +19,7 @@ public struct Gateway: HTTPResponder {
     public init(dependencies: GatewayDependencies) { self.dependencies = dependencies }
 
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        var context = RequestContext(time: dependencies.clock.now(), http: request)
+        var context = RequestContext(receivedAt: dependencies.monotonicClock.now, time: dependencies.clock.now(), http: request)
         var response: HTTPResponse
         do {
             response = try await route(&context)

@@ -1,5 +1,6 @@
-import Foundation
+import AssistServices
 import CLinux
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -12,11 +13,18 @@ import Glibc
 /// One thread waits on an epoll set of those sockets for `EPOLLRDHUP`/`EPOLLHUP`; each registration fires
 /// at most once (`EPOLLONESHOT`). Tokens, not pointers, travel through epoll so a late event for a socket
 /// that was already unregistered is ignored.
-final class DisconnectWatcher: Sendable {
+///
+/// A `Service` owned by its `HTTPServer`: the thread starts with the watcher, since the server needs it
+/// from its first request whether or not anyone runs it; `shutdown()` wakes the thread to end, and `run()`
+/// returns once it has (with both descriptors closed).
+final class DisconnectWatcher: Service {
+    let name = "disconnect watcher"
     private let epollFD: Int32
     private let wakeFD: Int32
     private let handlers = Mutex<[UInt64: @Sendable () -> Void]>([:])
     private let nextToken = Atomic<UInt64>(1)
+    private let stopping = Atomic<Bool>(false)
+    private let ended = Latch()
     private static let wakeToken: UInt64 = 0
 
     init() throws {
@@ -28,7 +36,10 @@ final class DisconnectWatcher: Sendable {
         event.events = EPOLLIN.rawValue
         event.data.u64 = Self.wakeToken
         epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            loop()
+            ended.open()
+        }
         thread.name = "assist-disconnect-watcher"
         thread.start()
     }
@@ -52,12 +63,18 @@ final class DisconnectWatcher: Sendable {
         epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, &event)
     }
 
-    func stop() {
+    /// Returns once the watcher's thread has ended.
+    func run() async { await ended.wait(onCancel: shutdown) }
+
+    /// Wakes the thread to end. Only the first call writes: the thread closes the event descriptor as it
+    /// ends, and a later write could reach whatever reused its number.
+    func shutdown() {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var one: UInt64 = 1
         _ = write(wakeFD, &one, 8)
     }
 
-    private func run() {
+    private func loop() {
         var events = [epoll_event](repeating: epoll_event(), count: 64)
         while true {
             let count = epoll_wait(epollFD, &events, Int32(events.count), -1)
@@ -83,12 +100,14 @@ public enum HTTPServerError: Error, Sendable, CustomStringConvertible {
     case system(String, Int32)
     case startFailed(host: String, port: Int)
     case invalidHost(String)
+    case alreadyStarted
 
     public var description: String {
         switch self {
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .startFailed(let host, let port): "could not listen on \(host):\(port) (address in use?)"
         case .invalidHost(let host): "invalid listen address \(host): use an IPv4 address such as 127.0.0.1"
+        case .alreadyStarted: "the server was started before (a server runs once)"
         }
     }
 }

@@ -1,4 +1,5 @@
 import AssistHTTP
+import AssistServices
 import CMicroHTTPD
 import Foundation
 import Synchronization
@@ -10,8 +11,10 @@ import Glibc
 /// and streaming bodies, and immediate notice of clients that leave mid-stream.
 ///
 /// Lifecycle: `start()` → serving; `stopAccepting()` closes the listening socket (in-flight requests go on);
-/// `cancelInFlight()` cancels every running responder and stream; `stop()` closes everything.
-public final class HTTPServer: Sendable {
+/// `cancelInFlight()` cancels every running responder and stream; `stop()` closes everything. A server
+/// lives once: stopped, it does not start again. As a `Service`, `run()` starts it (unless `start()` did)
+/// and returns once `stop()` has closed everything, the disconnect watcher's thread included.
+public final class HTTPServer: Service {
     public struct Configuration: Sendable {
         public var host: String = "127.0.0.1"
         /// 0 picks a free port; read it back from `port`.
@@ -33,8 +36,16 @@ public final class HTTPServer: Sendable {
         public init() {}
     }
 
+    /// The server's one life; `start()` and `stop()` move it along under the lock.
+    private enum Phase {
+        case idle
+        case serving(DaemonPointer)
+        case stopped
+    }
+
+    public let name = "http server"
     private let core: ServerCore
-    private let daemon = Mutex<DaemonPointer?>(nil)
+    private let phase = Mutex(Phase.idle)
     private let quiescedListenFD = Mutex<Int32>(-1)
     public let configuration: Configuration
 
@@ -52,7 +63,39 @@ public final class HTTPServer: Sendable {
     /// Requests currently being answered or streamed.
     public var inFlightCount: Int { core.inFlightCount }
 
+    /// Starts listening; throws when the address cannot be bound, or the server was started before.
     public func start() throws {
+        guard try startIfIdle() else { throw HTTPServerError.alreadyStarted }
+    }
+
+    /// Serves until `stop()` (or cancellation): starts the server unless `start()` already did, which is
+    /// the way to learn of a busy port before anything else runs, and returns once everything is closed.
+    /// A server that cannot start is stopped before the error is thrown, so nothing of it keeps running.
+    public func run() async throws {
+        do {
+            _ = try startIfIdle()
+        } catch {
+            stop()
+            throw error
+        }
+        await withTaskCancellationHandler { await core.watcher.run() } onCancel: { stop() }
+    }
+
+    /// `stop()`: closes everything at once. A graceful end drains first (`GracefulShutdown` in the assembly).
+    public func shutdown() { stop() }
+
+    /// Starts the daemon if the server has never run; returns whether it did.
+    private func startIfIdle() throws -> Bool {
+        try phase.withLock { phase in
+            guard case .idle = phase else { return false }
+            let started = try startDaemon()
+            phase = .serving(DaemonPointer(pointer: started))
+            port = Int(assist_mhd_daemon_listen_port(started))
+            return true
+        }
+    }
+
+    private func startDaemon() throws -> OpaquePointer {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(configuration.port).bigEndian)
@@ -85,14 +128,13 @@ public final class HTTPServer: Sendable {
             }
         }
         guard let started else { throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port) }
-        daemon.withLock { $0 = DaemonPointer(pointer: started) }
-        port = Int(assist_mhd_daemon_listen_port(started))
+        return started
     }
 
     /// Closes the listening socket: no new connections; requests in flight continue.
     public func stopAccepting() {
-        daemon.withLock { daemon in
-            if let pointer = daemon?.pointer { stopAccepting(pointer) }
+        phase.withLock { phase in
+            if case .serving(let daemon) = phase { stopAccepting(daemon.pointer) }
         }
     }
 
@@ -102,7 +144,7 @@ public final class HTTPServer: Sendable {
     private func stopAccepting(_ pointer: OpaquePointer) {
         let listenFD = MHD_quiesce_daemon(pointer)  // -1 when already quiesced
         guard listenFD >= 0 else { return }
-        shutdown(listenFD, Int32(SHUT_RDWR))
+        Glibc.shutdown(listenFD, Int32(SHUT_RDWR))
         quiescedListenFD.withLock { $0 = listenFD }
     }
 
@@ -121,13 +163,17 @@ public final class HTTPServer: Sendable {
 
     /// Stops the daemon and closes every connection. Requests still in flight are aborted first (their
     /// tasks cancelled, their suspended connections resumed): libmicrohttpd aborts the process when it is
-    /// stopped with a connection still suspended.
+    /// stopped with a connection still suspended. Idempotent; a server never started just ends its watcher.
     public func stop() {
-        let pointer = daemon.withLock { daemon in
-            defer { daemon = nil }
-            return daemon?.pointer
+        let pointer: OpaquePointer? = phase.withLock { phase in
+            defer { phase = .stopped }
+            if case .serving(let daemon) = phase { return daemon.pointer }
+            return nil
         }
-        guard let pointer else { return }
+        guard let pointer else {
+            core.watcher.shutdown()
+            return
+        }
         stopAccepting(pointer)
         for context in core.beginClosing() { context.abort() }
         // Let libmicrohttpd's threads process those resumes and close the connections: a resume still
@@ -139,13 +185,13 @@ public final class HTTPServer: Sendable {
             if fd >= 0 { close(fd) }
             fd = -1
         }
-        core.watcher.stop()
+        core.watcher.shutdown()
     }
 
     deinit { stop() }
 }
 
-/// `@unchecked Sendable`: the daemon pointer is only used under `HTTPServer.daemon`'s lock, and
+/// `@unchecked Sendable`: the daemon pointer is only used under `HTTPServer.phase`'s lock, and
 /// libmicrohttpd's daemon functions called with it (quiesce, stop, info) are safe from any thread.
 struct DaemonPointer: @unchecked Sendable {
     let pointer: OpaquePointer

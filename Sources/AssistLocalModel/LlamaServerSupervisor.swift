@@ -1,3 +1,4 @@
+import AssistServices
 import CLinux
 import Foundation
 import Synchronization
@@ -11,7 +12,12 @@ import Glibc
 /// (stopping only a wrapper would leave the server running). `start()` returns once `/health` answers 200,
 /// so the gateway never accepts a request the model cannot serve. If the child dies while the gateway is
 /// running it is started again after a short back-off.
-public final class LlamaServerSupervisor: Sendable {
+///
+/// As a `Service`: `run()` spawns the child unless `start()` did (start first to wait for health), and
+/// returns once it has been stopped and reaped; it throws if a restart fails, since the gateway is then
+/// left without its model. `shutdown()` sends SIGTERM and, 5 s later if the child is still there, SIGKILL,
+/// without waiting; `stop()` does the same and waits, for short-lived commands.
+public final class LlamaServerSupervisor: Service {
     public struct Configuration: Sendable {
         public var binary: String
         public var model: String
@@ -36,12 +42,19 @@ public final class LlamaServerSupervisor: Sendable {
 
     private struct State {
         var pid: pid_t = 0
+        /// A child was spawned once: `run()` after `start()` must not spawn a second.
+        var spawned = false
         var stopping = false
         var restarts = 0
+        /// Why the child could not be started again; `run()` throws it.
+        var restartFailure: Failure?
     }
 
+    public let name = "llama-server"
     public let configuration: Configuration
     private let state = Mutex(State())
+    /// Opened when no child is left and none will be: stopped and reaped, never started, or not restarted.
+    private let ended = Latch()
 
     public init(configuration: Configuration) { self.configuration = configuration }
 
@@ -52,10 +65,7 @@ public final class LlamaServerSupervisor: Sendable {
 
     /// Starts the server and waits until it reports healthy.
     public func start() async throws {
-        for path in [configuration.binary, configuration.model] where !FileManager.default.fileExists(atPath: path) {
-            throw Failure(message: "\(path) does not exist; run `make build` (it installs llama-server and the model)")
-        }
-        try spawn()
+        guard try spawnChecked() else { throw Failure(message: "llama-server was stopped before it started") }
         let deadline = ContinuousClock.now + configuration.startTimeout
         while ContinuousClock.now < deadline {
             if await isHealthy() { return }
@@ -71,17 +81,40 @@ public final class LlamaServerSupervisor: Sendable {
         await HealthProbe.ok(host: configuration.host, port: configuration.port, path: "/health")
     }
 
-    /// Stops the whole process group: SIGTERM, then SIGKILL after 5 s.
-    public func stop() {
-        let pid = state.withLock { state in
-            state.stopping = true
-            return state.pid
+    /// Spawns the child unless `start()` did, and returns once it has been stopped and reaped. Throws
+    /// when it cannot spawn it, or when it died and could not be started again.
+    public func run() async throws {
+        if !state.withLock({ $0.spawned }) { _ = try spawnChecked() }
+        await ended.wait(onCancel: shutdown)
+        if let failure = state.withLock({ $0.restartFailure }) { throw failure }
+    }
+
+    /// Sends the process group SIGTERM, and SIGKILL 5 s later if the child has not exited by then.
+    public func shutdown() {
+        let (pid, first, spawned) = state.withLock { state in
+            defer { state.stopping = true }
+            return (state.pid, !state.stopping, state.spawned)
         }
-        guard pid > 0 else { return }
+        guard first else { return }
+        guard pid > 0 else {
+            // No child now. Either none was ever spawned, or one died and the reaper, in its back-off,
+            // will see `stopping`, not restart it, and end the supervisor itself.
+            if !spawned { ended.open() }
+            return
+        }
         kill(-pid, SIGTERM)
-        if waitForExit(tenthsOfSeconds: 50) { return }
-        kill(-pid, SIGKILL)
-        _ = waitForExit(tenthsOfSeconds: 20)
+        let escalation = Thread { [self] in
+            if !waitForExit(tenthsOfSeconds: 50) { kill(-pid, SIGKILL) }
+        }
+        escalation.name = "assist-llama-stop"
+        escalation.start()
+    }
+
+    /// Stops the whole process group as `shutdown()` does (SIGTERM, then SIGKILL after 5 s), and waits
+    /// until the child has been reaped or 7 s have passed: for commands that stop and exit.
+    public func stop() {
+        shutdown()
+        for _ in 0..<70 where !ended.isOpen { usleep(100_000) }
     }
 
     /// Waits until the reaper has collected the child.
@@ -93,7 +126,16 @@ public final class LlamaServerSupervisor: Sendable {
         return state.withLock { $0.pid } == 0
     }
 
-    private func spawn() throws {
+    /// Spawns the child, or throws if its binary or model is missing; false when stopping.
+    private func spawnChecked() throws -> Bool {
+        for path in [configuration.binary, configuration.model] where !FileManager.default.fileExists(atPath: path) {
+            throw Failure(message: "\(path) does not exist; run `make build` (it installs llama-server and the model)")
+        }
+        return try spawn()
+    }
+
+    /// Spawns the child with its own process group; false, spawning nothing, when stopping.
+    private func spawn() throws -> Bool {
         var arguments = [configuration.binary, "-m", configuration.model, "--host", configuration.host,
                          "--port", String(configuration.port), "-c", String(configuration.contextSize),
                          "-np", String(configuration.parallelSlots), "-t", String(configuration.threads)]
@@ -124,17 +166,25 @@ public final class LlamaServerSupervisor: Sendable {
         assist_spawn_close_from(&actions, 3)
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, configuration.binary, &actions, &attributes, cArguments, environ)
-        guard result == 0 else { throw Failure(message: "cannot start \(configuration.binary): \(String(cString: strerror(result)))") }
-        let child = pid
-        state.withLock { $0.pid = child }
+        // Under the lock, so that `shutdown()` either sees the new child (and stops it) or stops the spawn.
+        let child: pid_t? = try state.withLock { state in
+            guard !state.stopping else { return nil }
+            var pid: pid_t = 0
+            let result = posix_spawn(&pid, configuration.binary, &actions, &attributes, cArguments, environ)
+            guard result == 0 else { throw Failure(message: "cannot start \(configuration.binary): \(String(cString: strerror(result)))") }
+            state.pid = pid
+            state.spawned = true
+            return pid
+        }
+        guard let child else { return false }
         let thread = Thread { [self] in reap(child) }
         thread.name = "assist-llama-reaper"
         thread.start()
+        return true
     }
 
-    /// Waits for the child on its own thread; restarts it unless we are stopping.
+    /// Waits for the child on its own thread; restarts it unless we are stopping. When no child is left
+    /// and none will be (stopping, or the restart failed), the supervisor has ended.
     private func reap(_ pid: pid_t) {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
@@ -144,9 +194,16 @@ public final class LlamaServerSupervisor: Sendable {
             state.restarts += 1
             return true
         }
-        guard restart else { return }
+        guard restart else { return ended.open() }
         FileHandle.standardError.write(Data("llama-server (pid \(pid)) exited; restarting\n".utf8))
         sleep(1)
-        try? spawn()
+        do {
+            if try !spawn() { ended.open() }  // stopped during the back-off
+        } catch {
+            let failure = Failure(message: "llama-server (pid \(pid)) exited and could not be restarted: \(error)")
+            FileHandle.standardError.write(Data("\(failure.message)\n".utf8))
+            state.withLock { $0.restartFailure = failure }
+            ended.open()
+        }
     }
 }

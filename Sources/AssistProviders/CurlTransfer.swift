@@ -86,6 +86,11 @@ final class CurlTransfer: @unchecked Sendable {
         retained = nil
     }
 
+    /// Fails the stream because the loop stopped (or had stopped) before the transfer could end.
+    func abandon() {
+        continuation.finish(throwing: ProviderError.transport("the provider's curl loop has stopped"))
+    }
+
     func unpause() {
         if let easy { curl_easy_pause(easy, CURLPAUSE_CONT) }
     }

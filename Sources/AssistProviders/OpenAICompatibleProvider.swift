@@ -1,24 +1,32 @@
 import AssistGateway
 
 /// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed
-/// over libcurl's multi interface on one shared event-loop thread.
+/// over libcurl's multi interface on its event loop's one thread.
+///
+/// The loop is the provider's background work: whoever builds the provider runs and stops it
+/// (`GatewayAssembly.services` lists it). Copies of a provider share its loop.
 public struct OpenAICompatibleProvider: ModelProvider {
     /// The `provider` a model alias names to be served by this kind.
     public static let kind = "openai-compatible"
 
+    /// The thread every transfer of this provider runs on; a `Service`.
+    public let loop: CurlEventLoop
     /// Text the consumer has not yet taken above which the transfer is paused.
     public var highWaterBytes: Int
     /// libcurl's receive buffer per transfer (its default is 16 KiB). Streamed chunks are a few hundred bytes,
     /// and a thousand idle streams each touch their buffer: 1 KiB instead of 4 KiB saved 3 KiB per stream.
     public var receiveBufferBytes: Int
 
-    public init(highWaterBytes: Int = 16 * 1024, receiveBufferBytes: Int = 1024) {
+    /// - Parameter loop: a loop of its own by default; it starts with the first transfer, and stops with
+    ///   `loop.shutdown()`.
+    public init(loop: CurlEventLoop = CurlEventLoop(), highWaterBytes: Int = 16 * 1024, receiveBufferBytes: Int = 1024) {
+        self.loop = loop
         self.highWaterBytes = highWaterBytes
         self.receiveBufferBytes = receiveBufferBytes
     }
 
     public func stream(_ request: ProviderRequest) -> ProviderStream {
-        let loop = CurlEventLoop.shared
+        let loop = self.loop
         let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let transfer = CurlTransfer(request: request, body: OpenAIChunk.requestBody(request), continuation: continuation,
                                     loop: loop, highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)

@@ -24,7 +24,9 @@ public final class SQLiteDatabase: Sendable {
     }
 
     private let connection: Mutex<Connection>
-    private let checkpointer: WALCheckpointer?
+    /// The background checkpoints' thread, with `backgroundCheckpoints`: a `Service` for the owner of the
+    /// database to run and stop with the rest of its background work. It also stops when the database goes.
+    public let checkpointer: WALCheckpointer?
 
     /// Opens (creating) the database at `path`; ":memory:" for a private in-memory one. With
     /// `backgroundCheckpoints`, WAL checkpoints run once a second on a thread of their own instead of inside
@@ -48,7 +50,7 @@ public final class SQLiteDatabase: Sendable {
     }
 
     deinit {
-        checkpointer?.stop()
+        checkpointer?.shutdown()
         connection.withLock { connection in
             for statement in connection.statements.values { sqlite3_finalize(statement) }
             sqlite3_close(connection.handle)

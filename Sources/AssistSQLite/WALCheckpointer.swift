@@ -1,3 +1,4 @@
+import AssistServices
 import CSQLite
 import Foundation
 import Synchronization
@@ -7,9 +8,16 @@ import Synchronization
 /// SQLite's automatic checkpoint runs inside whichever commit crosses the threshold and ends with an
 /// fsync: on the request path that is a multi-millisecond stall for an unlucky request. A passive
 /// checkpoint on a second connection copies the same pages without blocking the writer. The thread keeps
-/// this object alive until `stop()`.
-final class WALCheckpointer: Sendable {
+/// this object alive until it ends.
+///
+/// A `Service` owned by its `SQLiteDatabase`: the thread starts with the database, since automatic
+/// checkpoints are then off and the log must not grow unchecked whether or not anyone runs this;
+/// `shutdown()` (also called when the database goes) ends it within a tenth of a second, and `run()`
+/// returns once the thread has closed its connection and ended.
+public final class WALCheckpointer: Service {
+    public let name = "WAL checkpointer"
     private let stopped = Atomic<Bool>(false)
+    private let ended = Latch()
 
     init(path: String, interval: Duration = .seconds(1)) throws {
         var opened: OpaquePointer?
@@ -30,12 +38,16 @@ final class WALCheckpointer: Sendable {
                 sqlite3_wal_checkpoint_v2(handle.pointer, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
             }
             sqlite3_close(handle.pointer)
+            ended.open()
         }
         thread.name = "assist-wal-checkpoint"
         thread.start()
     }
 
-    func stop() { stopped.store(true, ordering: .relaxed) }
+    /// Returns once the thread has ended after `shutdown()`.
+    public func run() async { await ended.wait(onCancel: shutdown) }
+
+    public func shutdown() { stopped.store(true, ordering: .relaxed) }
 }
 
 /// `@unchecked Sendable`: handed to the checkpoint thread once and used only there.

@@ -4,6 +4,7 @@ import AssistHTTPServer
 import AssistIntegrity
 import AssistProviders
 import AssistSQLite
+import AssistServices
 import AssistStores
 import AssistTravel
 import Foundation
@@ -11,11 +12,19 @@ import Foundation
 /// Builds a gateway from a configuration and a data directory: SQLite stores (quota, audit, travel data)
 /// in `<dataDir>/assist.sqlite`, the HS256 verifier with the data dir's secret, the curl provider and the
 /// travel prompt builders. `assist serve` and the end-to-end tests both start from here.
+///
+/// Building it starts nothing that must be stopped by hand: its background work is `services`, for the
+/// caller to run in a `ServiceGroup` for as long as it serves the gateway.
 public struct GatewayAssembly: Sendable {
     public let config: GatewayConfig
     public let dependencies: GatewayDependencies
     public let database: SQLiteDatabase
     public let secret: [UInt8]
+    /// The gateway's background work, in the order it must start (a `ServiceGroup` stops it in reverse):
+    /// the database's checkpoints, the provider's curl loop, then the stream watchdog, which cancels calls
+    /// on that loop and so must stop before it. Without the watchdog running, streams get no pings and no
+    /// timeouts.
+    public let services: [any Service]
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
     public static func loadConfig(_ bytes: [UInt8]?) throws(ConfigError) -> GatewayConfig {
@@ -25,7 +34,7 @@ public struct GatewayAssembly: Sendable {
     /// - Parameter configurationFile: the file `config` was read from; `POST /admin/reload` re-reads it. Nil
     ///   (the built-in configuration) refuses reloads.
     public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil,
-                provider: any ModelProvider = OpenAICompatibleProvider(),
+                provider: OpenAICompatibleProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
                 environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
@@ -52,6 +61,7 @@ public struct GatewayAssembly: Sendable {
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
             handlers: handlers, reloadConfiguration: reload)
+        self.services = [database.checkpointer].compactMap { $0 } + [provider.loop, dependencies.state.watchdog]
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

@@ -2,6 +2,7 @@ import AssistGateway
 import AssistHTTPServer
 import AssistLocalModel
 import AssistServer
+import AssistServices
 import AssistTestSupport
 import AssistUnderstanding
 import AssistWire
@@ -29,9 +30,14 @@ struct EmbeddedModelTests {
         let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-llama-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDirectory) }
         let assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, modelReady: { await llama.isHealthy() })
+        let services = ServiceGroup(assembly.services)
+        services.start()
         let server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
         try server.start()
-        defer { server.stop() }
+        defer {
+            server.stop()
+            Task { await services.shutdown() }
+        }
 
         #expect(try await testRequest(port: server.port, path: "/healthz").status == 200)
         let body = JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"])

@@ -1,6 +1,7 @@
 import AssistGateway
 import AssistHTTPServer
 import AssistServer
+import AssistServices
 import AssistTestSupport
 import AssistTravel
 import AssistWire
@@ -9,10 +10,13 @@ import ScriptedUpstream
 
 /// A real gateway (libmicrohttpd, curl, SQLite in a temporary data dir, the travel data) in front of a
 /// scripted upstream, on free loopback ports. Each test builds its own, so tests can run in parallel.
+/// The assembly's services run as `assist serve` runs them (the stream watchdog among them: pings and
+/// timeouts), and stop when the harness goes.
 public final class GatewayHarness: Sendable {
     public let upstream: ScriptedUpstream
     public let server: HTTPServer
     public let assembly: GatewayAssembly
+    public let services: ServiceGroup
     public let dataDirectory: URL
     public let clock: any WallClock
     private let ownsDataDirectory: Bool
@@ -71,11 +75,16 @@ public final class GatewayHarness: Sendable {
         assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, clock: clock, modelReady: modelReady,
                                        environment: { environment[$0] ?? ProcessInfo.processInfo.environment[$0] })
         server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
+        services = ServiceGroup(assembly.services)
+        services.start()
         try server.start()
     }
 
     deinit {
         server.stop()
+        // A deinit cannot wait: the services stop in order in the background, their failures reported.
+        let services = self.services
+        Task { await services.shutdown() }
         upstream.stop()
         if ownsDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }

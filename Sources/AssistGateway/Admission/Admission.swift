@@ -49,7 +49,7 @@ struct Admission: Sendable {
             requestId: context.id, time: dependencies.clock.now(), user: context.user?.id ?? "",
             feature: context.feature?.id ?? "", promptVersion: context.feature?.promptVersion ?? "",
             model: context.feature?.model ?? "", trust: context.trust?.level.rawValue ?? "",
-            status: .rejected, reason: error.auditReason, totalMs: context.elapsedMs, trustReason: context.trust?.reason ?? ""))
+            status: .rejected, reason: error.auditReason, totalMs: context.elapsedMs(at: dependencies.monotonicClock.now), trustReason: context.trust?.reason ?? ""))
     }
 }
 

@@ -40,7 +40,7 @@ struct Admitted: Sendable {
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
             status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - context.receivedAt).milliseconds },
-            totalMs: context.elapsedMs, trustReason: trust.reason))
+            totalMs: context.elapsedMs(at: dependencies.monotonicClock.now), trustReason: trust.reason))
     }
 }
 

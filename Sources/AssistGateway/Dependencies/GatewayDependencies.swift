@@ -1,10 +1,13 @@
-/// What a gateway is made of: its configuration and clock, its stores, its security, the way to the
+/// What a gateway is made of: its configuration and clocks, its stores, its security, the way to the
 /// models, the apps' feature code, and the state it builds for itself. Built once, at start-up; every
 /// seam is a protocol, so `assist serve` wires SQLite, curl and libmicrohttpd while tests wire in-memory
 /// stores and providers.
 public struct GatewayDependencies: Sendable {
     public let config: GatewayConfig
+    /// Calendar time: quota days, token expiry, audit timestamps.
     public let clock: any WallClock
+    /// Instants: a request's arrival, its stream's deltas and deadlines, latencies (see `MonotonicClock`).
+    public let monotonicClock: MonotonicClock
     public let stores: GatewayStores
     public let security: GatewaySecurity
     public let models: ModelAccess
@@ -15,18 +18,23 @@ public struct GatewayDependencies: Sendable {
     public let reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
 
     /// Throws when the stored overrides cannot be read, or a model alias names a provider kind nobody wired.
-    public init(config: GatewayConfig, clock: any WallClock = SystemWallClock(), stores: GatewayStores, security: GatewaySecurity,
-                models: ModelAccess, handlers: FeatureHandlers, reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws {
+    /// - Parameter monotonicClock: any clock with `ContinuousClock`'s instants; a test's manual clock drives
+    ///   stream timeouts and pings in virtual time.
+    public init<Monotonic: Clock>(config: GatewayConfig, clock: any WallClock = SystemWallClock(), monotonicClock: Monotonic = ContinuousClock(),
+                                  stores: GatewayStores, security: GatewaySecurity, models: ModelAccess, handlers: FeatureHandlers,
+                                  reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws
+    where Monotonic.Instant == ContinuousClock.Instant {
         if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
             throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
         }
         self.config = config
         self.clock = clock
+        self.monotonicClock = MonotonicClock(monotonicClock)
         self.stores = stores
         self.security = security
         self.models = models
         self.handlers = handlers
-        self.state = try GatewayState(config: config, stores: stores, clock: clock)
+        self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock)
         self.reloadConfiguration = reloadConfiguration
     }
 

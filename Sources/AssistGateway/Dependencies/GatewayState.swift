@@ -1,11 +1,13 @@
 /// What one gateway holds in memory while it runs, built once from its configuration and stores: the
-/// feature registry (overrides applied), open streams and slots, shared provider calls, recent inputs
-/// for feedback, and the metrics.
+/// feature registry (overrides applied), open streams and slots, the watchdog of those streams, shared
+/// provider calls, recent inputs for feedback, and the metrics.
 public final class GatewayState: Sendable {
     public let registry: FeatureRegistry
     public let streamLimiter: StreamLimiter
     /// Open streams by feature, for the kill switch.
     public let liveStreams: LiveStreams
+    /// Pings and deadlines of open streams; a `Service` that whoever serves this gateway must run.
+    public let watchdog: StreamWatchdog
     /// Provider calls now producing cacheable answers, shared by simultaneous identical requests.
     public let sharedCalls: SharedCalls
     /// Inputs of the last hour's requests, for feedback (see `RecentRequests`).
@@ -15,10 +17,11 @@ public final class GatewayState: Sendable {
 
     /// Reads the stored overrides: a store that cannot be read stops start-up rather than silently
     /// forgetting a kill switch.
-    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock) throws {
+    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock) throws {
         registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
         streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
         liveStreams = LiveStreams()
+        watchdog = StreamWatchdog(clock: monotonicClock)
         sharedCalls = SharedCalls(store: stores.answers, clock: clock)
         recentRequests = RecentRequests(clock: clock)
         metrics = GatewayMetrics(registry: registry)

@@ -7,7 +7,7 @@ import Foundation
 public struct RequestContext: Sendable {
     /// Returned as `X-Request-Id` and written in the audit row, so a user's report can be matched to it.
     public let id: String
-    /// When the request arrived, for latency and deadlines.
+    /// When the request arrived, for latency and deadlines: an instant of the gateway's `MonotonicClock`.
     public let receivedAt: ContinuousClock.Instant
     /// The calendar time it arrived (the quota day, cache retention).
     public let time: Date
@@ -24,8 +24,8 @@ public struct RequestContext: Sendable {
         self.http = http
     }
 
-    /// Milliseconds since the request arrived.
-    var elapsedMs: Double { (ContinuousClock.now - receivedAt).milliseconds }
+    /// Milliseconds from the request's arrival to `now`, both read from the same clock.
+    func elapsedMs(at now: ContinuousClock.Instant) -> Double { (now - receivedAt).milliseconds }
 }
 
 extension Duration {

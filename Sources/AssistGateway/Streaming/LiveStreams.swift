@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The streams one gateway is serving, by feature, so the kill switch can end them. (The watchdog is
-/// process-wide; this is per gateway, so two gateways in one process never end each other's streams.)
+/// The streams one gateway is serving, by feature, so the kill switch can end them. (Like the watchdog,
+/// it is per gateway, so two gateways in one process never end each other's streams.)
 ///
 /// A stream registers only once its response has started, a moment after it found the feature enabled. So
 /// that a kill in between is not missed, each kill bumps the feature's epoch; a stream admitted under an

@@ -5,7 +5,7 @@ import AssistWire
 /// back, its audit row written), whatever way the stream ended.
 ///
 /// A ping goes out before the provider is even called, so proxies see bytes at once; after that the
-/// process-wide `StreamWatchdog` sends pings and ends the stream with `upstream_timeout` when no delta
+/// gateway's `StreamWatchdog` sends pings and ends the stream with `upstream_timeout` when no delta
 /// arrives within the first-token timeout, or none follows the previous one within the idle timeout. When
 /// the client leaves, the server cancels this task, which ends the provider iteration and so cancels the
 /// provider call.
@@ -40,13 +40,14 @@ struct StreamRun: Sendable {
             if opened { ending = await replay(text, into: writer) }
         } else if let (stream, release) = providerStream(opened: opened) {
             defer { release() }  // a shared call is not held for a request that stopped reading
+            let watchdog = dependencies.state.watchdog
             let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.context.receivedAt,
-                                             limits: dependencies.config.limits)
-            StreamWatchdog.shared.watch(watch)
+                                             limits: dependencies.config.limits, openedAt: dependencies.monotonicClock.now)
+            watchdog.watch(watch)
             dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
             ending = await pump(stream, into: writer, watch: watch, progress: &progress)
             dependencies.state.liveStreams.remove(watch)
-            StreamWatchdog.shared.forget(watch)
+            watchdog.forget(watch)
         }
 
         let terminal: AssistEvent? = switch ending {
@@ -116,7 +117,7 @@ struct StreamRun: Sendable {
                 switch chunk {
                 case .text(let text):
                     guard !text.isEmpty else { continue }
-                    let now = ContinuousClock.now
+                    let now = dependencies.monotonicClock.now  // the clock the deadlines are on
                     watch.delta(at: now)
                     progress.text += text
                     if progress.firstDeltaAt == nil { progress.firstDeltaAt = now }

@@ -1,98 +1,79 @@
 import AssistHTTP
+import AssistServices
 import AssistWire
-import Foundation
 import Synchronization
 
-/// Pings and deadlines for every open stream of the process, from one thread instead of a task per stream.
+/// Pings and deadlines for every open stream of one gateway, from one loop instead of a task per stream.
 ///
 /// Every `tick` it sends a ping to each stream whose ping is due (skipped, not queued, when the client is
 /// behind: data is already waiting for it) and cancels the provider call of each stream whose deadline has
 /// passed: the first-token timeout until the first delta, then the idle timeout after each delta. A tick of
 /// 50 ms bounds how late a timeout or ping fires; it costs nothing per stream between ticks.
-final class StreamWatchdog: Sendable {
-    static let shared = StreamWatchdog(tick: .milliseconds(50))
-
-    /// Why a stream was ended from outside its pump.
-    enum Stop: Sendable, Equatable {
-        /// No delta within the first-token or idle timeout.
-        case timeout
-        /// An operator turned the feature off and asked for its streams to end.
-        case featureDisabled
-    }
-
-    /// One stream's timing: updated by its pump, read by the watchdog.
-    final class Entry: Sendable {
-        private struct State {
-            var lastDeltaAt: ContinuousClock.Instant?
-            var nextPingAt: ContinuousClock.Instant
-            var stopped: Stop?
-        }
-
-        let writer: any ResponseBodyWriter
-        let stream: ProviderStream
-        private let startedAt: ContinuousClock.Instant
-        private let firstToken: Duration, idle: Duration, ping: Duration
-        private let state: Mutex<State>
-
-        init(writer: any ResponseBodyWriter, stream: ProviderStream, startedAt: ContinuousClock.Instant, limits: Limits) {
-            self.writer = writer
-            self.stream = stream
-            self.startedAt = startedAt
-            firstToken = .seconds(limits.firstTokenTimeoutSeconds)
-            idle = .seconds(limits.idleTimeoutSeconds)
-            ping = .seconds(limits.pingSeconds)
-            state = Mutex(State(nextPingAt: .now + .seconds(limits.pingSeconds)))
-        }
-
-        /// The pump saw a delta: the idle deadline starts over.
-        func delta(at instant: ContinuousClock.Instant) { state.withLock { $0.lastDeltaAt = instant } }
-
-        /// Why this stream was ended from outside, if it was.
-        var stopped: Stop? { state.withLock { $0.stopped } }
-
-        /// Ends the stream: cancels the provider call; the pump then reports `reason`. The first stop wins.
-        func stop(_ reason: Stop) {
-            let first = state.withLock { state in
-                guard state.stopped == nil else { return false }
-                state.stopped = reason
-                return true
-            }
-            if first { stream.cancel() }
-        }
-
-        fileprivate func check(at now: ContinuousClock.Instant) {
-            enum Action { case none, ping, timeout }
-            let action: Action = state.withLock { state in
-                guard state.stopped == nil else { return .none }
-                let deadline = state.lastDeltaAt.map { $0 + idle } ?? (startedAt + firstToken)
-                if now >= deadline { return .timeout }
-                guard now >= state.nextPingAt else { return .none }
-                state.nextPingAt = now + ping
-                return .ping
-            }
-            switch action {
-            case .none: break
-            case .ping: writer.tryWrite(SSEFrames.ping)
-            case .timeout: stop(.timeout)
-            }
-        }
-    }
-
+///
+/// It is a `Service`: streams are watched only while `run()` runs, so whoever serves a gateway runs its
+/// watchdog (`GatewayAssembly.services`). It reads the time and sleeps only through its clock, the same
+/// clock that stamps a request's arrival and its stream's deltas, so a test can drive every deadline with
+/// a manual clock.
+public final class StreamWatchdog: Service {
+    public let name = "stream watchdog"
+    /// The clock deadlines are computed on and checked against.
+    public let clock: MonotonicClock
+    private let tick: Duration
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
-    init(tick: Duration) {
-        let thread = Thread { [self] in
-            let microseconds = UInt32(tick.components.attoseconds / 1_000_000_000_000) + UInt32(tick.components.seconds) * 1_000_000
+    private enum Loop {
+        case idle
+        case running(Task<Void, Never>)
+        case stopped
+    }
+
+    private let loop = Mutex(Loop.idle)
+
+    /// - Parameters:
+    ///   - clock: read for the instant of each check, and slept on between checks.
+    ///   - tick: the time between checks; how late a timeout or ping may fire.
+    public init<C: Clock>(clock: C, tick: Duration = .milliseconds(50)) where C.Instant == ContinuousClock.Instant {
+        self.clock = MonotonicClock(clock)
+        self.tick = tick
+    }
+
+    /// Checks every watched stream each `tick` until `shutdown()` (or cancellation); returns once the loop
+    /// has exited, so no check runs after it. Run it once.
+    public func run() async {
+        let checks = Task { [self] in
             while true {
-                usleep(microseconds)
-                let now = ContinuousClock.now
+                do { try await clock.sleep(for: tick) } catch { return }
+                let now = clock.now
                 for entry in entries.withLock({ Array($0.values) }) { entry.check(at: now) }
             }
         }
-        thread.name = "assist-stream-watchdog"
-        thread.start()
+        let current: Task<Void, Never>? = loop.withLock { loop in
+            switch loop {
+            case .idle:
+                loop = .running(checks)
+                return checks
+            case .running(let first): return first
+            case .stopped: return nil
+            }
+        }
+        if current != checks { checks.cancel() }
+        guard let current else { return }
+        await withTaskCancellationHandler { await current.value } onCancel: { current.cancel() }
+    }
+
+    /// Ends the loop; a check in progress completes first.
+    public func shutdown() {
+        let running = loop.withLock { loop -> Task<Void, Never>? in
+            defer { loop = .stopped }
+            if case .running(let task) = loop { return task }
+            return nil
+        }
+        running?.cancel()
     }
 
     func watch(_ entry: Entry) { entries.withLock { $0[ObjectIdentifier(entry)] = entry } }
     func forget(_ entry: Entry) { _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(entry)) } }
+
+    /// How many streams are watched now.
+    public var count: Int { entries.withLock { $0.count } }
 }
