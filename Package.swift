@@ -133,14 +133,15 @@ let package = Package(
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",
-            dependencies: ["AssistEvaluation", "AssistGatewayEvaluation", "AssistTravel", "AssistServer", "AssistWire", "GatewayTestSupport"]
+            dependencies: ["AssistEvaluation", "AssistGatewayEvaluation", "AssistTravel", "AssistServer", "AssistWire", "ScriptedUpstream",
+                           "GatewayTestSupport"]
         ),
         .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire"]),
         // ...and the gateway live, through sockets, where they matter.
         .testTarget(
             name: "GatewayEndToEndTests",
-            dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistCrypto", "ScriptedUpstream", "AssistWire", "AssistTestSupport",
-                           "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport"]
+            dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistSQLite", "AssistCrypto", "ScriptedUpstream", "AssistWire",
+                           "AssistTestSupport", "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.
@@ -158,3 +159,14 @@ let package = Package(
         ),
     ]
 )
+
+// Upcoming language features that catch mistakes: every module a file uses is imported by that file
+// (MemberImportVisibility), an import is internal unless it is part of the module's API
+// (InternalImportsByDefault), and existential types are spelled `any` (ExistentialAny).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}

@@ -1,4 +1,4 @@
-import AssistUnderstanding
+public import AssistUnderstanding
 import AssistWire
 
 /// The budget understander with the on-device model behind the rules: when no rule recognises what the

@@ -1,5 +1,5 @@
-import AssistUnderstanding
-import AssistWire
+public import AssistUnderstanding
+public import AssistWire
 import Foundation
 
 /// A question about one's own spending, as a typed value: what to compute, over which period.

@@ -1,4 +1,4 @@
-import AssistSQLite
+public import AssistSQLite
 import Foundation
 
 /// One card transaction in the user's own data: the only source of every number a budget reply contains.

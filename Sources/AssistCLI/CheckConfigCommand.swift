@@ -1,3 +1,4 @@
+import AssistGateway
 import AssistServer
 import Foundation
 

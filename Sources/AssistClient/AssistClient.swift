@@ -1,5 +1,5 @@
 @_exported import AssistWire
-import Foundation
+public import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking

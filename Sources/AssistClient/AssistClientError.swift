@@ -1,5 +1,5 @@
 import AssistWire
-import Foundation
+public import Foundation
 
 /// Why a stream could not start or did not finish.
 public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertible {

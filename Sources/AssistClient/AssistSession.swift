@@ -1,6 +1,6 @@
 import AssistWire
-import Foundation
-import Observation
+public import Foundation
+public import Observation
 
 /// The state of one feature's screen: what the user sees while an answer streams in.
 ///

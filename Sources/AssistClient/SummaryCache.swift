@@ -1,5 +1,5 @@
 import AssistWire
-import Foundation
+public import Foundation
 
 /// Completed itinerary summaries on disk, so a trip's summary opens in airplane mode.
 ///

@@ -1,7 +1,7 @@
-import Foundation
+public import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// `AssistTransport` over URLSession's data delegate, which works on Linux (FoundationNetworking has no

@@ -1,5 +1,5 @@
 import COpenSSL
-import Foundation
+public import Foundation
 
 /// An X.509 certificate held by OpenSSL, and chain verification against a pinned root at a given time.
 ///

@@ -1,4 +1,5 @@
-import AssistWire
+public import AssistWire
+import Foundation
 
 /// What an extractor produced for one case.
 public struct Extraction: Sendable {

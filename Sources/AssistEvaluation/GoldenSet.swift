@@ -1,5 +1,5 @@
-import AssistWire
-import Foundation
+public import AssistWire
+public import Foundation
 
 /// One golden case: an input sentence with its locale, and the field values a correct answer has.
 public struct GoldenCase: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import AssistHTTP
+public import AssistHTTP
 import AssistWire
 
 /// The gateway's HTTP surface: a router over thin endpoints, and the one place where a refusal becomes

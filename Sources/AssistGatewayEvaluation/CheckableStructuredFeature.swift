@@ -1,7 +1,7 @@
-import AssistEvaluation
-import AssistGateway
+public import AssistEvaluation
+public import AssistGateway
 import AssistUnderstanding
-import AssistWire
+public import AssistWire
 
 /// A structured feature whose answers `assist eval` can hold to `schema_valid` and `grounded`: it knows
 /// the contract apps decode and which of its values must be supported by the input.

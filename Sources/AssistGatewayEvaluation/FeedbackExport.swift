@@ -1,6 +1,6 @@
-import AssistGateway
+public import AssistGateway
 import AssistUnderstanding
-import AssistWire
+public import AssistWire
 
 /// Turns users' "wrong" verdicts into golden cases (`assist feedback export`), with personal data masked.
 ///

@@ -1,5 +1,5 @@
-import AssistEvaluation
-import AssistGateway
+public import AssistEvaluation
+public import AssistGateway
 import AssistWire
 
 /// Runs a feature's golden set through the gateway's own path: the feature record from the configuration,

@@ -1,5 +1,5 @@
-import AssistHTTP
-import AssistServices
+public import AssistHTTP
+public import AssistServices
 import CMicroHTTPD
 import Foundation
 import Synchronization

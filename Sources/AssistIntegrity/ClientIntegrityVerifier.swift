@@ -1,6 +1,6 @@
 import AssistCrypto
-import AssistGateway
-import AssistHTTP
+public import AssistGateway
+public import AssistHTTP
 import AssistWire
 import Foundation
 

@@ -1,4 +1,4 @@
-import AssistServices
+public import AssistServices
 import CLinux
 import Foundation
 import Synchronization
@@ -61,7 +61,7 @@ public final class LlamaServerSupervisor: Service {
     /// The OpenAI-compatible base URL, API prefix included.
     public var baseURL: String { "http://\(configuration.host):\(configuration.port)/v1" }
     public var restarts: Int { state.withLock { $0.restarts } }
-    public var pid: pid_t { state.withLock { $0.pid } }
+    public var pid: Int32 { state.withLock { $0.pid } }
 
     /// Starts the server and waits until it reports healthy.
     public func start() async throws {

@@ -1,4 +1,4 @@
-import AssistServices
+public import AssistServices
 import CCurl
 import Foundation
 import Synchronization

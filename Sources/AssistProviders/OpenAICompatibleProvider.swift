@@ -1,4 +1,4 @@
-import AssistGateway
+public import AssistGateway
 
 /// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed
 /// over libcurl's multi interface on its event loop's one thread.

@@ -1,4 +1,4 @@
-import AssistServices
+public import AssistServices
 import CSQLite
 import Foundation
 import Synchronization

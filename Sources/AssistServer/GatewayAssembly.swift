@@ -1,13 +1,13 @@
 import AssistCrypto
-import AssistGateway
-import AssistHTTPServer
+public import AssistGateway
+public import AssistHTTPServer
 import AssistIntegrity
-import AssistProviders
-import AssistSQLite
-import AssistServices
+public import AssistProviders
+public import AssistServices
+public import AssistSQLite
 import AssistStores
 import AssistTravel
-import Foundation
+public import Foundation
 
 /// Builds a gateway from a configuration and a data directory: SQLite stores (quota, audit, travel data)
 /// in `<dataDir>/assist.sqlite`, the HS256 verifier with the data dir's secret, the curl provider and the

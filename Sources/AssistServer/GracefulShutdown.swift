@@ -1,4 +1,4 @@
-import AssistHTTPServer
+public import AssistHTTPServer
 
 /// Stops a server the way SIGINT/SIGTERM should: stop accepting, let in-flight streams finish for up to
 /// `drain`, then cancel what is left (those streams end with an `error` event) and close everything.

@@ -1,6 +1,6 @@
-import AssistGateway
-import AssistSQLite
-import Foundation
+public import AssistGateway
+public import AssistSQLite
+public import Foundation
 
 /// Generated summaries in SQLite (`summary_cache`), apart from the audit log, with a retention period:
 /// expired rows are misses and are deleted whenever a new summary is stored.

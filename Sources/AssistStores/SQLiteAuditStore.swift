@@ -1,5 +1,5 @@
-import AssistGateway
-import AssistSQLite
+public import AssistGateway
+public import AssistSQLite
 import Foundation
 
 /// The audit log in SQLite. Its columns are the metadata of `AuditRecord`; there is no column that could

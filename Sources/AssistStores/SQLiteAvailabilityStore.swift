@@ -1,6 +1,6 @@
-import AssistGateway
-import AssistSQLite
-import AssistWire
+public import AssistGateway
+public import AssistSQLite
+public import AssistWire
 
 /// Availability report counts in SQLite, one upsert per report.
 public final class SQLiteAvailabilityStore: AvailabilityStore {

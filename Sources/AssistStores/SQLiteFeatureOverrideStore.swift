@@ -1,5 +1,5 @@
-import AssistGateway
-import AssistSQLite
+public import AssistGateway
+public import AssistSQLite
 
 /// The admin API's overrides in SQLite (`feature_overrides`), so a kill switch survives a restart.
 public final class SQLiteFeatureOverrideStore: FeatureOverrideStore {

@@ -1,5 +1,5 @@
-import AssistGateway
-import AssistSQLite
+public import AssistGateway
+public import AssistSQLite
 import AssistWire
 import Foundation
 

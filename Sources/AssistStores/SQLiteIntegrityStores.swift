@@ -1,7 +1,7 @@
 import AssistCrypto
-import AssistGateway
-import AssistSQLite
-import Foundation
+public import AssistGateway
+public import AssistSQLite
+public import Foundation
 
 /// Registered App Attest keys in SQLite (`device_keys`, key id and point as base64url): they must outlive
 /// restarts, or every device would have to attest again.

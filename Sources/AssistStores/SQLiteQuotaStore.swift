@@ -1,5 +1,5 @@
-import AssistGateway
-import AssistSQLite
+public import AssistGateway
+public import AssistSQLite
 
 /// Quotas in SQLite: one atomic upsert per reservation.
 ///

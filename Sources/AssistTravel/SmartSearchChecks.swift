@@ -1,6 +1,6 @@
-import AssistGatewayEvaluation
+public import AssistGatewayEvaluation
 import AssistUnderstanding
-import AssistWire
+public import AssistWire
 
 /// What `assist eval` holds smart search's served answers to: the JSON Schema apps decode, and literal support
 /// in the sentence for what the walls demand it of.

@@ -1,4 +1,4 @@
-import AssistGateway
+public import AssistGateway
 import AssistUnderstanding
 import AssistWire
 import Foundation

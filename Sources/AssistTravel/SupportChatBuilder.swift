@@ -1,4 +1,4 @@
-import AssistGateway
+public import AssistGateway
 import AssistWire
 import Foundation
 

@@ -1,5 +1,5 @@
-import AssistGateway
-import AssistSQLite
+public import AssistGateway
+public import AssistSQLite
 
 /// The travel reference app as the gateway sees it: its built-in configuration, its data and its prompt builders.
 public enum TravelApp {

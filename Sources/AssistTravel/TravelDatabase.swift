@@ -1,4 +1,4 @@
-import AssistSQLite
+public import AssistSQLite
 import Foundation
 
 /// The travel data in SQLite, and the reads the prompt builders make. Every booking read is scoped to a

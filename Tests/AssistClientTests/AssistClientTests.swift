@@ -1,5 +1,6 @@
 import AssistClient
 import Foundation
+import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking

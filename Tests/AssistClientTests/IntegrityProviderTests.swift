@@ -3,6 +3,9 @@ import AssistWire
 import Foundation
 import Synchronization
 import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("Integrity providers in the client kit")
 struct IntegrityProviderTests {

@@ -4,6 +4,7 @@ import AssistServer
 import AssistWire
 import Foundation
 import GatewayTestSupport
+import ScriptedUpstream
 import Testing
 
 @Suite("Golden set runner over the gateway's prompt path, against prepared answers")

@@ -1,4 +1,5 @@
 import AssistEvaluation
+import AssistGatewayEvaluation
 import AssistServer
 import AssistWire
 import GatewayTestSupport

@@ -1,6 +1,7 @@
 import AssistEvaluation
-import AssistTravel
+import AssistGatewayEvaluation
 import AssistServer
+import AssistTravel
 import AssistWire
 import Testing
 

@@ -1,4 +1,5 @@
 import AssistUnderstanding
+import AssistWire
 import Testing
 
 @Suite("Smart search building blocks")

@@ -1,5 +1,6 @@
 import AssistUnderstanding
 import AssistWire
+import Synchronization
 import Testing
 
 @Suite("Smart search model path")

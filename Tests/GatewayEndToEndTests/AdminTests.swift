@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistServer
 import AssistTestSupport
 import AssistWire
 import Foundation

@@ -1,4 +1,6 @@
 import AssistGateway
+import AssistServer
+import AssistSQLite
 import AssistStores
 import AssistTestSupport
 import AssistWire

@@ -1,5 +1,6 @@
 import AssistClient
 import AssistGateway
+import AssistServer
 import AssistTestSupport
 import Foundation
 import GatewayTestSupport

@@ -1,6 +1,8 @@
 import AssistClient
 import AssistCrypto
 import AssistGateway
+import AssistServer
+import AssistSQLite
 import AssistStores
 import AssistTestSupport
 import AssistWire

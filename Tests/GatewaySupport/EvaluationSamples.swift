@@ -1,8 +1,9 @@
-import AssistEvaluation
-import AssistGatewayEvaluation
+public import AssistEvaluation
+import AssistGateway
+public import AssistGatewayEvaluation
 import AssistServer
 import AssistWire
-import Foundation
+public import Foundation
 
 /// Hand-made summaries of the travel bookings (`Tests/Fixtures/evaluation`): good ones that must pass every
 /// check, and bad ones that each break exactly the check they name.

@@ -1,12 +1,12 @@
-import AssistGateway
-import AssistHTTPServer
-import AssistServer
-import AssistServices
-import AssistTestSupport
+public import AssistGateway
+public import AssistHTTPServer
+public import AssistServer
+public import AssistServices
+public import AssistTestSupport
 import AssistTravel
-import AssistWire
-import Foundation
-import ScriptedUpstream
+public import AssistWire
+public import Foundation
+public import ScriptedUpstream
 
 /// A real gateway (libmicrohttpd, curl, SQLite in a temporary data dir, the travel data) in front of a
 /// scripted upstream, on free loopback ports. Each test builds its own, so tests can run in parallel.

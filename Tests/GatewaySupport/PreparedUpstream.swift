@@ -1,5 +1,5 @@
 import Foundation
-import ScriptedUpstream
+public import ScriptedUpstream
 
 /// A scripted upstream that answers each itinerary prompt with a prepared summary, chosen by the booking
 /// id in the prompt's data and the language its instructions ask for.

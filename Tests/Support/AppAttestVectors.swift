@@ -1,5 +1,5 @@
 import AssistCrypto
-import Foundation
+public import Foundation
 
 /// Real App Attest attestations and assertions made by Apple devices (`Tests/Fixtures/appattest`:
 /// uebelack/node-app-attest, MIT; veehaitch/devicecheck-appattest, Apache-2.0), read in place; provenance in

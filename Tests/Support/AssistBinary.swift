@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The `assist` binary itself, as a user runs it (built next to the test bundle by `swift build --build-tests`).
 public enum AssistBinary {

@@ -1,5 +1,5 @@
-import AssistCrypto
-import AssistWire
+public import AssistCrypto
+public import AssistWire
 
 /// Play Integrity tokens as Google builds them, with test keys: the verdict signed as a JWS (ES256 by
 /// default), then encrypted as a JWE (`A256KW` key wrap, `A256GCM` content).

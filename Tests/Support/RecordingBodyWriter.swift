@@ -1,5 +1,5 @@
-import AssistHTTP
-import AssistWire
+public import AssistHTTP
+public import AssistWire
 import Synchronization
 
 /// A streaming body kept in memory, for driving a responder in-process: what was written, whether the body

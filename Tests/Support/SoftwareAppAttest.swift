@@ -1,5 +1,5 @@
-import AssistClient
-import AssistCrypto
+public import AssistClient
+public import AssistCrypto
 import AssistWire
 import Foundation
 import Synchronization

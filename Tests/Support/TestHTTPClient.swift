@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// What a summary of one booking may mention, from our own data: the local departure and arrival times,
 /// the airports (and so their cities) and flight numbers, and which flights are cancelled. Checks compare a model's

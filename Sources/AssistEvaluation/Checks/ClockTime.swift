@@ -1,3 +1,4 @@
+import Foundation
 /// A time of day to the minute, as written in a summary or a booking.
 public struct ClockTime: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let minutes: Int

@@ -1,3 +1,4 @@
+import Foundation
 /// Which language a text is written in, from its function words, letters and word endings.
 ///
 /// Summaries name people, hotels and cities of other languages ("Casa do Chiado Boutique Hotel"), so a

@@ -1,4 +1,4 @@
-import AssistUnderstanding
+public import AssistUnderstanding
 import AssistWire
 
 /// `times_match_booking`: every clock time in the answer is a departure or arrival time of the booking, in

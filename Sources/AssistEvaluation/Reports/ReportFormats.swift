@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// Machine-readable forms of a golden-set report: JSON for dashboards and diffs between prompt versions,
 /// JUnit XML for CI systems that show test results.

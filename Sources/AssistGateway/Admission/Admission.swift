@@ -1,3 +1,4 @@
+import AssistHTTP
 import AssistWire
 
 /// The request path up to the answer, as named steps in one stated order:

@@ -1,3 +1,4 @@
+import AssistHTTP
 import AssistWire
 
 // Steps 5–6: how far the device is trusted, and the data the answer is made from.

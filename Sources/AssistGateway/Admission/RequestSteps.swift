@@ -1,3 +1,4 @@
+import AssistHTTP
 import AssistWire
 
 // Steps 1–4: who asks, and for what.

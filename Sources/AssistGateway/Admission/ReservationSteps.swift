@@ -1,3 +1,4 @@
+import AssistWire
 // Steps 7–9: what the answer costs. Everything taken here is held by the request's `Reservation`.
 
 /// 7. A cacheable prompt (one with a cache key), after the data was read for this user and before any slot

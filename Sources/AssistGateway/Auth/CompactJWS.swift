@@ -1,5 +1,5 @@
 import AssistCrypto
-import AssistWire
+public import AssistWire
 
 /// A JWS in compact serialization (`header.payload.signature`, RFC 7515): header and payload decoded as JSON
 /// objects, the signature, and the exact bytes that were signed. Session tokens and the JWS inside a Play

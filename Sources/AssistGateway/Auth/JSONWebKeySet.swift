@@ -1,5 +1,5 @@
-import AssistCrypto
-import AssistWire
+public import AssistCrypto
+public import AssistWire
 import Foundation
 
 /// Public keys that session tokens may be signed with, by `kid`: an identity provider's JWKS document

@@ -1,5 +1,5 @@
 import AssistCrypto
-import Foundation
+public import Foundation
 
 /// Where the gateway's secrets come from: an environment variable when set, otherwise a file in the data
 /// dir, created with 32 random bytes (hex, mode 0600) on first use so that `assist token` and `assist serve`

@@ -1,5 +1,5 @@
 import AssistCrypto
-import AssistWire
+public import AssistWire
 import Foundation
 
 /// Who is asking: the authenticated user of a request.

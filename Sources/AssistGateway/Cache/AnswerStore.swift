@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// What a generated answer is stored under: the feature, the version of the data it was made from (for the

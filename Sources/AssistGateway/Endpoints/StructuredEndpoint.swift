@@ -1,4 +1,5 @@
 import AssistHTTP
+import AssistWire
 
 /// `POST /v1/assist`: a structured feature's one JSON answer. The same admission as streams (auth,
 /// integrity, allow-list, input schema, quota), then the feature's handler — schema, walls and fallback

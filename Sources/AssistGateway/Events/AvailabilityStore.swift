@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 import Synchronization
 
 /// Counts of on-device availability reports by (feature, platform, state): how many devices can run a

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// A feature's input schema: the JSON Schema subset the gateway enforces on `input` before anything else
 /// runs (types, required properties, unknown properties, string lengths, enums, number ranges, array bounds).

@@ -1,5 +1,5 @@
-import AssistWire
-import Foundation
+public import AssistWire
+public import Foundation
 import Synchronization
 
 /// A user's verdict on one answer: "wrong" (a quality signal, and the seed of a new golden case) or

@@ -1,5 +1,5 @@
-import AssistWire
-import Foundation
+public import AssistWire
+public import Foundation
 import Synchronization
 
 /// The inputs of recent requests, by request id, for a short while, so that a user's "wrong" verdict can

@@ -1,5 +1,5 @@
 import AssistCrypto
-import Foundation
+public import Foundation
 import Synchronization
 
 /// An App Attest key registered for a user: the public key to verify assertions with and the highest

@@ -1,4 +1,4 @@
-import AssistHTTP
+public import AssistHTTP
 
 /// How much the gateway trusts that a request comes from the genuine app on a sound device. Trust never
 /// rejects a request by itself: it picks the quota a request is measured against.

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// A structured feature: one validated JSON object instead of a text stream (`POST /v1/assist`).
 ///

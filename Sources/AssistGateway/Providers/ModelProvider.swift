@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// What the gateway asks a provider for: a model (the provider's own name for it), messages and caps.
 public struct ProviderRequest: Sendable {

@@ -1,5 +1,5 @@
-import AssistHTTP
-import AssistWire
+public import AssistHTTP
+public import AssistWire
 
 /// A refusal, before any model call: HTTP status, stable code, human message, and for 429 when to retry.
 public struct GatewayError: Error, Sendable, Equatable {

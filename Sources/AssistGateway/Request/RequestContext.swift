@@ -1,5 +1,5 @@
-import AssistHTTP
-import Foundation
+public import AssistHTTP
+public import Foundation
 
 /// One request as the gateway answers it: its id and arrival time, the HTTP request, and what has been
 /// learned of it so far (who asks, how far their device is trusted, which feature as served). Handlers

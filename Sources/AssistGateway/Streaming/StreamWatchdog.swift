@@ -1,5 +1,5 @@
 import AssistHTTP
-import AssistServices
+public import AssistServices
 import AssistWire
 import Synchronization
 

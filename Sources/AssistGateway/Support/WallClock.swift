@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Calendar time for quota windows, token expiry and audit timestamps.

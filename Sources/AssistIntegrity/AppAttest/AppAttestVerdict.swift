@@ -1,4 +1,4 @@
-import AssistCrypto
+public import AssistCrypto
 
 /// Which App Attest environment a key was made in (the authenticator data's AAGUID says).
 public enum AppAttestEnvironment: String, Sendable, Equatable {

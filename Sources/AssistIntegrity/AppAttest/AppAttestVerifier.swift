@@ -1,5 +1,5 @@
-import AssistCrypto
-import Foundation
+public import AssistCrypto
+public import Foundation
 
 /// Verifies App Attest attestations and assertions exactly as Apple specifies ("Validating apps that
 /// connect to your server"), with OpenSSL doing every signature and certificate check.

@@ -1,5 +1,5 @@
-import AssistWire
-import Foundation
+public import AssistWire
+public import Foundation
 
 /// What a Play Integrity verdict must say for a request to be trusted, and how it maps to trust.
 ///

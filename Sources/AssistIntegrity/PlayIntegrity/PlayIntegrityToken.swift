@@ -1,6 +1,6 @@
-import AssistCrypto
+public import AssistCrypto
 import AssistGateway
-import AssistWire
+public import AssistWire
 
 /// Why a Play Integrity token or verdict was refused: a stable code for the audit.
 public enum PlayIntegrityFailure: String, Error, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// Feature 2: a support message → its topic, whether it carries sensitive numbers, and the masked text
 /// that may leave the device. The topic picks the one policy section the server adds to the prompt.

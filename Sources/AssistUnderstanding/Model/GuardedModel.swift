@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// What a guarded call produced. Every failure is a value the caller can act on (fall back to the
 /// deterministic path, show the server route, ...), never a crash.

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// A prompt for a small model: instructions and the user's text, kept apart.
 public struct ModelPrompt: Sendable, Equatable {

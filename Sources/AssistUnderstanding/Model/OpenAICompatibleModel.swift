@@ -1,6 +1,6 @@
-import AssistClient
-import AssistWire
-import Foundation
+public import AssistClient
+public import AssistWire
+public import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A deterministic first layer that masks personal numbers before text leaves the device (or reaches a
 /// model): payment cards (Luhn), IBANs (ISO 7064 mod 97), Turkish identity numbers (their checksum),

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// A schema built at run time — typically from the user's own data, so that a model can only choose among
 /// values that exist — and exported as JSON Schema for the model and for validation.

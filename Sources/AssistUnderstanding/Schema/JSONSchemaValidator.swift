@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 import Foundation
 
 /// Validates JSON values against the JSON Schema (2020-12) keywords that `DynamicSchema` emits and that

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Dates in English and Turkish travel requests, resolved against a given "today": a day with its month
 /// ("14 ekimde", "October 14th"), a month ("in October", "ekimde"), day ranges ("10-14 October"), and

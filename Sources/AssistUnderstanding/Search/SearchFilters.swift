@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// What a travel search sentence asks for. Absent values are nil (null on the wire), never guessed.
 public struct SearchFilters: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// Feature 1: a travel search sentence → `SearchFilters`, on-device model first, deterministic always.
 ///

@@ -1,4 +1,4 @@
-import AssistWire
+public import AssistWire
 
 /// The walls around a model that turns text into a typed value:
 ///

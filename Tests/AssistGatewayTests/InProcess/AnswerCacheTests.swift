@@ -1,5 +1,6 @@
 import AssistGateway
 import AssistHTTP
+import AssistTestSupport
 import AssistWire
 import Testing
 

@@ -2,6 +2,7 @@ import AssistCrypto
 import AssistGateway
 import AssistHTTP
 import AssistWire
+import Foundation
 import Testing
 
 /// The first admission steps on the inputs a hostile or careless caller sends: every bad token is 401 with
