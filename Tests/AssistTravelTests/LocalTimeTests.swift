@@ -6,10 +6,10 @@ import Testing
 struct LocalTimeTests {
     /// The oracle: Foundation's formatter, slow but trusted.
     func viaFormatter(_ local: String, _ zone: String) throws -> String {
-        let timeZone: TimeZone? = TimeZone(identifier: zone)
+        let timeZone = try #require(TimeZone(identifier: zone))
         let parser = DateFormatter()
         parser.locale = Locale(identifier: "en_US_POSIX")
-        parser.timeZone = try #require(timeZone)
+        parser.timeZone = timeZone
         parser.dateFormat = "yyyy-MM-dd'T'HH:mm"
         let printer = ISO8601DateFormatter()
         printer.timeZone = parser.timeZone
