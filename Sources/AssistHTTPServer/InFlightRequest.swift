@@ -22,6 +22,8 @@ final class InFlightRequest: Sendable {
     }
 
     private struct State {
+        /// Method, path and headers until the responder takes them with the body.
+        var head: HTTPRequest?
         var phase: Phase = .receiving
         var body: [UInt8] = []
         var bodyTooLarge = false
@@ -31,20 +33,15 @@ final class InFlightRequest: Sendable {
         var clientGone = false
     }
 
-    let method: HTTPMethod
-    let path: String
-    let headers: [HTTPField]
     let connection: ConnectionHandle
     private let server: ServerCore
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     init(server: ServerCore, connection: ConnectionHandle, method: HTTPMethod, path: String,
          headers: [HTTPField]) {
         self.server = server
         self.connection = connection
-        self.method = method
-        self.path = path
-        self.headers = headers
+        state = Mutex(State(head: HTTPRequest(method: method, path: path, headers: headers)))
     }
 
     func appendBody(_ chunk: UnsafeBufferPointer<UInt8>) {
@@ -90,7 +87,12 @@ final class InFlightRequest: Sendable {
         let admitted = server.admit(self) {
             state.withLock { state in
                 state.phase = .handling
-                request = HTTPRequest(method: method, path: path, headers: headers, body: state.body, bodyTooLarge: state.bodyTooLarge)
+                // The head is handed over, not kept: an open stream should not hold its request's headers.
+                var head = state.head ?? HTTPRequest(method: .get, path: "/")
+                head.body = state.body
+                head.bodyTooLarge = state.bodyTooLarge
+                request = head
+                state.head = nil
                 state.body = []
             }
             connection.suspend()

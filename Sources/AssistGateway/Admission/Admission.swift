@@ -85,7 +85,7 @@ struct AdmissionState: Sendable {
 
     func admitted() throws(GatewayError) -> Admitted {
         Admitted(
-            context: context, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
+            requestId: context.id, receivedAt: context.receivedAt, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
             feature: try required(context.feature, "a feature"), model: try required(model, "a model"),
             prompt: try required(prompt, "a prompt"), promptContext: try required(promptContext, "a prompt context"),
             killEpoch: killEpoch, source: source, reservation: reservation, remainingRequests: remainingRequests,

@@ -3,7 +3,10 @@ import AssistWire
 
 /// A request that passed every admission step: what its answer needs, and the reservation its end gives back.
 struct Admitted: Sendable {
-    let context: RequestContext
+    /// The request's id and arrival, kept instead of its whole context: an open stream should not hold the
+    /// request's headers and body for as long as it runs.
+    let requestId: String
+    let receivedAt: ContinuousClock.Instant
     let user: String
     let trust: IntegrityVerdict
     /// The record this user is served (the candidate's when they are in its share).
@@ -36,11 +39,11 @@ struct Admitted: Sendable {
         let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
         await reservation.settle(usage: TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens))
         await dependencies.recordEnd(AuditRecord(
-            requestId: context.id, time: dependencies.clock.now(), user: user, feature: feature.id,
+            requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
             status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
-            timeToFirstTokenMs: firstDeltaAt.map { ($0 - context.receivedAt).milliseconds },
-            totalMs: context.elapsedMs(at: dependencies.monotonicClock.now), trustReason: trust.reason))
+            timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
+            totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason))
     }
 }
 

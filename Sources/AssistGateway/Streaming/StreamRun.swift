@@ -41,7 +41,7 @@ struct StreamRun: Sendable {
         } else if let (stream, release) = providerStream(opened: opened) {
             defer { release() }  // a shared call is not held for a request that stopped reading
             let watchdog = dependencies.state.watchdog
-            let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.context.receivedAt,
+            let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
                                              limits: dependencies.config.limits, openedAt: dependencies.monotonicClock.now)
             watchdog.watch(watch)
             dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
@@ -134,7 +134,7 @@ struct StreamRun: Sendable {
             if let stopped = ending(watch) { return stopped }
             if Task.isCancelled { return .cancelled }
             // Operators need the cause; it names the provider's failure, never the content.
-            GatewayLog.warning("request \(admitted.context.id): provider failed: \(error)")
+            GatewayLog.warning("request \(admitted.requestId): provider failed: \(error)")
             return .failed
         }
         if let stopped = ending(watch) { return stopped }
