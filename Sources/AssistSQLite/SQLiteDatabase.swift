@@ -23,15 +23,24 @@ public final class SQLiteDatabase: Sendable {
         init(handle: OpaquePointer) { self.handle = handle }
     }
 
-    private let connection: Mutex<Connection>
+    /// The connection behind its lock, in an object of its own so that the checkpointer can hold the same
+    /// lock while it empties the log.
+    private final class Locked: Sendable {
+        let mutex: Mutex<Connection>
+        init(_ connection: Connection) { mutex = Mutex(connection) }
+    }
+
+    private let locked: Locked
     /// The background checkpoints' thread, with `backgroundCheckpoints`: a `Service` for the owner of the
     /// database to run and stop with the rest of its background work. It also stops when the database goes.
     public let checkpointer: WALCheckpointer?
 
     /// Opens (creating) the database at `path`; ":memory:" for a private in-memory one. With
-    /// `backgroundCheckpoints`, WAL checkpoints run once a second on a thread of their own instead of inside
-    /// a request's commit (the server uses this; short-lived tools need not).
-    public init(path: String, backgroundCheckpoints: Bool = false) throws {
+    /// `backgroundCheckpoints`, WAL checkpoints run every `checkpointInterval` on a thread of their own
+    /// instead of inside a request's commit (the server uses this; short-lived tools need not), and a log
+    /// that has been checkpointed is cut back to `walSizeLimit` bytes when it restarts.
+    public init(path: String, backgroundCheckpoints: Bool = false, checkpointInterval: Duration = .seconds(1),
+                walSizeLimit: Int = 64 << 20) throws {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
@@ -40,18 +49,39 @@ public final class SQLiteDatabase: Sendable {
             throw Error(message: "\(path): \(message)")
         }
         sqlite3_busy_timeout(handle, 5000)
-        connection = Mutex(Connection(handle: handle))
         let background = backgroundCheckpoints && path != ":memory:"
-        checkpointer = background ? try WALCheckpointer(path: path) : nil
-        try execute("PRAGMA journal_mode=WAL")
-        try execute("PRAGMA synchronous=NORMAL")
-        try execute("PRAGMA foreign_keys=ON")
-        if background { try execute("PRAGMA wal_autocheckpoint=0") }
+        let locked = Locked(Connection(handle: handle))
+        do {
+            try Self.execute("PRAGMA journal_mode=WAL", on: handle)
+            try Self.execute("PRAGMA synchronous=NORMAL", on: handle)
+            try Self.execute("PRAGMA foreign_keys=ON", on: handle)
+            // When the log restarts after a complete checkpoint, the file is cut back to this size.
+            try Self.execute("PRAGMA journal_size_limit=\(walSizeLimit)", on: handle)
+            if background { try Self.execute("PRAGMA wal_autocheckpoint=0", on: handle) }
+            // Opened only once the database is in WAL mode, so the checkpoint connection finds the log.
+            checkpointer = background
+                ? try WALCheckpointer(path: path, interval: checkpointInterval, sizeLimit: walSizeLimit,
+                                      withWritesPaused: { work in locked.mutex.withLock { _ in work() } })
+                : nil
+            if let checkpointer {
+                // Called inside each commit with the log's length: the checkpointer learns of a long log at once.
+                // Unretained: the database owns the checkpointer, and the hook dies with the connection, which
+                // the database closes before it lets the checkpointer go.
+                sqlite3_wal_hook(handle, { context, _, _, frames in
+                    Unmanaged<WALCheckpointer>.fromOpaque(context!).takeUnretainedValue().logGrew(to: frames)
+                    return SQLITE_OK
+                }, Unmanaged.passUnretained(checkpointer).toOpaque())
+            }
+        } catch {
+            sqlite3_close(handle)
+            throw error
+        }
+        self.locked = locked
     }
 
     deinit {
         checkpointer?.shutdown()
-        connection.withLock { connection in
+        locked.mutex.withLock { connection in
             for statement in connection.statements.values { sqlite3_finalize(statement) }
             sqlite3_close(connection.handle)
         }
@@ -59,25 +89,27 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs SQL that returns no rows (schema, pragmas); several statements allowed.
     public func execute(_ sql: String) throws {
-        try connection.withLock { connection in
-            var message: UnsafeMutablePointer<CChar>?
-            guard sqlite3_exec(connection.handle, sql, nil, nil, &message) == SQLITE_OK else {
-                let text = message.map { String(cString: $0) } ?? "error"
-                sqlite3_free(message)
-                throw Error(message: text)
-            }
+        try locked.mutex.withLock { connection in try Self.execute(sql, on: connection.handle) }
+    }
+
+    private static func execute(_ sql: String, on handle: OpaquePointer) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "error"
+            sqlite3_free(message)
+            throw Error(message: text)
         }
     }
 
     /// Runs one statement with positional parameters and returns every row.
     @discardableResult
     public func query(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
-        try connection.withLock { connection in try Self.run(connection, sql, parameters) }
+        try locked.mutex.withLock { connection in try Self.run(connection, sql, parameters) }
     }
 
     /// Runs `body` inside one transaction (BEGIN IMMEDIATE … COMMIT), rolling back if it throws.
     public func transaction<T>(_ body: (_ query: (String, [Value]) throws -> [[Value]]) throws -> T) throws -> T {
-        try connection.withLock { connection in
+        try locked.mutex.withLock { connection in
             _ = try Self.run(connection, "BEGIN IMMEDIATE", [])
             do {
                 let result = try body { sql, parameters in try Self.run(connection, sql, parameters) }

@@ -24,3 +24,43 @@ struct WALCheckpointerTests {
         #expect(try database.query("SELECT count(*) FROM t") == [[.integer(1)]])
     }
 }
+
+/// The write-ahead log stays bounded while writes keep coming: checkpoints land, and a log that was
+/// checkpointed is cut back to the size limit. (Before, the checkpoint connection never saw WAL mode and
+/// the log grew by every byte written, 1.6 GB in a flood of audited 401s.)
+@Suite("WAL size under sustained writes")
+struct WALBoundTests {
+    @Test("48 MiB written in small transactions leave a WAL under 16 MiB, and the rows are in the database file")
+    func walStaysBounded() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-wal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("flood.sqlite").path
+        let database = try SQLiteDatabase(path: path, backgroundCheckpoints: true,
+                                          checkpointInterval: .milliseconds(20), walSizeLimit: 4 << 20)
+        let checkpointer = try #require(database.checkpointer)
+        let running = Task { await checkpointer.run() }
+        try database.execute("CREATE TABLE audit (id INTEGER PRIMARY KEY, row TEXT NOT NULL)")
+        let row = String(repeating: "x", count: 2048)
+        var largest = 0
+        for batch in 0..<(48 << 20) / (2048 * 32) {
+            try database.transaction { query in
+                for _ in 0..<32 { _ = try query("INSERT INTO audit (row) VALUES (?)", [.text(row)]) }
+            }
+            if batch % 16 == 0 {
+                largest = max(largest, Self.size(path + "-wal"))
+                await Task.yield()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))  // a last checkpoint
+        largest = max(largest, Self.size(path + "-wal"))
+        checkpointer.shutdown()
+        await running.value
+        #expect(largest < 16 << 20, "the WAL reached \(largest) bytes")
+        #expect(Self.size(path) > 40 << 20, "the rows never reached the database file")
+    }
+
+    static func size(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+}
