@@ -1,6 +1,7 @@
 import AssistBudget
 import AssistEvaluation
 import AssistLocalModel
+import AssistGateway
 import AssistSQLite
 import AssistStores
 import AssistUnderstanding
@@ -39,7 +40,7 @@ enum BudgetCommand {
         let store: TransactionStore
         do {
             let directory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try PrivateDirectory.prepare(directory)
             store = try TransactionStore(database: SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path))
             if user == "u1", try store.merchants(user: user).isEmpty { try store.replace(user: user, with: DemoData.transactions()) }
         } catch {

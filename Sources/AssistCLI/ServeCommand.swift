@@ -45,7 +45,7 @@ enum ServeCommand {
             config = config.overridingUpstream(upstream)
         } else {
             var settings = EmbeddedModel.configuration(port: modelPort)
-            try? FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+            try? PrivateDirectory.prepare(dataDirectory)
             settings.logFile = dataDirectory.appendingPathComponent("llama-server.log").path
             let llama = LlamaServerSupervisor(configuration: settings)
             log("starting embedded llama-server on port \(modelPort) …")

@@ -41,6 +41,7 @@ public final class SQLiteDatabase: Sendable {
     /// that has been checkpointed is cut back to `walSizeLimit` bytes when it restarts.
     public init(path: String, backgroundCheckpoints: Bool = false, checkpointInterval: Duration = .seconds(1),
                 walSizeLimit: Int = 64 << 20) throws {
+        if path != ":memory:" { try Self.restrictToOwner(path) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
@@ -77,6 +78,17 @@ public final class SQLiteDatabase: Sendable {
             throw error
         }
         self.locked = locked
+    }
+
+    /// Creates the database file mode 0600 if it is missing, and makes it and its log files 0600 if they are
+    /// not: SQLite gives the log files the database file's mode, and the rows are personal data.
+    private static func restrictToOwner(_ path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Error(message: "\(path): cannot create: \(String(cString: strerror(errno)))") }
+        close(descriptor)
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            guard chmod(file, 0o600) == 0 else { throw Error(message: "\(file): cannot restrict to its owner") }
+        }
     }
 
     deinit {

@@ -37,7 +37,7 @@ public struct GatewayAssembly: Sendable {
                 provider: OpenAICompatibleProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
                 environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value) throws {
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try PrivateDirectory.prepare(dataDirectory)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
         let stores = GatewayStores(

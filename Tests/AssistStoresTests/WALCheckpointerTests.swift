@@ -64,3 +64,26 @@ struct WALBoundTests {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
     }
 }
+
+/// The database holds personal data: its files are the owner's alone, whatever the umask.
+@Suite("Database file modes")
+struct DatabaseFileModeTests {
+    @Test("a new database and its log files are 0600; an existing 0644 file is narrowed to 0600")
+    func ownerOnly() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-modes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func mode(_ path: String) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        let path = directory.appendingPathComponent("new.sqlite").path
+        let database = try SQLiteDatabase(path: path)
+        try database.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)")
+        for file in [path, path + "-wal", path + "-shm"] { #expect(try mode(file) == 0o600, "\(file)") }
+
+        let old = directory.appendingPathComponent("old.sqlite").path
+        #expect(FileManager.default.createFile(atPath: old, contents: nil, attributes: [.posixPermissions: 0o644]))
+        _ = try SQLiteDatabase(path: old)
+        #expect(try mode(old) == 0o600)
+    }
+}

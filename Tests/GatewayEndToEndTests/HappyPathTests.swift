@@ -65,6 +65,19 @@ struct HappyPathTests {
         #expect(messages[4]["content"] == "Bagaj hakkım ne kadar?")
     }
 
+    @Test("the data directory is the owner's alone: the directory 0700, the database and the secrets 0600")
+    func privateDataDirectory() async throws {
+        let harness = try GatewayHarness()
+        let directory = harness.dataDirectory.path
+        func mode(_ path: String) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(directory) == 0o700)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(files.contains("assist.sqlite"))
+        for file in files { #expect(try mode(directory + "/" + file) == 0o600, "\(file)") }
+    }
+
     @Test("GET /v1/features lists the features with their prompt versions; /healthz follows the model")
     func featuresAndHealth() async throws {
         let ready = ReadyFlag()

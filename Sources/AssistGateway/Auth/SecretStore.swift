@@ -24,7 +24,7 @@ public enum SecretStore {
             let trimmed = existing.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty { return Array(trimmed.utf8) }
         }
-        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try PrivateDirectory.prepare(dataDirectory)
         let secret = Digest.randomBytes(32).map { String(format: "%02x", $0) }.joined()
         let temporary = dataDirectory.appendingPathComponent("\(name).\(getpid()).tmp")
         _ = FileManager.default.createFile(atPath: temporary.path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600])
