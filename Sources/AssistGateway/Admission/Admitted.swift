@@ -35,7 +35,8 @@ struct Admitted: Sendable {
     func end(_ status: AuditStatus, usage: TokenUsage?, outputText: String = "", firstDeltaAt: ContinuousClock.Instant? = nil,
              dependencies: GatewayDependencies) async {
         let charged = source.isCharged
-        let outputTokens = charged ? usage?.outputTokens ?? TokenEstimator.estimate(outputText) : 0
+        // An estimate never charges past the cap: a relay cut at the cap runs a little over it by estimate.
+        let outputTokens = charged ? usage?.outputTokens ?? min(TokenEstimator.estimate(outputText), feature.maxOutputTokens) : 0
         let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
         await reservation.settle(usage: TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens))
         await dependencies.recordEnd(AuditRecord(

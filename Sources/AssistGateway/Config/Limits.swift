@@ -7,6 +7,8 @@ public struct Limits: Sendable, Equatable {
     public var maxEventBytes = 2048
     public var firstTokenTimeoutSeconds: Double = 60
     public var idleTimeoutSeconds: Double = 30
+    /// A structured feature's whole answer (`POST /v1/assist`), model calls included, within this.
+    public var requestTimeoutSeconds: Double = 120
     public var drainSeconds: Double = 10
     public var pingSeconds: Double = 15
     public var maxConcurrentStreamsPerUser = 3
@@ -18,14 +20,15 @@ public struct Limits: Sendable, Equatable {
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> Limits {
         var limits = Limits()
         guard let members = reader.object(value, at: path, allowed: [
-            "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "drainSeconds", "pingSeconds",
-            "maxConcurrentStreamsPerUser", "summaryRetentionDays",
+            "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "requestTimeoutSeconds", "drainSeconds",
+            "pingSeconds", "maxConcurrentStreamsPerUser", "summaryRetentionDays",
         ]) else { return limits }
         limits.maxBodyBytes = reader.int(members, "maxBodyBytes", at: path, default: limits.maxBodyBytes)!
         limits.maxEventBytes = reader.int(members, "maxEventBytes", at: path, default: limits.maxEventBytes)!
         reader.positive(limits.maxEventBytes, at: "\(path).maxEventBytes")
         limits.firstTokenTimeoutSeconds = reader.number(members, "firstTokenTimeoutSeconds", at: path, default: limits.firstTokenTimeoutSeconds)
         limits.idleTimeoutSeconds = reader.number(members, "idleTimeoutSeconds", at: path, default: limits.idleTimeoutSeconds)
+        limits.requestTimeoutSeconds = reader.number(members, "requestTimeoutSeconds", at: path, default: limits.requestTimeoutSeconds)
         limits.drainSeconds = reader.number(members, "drainSeconds", at: path, default: limits.drainSeconds)
         limits.pingSeconds = reader.number(members, "pingSeconds", at: path, default: limits.pingSeconds)
         limits.maxConcurrentStreamsPerUser = reader.int(members, "maxConcurrentStreamsPerUser", at: path, default: limits.maxConcurrentStreamsPerUser)!
@@ -34,7 +37,7 @@ public struct Limits: Sendable, Equatable {
         reader.positive(limits.maxBodyBytes, at: "\(path).maxBodyBytes")
         reader.positive(limits.maxConcurrentStreamsPerUser, at: "\(path).maxConcurrentStreamsPerUser")
         for (key, seconds) in [("firstTokenTimeoutSeconds", limits.firstTokenTimeoutSeconds), ("idleTimeoutSeconds", limits.idleTimeoutSeconds),
-                               ("pingSeconds", limits.pingSeconds)] where seconds <= 0 {
+                               ("requestTimeoutSeconds", limits.requestTimeoutSeconds), ("pingSeconds", limits.pingSeconds)] where seconds <= 0 {
             reader.issue("\(path).\(key)", "must be > 0")
         }
         if limits.drainSeconds < 0 { reader.issue("\(path).drainSeconds", "must be >= 0") }

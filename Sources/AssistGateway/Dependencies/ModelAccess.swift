@@ -42,8 +42,11 @@ public struct ModelAccess: Sendable {
     }
 
     /// Streams `feature`'s messages from the provider of `model`'s kind.
+    /// The answer is held to the feature's output cap and charged at most the prompt's estimate of input
+    /// (`OutputLimit`), whatever the provider does.
     public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderStream {
         provider(for: model).stream(request(for: feature, model: model, messages: messages))
+            .limited(by: OutputLimit(maxOutputTokens: feature.maxOutputTokens, inputCeiling: Prompt(messages: messages).estimatedTokens))
     }
 }
 

@@ -3,7 +3,8 @@ import AssistWire
 
 /// `POST /v1/assist`: a structured feature's one JSON answer. The same admission as streams (auth,
 /// integrity, allow-list, input schema, quota), then the feature's handler — schema, walls and fallback
-/// included — with the provider of the feature's model; then the request's end and one audit row.
+/// included — with the provider of the feature's model, held to the feature's output cap and to the
+/// answer's deadlines (504 `upstream_timeout` past them); then the request's end and one audit row.
 struct StructuredEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
@@ -14,8 +15,14 @@ struct StructuredEndpoint: Sendable {
             throw GatewayError(status: 500, code: .internalError, message: "feature has no handler")
         }
         let models = dependencies.models
-        let answer = await handler.answer(admitted.promptContext, provider: models.provider(for: admitted.model), model: admitted.model,
-                                          apiKey: models.apiKey(for: admitted.model))
+        let deadline = AnswerDeadline(clock: dependencies.monotonicClock, limits: dependencies.config.limits)
+        let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model)),
+                                       limit: OutputLimit(maxOutputTokens: admitted.feature.maxOutputTokens))
+        let (context, model, apiKey) = (admitted.promptContext, admitted.model, models.apiKey(for: admitted.model))
+        guard let answer = await deadline.run({ await handler.answer(context, provider: provider, model: model, apiKey: apiKey) }) else {
+            await admitted.end(.upstreamTimeout, usage: nil, dependencies: dependencies)
+            throw GatewayError(status: 504, code: .upstreamTimeout, message: "the model did not answer in time")
+        }
         await admitted.end(.ok, usage: answer.usage ?? TokenUsage(inputTokens: 0, outputTokens: 0), dependencies: dependencies)
         var body = answer.json.objectValue ?? [:]
         body["promptVersion"] = .string(admitted.feature.promptVersion)

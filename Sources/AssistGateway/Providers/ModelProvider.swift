@@ -82,6 +82,8 @@ public struct ProviderStream: AsyncSequence, Sendable {
     let base: AsyncThrowingStream<ProviderChunk, any Error>
     let consumed: (@Sendable (ProviderChunk) -> Void)?
     private let cancelCall: @Sendable () -> Void
+    /// What the gateway holds the chunks to as they are read (see `OutputLimit`); nil passes them as sent.
+    private var limit: OutputLimit?
 
     public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil,
                 cancel: @escaping @Sendable () -> Void) {
@@ -93,18 +95,44 @@ public struct ProviderStream: AsyncSequence, Sendable {
     /// Cancels the provider call and ends the stream with an error; safe from any thread, idempotent.
     public func cancel() { cancelCall() }
 
+    /// The same call, its chunks held to `limit` as they are read: the reader's pace still governs the
+    /// provider's (no buffering in between).
+    public func limited(by limit: OutputLimit) -> ProviderStream {
+        var limited = self
+        limited.limit = limit
+        return limited
+    }
+
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator
         let consumed: (@Sendable (ProviderChunk) -> Void)?
+        let limit: OutputLimit?
+        let cancel: @Sendable () -> Void
+        var output = TokenCounter()
+        var cut = false
 
         public mutating func next() async throws -> ProviderChunk? {
-            let chunk = try await base.next()
-            if let chunk { consumed?(chunk) }
-            return chunk
+            guard !cut, let chunk = try await base.next() else { return nil }
+            consumed?(chunk)
+            guard let limit else { return chunk }
+            switch chunk {
+            case .text(let text):
+                output.add(text)
+                guard output.tokens <= limit.relayCap else {
+                    cut = true
+                    cancel()
+                    return .finish(reason: "length")
+                }
+                return chunk
+            case .usage(let usage):
+                return .usage(limit.clamp(usage))
+            case .finish:
+                return chunk
+            }
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), consumed: consumed)
+        AsyncIterator(base: base.makeAsyncIterator(), consumed: consumed, limit: limit, cancel: cancelCall)
     }
 }

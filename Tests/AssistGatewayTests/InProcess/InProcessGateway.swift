@@ -21,7 +21,9 @@ final class InProcessGateway: Sendable {
     var dependencies: GatewayDependencies { gateway.dependencies }
 
     /// `edit` changes the configuration fixture (e.g. `$0.set("limits.maxConcurrentStreamsPerUser", 1)`).
-    init(provider: ScriptedProvider = ScriptedProvider(), edit: (inout JSONValue) -> Void = { _ in }) throws {
+    /// `monotonicClock` times deadlines (a `ManualClock` runs them in virtual time).
+    init<Monotonic: Clock>(provider: ScriptedProvider = ScriptedProvider(), monotonicClock: Monotonic = ContinuousClock(),
+                           edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
         var json = ConfigFixture.json
         json.set("features.lookup", [
             "kind": "structured", "promptVersion": "lookup-1", "model": "local-small", "maxOutputTokens": 50,
@@ -41,7 +43,7 @@ final class InProcessGateway: Sendable {
         stores.quota = quota
         stores.audit = audit
         gateway = Gateway(dependencies: try GatewayDependencies(
-            config: config, clock: clock, stores: stores,
+            config: config, clock: clock, monotonicClock: monotonicClock, stores: stores,
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
                                       integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken),
             models: ModelAccess(provider: provider, environment: { _ in nil }),

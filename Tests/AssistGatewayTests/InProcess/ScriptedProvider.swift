@@ -20,6 +20,7 @@ final class ScriptedProvider: ModelProvider {
     private struct State {
         var requests: [ProviderRequest] = []
         var cancelled = 0
+        var consumed = 0
     }
 
     private let state = Mutex(State())
@@ -30,6 +31,8 @@ final class ScriptedProvider: ModelProvider {
 
     var requests: [ProviderRequest] { state.withLock { $0.requests } }
     var cancelledCalls: Int { state.withLock { $0.cancelled } }
+    /// Chunks the gateway has taken from the calls' streams.
+    var consumedChunks: Int { state.withLock { $0.consumed } }
 
     func stream(_ request: ProviderRequest) -> ProviderStream {
         let index = state.withLock { state in
@@ -58,7 +61,7 @@ final class ScriptedProvider: ModelProvider {
             if case .cancelled = termination { countCancel() }
             producer.cancel()
         }
-        return ProviderStream(stream, cancel: {
+        return ProviderStream(stream, consumed: { [self] _ in state.withLock { $0.consumed += 1 } }, cancel: {
             countCancel()
             producer.cancel()
             continuation.finish(throwing: CancellationError())
