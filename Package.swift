@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
-                           "AssistIntegrity", "AssistCrypto", "AssistServices"]
+                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices"]
         ),
         .executableTarget(
             name: "AssistCLI",
@@ -128,7 +128,10 @@ let package = Package(
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
-        .testTarget(name: "AssistGatewayTests", dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport"]),
+        .testTarget(
+            name: "AssistGatewayTests",
+            dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation"]
+        ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(

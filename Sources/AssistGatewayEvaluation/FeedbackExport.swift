@@ -17,7 +17,7 @@ public enum FeedbackExport {
     }
 
     public static func goldenCases(_ feedback: [Feedback], feature: String? = nil) -> Result {
-        let masker = PIIMasker()
+        let masker = PIIMasking()
         var result = Result(cases: [], withoutInput: 0)
         for item in feedback where item.verdict == .wrong && (feature == nil || item.feature == feature) {
             guard let input = item.input, let locale = item.locale else {
@@ -26,21 +26,12 @@ public enum FeedbackExport {
             }
             var object: [String: JSONValue] = [
                 "id": .string("fb-\(item.requestId)"), "feature": .string(item.feature), "user": .string(item.user),
-                "input": mask(.object(input), masker), "locale": .string(locale), "promptVersion": .string(item.promptVersion),
+                "input": masker.mask(.object(input)), "locale": .string(locale), "promptVersion": .string(item.promptVersion),
                 "source": "feedback",
             ]
-            if let reason = item.reason { object["reason"] = .string(masker.mask(reason).masked) }
+            if let reason = item.reason { object["reason"] = .string(masker.mask(reason)) }
             result.cases.append(.object(object))
         }
         return result
-    }
-
-    private static func mask(_ value: JSONValue, _ masker: PIIMasker) -> JSONValue {
-        switch value {
-        case .string(let text): .string(masker.mask(text).masked)
-        case .array(let items): .array(items.map { mask($0, masker) })
-        case .object(let members): .object(members.mapValues { mask($0, masker) })
-        default: value
-        }
     }
 }

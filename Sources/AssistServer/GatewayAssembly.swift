@@ -1,4 +1,5 @@
 import AssistCrypto
+import AssistGatewayEvaluation
 public import AssistGateway
 public import AssistHTTPServer
 import AssistIntegrity
@@ -60,7 +61,7 @@ public struct GatewayAssembly: Sendable {
         self.dependencies = try GatewayDependencies(
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
-            handlers: handlers, reloadConfiguration: reload)
+            handlers: handlers, masker: PIIMasking(), reloadConfiguration: reload)
         self.services = [database.checkpointer].compactMap { $0 } + [provider.loop, dependencies.state.watchdog]
     }
 

@@ -18,9 +18,14 @@ public struct Script: Sendable {
     public var ending: Ending = .complete
     public var sendUsage = true
     public var finishReason = "stop"
+    /// With a status other than 200: the error body quotes the request's last message, as some model
+    /// servers' 400s do, so a test can check that nothing of it reaches a log.
+    public var errorQuotesRequest = false
 
     public init(status: Int = 200, tokens: [String] = ["Hello", ", ", "world", "."], firstTokenDelay: Duration = .zero,
-                interval: Duration = .zero, ending: Ending = .complete, sendUsage: Bool = true, finishReason: String = "stop") {
+                interval: Duration = .zero, ending: Ending = .complete, sendUsage: Bool = true, finishReason: String = "stop",
+                errorQuotesRequest: Bool = false) {
+        self.errorQuotesRequest = errorQuotesRequest
         self.status = status
         self.tokens = tokens
         self.firstTokenDelay = firstTokenDelay

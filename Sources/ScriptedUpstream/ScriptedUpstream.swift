@@ -71,8 +71,9 @@ public final class ScriptedUpstream: Sendable {
         let script = chooser?(request.body) ?? standing
         guard script.status == 200 else {
             update(index) { $0.finished = true }
+            let message = script.errorQuotesRequest ? "invalid request: " + Self.lastMessage(request.body) : "scripted failure"
             return HTTPResponse(status: HTTPStatus(code: script.status), headers: [(.contentType, "application/json")],
-                                body: .bytes(Array("{\"error\":{\"message\":\"scripted failure\"}}".utf8)))
+                                body: .bytes(JSONWriter.bytes(["error": ["message": .string(message)]])))
         }
         return HTTPResponse(status: .ok, headers: [(.contentType, "text/event-stream"), (.cacheControl, "no-cache")],
                             body: .stream { [self] writer in await play(script, index: index, writer: writer) })
@@ -110,6 +111,11 @@ public final class ScriptedUpstream: Sendable {
     static func chunk(_ delta: [String: JSONValue], finishReason: String?) -> [UInt8] {
         frame(["id": "scripted", "object": "chat.completion.chunk", "model": "scripted",
                "choices": [["index": 0, "delta": .object(delta), "finish_reason": finishReason.map { .string($0) } ?? .null]]])
+    }
+
+    /// The content of a chat request's last message (what a user typed), or the whole body.
+    static func lastMessage(_ body: [UInt8]) -> String {
+        (try? JSONParser.parse(body))?["messages"]?.arrayValue?.last?["content"]?.stringValue ?? String(decoding: body, as: UTF8.self)
     }
 
     static func frame(_ json: JSONValue) -> [UInt8] { Array("data: ".utf8) + JSONWriter.bytes(json) + Array("\n\n".utf8) }

@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistGatewayEvaluation
 import AssistHTTP
 import AssistTestSupport
 import AssistWire
@@ -52,7 +53,7 @@ struct StreamDeadlinesInVirtualTimeTests {
             config: config, monotonicClock: clock, stores: .inMemory(),
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: secret, settings: config.auth)),
             models: ModelAccess(provider: provider),
-            handlers: FeatureHandlers(builders: ConfigFixture.knownBuilders.map { FixedPrompt(name: $0) }))
+            handlers: FeatureHandlers(builders: ConfigFixture.knownBuilders.map { FixedPrompt(name: $0) }), masker: PIIMasking())
         let watchdog = Task { await dependencies.state.watchdog.run() }
         #expect(await clock.waitForSleepers())
 

@@ -28,13 +28,19 @@ public enum AssistBinary {
         }
     }
 
-    public static func start(_ arguments: [String]) throws -> Running {
+    /// Starts `assist`; its standard error goes to `stderr` (a file), or nowhere.
+    public static func start(_ arguments: [String], stderr: URL? = nil) throws -> Running {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        if let stderr {
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return Running(process: process, stdout: out)
     }

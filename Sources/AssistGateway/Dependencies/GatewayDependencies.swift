@@ -12,6 +12,8 @@ public struct GatewayDependencies: Sendable {
     public let security: GatewaySecurity
     public let models: ModelAccess
     public let handlers: FeatureHandlers
+    /// Masks personal data in what users wrote before any of it is kept (feedback).
+    public let masker: any PersonalDataMasker
     public let state: GatewayState
     /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
     /// a built-in configuration, which cannot change at run time.
@@ -22,7 +24,7 @@ public struct GatewayDependencies: Sendable {
     ///   stream timeouts and pings in virtual time.
     public init<Monotonic: Clock>(config: GatewayConfig, clock: any WallClock = SystemWallClock(), monotonicClock: Monotonic = ContinuousClock(),
                                   stores: GatewayStores, security: GatewaySecurity, models: ModelAccess, handlers: FeatureHandlers,
-                                  reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws
+                                  masker: any PersonalDataMasker, reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws
     where Monotonic.Instant == ContinuousClock.Instant {
         if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
             throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
@@ -34,6 +36,7 @@ public struct GatewayDependencies: Sendable {
         self.security = security
         self.models = models
         self.handlers = handlers
+        self.masker = masker
         self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock)
         self.reloadConfiguration = reloadConfiguration
     }

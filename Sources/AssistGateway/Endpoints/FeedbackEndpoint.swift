@@ -4,7 +4,7 @@ import AssistWire
 /// `POST /v1/feedback {"requestId", "verdict": "wrong" | "report", "reason"?}`: only the user who made the
 /// request may judge it (anyone else gets the same 404 as for an unknown id); stored with the request's
 /// feature and prompt version, read from its audit row, and the request's input when it is still
-/// remembered (`RecentRequests`).
+/// remembered (`RecentRequests`), with personal data masked.
 struct FeedbackEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
@@ -33,8 +33,11 @@ struct FeedbackEndpoint: Sendable {
             throw .notFound
         }
         let asked = dependencies.state.recentRequests.entry(for: target)
+        // What the user wrote is kept masked: a verdict on an answer keeps what was asked, never a card number.
+        let masker = dependencies.masker
         let feedback = Feedback(requestId: target, user: user.id, feature: row.feature, promptVersion: row.promptVersion,
-                                verdict: verdict, reason: reason, time: dependencies.clock.now(), input: asked?.input, locale: asked?.locale)
+                                verdict: verdict, reason: reason.map { masker.mask($0) }, time: dependencies.clock.now(),
+                                input: asked.map { input in input.input.mapValues { masker.mask($0) } }, locale: asked?.locale)
         do {
             try await dependencies.stores.feedback.record(feedback)
         } catch {

@@ -1,3 +1,4 @@
+import AssistCrypto
 public import AssistWire
 
 /// What the gateway asks a provider for: a model (the provider's own name for it), messages and caps.
@@ -41,6 +42,16 @@ public enum ProviderChunk: Sendable, Equatable {
     case usage(TokenUsage)
 }
 
+/// Text from outside (a provider's error body) as logs may show it: its length and the start of its
+/// SHA-256, never the text itself.
+public struct ContentFingerprint: CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ text: String) {
+        let digest = Digest.sha256(Array(text.utf8)).prefix(6).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+        description = "\(text.utf8.count) bytes, sha256 \(digest.joined())…"
+    }
+}
+
 public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The provider answered with a non-2xx status.
     case http(status: Int, body: String)
@@ -48,12 +59,15 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(String)
     /// The stream ended without its end marker: the answer may be cut short.
     case incomplete
-    /// The provider sent something that is not its documented format.
+    /// The provider sent something that is not its documented format. The message is ours: it never
+    /// carries what the provider sent, which may quote the request.
     case protocolViolation(String)
 
     public var description: String {
         switch self {
-        case .http(let status, let body): "provider answered HTTP \(status): \(body.prefix(200))"
+        // A provider's error body may quote the request (a user's message, their card number): logs get its
+        // length and a hash, enough to match two reports, never the text.
+        case .http(let status, let body): "provider answered HTTP \(status) with \(ContentFingerprint(body))"
         case .transport(let message): "transport error: \(message)"
         case .incomplete: "stream ended without its end marker"
         case .protocolViolation(let message): "protocol violation: \(message)"

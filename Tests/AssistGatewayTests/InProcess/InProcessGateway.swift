@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistGatewayEvaluation
 import AssistHTTP
 import AssistTestSupport
 import AssistWire
@@ -47,7 +48,7 @@ final class InProcessGateway: Sendable {
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
                                       integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken),
             models: ModelAccess(provider: provider, environment: { _ in nil }),
-            handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()])))
+            handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()]), masker: PIIMasking()))
     }
 
     func token(_ user: String) -> String {

@@ -1,0 +1,57 @@
+import AssistCrypto
+import AssistTestSupport
+import AssistWire
+import Foundation
+import ScriptedUpstream
+import Testing
+
+/// Nothing a user wrote leaves the request: after a provider failure that quotes the request in its error
+/// body, and feedback carrying a card number, neither the gateway's log nor any file of its data directory
+/// (the database, its WAL included) holds the message's marker or the card number.
+@Suite("Content stays inside the request", .serialized)
+struct ContentEscapeTests {
+    static let marker = "MARKER-7f3a91"
+    static let card = "4111111111111111"
+
+    @Test("a provider error quoting the request, and feedback with a card number: no marker or card in the log or data dir")
+    func nothingEscapes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-content-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let upstream = try ScriptedUpstream(script: Script(status: 400, errorQuotesRequest: true))
+        defer { upstream.stop() }
+        let port = try freeLoopbackPort()
+        let log = directory.appendingPathComponent("stderr.log")
+        let data = directory.appendingPathComponent("data")
+        let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", data.path], stderr: log)
+        let process = running.process
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try await running.output(until: "Ctrl-C")
+        let token = try #require(banner.split(separator: "\n").dropFirst(2).first?.trimmingCharacters(in: .whitespaces))
+        let auth = [("Authorization", "Bearer \(token)")]
+
+        let message = "\(Self.marker): my card \(Self.card) was charged twice"
+        let failed = try await testRequest(port: port, method: "POST", path: "/v1/assist/stream", headers: auth,
+                                           body: JSONWriter.bytes(["feature": "support_chat", "input": ["message": .string(message)],
+                                                                   "locale": "en-US"]))
+        #expect(failed.events.last == .error(code: .upstreamFailed))
+        #expect(upstream.requests.count == 1)
+        let id = try #require(failed.headers["x-request-id"])
+        let feedback = try await testRequest(port: port, method: "POST", path: "/v1/feedback", headers: auth,
+                                             body: JSONWriter.bytes(["requestId": .string(id), "verdict": "wrong",
+                                                                     "reason": .string("it charged \(Self.card) again")]))
+        #expect(feedback.status == 201)
+        process.terminate()
+        try await onOwnThread { process.waitUntilExit() }
+
+        let logText = String(decoding: try Data(contentsOf: log), as: UTF8.self)
+        #expect(logText.contains("provider failed"), "the failure is logged, without content: \(logText)")
+        #expect(!logText.contains(Self.marker) && !logText.contains(Self.card), "\(logText)")
+        for file in try FileManager.default.contentsOfDirectory(atPath: data.path) {
+            let bytes = String(decoding: try Data(contentsOf: data.appendingPathComponent(file)), as: UTF8.self)
+            #expect(!bytes.contains(Self.card), "card number in \(file)")
+            // The message itself is kept only as feedback's input (masked); the provider's echo nowhere else.
+            #expect(!bytes.contains("invalid request:"), "provider error body in \(file)")
+        }
+    }
+}
