@@ -17,7 +17,9 @@ enum TokenCommand {
             guard let user = options["user"], !user.isEmpty else { return Usage.fail("token needs --user ID") }
             guard case .success(let config) = loadConfiguration(options["config"]) else { return Usage.fail("invalid configuration") }
             let ttl = try options.int("ttl", default: config.auth.tokenLifetimeSeconds)
-            guard ttl > 0 else { return Usage.fail("--ttl must be > 0") }
+            guard ttl > 0, ttl <= config.auth.maxTokenLifetimeSeconds else {
+                return Usage.fail("--ttl must be between 1 and auth.maxTokenLifetimeSeconds (\(config.auth.maxTokenLifetimeSeconds))")
+            }
             let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
             let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
             print(HS256TokenIssuer(secret: secret, settings: config.auth).token(for: user, lifetimeSeconds: ttl))

@@ -156,3 +156,42 @@ struct SessionTokenTests {
         #expect(TokenRejection.notYetValid.rawValue == "not_yet_valid")
     }
 }
+
+/// No token lives longer than `auth.maxTokenLifetimeSeconds` (24 h by default), whoever signed it.
+@Suite("Token lifetime cap")
+struct TokenLifetimeCapTests {
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000))
+    let secret = Array("lifetime-cap-secret".utf8)
+    var now: Double { clock.now().timeIntervalSince1970 }
+
+    func token(iat: Double?, exp: Double) -> String {
+        var claims: [String: JSONValue] = ["sub": "u1", "iss": "assist-dev", "aud": "assist-gateway", "exp": .number(exp)]
+        if let iat { claims["iat"] = .number(iat) }
+        return HS256TokenIssuer.sign(header: ["alg": "HS256", "typ": "JWT"], claims: .object(claims), secret: secret)
+    }
+
+    func verify(_ token: String) -> TokenRejection? {
+        do {
+            _ = try JWTVerifier(secret: secret, settings: AuthSettings(), clock: clock).verify(bearer: token)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("exactly 24 h is accepted; a second more, or exp 10^300, is lifetime_too_long, with or without iat")
+    func cap() {
+        #expect(verify(token(iat: now, exp: now + 86_400)) == nil)
+        #expect(verify(token(iat: now, exp: now + 86_401)) == .lifetimeTooLong)
+        #expect(verify(token(iat: nil, exp: now + 86_400)) == nil)
+        #expect(verify(token(iat: nil, exp: now + 90_000)) == .lifetimeTooLong)
+        #expect(verify(token(iat: now, exp: 1e300)) == .lifetimeTooLong)
+        #expect(verify(token(iat: now - 86_000, exp: now + 401)) == .lifetimeTooLong)  // issued for longer than the cap
+    }
+
+    @Test("the configuration refuses an issue lifetime over the cap, naming the path")
+    func configuration() {
+        let issues = ConfigFixture.issues { $0.set("auth.tokenLifetimeSeconds", 90_000) }
+        #expect(issues.map(\.path) == ["auth.tokenLifetimeSeconds"])
+    }
+}

@@ -64,6 +64,10 @@ struct CLITests {
         let envVerifier = JWTVerifier(secret: Array("s3cret".utf8), settings: AuthSettings())
         #expect(try envVerifier.verify(bearer: fromEnvironment.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).id == "u1")
         #expect(try await onOwnThread { try AssistBinary.run(["token"]) }.status == 2)
+        // No token outlives auth.maxTokenLifetimeSeconds (24 h): exactly that is issued, a second more refused.
+        #expect(try await onOwnThread { try AssistBinary.run(["token", "--user", "u1", "--ttl", "86400", "--data-dir", directory.path]) }.status == 0)
+        let tooLong = try await onOwnThread { try AssistBinary.run(["token", "--user", "u1", "--ttl", "86401", "--data-dir", directory.path]) }
+        #expect(tooLong.status == 2 && tooLong.stderr.contains("maxTokenLifetimeSeconds"))
         // --admin prints the admin API's token for that data dir, the one `serve` accepts.
         let admin = try await onOwnThread { try AssistBinary.run(["token", "--admin", "--data-dir", directory.path]) }
         #expect(admin.status == 0)

@@ -16,6 +16,9 @@ public enum TokenRejection: String, Error, Sendable {
     case missingSubject = "missing_subject"
     /// An RS256/ES256 token whose `kid` is not in the configured JWKS (or has none).
     case unknownKey = "unknown_key"
+    /// Valid for longer than `auth.maxTokenLifetimeSeconds` (from its `iat`, or from now): a stolen token
+    /// must not live for ever.
+    case lifetimeTooLong = "lifetime_too_long"
 }
 
 /// Checks `Authorization: Bearer <token>` and names the user.
@@ -37,6 +40,7 @@ public struct JWTVerifier: TokenVerifier {
     let issuer: String
     let audience: String
     let leeway: TimeInterval
+    let maxLifetime: TimeInterval
     let clock: any WallClock
 
     /// - Parameters:
@@ -49,6 +53,7 @@ public struct JWTVerifier: TokenVerifier {
         self.issuer = settings.issuer
         self.audience = settings.audience
         self.leeway = TimeInterval(settings.leewaySeconds)
+        self.maxLifetime = TimeInterval(settings.maxTokenLifetimeSeconds)
         self.clock = clock
     }
 
@@ -73,6 +78,8 @@ public struct JWTVerifier: TokenVerifier {
         guard now <= exp + leeway else { throw .expired }
         if let nbf = payload["nbf"]?.numberValue, now + leeway < nbf { throw .notYetValid }
         if let iat = payload["iat"]?.numberValue, now + leeway < iat { throw .notYetValid }
+        if let iat = payload["iat"]?.numberValue, exp - iat > maxLifetime { throw .lifetimeTooLong }
+        guard exp - now <= maxLifetime + leeway else { throw .lifetimeTooLong }
         guard payload["iss"]?.stringValue == issuer else { throw .wrongIssuer }
         let audiences = payload["aud"].flatMap { $0.stringValue.map { [$0] } ?? $0.arrayValue?.compactMap(\.stringValue) } ?? []
         guard audiences.contains(audience) else { throw .wrongAudience }

@@ -50,6 +50,8 @@ public struct AuthSettings: Sendable, Equatable {
     public var issuer = "assist-dev"
     public var audience = "assist-gateway"
     public var tokenLifetimeSeconds = 3600
+    /// The longest a token may be valid for, whoever issued it (24 h by default; exactly that is accepted).
+    public var maxTokenLifetimeSeconds = 86_400
     public var leewaySeconds = 30
     /// The environment variable that may hold the HS256 secret; otherwise it is kept in the data dir.
     public var hs256SecretEnv = "ASSIST_JWT_HS256_SECRET"
@@ -64,7 +66,8 @@ public struct AuthSettings: Sendable, Equatable {
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> AuthSettings {
         var auth = AuthSettings()
         guard let members = reader.object(value, at: path, allowed: [
-            "issuer", "audience", "tokenLifetimeSeconds", "leewaySeconds", "hs256SecretEnv", "acceptHS256", "jwksFile",
+            "issuer", "audience", "tokenLifetimeSeconds", "maxTokenLifetimeSeconds", "leewaySeconds", "hs256SecretEnv", "acceptHS256",
+            "jwksFile",
         ]) else {
             return auth
         }
@@ -76,6 +79,11 @@ public struct AuthSettings: Sendable, Equatable {
         if !auth.acceptHS256, auth.jwksFile == nil { reader.issue("\(path).acceptHS256", "false needs a jwksFile, or no token is ever accepted") }
         auth.tokenLifetimeSeconds = reader.int(members, "tokenLifetimeSeconds", at: path, default: auth.tokenLifetimeSeconds)!
         auth.leewaySeconds = reader.int(members, "leewaySeconds", at: path, default: auth.leewaySeconds)!
+        auth.maxTokenLifetimeSeconds = reader.int(members, "maxTokenLifetimeSeconds", at: path, default: auth.maxTokenLifetimeSeconds)!
+        reader.positive(auth.maxTokenLifetimeSeconds, at: "\(path).maxTokenLifetimeSeconds")
+        if auth.tokenLifetimeSeconds > auth.maxTokenLifetimeSeconds {
+            reader.issue("\(path).tokenLifetimeSeconds", "must be at most maxTokenLifetimeSeconds (\(auth.maxTokenLifetimeSeconds))")
+        }
         reader.positive(auth.tokenLifetimeSeconds, at: "\(path).tokenLifetimeSeconds")
         if auth.leewaySeconds < 0 { reader.issue("\(path).leewaySeconds", "must be >= 0") }
         return auth
