@@ -21,11 +21,14 @@ public enum ModelAvailability: String, Sendable, CaseIterable, Equatable {
 /// knows how many devices can run it locally and what the server must carry.
 public struct AvailabilityEvent: Sendable, Equatable {
     public var feature: String
-    /// "ios", "android", ...
+    /// One of `platforms`.
     public var platform: String
     public var osVersion: String
     public var state: ModelAvailability
     public var locale: String
+
+    /// The platforms an app may report from: each is a row in the gateway's counts, so the set is closed.
+    public static let platforms: Set<String> = ["ios", "ipados", "macos", "visionos", "android", "web"]
 
     public init(feature: String, platform: String, osVersion: String, state: ModelAvailability, locale: String) {
         self.feature = feature
@@ -53,8 +56,12 @@ public struct AvailabilityEvent: Sendable, Equatable {
         }
         let locale = try field("locale", max: 35)
         guard Locales.isWellFormed(locale) else { throw WireError("must be a BCP 47 tag such as \"tr-TR\"", path: "locale") }
-        self.init(feature: try field("feature", max: 64), platform: try field("platform", max: 16),
-                  osVersion: try field("osVersion", max: 32), state: state, locale: locale)
+        let platform = try field("platform", max: 16)
+        guard Self.platforms.contains(platform) else {
+            throw WireError("must be one of \(Self.platforms.sorted().joined(separator: ", "))", path: "platform")
+        }
+        self.init(feature: try field("feature", max: 64), platform: platform, osVersion: try field("osVersion", max: 32), state: state,
+                  locale: locale)
     }
 
     public var json: JSONValue {

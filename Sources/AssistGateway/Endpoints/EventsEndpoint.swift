@@ -17,6 +17,8 @@ struct EventsEndpoint: Sendable {
         } catch {
             throw .invalidRequest("body is not valid JSON: \(error)")
         }
+        // Each (feature, platform, state) is a row: only configured features count, so a client cannot mint rows.
+        guard dependencies.state.registry.isConfigured(event.feature) else { throw .invalidInput("feature: not a configured feature") }
         do {
             try await dependencies.stores.availability.record(event)
         } catch {

@@ -89,3 +89,25 @@ struct CallerRefusalTests {
         gateway.expectNothingHeld()
     }
 }
+
+/// Availability reports are counted per (feature, platform, state): only configured features and known
+/// platforms are accepted, so a client cannot mint rows (300 requests made 300 rows before).
+@Suite("Availability reports")
+struct AvailabilityReportTests {
+    func report(_ gateway: InProcessGateway, feature: String = "itinerary_summary", platform: String = "ios") async -> Exchange {
+        await gateway.send(.post, "/v1/events", json: ["kind": "availability", "feature": .string(feature), "platform": .string(platform),
+                                                       "osVersion": "26.1", "state": "available", "locale": "en-US"])
+    }
+
+    @Test("a configured feature on a known platform is counted; anything else is 400 invalid_input and counts nothing")
+    func closedSets() async throws {
+        let gateway = try InProcessGateway()
+        #expect(await report(gateway).status == 202)
+        let unknownFeature = await report(gateway, feature: "feature-\(Int.random(in: 0..<1_000_000))")
+        #expect(unknownFeature.status == 400 && unknownFeature.errorCode == "invalid_input")
+        let unknownPlatform = await report(gateway, platform: "toaster")
+        #expect(unknownPlatform.status == 400 && unknownPlatform.errorCode == "invalid_input")
+        let counts = try await gateway.dependencies.stores.availability.counts()
+        #expect(counts.count == 1)
+    }
+}
