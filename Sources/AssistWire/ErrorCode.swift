@@ -16,6 +16,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let methodNotAllowed: ErrorCode = "method_not_allowed"
     public static let quotaExceeded: ErrorCode = "quota_exceeded"
     public static let tooManyStreams: ErrorCode = "too_many_streams"
+    /// Too many calls of one kind in a short window (integrity challenges); `Retry-After` says when.
+    public static let rateLimited: ErrorCode = "rate_limited"
     /// This trust level has no quota for the feature: the app must prove it is genuine (App Attest, Play Integrity).
     public static let integrityRequired: ErrorCode = "integrity_required"
     /// An App Attest attestation was refused at registration.

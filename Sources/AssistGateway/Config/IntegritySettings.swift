@@ -26,16 +26,21 @@ public struct IntegritySettings: Sendable, Equatable {
     public var playIntegrity: PlayIntegrity?
     /// How long a challenge from `POST /v1/integrity/challenge` may be used (once).
     public var challengeTTLSeconds = 300
+    /// Challenges one user may be issued per minute (each is a row until used or expired).
+    public var challengesPerMinute = 10
 
     public init() {}
 
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> IntegritySettings {
         var settings = IntegritySettings()
-        guard value != nil, let members = reader.object(value, at: path, allowed: ["appAttest", "playIntegrity", "challengeTTLSeconds"]) else {
+        guard value != nil, let members = reader.object(value, at: path, allowed: ["appAttest", "playIntegrity", "challengeTTLSeconds",
+                                                                             "challengesPerMinute"]) else {
             return settings
         }
         settings.challengeTTLSeconds = reader.int(members, "challengeTTLSeconds", at: path, default: settings.challengeTTLSeconds)!
         reader.positive(settings.challengeTTLSeconds, at: "\(path).challengeTTLSeconds")
+        settings.challengesPerMinute = reader.int(members, "challengesPerMinute", at: path, default: settings.challengesPerMinute)!
+        reader.positive(settings.challengesPerMinute, at: "\(path).challengesPerMinute")
         if members["appAttest"] != nil,
            let apple = reader.object(members["appAttest"], at: "\(path).appAttest", allowed: ["appId", "environment", "rootCertificateFile"]) {
             let at = "\(path).appAttest"

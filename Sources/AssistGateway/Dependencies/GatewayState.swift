@@ -14,6 +14,8 @@ public final class GatewayState: Sendable {
     public let recentRequests: RecentRequests
     /// Counters for `GET /metrics`, bounded to the configured features.
     public let metrics: GatewayMetrics
+    /// Integrity challenges issued per user this minute.
+    let challengeRate: ChallengeRate
 
     /// Reads the stored overrides: a store that cannot be read stops start-up rather than silently
     /// forgetting a kill switch.
@@ -25,5 +27,6 @@ public final class GatewayState: Sendable {
         sharedCalls = SharedCalls(store: stores.answers, clock: clock)
         recentRequests = RecentRequests(clock: clock)
         metrics = GatewayMetrics(registry: registry)
+        challengeRate = ChallengeRate(perMinute: config.integrity.challengesPerMinute, clock: clock)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// App Attest set-up, for an authenticated user:
 ///
 /// - `POST /v1/integrity/challenge` → 201 `{"challenge", "expiresInSeconds"}`: single use, bound to the user,
-///   valid `integrity.challengeTTLSeconds`.
+///   valid `integrity.challengeTTLSeconds`; at most `integrity.challengesPerMinute` per user, then 429
+///   `rate_limited`.
 /// - `POST /v1/integrity/appattest/register {"keyId", "attestation", "challenge"}` (base64 key id and
 ///   attestation object) → 201 `{"keyId"}` once the attestation verifies; otherwise 400
 ///   `attestation_invalid`, the reason in the audit only (as for tokens, a caller cannot probe which check failed).
@@ -14,6 +15,7 @@ struct IntegrityEndpoint: Sendable {
 
     func challenge(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticateSmallRequest(&context)
+        try dependencies.state.challengeRate.admit(user.id)
         let ttl = dependencies.config.integrity.challengeTTLSeconds
         let challenge: String
         do {

@@ -111,3 +111,20 @@ struct AvailabilityReportTests {
         #expect(counts.count == 1)
     }
 }
+
+/// Integrity challenges are rows until used: a user gets `integrity.challengesPerMinute` a minute (10).
+@Suite("Integrity challenge rate")
+struct ChallengeRateTests {
+    @Test("the 11th challenge in a minute is 429 rate_limited with Retry-After to the next minute; another user is unaffected")
+    func capPerUser() async throws {
+        let gateway = try InProcessGateway()
+        for _ in 0..<10 { #expect(await gateway.send(.post, "/v1/integrity/challenge").status == 201) }
+        let refused = await gateway.send(.post, "/v1/integrity/challenge")
+        #expect(refused.status == 429 && refused.errorCode == "rate_limited")
+        // The clock stands at 14:13:20: 40 s to the next minute.
+        #expect(refused.response.header(.retryAfter) == "40")
+        #expect(await gateway.send(.post, "/v1/integrity/challenge", as: "u2").status == 201)
+        gateway.clock.advance(by: 40)
+        #expect(await gateway.send(.post, "/v1/integrity/challenge").status == 201)
+    }
+}
