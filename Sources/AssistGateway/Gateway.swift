@@ -4,7 +4,7 @@ import AssistWire
 /// The gateway's HTTP surface: a router over thin endpoints, and the one place where a refusal becomes
 /// its JSON error and every response gets its `X-Request-Id`.
 ///
-///     GET  /healthz            200 when ready (the model included), else 503
+///     GET  /healthz            status, storage and model checks, limits; 200 unless unavailable (503)
 ///     GET  /v1/features        the features this user may call
 ///     POST /v1/assist/stream   feature id + structured input → server-sent events
 ///     POST /v1/assist          a structured feature → one validated JSON object
@@ -56,8 +56,7 @@ public struct Gateway: HTTPResponder {
             return HTTPResponse(status: .ok, headers: [(.contentType, "text/plain; version=0.0.4; charset=utf-8")],
                                 body: .bytes(Array(dependencies.state.metrics.render().utf8)))
         case (.get, "/healthz"):
-            let ready = await dependencies.models.isReady()
-            return Responses.json(ready ? .ok : .serviceUnavailable, ["status": .string(ready ? "ok" : "starting")])
+            return await HealthEndpoint(dependencies: dependencies).handle()
         case (_, let path) where Self.routedPaths.contains(path):
             throw .methodNotAllowed(request.method)
         case (_, let path) where path.hasPrefix("/admin/"):

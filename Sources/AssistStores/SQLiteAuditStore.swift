@@ -25,16 +25,12 @@ public final class SQLiteAuditStore: AuditStore {
         }
     }
 
-    public func record(_ r: AuditRecord) async {
-        do {
-            try database.query("INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
-                .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
-                .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
-                .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
-            ])
-        } catch {
-            FileHandle.standardError.write(Data("audit write failed for \(r.requestId): \(error)\n".utf8))
-        }
+    public func record(_ r: AuditRecord) async throws {
+        try database.query("INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+            .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
+            .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
+            .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
+        ])
     }
 
     public func recent(limit: Int) async -> [AuditRecord] {

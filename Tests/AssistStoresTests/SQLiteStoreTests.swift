@@ -86,15 +86,15 @@ struct SQLiteStoreTests {
                                 outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased")
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
-        await store.record(first)
-        await store.record(second)
+        try await store.record(first)
+        try await store.record(second)
         #expect(await store.recent(limit: 10) == [second, first])
         #expect(await store.recent(limit: 1) == [second])
         let columns = try database.query("SELECT name FROM pragma_table_info('audit_log')").compactMap { $0.first?.text }
         #expect(columns == ["request_id", "time", "user", "feature", "prompt_version", "model", "trust", "status", "reason",
                             "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason"])
-        // A duplicate request id is reported, not thrown at the request path.
-        await store.record(first)
+        // A duplicate request id is an error (the gateway counts it in its storage health), never a second row.
+        await #expect(throws: (any Error).self) { try await store.record(first) }
         #expect(await store.recent(limit: 10).count == 2)
     }
 

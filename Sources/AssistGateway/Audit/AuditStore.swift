@@ -61,9 +61,10 @@ public struct AuditRecord: Sendable, Equatable {
     }
 }
 
-/// Appends audit rows. Writing must not fail a user's request: implementations log and drop on error.
+/// Appends audit rows. A write that fails throws: the gateway counts the failure in its storage health
+/// (`GET /healthz`) and logs it, once per run of failures.
 public protocol AuditStore: Sendable {
-    func record(_ record: AuditRecord) async
+    func record(_ record: AuditRecord) async throws
     /// Rows newest first, for operators and tests.
     func recent(limit: Int) async -> [AuditRecord]
     /// The row of one request (feedback checks who made it).
@@ -73,7 +74,7 @@ public protocol AuditStore: Sendable {
 public final class InMemoryAuditStore: AuditStore {
     private let rows = Mutex<[AuditRecord]>([])
     public init() {}
-    public func record(_ record: AuditRecord) async { rows.withLock { $0.append(record) } }
+    public func record(_ record: AuditRecord) async throws { rows.withLock { $0.append(record) } }
     public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
     public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId == requestId } } }
 }

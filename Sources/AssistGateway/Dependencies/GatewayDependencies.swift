@@ -44,6 +44,19 @@ public struct GatewayDependencies: Sendable {
     /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.
     func recordEnd(_ record: AuditRecord) async {
         state.metrics.observe(record)
-        await stores.audit.record(record)
+        await audit(record)
+    }
+
+    /// Writes an audit row; a failure is counted in the storage health and logged once per run of failures
+    /// (metadata only: the request id and the store's error).
+    func audit(_ record: AuditRecord) async {
+        do {
+            try await stores.audit.record(record)
+            if state.storageHealth.succeeded() { GatewayLog.warning("audit writes work again") }
+        } catch {
+            if state.storageHealth.failed(at: clock.now()) {
+                GatewayLog.warning("audit write failed for \(record.requestId): \(error); storage reported failing until a write succeeds")
+            }
+        }
     }
 }

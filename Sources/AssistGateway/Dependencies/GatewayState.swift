@@ -14,6 +14,8 @@ public final class GatewayState: Sendable {
     public let recentRequests: RecentRequests
     /// Counters for `GET /metrics`, bounded to the configured features.
     public let metrics: GatewayMetrics
+    /// Whether audit writes land, as the last ones found (`GET /healthz`).
+    public let storageHealth = StorageHealth()
     /// Integrity challenges issued per user this minute.
     let challengeRate: ChallengeRate
 

@@ -107,7 +107,7 @@ struct AdminEndpoint: Sendable {
     }
 
     private func audit(_ context: RequestContext, feature: String, change: String) async {
-        await dependencies.stores.audit.record(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: "admin", feature: feature,
+        await dependencies.audit(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: "admin", feature: feature,
                                                     status: .admin, reason: change))
     }
 

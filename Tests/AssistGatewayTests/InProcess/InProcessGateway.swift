@@ -15,7 +15,7 @@ final class InProcessGateway: Sendable {
 
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000))  // 2026-09-21 13:46:40 UTC
     let quota: CountingQuotaStore
-    let audit = InMemoryAuditStore()
+    let audit: any AuditStore
     let provider: ScriptedProvider
     let bookings = TestApps.Bookings()
     let gateway: Gateway
@@ -24,7 +24,9 @@ final class InProcessGateway: Sendable {
     /// `edit` changes the configuration fixture (e.g. `$0.set("limits.maxConcurrentStreamsPerUser", 1)`).
     /// `monotonicClock` times deadlines (a `ManualClock` runs them in virtual time).
     init<Monotonic: Clock>(provider: ScriptedProvider = ScriptedProvider(), monotonicClock: Monotonic = ContinuousClock(),
+                           audit: any AuditStore = InMemoryAuditStore(),
                            edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
+        self.audit = audit
         var json = ConfigFixture.json
         json.set("features.lookup", [
             "kind": "structured", "promptVersion": "lookup-1", "model": "local-small", "maxOutputTokens": 50,

@@ -2,6 +2,7 @@ import AssistGateway
 import AssistHTTP
 import AssistTestSupport
 import AssistWire
+import Synchronization
 import Testing
 
 /// How an admitted stream ends, in-process: the terminal event, the audit row, the tokens charged, and
@@ -99,5 +100,43 @@ struct StreamEndingTests {
         #expect(await gateway.send(.post, "/v1/assist", json: ["feature": "support_chat", "input": ["message": "hi"]]).errorCode
                 == "unknown_feature")
         gateway.expectNothingHeld()
+    }
+}
+
+/// `/healthz` answers from memory: the model's readiness, whether audit writes land, the descriptor limit.
+@Suite("Health")
+struct HealthTests {
+    /// An audit store whose writes can be made to fail (a full disk, a lock held elsewhere).
+    final class BreakableAudit: AuditStore {
+        let base = InMemoryAuditStore()
+        let broken = Mutex(false)
+        struct Full: Error {}
+        func record(_ record: AuditRecord) async throws {
+            if broken.withLock({ $0 }) { throw Full() }
+            try await base.record(record)
+        }
+        func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
+        func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
+    }
+
+    @Test("ok with its checks and the open-files limit; failing audit writes make it degraded (still 200), and ok again once they land")
+    func storage() async throws {
+        let audit = BreakableAudit()
+        let gateway = try InProcessGateway(audit: audit)
+        let healthy = await gateway.send(.get, "/healthz", as: nil)
+        #expect(healthy.status == 200 && healthy.json?["status"] == "ok")
+        #expect(healthy.json?["checks"]?["storage"]?["status"] == "ok" && healthy.json?["checks"]?["model"]?["status"] == "ok")
+        #expect((healthy.json?["limits"]?["openFiles"]?.numberValue ?? 0) > 0)
+
+        audit.broken.withLock { $0 = true }
+        _ = await gateway.stream(as: nil)  // a refusal, whose audit row cannot be written
+        let degraded = await gateway.send(.get, "/healthz", as: nil)
+        #expect(degraded.status == 200 && degraded.json?["status"] == "degraded")
+        #expect(degraded.json?["checks"]?["storage"]?["status"] == "failing")
+        #expect(degraded.json?["checks"]?["storage"]?["failedWrites"]?.numberValue == 1)
+
+        audit.broken.withLock { $0 = false }
+        _ = await gateway.stream(as: nil)
+        #expect(await gateway.send(.get, "/healthz", as: nil).json?["status"] == "ok")
     }
 }
