@@ -158,7 +158,8 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
-                           "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices"]
+                           "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices",
+                           "AssistSQLite"]
         ),
     ]
 )

@@ -65,6 +65,9 @@ enum ServeCommand {
         let assembly: GatewayAssembly
         do {
             assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: options["config"], modelReady: modelReady)
+            // What a crash of this instance left open is closed before anything new is admitted.
+            let interrupted = try await assembly.dependencies.closeInterruptedRequests()
+            if interrupted > 0 { log("closed \(interrupted) requests an earlier run left unfinished (audited as interrupted)") }
             server = try HTTPServer(configuration: assembly.serverConfiguration(host: host, port: port), responder: assembly.gateway)
             group = ServiceGroup((supervisor.map { [$0] } ?? []) + assembly.services + [server])
             try server.start()
@@ -109,7 +112,14 @@ enum ServeCommand {
     }
 
     private static func waitForTerminationSignal() async -> Int32 {
-        await withCheckedContinuation { continuation in
+        // A parent may start us with these blocked (Foundation's Process does, from some threads): then no
+        // thread would ever take them, and SIGTERM would not drain.
+        var termination = sigset_t()
+        sigemptyset(&termination)
+        sigaddset(&termination, SIGINT)
+        sigaddset(&termination, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &termination, nil)
+        return await withCheckedContinuation { continuation in
             let queue = DispatchQueue(label: "assist.signals")
             let once = SignalOnce(continuation)
             for number in [SIGINT, SIGTERM] {

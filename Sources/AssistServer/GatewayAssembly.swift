@@ -61,7 +61,7 @@ public struct GatewayAssembly: Sendable {
         self.dependencies = try GatewayDependencies(
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
-            handlers: handlers, masker: PIIMasking(), reloadConfiguration: reload)
+            handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload)
         self.services = [database.checkpointer].compactMap { $0 } + [provider.loop, dependencies.state.watchdog]
     }
 

@@ -3,7 +3,7 @@ public import AssistSQLite
 import Foundation
 
 /// The audit log in SQLite. Its columns are the metadata of `AuditRecord`; there is no column that could
-/// hold prompt, input or output text. A failed write is reported on stderr and never fails the request.
+/// hold prompt, input or output text. One row per request: its `started` row is replaced by its end.
 public final class SQLiteAuditStore: AuditStore {
     private let database: SQLiteDatabase
 
@@ -23,14 +23,32 @@ public final class SQLiteAuditStore: AuditStore {
         if !columns.contains("trust_reason") {
             try database.execute("ALTER TABLE audit_log ADD COLUMN trust_reason TEXT NOT NULL DEFAULT ''")
         }
+        // Added with write-ahead rows: which gateway instance wrote the row.
+        if !columns.contains("instance") {
+            try database.execute("ALTER TABLE audit_log ADD COLUMN instance TEXT NOT NULL DEFAULT ''")
+        }
+        try database.execute("CREATE INDEX IF NOT EXISTS audit_log_open ON audit_log (instance) WHERE status = 'started'")
     }
 
     public func record(_ r: AuditRecord) async throws {
-        try database.query("INSERT INTO audit_log VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [
+        try database.query("""
+            INSERT OR REPLACE INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
+                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [
             .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
             .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
+            .text(r.instance),
         ])
+    }
+
+    public func closeInterrupted(instance: String) async throws -> Int {
+        try database.transaction { query in
+            let open = try query("SELECT count(*) FROM audit_log WHERE status = 'started' AND instance = ?", [.text(instance)])
+            _ = try query("UPDATE audit_log SET status = 'interrupted' WHERE status = 'started' AND instance = ?", [.text(instance)])
+            return open.first?.first?.int ?? 0
+        }
     }
 
     public func recent(limit: Int) async -> [AuditRecord] {
@@ -43,10 +61,12 @@ public final class SQLiteAuditStore: AuditStore {
     }
 
     private static func decode(_ row: [SQLiteDatabase.Value]) -> AuditRecord {
-        AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
+        var record = AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
                         feature: row[3].text ?? "", promptVersion: row[4].text ?? "", model: row[5].text ?? "", trust: row[6].text ?? "",
                         status: AuditStatus(rawValue: row[7].text ?? ""), reason: row[8].text ?? "", inputTokens: row[9].int ?? 0,
                         outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0,
                         trustReason: row.count > 13 ? row[13].text ?? "" : "")
+        record.instance = row.count > 14 ? row[14].text ?? "" : ""
+        return record
     }
 }

@@ -25,6 +25,8 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let upstreamFailed: ErrorCode = "upstream_failed"
     public static let upstreamTimeout: ErrorCode = "upstream_timeout"
     public static let unavailable: ErrorCode = "unavailable"
+    /// The request's audit row cannot be written, and the gateway does not serve unaudited.
+    public static let auditUnavailable: ErrorCode = "audit_unavailable"
     public static let shuttingDown: ErrorCode = "shutting_down"
     public static let internalError: ErrorCode = "internal_error"
 }

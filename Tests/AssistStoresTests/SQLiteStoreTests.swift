@@ -92,10 +92,20 @@ struct SQLiteStoreTests {
         #expect(await store.recent(limit: 1) == [second])
         let columns = try database.query("SELECT name FROM pragma_table_info('audit_log')").compactMap { $0.first?.text }
         #expect(columns == ["request_id", "time", "user", "feature", "prompt_version", "model", "trust", "status", "reason",
-                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason"])
-        // A duplicate request id is an error (the gateway counts it in its storage health), never a second row.
-        await #expect(throws: (any Error).self) { try await store.record(first) }
+                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason", "instance"])
+        // A request's row is replaced by its end, never doubled; an instance closes only its own open rows.
+        var ended = first
+        ended.status = .upstreamFailed
+        try await store.record(ended)
         #expect(await store.recent(limit: 10).count == 2)
+        #expect(await store.record(for: "req_1")?.status == .upstreamFailed)
+        var open = AuditRecord(requestId: "req_3", time: Date(timeIntervalSince1970: 300), status: .started)
+        open.instance = "gw_a"
+        try await store.record(open)
+        #expect(try await store.closeInterrupted(instance: "gw_b") == 0)
+        #expect(try await store.closeInterrupted(instance: "gw_a") == 1)
+        let closed = await store.record(for: "req_3")
+        #expect(closed?.status == .interrupted && closed?.instance == "gw_a")
     }
 
     @Test("a bad statement is an error naming the SQL, not a crash")

@@ -31,6 +31,7 @@ struct Admission: Sendable {
         do throws(GatewayError) {
             for step in Self.steps { try await step.run(&state, dependencies) }
             let admitted = try state.admitted()
+            try await writeAhead(admitted)
             context = state.context
             state.reservation.admitted()
             // Kept briefly in memory so the user's feedback on this request can carry what was asked.
@@ -41,6 +42,21 @@ struct Admission: Sendable {
             await state.reservation.cancel()
             await audit(refusal: error, context)
             throw error
+        }
+    }
+
+    /// The request's `started` row, before anything is streamed or a provider called: a crash from here on
+    /// leaves a row its instance closes at its next start. If it cannot be written the request is refused
+    /// (503 `audit_unavailable`), unless `audit.onFailure` is `open`.
+    private func writeAhead(_ admitted: Admitted) async throws(GatewayError) {
+        let reserved = admitted.source.isCharged
+        let written = await dependencies.audit(AuditRecord(
+            requestId: admitted.requestId, time: dependencies.clock.now(), user: admitted.user, feature: admitted.feature.id,
+            promptVersion: admitted.feature.promptVersion, model: admitted.feature.model, trust: admitted.trust.level.rawValue,
+            status: .started, reason: admitted.source.auditReason, inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
+            outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason))
+        if !written, dependencies.config.audit.onFailure == .closed {
+            throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)
         }
     }
 

@@ -15,6 +15,12 @@ public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let featureDisabled = AuditStatus(rawValue: "feature_disabled")
     /// Refused before any model call; the row's `reason` holds the error code.
     public static let rejected = AuditStatus(rawValue: "rejected")
+    /// Admitted and being answered: written before the provider is called, replaced when the request ends.
+    /// Its tokens are the reservation (input estimate and output cap).
+    public static let started = AuditStatus(rawValue: "started")
+    /// Still `started` when its gateway instance stopped without ending it (a crash): closed at that
+    /// instance's next start, its reservation left charged, since what was streamed is unknown.
+    public static let interrupted = AuditStatus(rawValue: "interrupted")
     /// An operator's change through the admin API; `feature` names what changed, `reason` how.
     public static let admin = AuditStatus(rawValue: "admin")
 }
@@ -40,6 +46,9 @@ public struct AuditRecord: Sendable, Equatable {
     /// Milliseconds from the request to the first delta; nil when none arrived.
     public var timeToFirstTokenMs: Double?
     public var totalMs: Double
+    /// The gateway instance that wrote the row (stable per data directory), so that each instance closes
+    /// only its own interrupted rows.
+    public var instance = ""
 
     public init(requestId: String, time: Date, user: String = "", feature: String = "", promptVersion: String = "",
                 model: String = "", trust: String = "", status: AuditStatus, reason: String = "", inputTokens: Int = 0,
@@ -61,10 +70,13 @@ public struct AuditRecord: Sendable, Equatable {
     }
 }
 
-/// Appends audit rows. A write that fails throws: the gateway counts the failure in its storage health
+/// Audit rows by request id. A write that fails throws: the gateway counts the failure in its storage health
 /// (`GET /healthz`) and logs it, once per run of failures.
 public protocol AuditStore: Sendable {
+    /// Writes a request's row, replacing the one with its id if there is one (its `started` row).
     func record(_ record: AuditRecord) async throws
+    /// Closes `instance`'s rows still `started` as `interrupted`; returns how many.
+    func closeInterrupted(instance: String) async throws -> Int
     /// Rows newest first, for operators and tests.
     func recent(limit: Int) async -> [AuditRecord]
     /// The row of one request (feedback checks who made it).
@@ -74,7 +86,22 @@ public protocol AuditStore: Sendable {
 public final class InMemoryAuditStore: AuditStore {
     private let rows = Mutex<[AuditRecord]>([])
     public init() {}
-    public func record(_ record: AuditRecord) async throws { rows.withLock { $0.append(record) } }
+    public func record(_ record: AuditRecord) async throws {
+        rows.withLock { rows in
+            rows.removeAll { $0.requestId == record.requestId }
+            rows.append(record)
+        }
+    }
+    public func closeInterrupted(instance: String) async throws -> Int {
+        rows.withLock { rows in
+            var closed = 0
+            for index in rows.indices where rows[index].status == .started && rows[index].instance == instance {
+                rows[index].status = .interrupted
+                closed += 1
+            }
+            return closed
+        }
+    }
     public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
     public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId == requestId } } }
 }

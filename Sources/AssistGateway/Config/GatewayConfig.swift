@@ -10,16 +10,18 @@ public struct GatewayConfig: Sendable {
     public var limits: Limits
     public var auth: AuthSettings
     public var integrity: IntegritySettings
+    public var audit: AuditSettings
 
-    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity"]
+    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit"]
 
     public init(features: [String: FeatureRecord], models: [String: ModelAlias], limits: Limits = Limits(),
-                auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings()) {
+                auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings(), audit: AuditSettings = AuditSettings()) {
         self.features = features
         self.models = models
         self.limits = limits
         self.auth = auth
         self.integrity = integrity
+        self.audit = audit
     }
 
     /// Parses and validates a configuration file's bytes. `knownBuilders` are the prompt builders compiled in.
@@ -58,7 +60,8 @@ public struct GatewayConfig: Sendable {
         let limits = Limits.decode(root["limits"], at: "limits", reader: &reader)
         let auth = AuthSettings.decode(root["auth"], at: "auth", reader: &reader)
         let integrity = IntegritySettings.decode(root["integrity"], at: "integrity", reader: &reader)
-        return GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity)
+        let audit = AuditSettings.decode(root["audit"], at: "audit", reader: &reader)
+        return GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity, audit: audit)
     }
 
     /// Checks that need more than one section.

@@ -14,6 +14,8 @@ public struct GatewayDependencies: Sendable {
     public let handlers: FeatureHandlers
     /// Masks personal data in what users wrote before any of it is kept (feedback).
     public let masker: any PersonalDataMasker
+    /// This gateway instance's id, on every audit row it writes (see `InstanceID`).
+    public let instance: String
     public let state: GatewayState
     /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
     /// a built-in configuration, which cannot change at run time.
@@ -24,7 +26,7 @@ public struct GatewayDependencies: Sendable {
     ///   stream timeouts and pings in virtual time.
     public init<Monotonic: Clock>(config: GatewayConfig, clock: any WallClock = SystemWallClock(), monotonicClock: Monotonic = ContinuousClock(),
                                   stores: GatewayStores, security: GatewaySecurity, models: ModelAccess, handlers: FeatureHandlers,
-                                  masker: any PersonalDataMasker, reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws
+                                  masker: any PersonalDataMasker, instance: String = "local", reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws
     where Monotonic.Instant == ContinuousClock.Instant {
         if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
             throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
@@ -37,6 +39,7 @@ public struct GatewayDependencies: Sendable {
         self.models = models
         self.handlers = handlers
         self.masker = masker
+        self.instance = instance
         self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock)
         self.reloadConfiguration = reloadConfiguration
     }
@@ -49,14 +52,25 @@ public struct GatewayDependencies: Sendable {
 
     /// Writes an audit row; a failure is counted in the storage health and logged once per run of failures
     /// (metadata only: the request id and the store's error).
-    func audit(_ record: AuditRecord) async {
+    @discardableResult
+    func audit(_ record: AuditRecord) async -> Bool {
+        var record = record
+        record.instance = instance
         do {
             try await stores.audit.record(record)
             if state.storageHealth.succeeded() { GatewayLog.warning("audit writes work again") }
+            return true
         } catch {
             if state.storageHealth.failed(at: clock.now()) {
                 GatewayLog.warning("audit write failed for \(record.requestId): \(error); storage reported failing until a write succeeds")
             }
+            return false
         }
+    }
+
+    /// At start-up: closes this instance's rows a crash left `started` as `interrupted` (their reservations
+    /// stay charged: what was streamed is unknown). Returns how many.
+    public func closeInterruptedRequests() async throws -> Int {
+        try await stores.audit.closeInterrupted(instance: instance)
     }
 }

@@ -106,19 +106,6 @@ struct StreamEndingTests {
 /// `/healthz` answers from memory: the model's readiness, whether audit writes land, the descriptor limit.
 @Suite("Health")
 struct HealthTests {
-    /// An audit store whose writes can be made to fail (a full disk, a lock held elsewhere).
-    final class BreakableAudit: AuditStore {
-        let base = InMemoryAuditStore()
-        let broken = Mutex(false)
-        struct Full: Error {}
-        func record(_ record: AuditRecord) async throws {
-            if broken.withLock({ $0 }) { throw Full() }
-            try await base.record(record)
-        }
-        func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
-        func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
-    }
-
     @Test("ok with its checks and the open-files limit; failing audit writes make it degraded (still 200), and ok again once they land")
     func storage() async throws {
         let audit = BreakableAudit()

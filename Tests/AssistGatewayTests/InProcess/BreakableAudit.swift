@@ -1,0 +1,19 @@
+import AssistGateway
+import Synchronization
+
+/// The in-memory audit store, whose writes can be made to fail as a full disk or a lock held elsewhere
+/// would make them.
+final class BreakableAudit: AuditStore {
+    let base = InMemoryAuditStore()
+    let broken = Mutex(false)
+    struct Full: Error {}
+
+    func record(_ record: AuditRecord) async throws {
+        if broken.withLock({ $0 }) { throw Full() }
+        try await base.record(record)
+    }
+
+    func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
+    func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
+    func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
+}
