@@ -1,0 +1,90 @@
+import AssistServices
+import CLinux
+import Dispatch
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The supervision thread: it spawns every child, reaps it, and restarts it after a back-off.
+///
+/// One thread does all of it because a child's parent-death signal fires when the thread that forked it
+/// ends, not the process: a child spawned from a pool thread, or from a reaper that then ended, would be
+/// killed for no reason. This thread ends only once no child is left and none will be.
+extension LlamaServerSupervisor {
+    /// The thread's body: spawns, reports the first spawn to `launch()`, then reaps and restarts until
+    /// stopping or a restart fails. Opens `ended` as its last act.
+    func supervise(firstSpawn: CheckedContinuation<Bool, any Error>) {
+        var waiting: CheckedContinuation<Bool, any Error>? = firstSpawn
+        let delay: Duration = .seconds(1)
+        defer { ended.open() }
+        while true {
+            let child: pid_t?
+            do {
+                child = try spawn()
+            } catch {
+                guard let first = waiting else {
+                    let failure = Failure(message: "llama-server exited and could not be restarted: \(error)")
+                    Self.log(failure.message)
+                    state.withLock { $0.restartFailure = failure }
+                    return
+                }
+                return first.resume(throwing: error)
+            }
+            waiting?.resume(returning: child != nil)
+            waiting = nil
+            guard let child else { return }  // stopping
+
+            let started = ContinuousClock.now
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0, errno == EINTR {}
+            let uptime = ContinuousClock.now - started
+            let restart: Int? = state.withLock { state in
+                state.pid = 0
+                guard !state.stopping else { return nil }
+                state.restarts += 1
+                return state.restarts
+            }
+            guard let restart else { return }
+            Self.log("llama-server (pid \(child)) \(Self.describe(status)) after \(Self.seconds(uptime)); restart \(restart) in \(Self.seconds(delay))")
+            _ = wake.wait(timeout: .now() + .nanoseconds(Int(delay / .nanoseconds(1))))  // shutdown() ends it early
+        }
+    }
+
+    /// Spawns the child, tied to this thread, in its own process group; nil, spawning nothing, when stopping.
+    private func spawn() throws -> pid_t? {
+        var arguments = [configuration.binary, "-m", configuration.model, "--host", configuration.host,
+                         "--port", String(configuration.port), "-c", String(configuration.contextSize),
+                         "-np", String(configuration.parallelSlots), "-t", String(configuration.threads)]
+        if let logFile = configuration.logFile { arguments += ["--log-file", logFile] }
+        let output = configuration.logFile.map { $0 + ".stdout" } ?? "/dev/null"
+        // Everything the child touches between fork and exec is allocated before the fork.
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        // Under the lock, so that `shutdown()` either sees the new child (and stops it) or stops the spawn.
+        return try state.withLock { state in
+            guard !state.stopping else { return nil }
+            let pid = assist_spawn_tied_to_parent(configuration.binary, cArguments, environ, output)
+            guard pid > 0 else {
+                throw Failure(message: "cannot start \(configuration.binary): \(String(cString: strerror(-pid)))")
+            }
+            state.pid = pid
+            return pid
+        }
+    }
+
+    static func log(_ message: String) {
+        FileHandle.standardError.write(Data("assist: \(message)\n".utf8))
+    }
+
+    /// "exited with status 1", "was killed by signal 9", from a `waitpid` status (its macros do not import).
+    private static func describe(_ status: Int32) -> String {
+        status & 0x7f == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.0f s", seconds)
+    }
+}
