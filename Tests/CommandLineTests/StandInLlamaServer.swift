@@ -13,11 +13,21 @@ struct StandInLlamaServer {
     var model: String { directory.appendingPathComponent("model.gguf").path }
 
     /// A stand-in running `script` (with its `#!` line).
+    ///
+    /// The executable is written by another process (`install`), never by this one: a file this process
+    /// holds open for writing is inherited by any child another test forks meanwhile, and until that child
+    /// has exec'd, running the file fails with ETXTBSY ("Text file busy").
     init(script: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-stand-in-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try script.write(toFile: directory.appendingPathComponent("llama-server").path, atomically: true, encoding: .utf8)
-        chmod(directory.appendingPathComponent("llama-server").path, 0o755)
+        let source = directory.appendingPathComponent("llama-server.txt").path
+        try script.write(toFile: source, atomically: true, encoding: .utf8)
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "755", source, directory.appendingPathComponent("llama-server").path]
+        try install.run()
+        install.waitUntilExit()
+        guard install.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
         try "".write(toFile: directory.appendingPathComponent("model.gguf").path, atomically: true, encoding: .utf8)
     }
 
