@@ -17,7 +17,7 @@ extension LlamaServerSupervisor {
     /// stopping or a restart fails. Opens `ended` as its last act.
     func supervise(firstSpawn: CheckedContinuation<Bool, any Error>) {
         var waiting: CheckedContinuation<Bool, any Error>? = firstSpawn
-        let delay: Duration = .seconds(1)
+        var delay = configuration.restartDelay
         defer { ended.open() }
         while true {
             let child: pid_t?
@@ -47,8 +47,11 @@ extension LlamaServerSupervisor {
                 return state.restarts
             }
             guard let restart else { return }
+            if uptime >= configuration.healthyUptime { delay = configuration.restartDelay }
             Self.log("llama-server (pid \(child)) \(Self.describe(status)) after \(Self.seconds(uptime)); restart \(restart) in \(Self.seconds(delay))")
+            configuration.restartObserver?(Restart(count: restart, pid: child, uptime: uptime, delay: delay))
             _ = wake.wait(timeout: .now() + .nanoseconds(Int(delay / .nanoseconds(1))))  // shutdown() ends it early
+            delay = min(delay * 2, configuration.maximumRestartDelay)
         }
     }
 

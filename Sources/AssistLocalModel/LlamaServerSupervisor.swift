@@ -16,7 +16,10 @@ import Glibc
 /// `start()` returns once `/health` answers 200, so the gateway never accepts a request the model cannot
 /// serve.
 ///
-/// A child that dies while the gateway runs is started again after a short back-off.
+/// A child that dies while the gateway runs is started again after a back-off: `restartDelay`, doubled
+/// with each restart in a row up to `maximumRestartDelay`, and back to `restartDelay` once a child has
+/// stayed up for `healthyUptime`, so a model that cannot start costs a restart every 30 s, not every
+/// second.
 ///
 /// As a `Service`: `run()` spawns the child unless `start()` did (start first to wait for health), and
 /// returns once it has been stopped and reaped; it throws if a restart fails, since the gateway is then
@@ -33,11 +36,29 @@ public final class LlamaServerSupervisor: Service {
         public var threads = 2
         public var logFile: String?
         public var startTimeout: Duration = .seconds(180)
+        /// The delay before the first of several restarts in a row; each next one waits twice as long.
+        public var restartDelay: Duration = .seconds(1)
+        /// The longest a restart waits.
+        public var maximumRestartDelay: Duration = .seconds(30)
+        /// A child that ran this long was healthy: when it dies, the restart waits `restartDelay` again.
+        public var healthyUptime: Duration = .seconds(60)
+        /// Told of each restart once it is decided, before its delay, on the supervision thread (so it must
+        /// return promptly); each is also logged to stderr.
+        public var restartObserver: (@Sendable (Restart) -> Void)?
 
         public init(binary: String, model: String) {
             self.binary = binary
             self.model = model
         }
+    }
+
+    /// A child died and another will be started: the `count`th restart, `delay` from now.
+    public struct Restart: Sendable {
+        public let count: Int
+        /// The child that died, and how long it ran.
+        public let pid: Int32
+        public let uptime: Duration
+        public let delay: Duration
     }
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -60,7 +81,7 @@ public final class LlamaServerSupervisor: Service {
     let state = Mutex(State())
     /// Opened when no child is left and none will be: stopped and reaped, never started, or not restarted.
     let ended = Latch()
-    /// Signalled by `shutdown()`, so that a back-off before a restart ends at once.
+    /// Signalled by `shutdown()`, so that a back-off of up to `maximumRestartDelay` ends at once.
     let wake = DispatchSemaphore(value: 0)
 
     public init(configuration: Configuration) { self.configuration = configuration }

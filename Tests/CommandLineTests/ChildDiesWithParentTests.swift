@@ -52,7 +52,9 @@ struct ChildDiesWithParentTests {
     func restartedChildSurvives() async throws {
         let standIn = try StandInLlamaServer.sleeper()
         defer { standIn.remove() }
-        let supervisor = LlamaServerSupervisor(configuration: standIn.configuration(port: 9))
+        var configuration = standIn.configuration(port: 9)
+        configuration.restartDelay = .milliseconds(10)
+        let supervisor = LlamaServerSupervisor(configuration: configuration)
         let running = Task { try await supervisor.run() }
         defer { supervisor.stop() }
         while supervisor.pid == 0 { try await Task.sleep(for: .milliseconds(5)) }
