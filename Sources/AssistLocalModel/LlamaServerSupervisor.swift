@@ -110,9 +110,15 @@ public final class LlamaServerSupervisor: Service {
         throw Failure(message: "llama-server did not become healthy within \(configuration.startTimeout)")
     }
 
-    /// `GET /health` answered 200.
+    /// Our child is running, holds the listening socket on its port, and answers `GET /health` with 200.
+    /// Whatever else answers on that port (an orphan of an earlier gateway, say) does not count.
     public func isHealthy() async -> Bool {
-        await HealthProbe.ok(host: configuration.host, port: configuration.port, path: "/health")
+        let pid = state.withLock { $0.pid }
+        guard pid > 0 else { return false }
+        let (host, port) = (configuration.host, configuration.port)
+        return await Task.detached {
+            HealthProbe.isListening(pid: pid, port: port) && HealthProbe.status(host: host, port: port, path: "/health") == 200
+        }.value
     }
 
     /// Spawns the child unless `start()` did, and returns once it has been stopped and reaped. Throws
