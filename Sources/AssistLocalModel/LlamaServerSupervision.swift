@@ -13,12 +13,16 @@ import Glibc
 /// ends, not the process: a child spawned from a pool thread, or from a reaper that then ended, would be
 /// killed for no reason. This thread ends only once no child is left and none will be.
 extension LlamaServerSupervisor {
-    /// The thread's body: spawns, reports the first spawn to `launch()`, then reaps and restarts until
-    /// stopping or a restart fails. Opens `ended` as its last act.
+    /// The thread's body: stops a stale child, spawns, reports the first spawn to `launch()`, then reaps and
+    /// restarts until stopping or a restart fails. Opens `ended` as its last act.
     func supervise(firstSpawn: CheckedContinuation<Bool, any Error>) {
+        if let pidFile = configuration.pidFile { StaleChild.stop(pidFile: pidFile, binary: configuration.binary) }
         var waiting: CheckedContinuation<Bool, any Error>? = firstSpawn
         var delay = configuration.restartDelay
-        defer { ended.open() }
+        defer {
+            if let pidFile = configuration.pidFile { unlink(pidFile) }
+            ended.open()
+        }
         while true {
             let child: pid_t?
             do {
@@ -56,6 +60,7 @@ extension LlamaServerSupervisor {
     }
 
     /// Spawns the child, tied to this thread, in its own process group; nil, spawning nothing, when stopping.
+    /// Writes the pid file before the child is visible, so whoever sees `pid` may read the file too.
     private func spawn() throws -> pid_t? {
         var arguments = [configuration.binary, "-m", configuration.model, "--host", configuration.host,
                          "--port", String(configuration.port), "-c", String(configuration.contextSize),
@@ -71,6 +76,9 @@ extension LlamaServerSupervisor {
             let pid = assist_spawn_tied_to_parent(configuration.binary, cArguments, environ, output)
             guard pid > 0 else {
                 throw Failure(message: "cannot start \(configuration.binary): \(String(cString: strerror(-pid)))")
+            }
+            if let pidFile = configuration.pidFile {
+                try? "\(pid)\n".write(toFile: pidFile, atomically: true, encoding: .utf8)
             }
             state.pid = pid
             return pid
@@ -89,5 +97,47 @@ extension LlamaServerSupervisor {
     private static func seconds(_ duration: Duration) -> String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.0f s", seconds)
+    }
+}
+
+/// A llama-server that an earlier run of the gateway left behind, found through the pid file that run
+/// wrote, and stopped before a new child needs its port.
+///
+/// A pid file outlives its process, and the kernel reuses pids: the file alone proves nothing. A process is
+/// taken for the stale child only when its command line is the one the supervisor gives: our binary — as the
+/// program itself (argv[0]) or as the script an interpreter runs (argv[1]) — followed by `-m`. An unrelated
+/// process that got the pid is left alone.
+enum StaleChild {
+    /// Stops the llama-server `pidFile` names, if that process is one, and removes the file. SIGTERM first,
+    /// SIGKILL if it is still there after `grace`. Blocks for as long as that takes.
+    static func stop(pidFile: String, binary: String, grace: Duration = .seconds(3)) {
+        guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8) else { return }
+        defer { unlink(pidFile) }
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1, runs(binary, pid) else { return }
+        LlamaServerSupervisor.log("stopping llama-server (pid \(pid)) left by an earlier run")
+        // Our children lead their own process group; anything else gets the signal alone.
+        let target = getpgid(pid) == pid ? -pid : pid
+        kill(target, SIGTERM)
+        if waitUntilGone(pid, binary: binary, within: grace) { return }
+        kill(target, SIGKILL)
+        _ = waitUntilGone(pid, binary: binary, within: .seconds(2))
+    }
+
+    /// Process `pid` runs `binary` as the supervisor starts it: its command line (empty once it has exited,
+    /// zombie or gone) is `binary -m …`, or `interpreter binary -m …`.
+    static func runs(_ binary: String, _ pid: pid_t) -> Bool {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(3).map { String(decoding: $0, as: UTF8.self) }
+        return (0..<2).contains { arguments.count > $0 + 1 && arguments[$0] == binary && arguments[$0 + 1] == "-m" }
+    }
+
+    /// True once `pid` no longer runs `binary`. Not `waitpid`: the stale child is not ours to reap.
+    private static func waitUntilGone(_ pid: pid_t, binary: String, within limit: Duration) -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while runs(binary, pid) {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(20_000)
+        }
+        return true
     }
 }

@@ -19,7 +19,8 @@ import Glibc
 /// A child that dies while the gateway runs is started again after a back-off: `restartDelay`, doubled
 /// with each restart in a row up to `maximumRestartDelay`, and back to `restartDelay` once a child has
 /// stayed up for `healthyUptime`, so a model that cannot start costs a restart every 30 s, not every
-/// second.
+/// second. With a `pidFile` the running child is named there, and at start-up a llama-server an earlier
+/// run left (the pid file names it and its command line runs our binary) is stopped first.
 ///
 /// As a `Service`: `run()` spawns the child unless `start()` did (start first to wait for health), and
 /// returns once it has been stopped and reaped; it throws if a restart fails, since the gateway is then
@@ -42,6 +43,9 @@ public final class LlamaServerSupervisor: Service {
         public var maximumRestartDelay: Duration = .seconds(30)
         /// A child that ran this long was healthy: when it dies, the restart waits `restartDelay` again.
         public var healthyUptime: Duration = .seconds(60)
+        /// Where the running child's pid is written (and removed when it stops), so that the next run can
+        /// stop a llama-server this one left behind. None by default: one per data directory.
+        public var pidFile: String?
         /// Told of each restart once it is decided, before its delay, on the supervision thread (so it must
         /// return promptly); each is also logged to stderr.
         public var restartObserver: (@Sendable (Restart) -> Void)?
