@@ -77,8 +77,8 @@ extension LlamaServerSupervisor {
             guard pid > 0 else {
                 throw Failure(message: "cannot start \(configuration.binary): \(String(cString: strerror(-pid)))")
             }
-            if let pidFile = configuration.pidFile {
-                try? "\(pid)\n".write(toFile: pidFile, atomically: true, encoding: .utf8)
+            if let pidFile = configuration.pidFile {  // 0600, as every file of the data directory
+                _ = FileManager.default.createFile(atPath: pidFile, contents: Data("\(pid)\n".utf8), attributes: [.posixPermissions: 0o600])
             }
             state.pid = pid
             return pid

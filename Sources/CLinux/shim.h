@@ -35,7 +35,8 @@ static inline int assist_spawn_close_from(posix_spawn_file_actions_t *actions, i
 /// "parent" is the forking *thread*: the caller must be a thread that outlives the child. The child also
 /// leads a process group of its own (so the parent can stop it and anything it spawned with one signal),
 /// has default signal handling and an empty signal mask whatever the parent ignores or blocks, reads
-/// /dev/null, writes stdout and stderr to `output` (appended), and inherits no other descriptor.
+/// /dev/null, writes stdout and stderr to `output` (appended; created 0600, as it may sit in the data directory),
+/// and inherits no other descriptor.
 ///
 /// Between fork and exec the child only makes async-signal-safe calls on memory prepared before the fork,
 /// as a child of a multi-threaded process must. An exec that fails is reported through a close-on-exec pipe.
@@ -59,7 +60,7 @@ static inline pid_t assist_spawn_tied_to_parent(const char *path, char *const ar
         for (int number = 1; number < NSIG; number++) sigaction(number, &fallback, NULL);
         int input = error ? -1 : open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (!error && input < 0) error = errno;
-        int out = error ? -1 : open(output, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        int out = error ? -1 : open(output, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
         if (!error && out < 0) error = errno;
         if (!error && (dup2(input, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0)) error = errno;
         for (int fd = 0; fd < 3 && !error; fd++) fcntl(fd, F_SETFD, 0);  // dup2 onto itself keeps close-on-exec

@@ -18,7 +18,7 @@ struct StaleChildTests {
         (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    @Test("the pid file names the child while it runs and is removed once it stops")
+    @Test("the pid file (0600) names the child while it runs and is removed once it stops")
     func pidFileFollowsTheChild() async throws {
         let standIn = try StandInLlamaServer.sleeper()
         defer { standIn.remove() }
@@ -28,6 +28,8 @@ struct StaleChildTests {
         let running = Task { try await supervisor.run() }
         while supervisor.pid == 0 { try await Task.sleep(for: .milliseconds(5)) }
         #expect(Self.readPid(configuration.pidFile!) == supervisor.pid)
+        // It lives in the data directory, where every file is its owner's only.
+        #expect(try FileManager.default.attributesOfItem(atPath: configuration.pidFile!)[.posixPermissions] as? Int == 0o600)
         supervisor.shutdown()
         try await running.value
         #expect(!FileManager.default.fileExists(atPath: configuration.pidFile!))
