@@ -47,6 +47,8 @@ enum ServeCommand {
             var settings = EmbeddedModel.configuration(port: modelPort)
             try? PrivateDirectory.prepare(dataDirectory)
             settings.logFile = dataDirectory.appendingPathComponent("llama-server.log").path
+            // Names the child, so that the next `serve` on this data dir stops one this run left behind.
+            settings.pidFile = dataDirectory.appendingPathComponent("llama-server.pid").path
             let llama = LlamaServerSupervisor(configuration: settings)
             log("starting embedded llama-server on port \(modelPort) …")
             do {

@@ -1,15 +1,99 @@
 #ifndef ASSIST_CLINUX_SHIM_H
 #define ASSIST_CLINUX_SHIM_H
-// Linux interfaces Swift's Glibc module does not export: epoll, eventfd, and spawn's close-from action.
+// Linux interfaces Swift's Glibc module does not export: epoll, eventfd, spawn's close-from action, and a
+// spawn that ties the child's life to its parent's.
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
-// glibc >= 2.34 declares this only under _GNU_SOURCE, which Swift's Glibc module is not built with.
+// glibc >= 2.34 declares these only under _GNU_SOURCE, which Swift's Glibc module is not built with.
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+extern int pipe2(int fds[2], int flags);
+
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
 
 /// Closes every descriptor >= `from` in the child, so nothing of the parent's leaks into it.
 static inline int assist_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/// Starts `path` with `argv` and `envp` as a child that cannot outlive its parent, and returns its pid, or
+/// -errno when it could not be started (the `execve` itself included).
+///
+/// posix_spawn cannot do this: between fork and exec the child asks for SIGKILL when its parent dies
+/// (PR_SET_PDEATHSIG, kept across exec), and exits at once if the parent already died before it asked. The
+/// "parent" is the forking *thread*: the caller must be a thread that outlives the child. The child also
+/// leads a process group of its own (so the parent can stop it and anything it spawned with one signal),
+/// has default signal handling and an empty signal mask whatever the parent ignores or blocks, reads
+/// /dev/null, writes stdout and stderr to `output` (appended; created 0600, as it may sit in the data directory),
+/// and inherits no other descriptor.
+///
+/// Between fork and exec the child only makes async-signal-safe calls on memory prepared before the fork,
+/// as a child of a multi-threaded process must. An exec that fails is reported through a close-on-exec pipe.
+static inline pid_t assist_spawn_tied_to_parent(const char *path, char *const argv[], char *const envp[], const char *output) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return -errno;
+    pid_t parent = getpid();
+    long descriptors = sysconf(_SC_OPEN_MAX);
+    // No handler of the parent's may run in the child: signals stay blocked until the child has reset them.
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int error = 0;
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) error = errno;
+        else if (getppid() != parent) _exit(127);  // the parent died before the request: no one to report to
+        setpgid(0, 0);
+        struct sigaction fallback = {0};
+        fallback.sa_handler = SIG_DFL;
+        for (int number = 1; number < NSIG; number++) sigaction(number, &fallback, NULL);
+        int input = error ? -1 : open("/dev/null", O_RDONLY | O_CLOEXEC);
+        if (!error && input < 0) error = errno;
+        int out = error ? -1 : open(output, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+        if (!error && out < 0) error = errno;
+        if (!error && (dup2(input, 0) < 0 || dup2(out, 1) < 0 || dup2(out, 2) < 0)) error = errno;
+        for (int fd = 0; fd < 3 && !error; fd++) fcntl(fd, F_SETFD, 0);  // dup2 onto itself keeps close-on-exec
+        if (!error && syscall(SYS_close_range, 3U, ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
+            // Kernels before 5.11: mark them one by one.
+            for (int fd = 3; fd < descriptors; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+        }
+        if (!error) {
+            sigset_t none;
+            sigemptyset(&none);
+            sigprocmask(SIG_SETMASK, &none, NULL);
+            execve(path, argv, envp);
+            error = errno;
+        }
+        while (write(report[1], &error, sizeof error) < 0 && errno == EINTR) {}
+        _exit(127);
+    }
+    int forkError = pid < 0 ? errno : 0;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    close(report[1]);
+    if (pid < 0) {
+        close(report[0]);
+        return -forkError;
+    }
+    setpgid(pid, pid);  // as the child does, so the group exists when this returns (EACCES once it has exec'd)
+    int error = 0;
+    ssize_t count;
+    while ((count = read(report[0], &error, sizeof error)) < 0 && errno == EINTR) {}
+    close(report[0]);
+    if (count == sizeof error) {
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+        return -(error ? error : ECHILD);
+    }
+    return pid;
 }
 #endif

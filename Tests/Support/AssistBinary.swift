@@ -28,11 +28,13 @@ public enum AssistBinary {
         }
     }
 
-    /// Starts `assist`; its standard error goes to `stderr` (a file), or nowhere.
-    public static func start(_ arguments: [String], stderr: URL? = nil) throws -> Running {
+    /// Starts `assist` with `environment` added to this process's; its standard error goes to `stderr` (a
+    /// file), or nowhere.
+    public static func start(_ arguments: [String], stderr: URL? = nil, environment: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()
         process.standardOutput = out
         if let stderr {
