@@ -56,7 +56,10 @@ let package = Package(
 
         // The gateway core: config, auth, the admission pipeline and reservation, answer cache, streaming,
         // audit, metrics, endpoints, and the protocols of every store, provider and verifier.
-        .target(name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistServices"]),
+        .target(
+            name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistServices"],
+            resources: [.embedInCode("Resources/openapi.json")]
+        ),
 
         // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
         .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "CMicroHTTPD", "CLinux", "AssistServices"]),

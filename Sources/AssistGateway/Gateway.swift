@@ -13,6 +13,7 @@ import AssistWire
 ///     POST /v1/integrity/…     App Attest challenges and key registration
 ///     /admin/…                 the operators' API (AdminEndpoint), with its own token
 ///     GET  /metrics            Prometheus text: outcomes, latency, tokens, feedback, availability
+///     GET  /openapi.json       this API's OpenAPI 3.1 description (OpenAPIEndpoint), unauthenticated
 public struct Gateway: HTTPResponder {
     public let dependencies: GatewayDependencies
 
@@ -32,7 +33,7 @@ public struct Gateway: HTTPResponder {
 
     private static let routedPaths: Set<String> = [
         "/v1/assist", "/v1/assist/stream", "/v1/features", "/v1/events", "/v1/feedback", "/metrics", "/healthz",
-        "/v1/integrity/challenge", "/v1/integrity/appattest/register",
+        "/v1/integrity/challenge", "/v1/integrity/appattest/register", "/openapi.json",
     ]
 
     private func route(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
@@ -55,6 +56,8 @@ public struct Gateway: HTTPResponder {
         case (.get, "/metrics"):
             return HTTPResponse(status: .ok, headers: [(.contentType, "text/plain; version=0.0.4; charset=utf-8")],
                                 body: .bytes(Array(dependencies.state.metrics.render().utf8)))
+        case (.get, "/openapi.json"):
+            return OpenAPIEndpoint().handle()
         case (.get, "/healthz"):
             return await HealthEndpoint(dependencies: dependencies).handle()
         case (_, let path) where Self.routedPaths.contains(path):
