@@ -133,7 +133,8 @@ let package = Package(
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
         .testTarget(
             name: "AssistGatewayTests",
-            dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation"]
+            dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation",
+                           "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),

@@ -1,0 +1,108 @@
+import AssistGateway
+import AssistHTTP
+import AssistWire
+import Foundation
+import Testing
+
+/// Every other route against the served document: success and each refusal that can be produced in-process.
+@Suite("OpenAPI: app, admin and operations endpoints against real responses")
+struct OpenAPIRoutesTests {
+    static let availability: JSONValue = [
+        "kind": "availability", "feature": "support_chat", "platform": "ios", "osVersion": "26.1", "state": "model_not_ready", "locale": "tr-TR",
+    ]
+
+    @Test("features, availability events and feedback")
+    func appEndpoints() async throws {
+        let check = try await ContractCheck(InProcessGateway())
+        let features = await check.expect(.get, "/v1/features", .ok)
+        #expect(features.json?["features"]?.arrayValue?.isEmpty == false)
+        await check.expect(.get, "/v1/features", as: nil, .unauthorized, code: "unauthenticated")
+
+        let events = "/v1/events"
+        await check.expect(.post, events, json: Self.availability, .accepted)
+        await check.expect(.post, events, as: nil, json: Self.availability, .unauthorized, code: "unauthenticated")
+        await check.expect(.post, events, json: ["kind": "availability"], .badRequest, code: "invalid_input")
+        await check.expect(.post, events, raw: Array("not json".utf8), .badRequest, code: "invalid_request")
+        await check.expect(.post, events, raw: Array(repeating: 0x20, count: 4096), .contentTooLarge, code: "payload_too_large")
+
+        let feedback = "/v1/feedback"
+        let answered = await check.stream(.ok)
+        let requestId = try #require(answered.exchange.requestId)
+        let receipt = await check.expect(.post, feedback, json: ["requestId": .string(requestId), "verdict": "wrong", "reason": "late"], .created)
+        #expect(receipt.json?["requestId"]?.stringValue == requestId)
+        await check.expect(.post, feedback, as: "u2", json: ["requestId": .string(requestId), "verdict": "report"], .notFound, code: "not_found")
+        await check.expect(.post, feedback, json: ["requestId": .string(requestId), "verdict": "great"], .badRequest, code: "invalid_input")
+        await check.expect(.post, feedback, raw: Array("[]".utf8), .badRequest, code: "invalid_request")
+        await check.expect(.post, feedback, as: nil, json: ["requestId": "x", "verdict": "wrong"], .unauthorized, code: "unauthenticated")
+        await check.expect(.post, feedback, raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
+    }
+
+    @Test("App Attest challenges and key registration")
+    func integrity() async throws {
+        let gateway = try InProcessGateway()
+        let check = try await ContractCheck(gateway)
+        let challenge = await check.expect(.post, "/v1/integrity/challenge", .created)
+        let issued = try #require(challenge.json?["challenge"]?.stringValue)
+        await check.expect(.post, "/v1/integrity/challenge", as: nil, .unauthorized, code: "unauthenticated")
+        await check.expect(.post, "/v1/integrity/challenge", raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
+
+        let register = "/v1/integrity/appattest/register"
+        let registration: JSONValue = [
+            "keyId": .string(Data(repeating: 7, count: 32).base64EncodedString()), "attestation": "AAAA", "challenge": .string(issued),
+        ]
+        // The in-process verifier has no App Attest: a well-formed registration does not verify.
+        await check.expect(.post, register, json: registration, .badRequest, code: "attestation_invalid")
+        await check.expect(.post, register, json: ["keyId": "short", "attestation": "AAAA", "challenge": "c"], .badRequest, code: "invalid_input")
+        await check.expect(.post, register, raw: Array("nope".utf8), .badRequest, code: "invalid_request")
+        await check.expect(.post, register, as: nil, json: registration, .unauthorized, code: "unauthenticated")
+        await check.expect(.post, register, raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
+        let accepting = try gateway.variant(integrity: AcceptingIntegrityVerifier())
+        let registered = await check.expect(gateway.request(.post, register, json: registration), to: accepting, .created)
+        #expect(registered.json?["keyId"] == registration["keyId"])
+    }
+
+    @Test("the admin API: list, patch, reload, and a user's token refused")
+    func admin() async throws {
+        struct Unreadable: Error {}
+        let gateway = try InProcessGateway()
+        let check = try await ContractCheck(gateway)
+        let listed = await check.expect(.get, "/admin/features", admin: true, .ok)
+        #expect(listed.json?["features"]?.arrayValue?.count == gateway.dependencies.config.features.count)
+        await check.expect(.get, "/admin/features", .unauthorized, code: "unauthenticated")
+
+        let feature = "/admin/features/itinerary_summary"
+        await check.expect(.patch, feature, admin: true, json: ["rollout": ["percentage": 25]], .ok)
+        await check.expect(.patch, feature, admin: true, json: ["rollout": nil, "enabled": false], .ok)
+        await check.expect(.patch, feature, admin: true, json: ["enabled": nil], .ok)
+        await check.expect(.patch, feature, admin: true, json: ["endStreams": true], .badRequest, code: "invalid_input")
+        await check.expect(.patch, feature, admin: true, json: ["rollout": ["percentage": 101]], .badRequest, code: "invalid_input")
+        await check.expect(.patch, feature, admin: true, json: [:], .badRequest, code: "invalid_request")
+        await check.expect(.patch, "/admin/features/weather", admin: true, json: ["enabled": false], .badRequest, code: "unknown_feature")
+        await check.expect(.patch, feature, admin: true, raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
+        await check.expect(.patch, feature, json: ["enabled": false], .unauthorized, code: "unauthenticated")
+
+        await check.expect(.post, "/admin/reload", admin: true, .conflict, code: "invalid_request")
+        await check.expect(.post, "/admin/reload", .unauthorized, code: "unauthenticated")
+        let config = gateway.dependencies.config
+        let reloaded = await check.expect(gateway.request(.post, "/admin/reload", admin: true), to: try gateway.variant(reload: { config }), .ok)
+        #expect(reloaded.json?["reloaded"] == true)
+        let unreadable = try gateway.variant(reload: { throw Unreadable() })
+        await check.expect(gateway.request(.post, "/admin/reload", admin: true), to: unreadable, .badRequest, code: "invalid_input")
+        check.expectUndocumented(.delete, feature, await gateway.send(.delete, feature, as: nil, headers: [(.authorization, "Bearer admin-secret")]),
+                                 405, code: "method_not_allowed")
+    }
+
+    @Test("health, metrics, and the routes the document does not list")
+    func operations() async throws {
+        let gateway = try InProcessGateway()
+        let check = try await ContractCheck(gateway)
+        let health = await check.expect(.get, "/healthz", as: nil, .ok)
+        #expect(health.json?["status"] == "ok")
+        await check.expect(gateway.request(.get, "/healthz", as: nil), to: try gateway.variant(ready: false), .serviceUnavailable)
+        let metrics = await check.expect(.get, "/metrics", as: nil, .ok)
+        #expect(metrics.header(.contentType)?.hasPrefix("text/plain") == true)
+        check.expectUndocumented(.get, "/v2/nothing", await gateway.send(.get, "/v2/nothing"), 404, code: "not_found")
+        check.expectUndocumented(.post, "/healthz", await gateway.send(.post, "/healthz", as: nil), 405, code: "method_not_allowed")
+        check.expectUndocumented(.put, "/v1/features", await gateway.send(.put, "/v1/features"), 405, code: "method_not_allowed")
+    }
+}
