@@ -39,6 +39,14 @@ python3 -c "import stdnum, phonenumbers, lingua" 2>/dev/null || {
   python3 -m pip install -q $oracles 2>/dev/null || python3 -m pip install -q --break-system-packages $oracles
 }
 
+# --- API conformance (PyPI): schemathesis runs the served OpenAPI document against a live gateway ----
+SCHEMATHESIS_VERSION="4.32.5"
+python3 -c "import schemathesis, sys; sys.exit(schemathesis.__version__ != '$SCHEMATHESIS_VERSION')" 2>/dev/null || {
+  say "installing schemathesis $SCHEMATHESIS_VERSION from PyPI (the OpenAPI conformance run)"
+  python3 -m pip install -q "schemathesis==$SCHEMATHESIS_VERSION" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "schemathesis==$SCHEMATHESIS_VERSION"
+}
+
 # --- llama-server ------------------------------------------------------------------------------
 SERVER_DIR="$CACHE/llama-server-$LLAMA_VERSION"
 if [ ! -x "$SERVER_DIR/llama-server" ]; then
