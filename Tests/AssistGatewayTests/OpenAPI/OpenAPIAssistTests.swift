@@ -5,7 +5,7 @@ import AssistWire
 import Testing
 
 /// The two assist endpoints against the served document: a stream's every event kind (facts, delta,
-/// done, done cached, error) and each refusal of admission, a structured answer and its refusals.
+/// done, done cached, error) and each refusal of admission, a structured answer, its refusals and its 504.
 @Suite("OpenAPI: assist endpoints against real responses")
 struct OpenAPIAssistTests {
     static let stream = "/v1/assist/stream"
@@ -91,5 +91,16 @@ struct OpenAPIAssistTests {
         await check.expect(.post, path, json: ["feature": "lookup", "input": ["text": 3]], .badRequest, code: "invalid_input")
         await check.expect(.post, path, raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
         check.expectUndocumented(.put, path, await check.gateway.send(.put, path), 405, code: "method_not_allowed")
+    }
+
+    @Test("a structured answer past its deadline is the documented 504")
+    func structuredTimeout() async throws {
+        let clock = ManualClock()
+        let hanging = ScriptedProvider(.init(chunks: [], end: .hang))
+        let check = try await ContractCheck(InProcessGateway(provider: hanging, monotonicClock: clock))
+        let request = Task { await check.gateway.send(.post, "/v1/assist", json: ["feature": "lookup", "input": ["text": "Oslo"]]) }
+        #expect(await clock.waitForSleepers())
+        clock.advance(by: .seconds(60))  // the fixture's firstTokenTimeoutSeconds
+        await check.expect(.post, "/v1/assist", await request.value, 504, code: "upstream_timeout")
     }
 }
