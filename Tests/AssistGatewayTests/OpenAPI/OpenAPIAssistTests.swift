@@ -2,6 +2,7 @@ import AssistGateway
 import AssistHTTP
 import AssistTestSupport
 import AssistWire
+import Synchronization
 import Testing
 
 /// The two assist endpoints against the served document: a stream's every event kind (facts, delta,
@@ -56,6 +57,11 @@ struct OpenAPIAssistTests {
         await check.expect(.patch, "/admin/features/support_chat", admin: true, json: ["enabled": nil], .ok)
         check.gateway.quota.failing = true
         await check.stream(.serviceUnavailable, code: "unavailable")
+        check.gateway.quota.failing = false
+        let audit = BreakableAudit()
+        let unaudited = try await ContractCheck(InProcessGateway(audit: audit))
+        audit.broken.withLock { $0 = true }
+        await unaudited.stream(.serviceUnavailable, code: "audit_unavailable")
         check.expectUndocumented(.get, Self.stream, await check.gateway.send(.get, Self.stream), 405, code: "method_not_allowed")
     }
 

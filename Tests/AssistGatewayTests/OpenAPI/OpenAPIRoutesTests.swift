@@ -22,6 +22,9 @@ struct OpenAPIRoutesTests {
         await check.expect(.post, events, json: Self.availability, .accepted)
         await check.expect(.post, events, as: nil, json: Self.availability, .unauthorized, code: "unauthenticated")
         await check.expect(.post, events, json: ["kind": "availability"], .badRequest, code: "invalid_input")
+        var unconfigured = Self.availability
+        unconfigured.set("feature", "weather")
+        await check.expect(.post, events, json: unconfigured, .badRequest, code: "invalid_input")
         await check.expect(.post, events, raw: Array("not json".utf8), .badRequest, code: "invalid_request")
         await check.expect(.post, events, raw: Array(repeating: 0x20, count: 4096), .contentTooLarge, code: "payload_too_large")
 
@@ -37,14 +40,16 @@ struct OpenAPIRoutesTests {
         await check.expect(.post, feedback, raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
     }
 
-    @Test("App Attest challenges and key registration")
+    @Test("App Attest challenges, their rate, and key registration")
     func integrity() async throws {
-        let gateway = try InProcessGateway()
+        let gateway = try InProcessGateway { $0.set("integrity.challengesPerMinute", 1) }
         let check = try await ContractCheck(gateway)
         let challenge = await check.expect(.post, "/v1/integrity/challenge", .created)
         let issued = try #require(challenge.json?["challenge"]?.stringValue)
         await check.expect(.post, "/v1/integrity/challenge", as: nil, .unauthorized, code: "unauthenticated")
         await check.expect(.post, "/v1/integrity/challenge", raw: [], bodyTooLarge: true, .contentTooLarge, code: "payload_too_large")
+        let limited = await check.expect(.post, "/v1/integrity/challenge", .tooManyRequests, code: "rate_limited")
+        #expect(limited.header(.retryAfter) != nil)
 
         let register = "/v1/integrity/appattest/register"
         let registration: JSONValue = [
