@@ -124,11 +124,12 @@ public final class GatewayHarness: Sendable {
         }
     }
 
-    /// The audit row of `requestId`, waiting briefly for it (rows are written when a stream has ended).
+    /// The closed audit row of `requestId`, waiting briefly for it (a stream's row closes when it has ended).
     public func auditRow(_ requestId: String?, timeout: Duration = .seconds(5)) async -> AuditRecord? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let row = await assembly.dependencies.stores.audit.recent(limit: 1000).first(where: { $0.requestId == requestId }) { return row }
+            // An admitted request's row is `started` until it ends: wait for its end.
+            if let requestId, let row = await assembly.dependencies.stores.audit.record(for: requestId), row.status != .started { return row }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return nil
