@@ -30,6 +30,16 @@ test: setup
 	$(SWIFT) test --skip-build --filter '^TimingTests\.'
 	$(SWIFT) test --skip-build --skip '^(TimingTests|CommandLineTests)\.'
 	$(SWIFT) test --skip-build --filter '^CommandLineTests\.'
+	bash tools/fuzz.sh check $(FUZZ_TEST_SECONDS)
+
+# libFuzzer targets for the parsers (fuzz/README.md), built with ASan into .build/fuzz by tools/fuzz.sh. `make fuzz`
+# runs each for FUZZ_SECONDS on a corpus in .build/fuzz that grows between runs; `make test` runs each for
+# FUZZ_TEST_SECONDS from the committed seeds. A crash, hang or OOM fails either and prints the reproducer's path.
+FUZZ_SECONDS ?= 300
+FUZZ_TEST_SECONDS ?= 15
+.PHONY: fuzz
+fuzz: setup
+	bash tools/fuzz.sh run $(FUZZ_SECONDS)
 
 bench: setup
 	$(SWIFT) build -c release --product assist

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus, fuzz/corpus/<target>/seed-*: small valid and edge inputs, most taken from the
+unit tests' vectors. Re-running rewrites the seed-* files only; reproducers (crash-*, timeout-*, oom-*)
+added by hand stay. Standard library only."""
+import base64, hashlib, hmac, json, os, pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent
+CORPUS = ROOT / "corpus"
+REPO = ROOT.parent
+
+
+def write(target, seeds):
+    directory = CORPUS / target
+    directory.mkdir(parents=True, exist_ok=True)
+    for old in directory.glob("seed-*"):
+        old.unlink()
+    for name, data in seeds.items():
+        (directory / f"seed-{name}").write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+# SSE: [split selector][line limit selector, 0 = the default 1 MiB][stream bytes]
+def sse(split, limit, stream):
+    return bytes([split, limit]) + (stream if isinstance(stream, bytes) else stream.encode())
+
+
+write("sse", {
+    "lines": sse(5, 0, "data: one\ndata: two\n\ndata: three\n\n"),
+    "endings": sse(7, 0, "data: a\r\n\rdata: b\n\r\ndata: c\r\r"),
+    "bom": sse(2, 0, b"\xef\xbb\xbfdata: x\n\n"),
+    "fields": sse(16, 0, ': ping\nevent: delta\nid: 42\nretry: 1000\ndata:{"text":"hi"}\n\n'),
+    "gateway": sse(40, 0, ': ping\n\nevent: facts\ndata: {"facts":[]}\n\nevent: delta\ndata: {"text":"Hel"}\n\n'
+                          'event: done\ndata: {"usage":{"inputTokens":12,"outputTokens":3}}\n\n'),
+    "too-long": sse(3, 8, "data: 0123456789\n\n"),
+    "unterminated": sse(1, 0, "data: lost"),
+    "utf8-nul-id": sse(8, 0, b"data: h\xc3\xa9llo \xf0\x9f\x98\x80\nid: a\x00b\nfield\n\n"),
+})
+
+write("json", {
+    "object": '{"a":[1,2.5,-0,1e300,"x\\u00e9\\ud83d\\ude00"],"b":null,"c":true,"d":false}',
+    "request": '{"feature":"support_chat","input":{"message":"Where is my bag?","history":[]},'
+               '"locale":"en-GB","clientRequestId":"0b9a"}',
+    "escapes": '"\\u0000\\n\\t\\\\\\/\\"\\b\\f\\r"',
+    "numbers": '[0,-0.0e-5,5e-324,1.7976931348623157e308,123456789012345678901234567890,9007199254740993,0.1]',
+    "whitespace": ' \t\r\n{ "k" : [ ] , "l" : { } } \n',
+    "deep": "[" * 64 + "]" * 64,
+    "too-deep": "[" * 65 + "]" * 65,
+    "unicode": '"\u0130\u00e9e\u0301\U0001f6eb"',
+    "duplicate": '{"a":1,"a":2}',
+})
+
+# CBOR: RFC 8949 Appendix A vectors from CBORTests, and the App Attest assertion fixture.
+hexes = {
+    "uint64": "1bffffffffffffffff", "neg64": "3bffffffffffffffff", "half-nan": "f97e00", "float-inf": "fa7f800000",
+    "double": "fb3ff199999999999a", "simple": "f8ff", "tag": "d818456449455446", "text": "62c3bc",
+    "nested": "8301820203820405", "map": "a26161016162820203", "nonshortest": "5a0000000161",
+    "indefinite": "9fff", "huge-length": "5bffffffffffffffff", "deep": "81" * 15 + "80",
+}
+assertion = json.loads((REPO / "Tests/Fixtures/appattest/uebelack/assertion.json").read_text())["assertionBase64"]
+write("cbor", {**{name: bytes.fromhex(h) for name, h in hexes.items()},
+               "assertion": base64.b64decode(assertion),
+               # {"fmt": "apple-appattest", "attStmt": {"x5c": [h'01', h'02'], "receipt": h'03'}, "authData": h'0405'}
+               "attestation-shape": bytes.fromhex("a363666d746f6170706c652d6170706174746573746761747453746d74a263783563"
+                                                  "82410141026772656365697074410368617574684461746142" "0405")})
+
+
+# JWS: HS256 tokens MACed with the fuzz target's secret, valid at its fixed clock (1_800_000_000).
+def b64(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def jws(header, claims, secret=b"fuzz-secret-0123456789abcdef0123", signature=None):
+    signing = b64(json.dumps(header, separators=(",", ":")).encode()) + "." + b64(json.dumps(claims, separators=(",", ":")).encode())
+    if signature is None:
+        signature = hmac.new(secret, signing.encode(), hashlib.sha256).digest()
+    return signing + "." + b64(signature)
+
+
+now = 1_800_000_000
+good = {"sub": "user-1", "iss": "assist-dev", "aud": "assist-gateway", "iat": now - 60, "exp": now + 3540}
+write("jws", {
+    "valid": jws({"alg": "HS256", "typ": "JWT"}, good),
+    "aud-array-nbf": jws({"alg": "HS256"}, {**good, "aud": ["other", "assist-gateway"], "nbf": now - 5}),
+    "expired": jws({"alg": "HS256"}, {**good, "exp": now - 3600}),
+    "lifetime": jws({"alg": "HS256"}, {**good, "exp": 1e300}),
+    "alg-none": jws({"alg": "none"}, good, signature=b""),
+    "rs256-kid": jws({"alg": "RS256", "kid": "key-1"}, good, signature=bytes(256)),
+    "es256": jws({"alg": "ES256", "kid": "p256"}, {"nonce": "abc", "timestampMillis": now * 1000}, signature=bytes(64)),
+    "padding": b64(b'{"alg":"HS256"}') + "==.e30.",
+    "two-parts": "e30.e30",
+})
+
+fixture = (REPO / "Sources/AssistTravel/Resources/travel-config.json").read_bytes()
+minimal = {
+    "models": {"m": {"provider": "openai-compatible", "baseURL": "http://127.0.0.1:8081/v1", "model": "x"}},
+    "features": {"support_chat": {
+        "promptVersion": "1", "model": "m", "maxOutputTokens": 100,
+        "inputSchema": {"type": "object", "properties": {"message": {"type": "string", "maxLength": 10}}, "required": ["message"]},
+        "template": {"builder": "support_chat", "instructions": "Answer in {{language}}."},
+        "quotas": {level: {"requestsPerDay": 5, "tokensPerDay": 500} for level in ["trusted", "degraded", "untrusted", "unavailable"]},
+    }},
+}
+full = json.loads(json.dumps(minimal))
+full["features"]["support_chat"].update({
+    "kind": "stream", "enabled": True, "internalUsers": ["u1"], "temperature": 0.2, "freshChallenge": True,
+    "rollout": {"flag": "f", "percentage": 50}, "candidate": {"promptVersion": "2", "instructions": "i", "percentage": 10},
+    "goldenSet": "golden/x.jsonl", "checks": ["c"], "goldenPassThreshold": 0.8})
+full["limits"] = {"maxBodyBytes": 16384, "maxEventBytes": 2048, "firstTokenTimeoutSeconds": 60, "idleTimeoutSeconds": 30,
+                  "requestTimeoutSeconds": 120, "drainSeconds": 0, "pingSeconds": 15, "maxConcurrentStreamsPerUser": 3,
+                  "summaryRetentionDays": 30}
+full["auth"] = {"issuer": "i", "audience": "a", "tokenLifetimeSeconds": 60, "maxTokenLifetimeSeconds": 86400, "leewaySeconds": 0,
+                "hs256SecretEnv": "S", "acceptHS256": False, "jwksFile": "jwks.json"}
+full["integrity"] = {"appAttest": {"appId": "TEAM.app.id", "environment": "development"},
+                     "playIntegrity": {"packageName": "app.id", "maxAgeSeconds": 300, "requireLicensed": True},
+                     "challengeTTLSeconds": 300, "challengesPerMinute": 10}
+broken = json.loads(json.dumps(minimal))
+broken["features"]["support_chat"]["model"] = "missing"
+broken["limits"] = {"maxBodyBytes": 0, "pingSeconds": -1, "unknown": 1}
+write("config", {
+    "travel": fixture,
+    "minimal": json.dumps(minimal, separators=(",", ":")),
+    "full": json.dumps(full, separators=(",", ":")),
+    "issues": json.dumps(broken, separators=(",", ":")),
+    "empty": "{}",
+})
+
+# Input schema: the schema's JSON, a NUL byte, the value's JSON.
+chat = {"type": "object", "properties": {
+    "message": {"type": "string", "minLength": 1, "maxLength": 2000},
+    "history": {"type": "array", "maxItems": 10, "items": {
+        "type": "object", "properties": {"role": {"type": "string", "enum": ["user", "assistant"]},
+                                         "text": {"type": "string", "minLength": 1, "maxLength": 2000, "description": "said"}},
+        "required": ["role", "text"], "additionalProperties": False}}},
+    "required": ["message"], "additionalProperties": False}
+
+
+def pair(schema, value):
+    return json.dumps(schema, separators=(",", ":"), ensure_ascii=False) + "\0" + json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+write("schema", {
+    "chat-valid": pair(chat, {"message": "Bagajım nerede?", "history": [{"role": "user", "text": "a"}]}),
+    "chat-extra": pair(chat, {"message": "hi", "extra": 1, "history": [{"role": "bot", "text": ""}]}),
+    "integer": pair({"type": "integer", "minimum": -5, "maximum": 1e3}, 2.5),
+    "number": pair({"type": "number", "minimum": 0.5}, 1e300),
+    "string-enum": pair({"type": "string", "enum": ["a", "e\u0301"], "maxLength": 1}, "\u00e9"),
+    "boolean": pair({"type": "boolean", "description": "d"}, False),
+    "array": pair({"type": "array", "items": {"type": "array", "items": {"type": "boolean"}}, "minItems": 1}, [[True], [1]]),
+    "bad-keyword": pair({"type": "integer", "enum": [1]}, 1),
+    "bad-required": pair({"type": "object", "required": ["x"]}, {}),
+})

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer) of Assist's parsers. See fuzz/README.md.
+#
+#   tools/fuzz.sh build                     build every target into .build/fuzz/bin
+#   tools/fuzz.sh run SECONDS [NAME...]     fuzz each target SECONDS on .build/fuzz/corpus/NAME, which keeps
+#                                           growing between runs (the committed seeds are copied in first)
+#   tools/fuzz.sh check SECONDS [NAME...]   the same from a fresh copy of the committed seeds (`make test`)
+#
+# Not through SwiftPM (it cannot add -sanitize=fuzzer to one product): each product module a target needs is
+# compiled once with swiftc into .build/fuzz/modules (a static library and its .swiftmodule, instrumented for
+# coverage and ASan), rebuilt only when its sources, flags or dependencies change; a target is its one file in
+# fuzz/ linked against them. SwiftPM's own state in .build is never touched. A crash, hang (-timeout=5) or
+# out-of-memory (-rss_limit_mb=2048) fails the command and prints the reproducer's path.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v swiftc >/dev/null || export PATH="${SWIFT_BIN:-/opt/swift/usr/bin}:$PATH"
+export SWIFT_BACKTRACE=enable=no  # the runtime's backtracer trips ASan; libFuzzer reports the crash itself
+OUT=.build/fuzz
+ALL_TARGETS=(sse json cbor jws config schema)
+
+# name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
+target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;;
+                           *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; *) echo AssistGateway;; esac; }
+module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices;; *) echo;; esac; }
+
+# Package.swift's settings for every target, plus optimisation and the instrumentation.
+SWIFT_FLAGS=(-swift-version 6 -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+             -enable-upcoming-feature ExistentialAny -O -parse-as-library -sanitize=fuzzer,address -I Sources/COpenSSL -I "$OUT/modules")
+
+# A content hash of everything an output is built from, so a stale output is rebuilt and a fresh one reused.
+key_of() { { swiftc --version 2>&1; printf '%s\n' "${SWIFT_FLAGS[@]}" "$@"; cat "$@"; } | sha256sum | cut -d' ' -f1; }
+
+build_module() {
+    local module=$1 dep sources key
+    for dep in $(module_deps "$module"); do build_module "$dep"; done
+    mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    key=$(key_of "${sources[@]}" $(for dep in $(module_deps "$module"); do echo "$OUT/modules/$dep.key"; done))
+    [ "$(cat "$OUT/modules/$module.key" 2>/dev/null)" = "$key" ] && return 0
+    echo "[fuzz] building $module (${#sources[@]} files)" >&2
+    rm -f "$OUT/modules/$module.key"
+    swiftc "${SWIFT_FLAGS[@]}" -wmo -module-name "$module" -emit-module -emit-module-path "$OUT/modules/$module.swiftmodule" \
+        -emit-library -static -o "$OUT/modules/lib$module.a" "${sources[@]}"
+    # A static archive's autolink entries (Foundation, Synchronization, OpenSSL...) are not read at link time.
+    swift-autolink-extract "$OUT/modules/lib$module.a" -o "$OUT/modules/$module.autolink"
+    echo "$key" >"$OUT/modules/$module.key"
+}
+
+build_target() {
+    local name=$1 file module libs key dep
+    file="fuzz/$(target_file "$name").swift"
+    module=$(target_module "$name")
+    build_module "$module"
+    libs=("-l$module")
+    for dep in $(module_deps "$module"); do libs+=("-l$dep"); done
+    mapfile -t -O ${#libs[@]} libs < <(cat "$OUT/modules/$module.autolink" $(for dep in $(module_deps "$module"); do
+                                           echo "$OUT/modules/$dep.autolink"; done) | sort -u)
+    key=$(key_of "$file" "$OUT/modules/$module.key")
+    [ -x "$OUT/bin/$name" ] && [ "$(cat "$OUT/bin/$name.key" 2>/dev/null)" = "$key" ] && return 0
+    echo "[fuzz] linking $name" >&2
+    rm -f "$OUT/bin/$name.key"
+    swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz$(target_file "$name")" "$file" -L "$OUT/modules" "${libs[@]}" \
+        -use-ld=lld -o "$OUT/bin/$name"
+    echo "$key" >"$OUT/bin/$name.key"
+}
+
+# Fuzzes one target; prints its line of figures; returns non-zero on a crash, hang or OOM.
+fuzz_target() {
+    local name=$1 seconds=$2 corpus=$3 log="$OUT/logs/$1.log" artifacts="$OUT/artifacts/$1/" rc=0
+    mkdir -p "$corpus" "$artifacts" "$OUT/logs"
+    # Seeds are copied in, never fuzzed in place: the committed corpus is not written to.
+    cp -n fuzz/corpus/"$name"/* "$corpus"/ 2>/dev/null || true
+    "$OUT/bin/$name" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$artifacts" "$corpus" >"$log" 2>&1 || rc=$?
+    local counters execs rate cov units crashes
+    counters=$(sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' "$log" | head -n1)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n1 | cut -d' ' -f2)
+    units=$(find "$corpus" -type f | wc -l)
+    crashes=$(grep -c '^artifact_prefix=.*Test unit written to' "$log" || true)
+    [ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes=1
+    printf '%-7s %10s execs %8s exec/s  cov %5s of %5s counters  corpus %4s  crashes %s  (%ss)\n' \
+        "$name" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${counters:-?}" "$units" "$crashes" "$seconds"
+    if [ "${counters:-0}" -lt 1000 ]; then
+        echo "  coverage instrumentation looks missing (${counters:-no} counters); see $log" >&2
+        return 1
+    fi
+    if [ "$rc" -ne 0 ]; then
+        grep -E '^==[0-9]+==ERROR|Fatal error|^SUMMARY|deadly signal|ALARM|out-of-memory' "$log" | head -n 8 | sed 's/^/  /' >&2 || true
+        local repro
+        repro=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$log" | tail -n1)
+        echo "  FAILED (exit $rc). Reproducer: ${repro:-none written}; log: $log" >&2
+        [ -n "$repro" ] && echo "  Replay: $OUT/bin/$name $repro" >&2
+        return 1
+    fi
+}
+
+command=${1:-}; shift || true
+case $command in
+build)
+    mkdir -p "$OUT/modules" "$OUT/bin"
+    for name in "${@:-${ALL_TARGETS[@]}}"; do build_target "$name"; done
+    ;;
+run|check)
+    seconds=${1:?seconds}; shift
+    targets=("${@:-${ALL_TARGETS[@]}}")
+    mkdir -p "$OUT/modules" "$OUT/bin"
+    for name in "${targets[@]}"; do build_target "$name"; done
+    failed=()
+    for name in "${targets[@]}"; do
+        if [ "$command" = check ]; then corpus="$OUT/check/$name"; rm -rf "$corpus"; else corpus="$OUT/corpus/$name"; fi
+        fuzz_target "$name" "$seconds" "$corpus" || failed+=("$name")
+    done
+    if [ ${#failed[@]} -gt 0 ]; then echo "[fuzz] FAILED: ${failed[*]}" >&2; exit 1; fi
+    ;;
+*)
+    sed -n '2,13p' "$0" >&2; exit 2
+    ;;
+esac
