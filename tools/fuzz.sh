@@ -35,6 +35,19 @@ build_module() {
     local module=$1 dep sources key
     for dep in $(module_deps "$module"); do build_module "$dep"; done
     mapfile -t sources < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
+    # Resources embedded in code (`.embedInCode`): SwiftPM generates `PackageResources`; generate the same here.
+    if [ -d "Sources/$module/Resources" ]; then
+        mkdir -p "$OUT/modules"
+        python3 - "Sources/$module/Resources" >"$OUT/modules/$module-resources.swift" <<'PY'
+import os, re, sys
+print("struct PackageResources {")
+for name in sorted(os.listdir(sys.argv[1])):
+    data = open(os.path.join(sys.argv[1], name), "rb").read()
+    print(f"static let {re.sub(r'[^A-Za-z0-9_]', '_', name)}: [UInt8] = [{','.join(map(str, data))}]")
+print("}")
+PY
+        sources+=("$OUT/modules/$module-resources.swift")
+    fi
     key=$(key_of "${sources[@]}" $(for dep in $(module_deps "$module"); do echo "$OUT/modules/$dep.key"; done))
     [ "$(cat "$OUT/modules/$module.key" 2>/dev/null)" = "$key" ] && return 0
     echo "[fuzz] building $module (${#sources[@]} files)" >&2
