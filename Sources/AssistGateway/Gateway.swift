@@ -31,9 +31,11 @@ public struct Gateway: HTTPResponder {
         return response
     }
 
-    private static let routedPaths: Set<String> = [
-        "/v1/assist", "/v1/assist/stream", "/v1/features", "/v1/events", "/v1/feedback", "/metrics", "/healthz",
-        "/v1/integrity/challenge", "/v1/integrity/appattest/register", "/openapi.json",
+    /// The method each routed path takes, for a 405's `Allow`.
+    private static let routedPaths: [String: HTTPMethod] = [
+        "/v1/assist": .post, "/v1/assist/stream": .post, "/v1/features": .get, "/v1/events": .post, "/v1/feedback": .post,
+        "/metrics": .get, "/healthz": .get, "/v1/integrity/challenge": .post, "/v1/integrity/appattest/register": .post,
+        "/openapi.json": .get,
     ]
 
     private func route(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
@@ -60,8 +62,8 @@ public struct Gateway: HTTPResponder {
             return OpenAPIEndpoint().handle()
         case (.get, "/healthz"):
             return await HealthEndpoint(dependencies: dependencies).handle()
-        case (_, let path) where Self.routedPaths.contains(path):
-            throw .methodNotAllowed(request.method)
+        case (_, let path) where Self.routedPaths[path] != nil:
+            throw .methodNotAllowed(request.method, allowed: [Self.routedPaths[path]!])
         case (_, let path) where path.hasPrefix("/admin/"):
             return try await AdminEndpoint(dependencies: dependencies).handle(&context)
         default:

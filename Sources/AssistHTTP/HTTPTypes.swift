@@ -68,6 +68,7 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public static let cacheControl: HTTPFieldName = "Cache-Control"
     public static let connection: HTTPFieldName = "Connection"
     public static let retryAfter: HTTPFieldName = "Retry-After"
+    public static let allow: HTTPFieldName = "Allow"
     public static let wwwAuthenticate: HTTPFieldName = "WWW-Authenticate"
     public static let rateLimitRemaining: HTTPFieldName = "RateLimit-Remaining"
     public static let rateLimitReset: HTTPFieldName = "RateLimit-Reset"

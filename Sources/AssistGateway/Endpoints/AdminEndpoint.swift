@@ -25,10 +25,12 @@ struct AdminEndpoint: Sendable {
             return try await reload(context)
         case ("PATCH", _) where path.hasPrefix("/admin/features/"):
             return try await patch(feature: String(path.dropFirst("/admin/features/".count)), context)
-        case (_, "/admin/features"), (_, "/admin/reload"):
-            throw .methodNotAllowed(request.method)
+        case (_, "/admin/features"):
+            throw .methodNotAllowed(request.method, allowed: [.get])
+        case (_, "/admin/reload"):
+            throw .methodNotAllowed(request.method, allowed: [.post])
         default:
-            throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method) : .notFound
+            throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method, allowed: [.patch]) : .notFound
         }
     }
 

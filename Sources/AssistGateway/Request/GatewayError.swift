@@ -9,6 +9,8 @@ public struct GatewayError: Error, Sendable, Equatable {
     public var retryAfterSeconds: Int?
     /// What the audit row records as the reason (a token rejection is more specific than the response).
     public var auditReason: String
+    /// For a 405: the methods the path takes.
+    public var allowedMethods: [HTTPMethod] = []
 
     public init(status: HTTPStatus, code: ErrorCode, message: String, retryAfterSeconds: Int? = nil, auditReason: String? = nil) {
         self.status = status
@@ -34,8 +36,11 @@ public struct GatewayError: Error, Sendable, Equatable {
     public static func quotaExceeded(retryAfter: Int) -> GatewayError {
         GatewayError(status: 429, code: .quotaExceeded, message: "daily quota for this feature is used up", retryAfterSeconds: retryAfter)
     }
-    public static func methodNotAllowed(_ method: HTTPMethod) -> GatewayError {
-        GatewayError(status: 405, code: .methodNotAllowed, message: "\(method) is not allowed here")
+    /// A 405 names the methods the path does take (`Allow`, RFC 9110).
+    public static func methodNotAllowed(_ method: HTTPMethod, allowed: [HTTPMethod]) -> GatewayError {
+        var error = GatewayError(status: 405, code: .methodNotAllowed, message: "\(method) is not allowed here")
+        error.allowedMethods = allowed
+        return error
     }
     /// A store the request needs cannot be reached: try again in a second.
     public static func unavailable(_ what: String) -> GatewayError {

@@ -18,6 +18,7 @@ enum Responses {
             headers += [(.rateLimitRemaining, "0"), (.rateLimitReset, String(reset))]
         }
         if error.status == .unauthorized { headers.append((.wwwAuthenticate, "Bearer")) }
+        if !error.allowedMethods.isEmpty { headers.append((.allow, error.allowedMethods.map(\.rawValue).joined(separator: ", "))) }
         return json(error.status, ErrorBody(code: error.code, message: error.message, requestId: requestId).json, extraHeaders: headers)
     }
 }

@@ -134,7 +134,7 @@ struct RefusalTests {
         let missing = await gateway.send(.get, "/v2/nothing")
         #expect(missing.status == 404 && missing.errorCode == "not_found" && missing.requestId?.hasPrefix("req_") == true)
         let wrongMethod = await gateway.send(.get, "/v1/assist/stream")
-        #expect(wrongMethod.status == 405 && wrongMethod.errorCode == "method_not_allowed")
+        #expect(wrongMethod.status == 405 && wrongMethod.errorCode == "method_not_allowed" && wrongMethod.response.header(.allow) == "POST")
         let health = await gateway.send(.get, "/healthz", as: nil)
         #expect(health.status == 200 && health.requestId != nil)
     }
