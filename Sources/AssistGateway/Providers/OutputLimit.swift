@@ -42,22 +42,3 @@ public struct LimitedProvider: ModelProvider {
 
     public func stream(_ request: ProviderRequest) -> ProviderStream { base.stream(request).limited(by: limit) }
 }
-
-/// `TokenEstimator`'s rule kept incrementally over a stream of pieces: one token per 4 UTF-8 bytes,
-/// rounded up, at least one per word, a word that spans two pieces counted once.
-struct TokenCounter: Sendable {
-    private var bytes = 0
-    private var words = 0
-    private var inWord = false
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            bytes += 1
-            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-            if !isSpace, !inWord { words += 1 }
-            inWord = !isSpace
-        }
-    }
-
-    var tokens: Int { max((bytes + 3) / 4, words) }
-}

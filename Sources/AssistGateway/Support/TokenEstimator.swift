@@ -5,15 +5,27 @@
 /// under-counts for the BPE tokenizers of common models, including on Turkish text.
 public enum TokenEstimator {
     public static func estimate(_ text: String) -> Int {
-        guard !text.isEmpty else { return 0 }
-        let bytes = text.utf8.count
-        var words = 0
-        var inWord = false
+        var counter = TokenCounter()
+        counter.add(text)
+        return counter.tokens
+    }
+}
+
+/// The estimator's rule kept incrementally over a stream of pieces (one token per 4 UTF-8 bytes, rounded
+/// up, at least one per word), a word that spans two pieces counted once.
+struct TokenCounter: Sendable {
+    private var bytes = 0
+    private var words = 0
+    private var inWord = false
+
+    mutating func add(_ text: String) {
         for byte in text.utf8 {
+            bytes += 1
             let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
             if !isSpace, !inWord { words += 1 }
             inWord = !isSpace
         }
-        return max((bytes + 3) / 4, words)
     }
+
+    var tokens: Int { max((bytes + 3) / 4, words) }
 }
