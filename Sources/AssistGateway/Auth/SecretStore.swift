@@ -19,21 +19,9 @@ public enum SecretStore {
         if let value = ProcessInfo.processInfo.environment[environmentVariable], !value.isEmpty {
             return Array(value.utf8)
         }
-        let file = dataDirectory.appendingPathComponent(name)
-        if let existing = try? String(contentsOf: file, encoding: .utf8) {
-            let trimmed = existing.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty { return Array(trimmed.utf8) }
+        let value = try PrivateDirectory.value(of: name, in: dataDirectory) {
+            Digest.randomBytes(32).map { String(format: "%02x", $0) }.joined()
         }
-        try PrivateDirectory.prepare(dataDirectory)
-        let secret = Digest.randomBytes(32).map { String(format: "%02x", $0) }.joined()
-        let temporary = dataDirectory.appendingPathComponent("\(name).\(getpid()).tmp")
-        _ = FileManager.default.createFile(atPath: temporary.path, contents: Data(secret.utf8), attributes: [.posixPermissions: 0o600])
-        // link(2) fails if another process created the file first; then theirs wins and both agree.
-        if link(temporary.path, file.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            return try self.secret(environmentVariable: environmentVariable, file: name, dataDirectory: dataDirectory)
-        }
-        try? FileManager.default.removeItem(at: temporary)
-        return Array(secret.utf8)
+        return Array(value.utf8)
     }
 }

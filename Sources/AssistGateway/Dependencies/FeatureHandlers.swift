@@ -8,7 +8,4 @@ public struct FeatureHandlers: Sendable {
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
-
-    /// Every name a record may use.
-    public var names: Set<String> { Set(builders.keys).union(structured.keys) }
 }

@@ -42,8 +42,6 @@ public final class StorageHealth: Sendable {
         }
     }
 
-    public var status: Status { state.withLock { $0.status } }
-
-    /// `{"status": "ok" | "failing", "since"?: ISO 8601, "failedWrites"?: N}` for `/healthz`.
+    /// The status, the writes failed since storage began failing, and when it began (for `/healthz`).
     var report: (status: Status, failures: Int, since: Date?) { state.withLock { ($0.status, $0.failures, $0.since) } }
 }
