@@ -51,7 +51,9 @@ struct HTTPServerTests {
     @Test("a streamed response whose client left before it was sent still runs its producer, with every write refused")
     func unsentStreamStillRuns() async throws {
         let ran = Mutex<(ran: Bool, refused: Bool)>((false, false))
+        let responding = Atomic<Bool>(false)
         let server = try startServer { _ in
+            responding.store(true, ordering: .releasing)
             // Answer only once the client has gone (the server cancels the responder's task when it hangs up).
             while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(2)) }
             return HTTPResponse(status: 200, body: .stream { writer in
@@ -64,6 +66,8 @@ struct HTTPServerTests {
         try await onOwnThread {
             let connection = try TestConnection(port: port)
             try connection.send(method: "POST", path: "/", body: Array("{}".utf8))
+            // Leave once the responder runs: a client gone before the request was read never reaches it.
+            for _ in 0..<5000 where !responding.load(ordering: .acquiring) { usleep(1000) }
             connection.close()
         }
         let deadline = ContinuousClock.now + .seconds(5)
