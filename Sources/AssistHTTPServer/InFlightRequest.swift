@@ -150,8 +150,39 @@ final class InFlightRequest: Sendable {
     private func watchForDisconnect() {
         let fd = connection.socket
         guard fd >= 0 else { return }
-        let token = server.watcher.watch(fd: fd) { [weak self] in self?.clientDisconnected() }
+        let token = server.watcher.watch(fd: fd) { [weak self] event in self?.peer(event) }
         state.withLock { $0.watch = (fd, token) }
+    }
+
+    /// What the disconnect watcher saw of the client.
+    ///
+    /// A reset or a failed socket (`gone`) means the client left. A FIN alone (`halfClosed`) is ambiguous: a
+    /// client that closed its socket and one that only shut down its sending side (its request is all sent,
+    /// it still reads) look the same until the server writes. Before the response is queued it is taken as a
+    /// half-close: the request is answered, and the watch narrows to hang-ups, which the kernel reports once a
+    /// write to a client that has really gone is answered with a reset (for a stream, its first bytes). Once a
+    /// response is streaming, a FIN means the client left, as before: cancelled at once.
+    private func peer(_ event: PeerEvent) {
+        if event == .gone { return clientDisconnected() }
+        enum Next { case nothing, rewatch(Int32), disconnect }
+        let next: Next = state.withLock { state in
+            guard let watch = state.watch else { return .nothing }  // completed meanwhile
+            switch state.phase {
+            case .handling, .ready: return .rewatch(watch.fd)
+            case .receiving, .responded, .abandoned: return .disconnect
+            }
+        }
+        switch next {
+        case .nothing: return
+        case .disconnect: return clientDisconnected()
+        case .rewatch(let fd):
+            // Under the lock with `completed()`, so a connection being closed is never watched again.
+            state.withLock { state in
+                guard state.watch != nil else { return }
+                let token = server.watcher.watch(fd: fd, halfClose: false) { [weak self] event in self?.peer(event) }
+                state.watch = (fd, token)
+            }
+        }
     }
 
     private func queue(_ response: HTTPResponse) -> MHD_Result {

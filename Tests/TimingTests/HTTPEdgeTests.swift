@@ -8,8 +8,8 @@ import Testing
 
 /// What a hostile or broken client gets at the HTTP edge: every rejection one JSON error with its own
 /// request id, one response head per request, an answer at once to bytes that cannot be a request, no
-/// second request smuggled behind the first.
-@Suite("HTTP edge: rejections, framing, smuggling")
+/// second request smuggled behind the first, and an answer for a client that half-closed.
+@Suite("HTTP edge: rejections, framing, smuggling, half-close")
 struct HTTPEdgeTests {
     /// Paths the responder saw, to prove what never ran.
     final class Seen: Sendable {
@@ -198,5 +198,28 @@ struct HTTPEdgeTests {
         #expect(pipelined.headCount == 1 && pipelined.text == "GET /first 0")
         #expect(pipelined.headers["connection"] == "close")
         #expect(seen.paths.withLock { $0 } == ["/c", "/first"])
+    }
+
+    @Test("a client that half-closes after its whole request still gets its answer", arguments: ["bytes", "stream"])
+    func halfCloseGetsAnswer(kind: String) async throws {
+        let server = try startServer { request in
+            // Answer after the FIN has surely arrived.
+            try? await Task.sleep(for: .milliseconds(100))
+            if request.path == "/stream" {
+                return HTTPResponse(status: 200, body: .stream { writer in
+                    for i in 0..<3 {
+                        try? await writer.write(Array("part\(i);".utf8))
+                        try? await Task.sleep(for: .milliseconds(20))
+                    }
+                })
+            }
+            return HTTPResponse(status: 200, body: .bytes(Array("answer to \(String(decoding: request.body, as: UTF8.self))".utf8)))
+        }
+        defer { server.stop() }
+        let path = kind == "stream" ? "/stream" : "/"
+        let raw = try await rawExchange(port: server.port, Array("POST \(path) HTTP/1.0\r\nContent-Length: 5\r\n\r\nhello".utf8), finish: true)
+        let response = RawResponse(raw)
+        #expect(response.status == 200)
+        #expect(response.text == (kind == "stream" ? "part0;part1;part2;" : "answer to hello"))
     }
 }
