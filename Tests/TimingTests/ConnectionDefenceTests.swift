@@ -2,6 +2,7 @@ import AssistHTTP
 import AssistHTTPServer
 import AssistTestSupport
 import AssistWire
+import GatewayTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -203,5 +204,39 @@ struct ConnectionDefenceTests {
         #expect(refused.status == 429)
         release.withLock { $0 = true }
         for connection in held + direct { #expect(RawResponse(try await onOwnThread { try connection.readToEnd() }).status == 200) }
+    }
+}
+
+/// The gateway's `limits` section sets the edge of the server `assist serve` runs.
+@Suite("Connection defences configured by the gateway's limits")
+struct GatewayEdgeLimitsTests {
+    @Test("limits map to the server; a client over maxConnectionsPerAddress is refused with an id in the gateway's format")
+    func limitsReachTheServer() async throws {
+        let harness = try GatewayHarness(limits: [
+            "headerTimeoutSeconds": 1, "maxConnectionsPerAddress": 2, "trustedProxies": ["10.0.0.2"], "maxConnections": 50,
+            "reservedDescriptors": 100,
+        ])
+        let configuration = harness.server.configuration
+        #expect(configuration.headerTimeoutSeconds == 1)
+        #expect(configuration.maxConnectionsPerAddress == 2)
+        #expect(configuration.trustedProxies == ["10.0.0.2"])
+        #expect(configuration.connectionLimit == 50 && configuration.reservedDescriptors == 100)
+        #expect(configuration.descriptorsPerConnection == 2)
+        let port = harness.port
+        let holders = try await onOwnThread { try Tricklers(port: port, count: 2, from: "127.0.0.2") }
+        defer { holders.close() }
+        let refused = try await onOwnThread {
+            let connection = try TestConnection(port: port, from: "127.0.0.2")
+            try connection.send(method: "GET", path: "/healthz")
+            return RawResponse(try connection.readToEnd(timeout: .seconds(5)))
+        }
+        #expect(refused.status == 429 && refused.errorCode == ErrorCode.tooManyConnections.rawValue)
+        // RequestID.make: `req_` and 16 base64url characters.
+        let id = try #require(refused.headers["x-request-id"])
+        #expect(id.hasPrefix("req_") && id.count == 20 && refused.errorRequestId == id)
+        // The holders are closed at the header deadline, with a 408.
+        try await onOwnThread { holders.trickle(every: .milliseconds(100), for: .seconds(3)) }
+        #expect(holders.openCount == 0)
+        #expect(holders.answers.map { RawResponse($0).status } == [408, 408])
     }
 }
