@@ -35,11 +35,15 @@ extension HTTPServer {
         /// The largest request head accepted (request line and header fields); over it, 414 or 431.
         public var maxHeaderBytes: Int = 8 * 1024
         /// The most fields a head may carry (header lines, cookie pairs and query parameters together); over
-        /// it, 431 (414 for the query). libmicrohttpd keeps each in its per-connection pool.
-        public var maxHeaderFields: Int = 100
-        /// Per-connection memory pool of libmicrohttpd: the head, its fields, the response head, the write
-        /// buffer. Never less than `2 × maxHeaderBytes + 8 KiB` is used, so a head the edge accepts always fits.
-        public var connectionMemoryLimit: Int = 24 * 1024
+        /// it, 431 (414 for the query). libmicrohttpd keeps an entry for each in its per-connection pool.
+        public var maxHeaderFields: Int = 64
+        /// The most bytes of Cookie values a head may carry (libmicrohttpd copies them to split the pairs);
+        /// over it, 431. An API's clients send few cookies, if any.
+        public var maxCookieBytes: Int = 2 * 1024
+        /// Per-connection memory pool of libmicrohttpd: the head, its entries, the cookies' copy, the response
+        /// head, the write buffer. Never less than what the head limits above need is used (`memoryPoolBytes`),
+        /// so a head the edge accepts always fits. About half of it is resident per open connection.
+        public var connectionMemoryLimit: Int = 16 * 1024
         /// Request bodies above this are drained, dropped and flagged as `bodyTooLarge`.
         public var maxBodyBytes: Int = 16 * 1024
 
@@ -68,8 +72,9 @@ extension HTTPServer {
             return max(1, min(connectionLimit, available / max(1, descriptorsPerConnection)))
         }
 
-        /// The pool size given to libmicrohttpd.
-        var memoryPoolBytes: Int { max(connectionMemoryLimit, 2 * maxHeaderBytes + 8 * 1024) }
+        /// The pool size given to libmicrohttpd: the head, a 64-byte entry per field (`struct MHD_HTTP_Header`),
+        /// the cookies' copy, and 2 KiB for the response head and the write buffer. 16 KiB with the defaults.
+        var memoryPoolBytes: Int { max(connectionMemoryLimit, maxHeaderBytes + 64 * maxHeaderFields + maxCookieBytes + 2 * 1024) }
 
         /// What the edge needs, with the trusted proxies in canonical form; throws on one that is no IPv4 address.
         func gateSettings() throws -> ConnectionGate.Settings {
@@ -83,8 +88,8 @@ extension HTTPServer {
             }
             let window = min(maxHeaderBytes + maxBodyBytes + 4096, 64 * 1024)
             return ConnectionGate.Settings(
-                limits: EdgeDecision.Limits(maxHeaderBytes: maxHeaderBytes, maxHeaderFields: maxHeaderFields, maxBodyBytes: maxBodyBytes,
-                                            window: max(window, maxHeaderBytes + 1)),
+                limits: EdgeDecision.Limits(maxHeaderBytes: maxHeaderBytes, maxHeaderFields: maxHeaderFields, maxCookieBytes: maxCookieBytes,
+                                            maxBodyBytes: maxBodyBytes, window: max(window, maxHeaderBytes + 1)),
                 headerTimeout: .milliseconds(Int64(max(0.001, headerTimeoutSeconds) * 1000)),
                 // Refused connections still hold a descriptor while they linger: a quarter of the reserve at most.
                 maxLingering: max(4, reservedDescriptors / 4), retryAfterSeconds: retryAfterSeconds,

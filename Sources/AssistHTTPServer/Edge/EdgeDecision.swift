@@ -17,6 +17,7 @@ enum EdgeDecision: Equatable {
     struct Limits {
         var maxHeaderBytes: Int
         var maxHeaderFields: Int
+        var maxCookieBytes: Int
         var maxBodyBytes: Int
         /// The most bytes the edge looks at (head, body and one byte more).
         var window: Int
@@ -25,7 +26,7 @@ enum EdgeDecision: Equatable {
     /// `peerFinished`: the client has sent a FIN, so nothing more will come.
     static func decide(_ bytes: UnsafeBufferPointer<UInt8>, peerFinished: Bool, limits: Limits) -> EdgeDecision {
         let head: RequestHead
-        switch HeadParser(maxBytes: limits.maxHeaderBytes, maxFields: limits.maxHeaderFields).parse(bytes) {
+        switch HeadParser(maxBytes: limits.maxHeaderBytes, maxFields: limits.maxHeaderFields, maxCookieBytes: limits.maxCookieBytes).parse(bytes) {
         case .rejected(let rejection): return .reject(rejection)
         case .incomplete: return peerFinished ? .reject(.invalid("the request ended before its head did")) : .wait
         case .complete(let complete): head = complete

@@ -4,6 +4,8 @@
 struct FieldLines {
     /// Fields as libmicrohttpd will store them: one per header line, plus one per further cookie pair.
     private(set) var fieldCount = 0
+    /// Bytes of the Cookie values: libmicrohttpd copies each into its pool to split it into pairs.
+    private(set) var cookieBytes = 0
     /// Each Content-Length seen; nil for one too large to be a length at all.
     private var contentLengths: [Int?] = []
     private var transferEncodings = 0
@@ -50,6 +52,7 @@ struct FieldLines {
             forwardedFor = text.split(separator: ",", omittingEmptySubsequences: false).last.map { String($0.trimmingSpaces) }
         case "cookie":
             fieldCount += value.filter { $0 == UInt8(ascii: ";") }.count
+            cookieBytes += value.count + 1
         default:
             break
         }

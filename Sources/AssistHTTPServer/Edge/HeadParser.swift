@@ -3,13 +3,15 @@
 /// Strict because libmicrohttpd parses the head again after the edge hands it on: anything two parsers could
 /// read differently (two Content-Lengths, a transfer coding besides `chunked`, bare LF, folded lines, a space
 /// before the colon) is refused here, so the two always agree. Bounded because libmicrohttpd keeps the head,
-/// every field, every cookie pair and every query parameter in a fixed per-connection pool: a head over
-/// `maxBytes` or with more than `maxFields` of them is refused here, instead of libmicrohttpd running out of
-/// pool and answering on its own (in HTML, and in 0.9.75 sometimes with its response head twice).
+/// an entry for every field, cookie pair and query parameter, and a copy of the cookies in a fixed
+/// per-connection pool: a head over `maxBytes`, with more than `maxFields` entries or more than
+/// `maxCookieBytes` of cookies is refused here (431, or 414 for the query), instead of libmicrohttpd running
+/// out of pool and answering on its own (in HTML, and in 0.9.75 sometimes with its response head twice).
 /// A byte that can never be part of a valid head is refused at once, without waiting for the line to end.
 struct HeadParser {
     let maxBytes: Int
     let maxFields: Int
+    let maxCookieBytes: Int
 
     enum Outcome: Equatable {
         case incomplete
@@ -51,7 +53,7 @@ struct HeadParser {
             position = end + 1
             if line.isEmpty { break }
             if let rejection = fieldLines.add(line) { return .rejected(rejection) }
-            if fieldLines.fieldCount + fields > maxFields { return .rejected(.headersTooLarge) }
+            if fieldLines.fieldCount + fields > maxFields || fieldLines.cookieBytes > maxCookieBytes { return .rejected(.headersTooLarge) }
         }
         head.length = position
         if let rejection = fieldLines.finish(into: &head) { return .rejected(rejection) }
