@@ -90,8 +90,6 @@ final class GateLoop {
         close(epollFD)
     }
 
-    // MARK: accepting
-
     private func acceptAll() {
         for _ in 0..<512 {
             var address = sockaddr_in()
@@ -168,8 +166,6 @@ final class GateLoop {
         listening = false
         acceptPausedUntil = nil
     }
-
-    // MARK: requests
 
     private func handle(_ token: UInt64, flags: UInt32) {
         guard var connection = connections[token] else { return }
@@ -261,8 +257,6 @@ final class GateLoop {
         close(connection.descriptor)
     }
 
-    // MARK: time
-
     private func tick(_ now: ContinuousClock.Instant) {
         while let token = pendingDeadlines.popExpired(now) {
             if let connection = connections[token], !connection.lingering {
@@ -279,14 +273,11 @@ final class GateLoop {
         if let line = refusals.flush(now: now) { settings.log(line) }
     }
 
+    /// Until the next deadline, and at least once a second (refusals waiting to be logged).
     private func timeoutMilliseconds() -> Int32 {
         let now = ContinuousClock.now
-        var next = now + .seconds(1)
-        for candidate in [pendingDeadlines.first, lingerDeadlines.first, acceptPausedUntil].compactMap({ $0 }) where candidate < next {
-            next = candidate
-        }
-        let (seconds, attoseconds) = (next - now).components
-        return Int32(max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        let next = [pendingDeadlines.first, lingerDeadlines.first, acceptPausedUntil].compactMap { $0 }.min() ?? now + .seconds(1)
+        return DeadlineQueue.milliseconds(from: now, to: min(next, now + .seconds(1)))
     }
 
     private func logRefusal(_ reason: RefusalLog.Reason, now: ContinuousClock.Instant) {
