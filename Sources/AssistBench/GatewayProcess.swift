@@ -78,6 +78,9 @@ final class GatewayProcess {
         limits["firstTokenTimeoutSeconds"] = 3600
         limits["idleTimeoutSeconds"] = 3600
         limits["drainSeconds"] = 1
+        // Every stream comes from 127.0.0.1: no limit per address, and room for all of them.
+        limits["maxConnectionsPerAddress"] = 0
+        limits["maxConnections"] = 100_000
         root["limits"] = .object(limits)
         for (id, feature) in features {
             guard case .object(var record) = feature, case .object(var quotas)? = record["quotas"] else { continue }

@@ -17,12 +17,15 @@ private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
     return .YES
 }
 
-/// The access handler. The first call per request only creates its context (answering then would lose
-/// keep-alive); upload calls append the body; the final call runs or queues the response.
+/// The access handler. The first call per request only creates its context; upload calls append the body;
+/// the final call runs or queues the response. A body the edge handed on before it arrived must arrive by
+/// the request's deadline: past it the connection is closed (returning NO), and while it is awaited the
+/// connection's idle timeout is the time left, so a client that sends nothing more is closed then too.
 let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestContext in
     guard let cls, let connection, let requestContext, let uploadDataSize else { return .NO }
     if let existing = requestContext.pointee {
         let context = Unmanaged<InFlightRequest>.fromOpaque(existing).takeUnretainedValue()
+        if context.receivingPastDeadline { return .NO }
         if uploadDataSize.pointee > 0, let uploadData {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadDataSize.pointee) { bytes in
                 context.appendBody(UnsafeBufferPointer(start: bytes, count: uploadDataSize.pointee))
@@ -37,12 +40,26 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
     }
+    let handle = ConnectionHandle(pointer: connection)
+    let handed = core.ledger.handed(descriptor: handle.socket)
+    let bodyDeadline = handed?.bodyPending == true ? handed?.deadline : nil
     let context = InFlightRequest(
-        server: core, connection: ConnectionHandle(pointer: connection),
+        server: core, connection: handle,
         method: HTTPMethod(method.map { String(cString: $0) } ?? "GET"), path: url.map { String(cString: $0) } ?? "/",
-        headers: collector.headers)
+        headers: collector.headers, bodyDeadline: bodyDeadline)
     requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
+    if let bodyDeadline {
+        let (seconds, attoseconds) = (bodyDeadline - ContinuousClock.now).components
+        handle.setTimeout(seconds: max(1, Int(seconds) + (attoseconds > 0 ? 1 : 0)))
+    }
     return .YES
+}
+
+/// Connection notices: a connection libmicrohttpd closes stops counting in the ledger.
+let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+    guard let cls, let connection, code == .CONNECTION_NOTIFY_CLOSED else { return }
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    core.ledger.closed(descriptor: assist_mhd_connection_fd(connection))
 }
 
 /// Called once per request when libmicrohttpd is done with it, whatever the reason.

@@ -12,4 +12,6 @@ struct ConnectionHandle: @unchecked Sendable {
     func suspend() { MHD_suspend_connection(pointer) }
     func resume() { MHD_resume_connection(pointer) }
     var socket: Int32 { assist_mhd_connection_fd(pointer) }
+    /// The connection's own idle timeout; only from libmicrohttpd's thread (the access handler).
+    func setTimeout(seconds: Int) { assist_mhd_set_timeout(pointer, UInt32(clamping: seconds)) }
 }

@@ -36,12 +36,24 @@ final class InFlightRequest: Sendable {
     let connection: ConnectionHandle
     private let server: ServerCore
     private let state: Mutex<State>
+    /// When the body must have arrived by; set only when the edge handed the connection on before it had.
+    private let bodyDeadline: ContinuousClock.Instant?
 
     init(server: ServerCore, connection: ConnectionHandle, method: HTTPMethod, path: String,
-         headers: [HTTPField]) {
+         headers: [HTTPField], bodyDeadline: ContinuousClock.Instant? = nil) {
         self.server = server
         self.connection = connection
+        self.bodyDeadline = bodyDeadline
         state = Mutex(State(head: HTTPRequest(method: method, path: path, headers: headers)))
+    }
+
+    /// The body is still being received and its deadline has passed: the connection is to be closed.
+    var receivingPastDeadline: Bool {
+        guard let bodyDeadline, ContinuousClock.now > bodyDeadline else { return false }
+        return state.withLock { state in
+            if case .receiving = state.phase { return true }
+            return false
+        }
     }
 
     func appendBody(_ chunk: UnsafeBufferPointer<UInt8>) {
@@ -83,6 +95,8 @@ final class InFlightRequest: Sendable {
 
     /// Suspends the connection and runs the responder in a task; its answer resumes the connection.
     private func start() -> MHD_Result {
+        // The body is in: the connection's timeout is the idle one again (it was the time left to the deadline).
+        if bodyDeadline != nil { connection.setTimeout(seconds: server.configuration.idleTimeoutSeconds) }
         var request: HTTPRequest?
         let admitted = server.admit(self) {
             state.withLock { state in
@@ -99,9 +113,7 @@ final class InFlightRequest: Sendable {
         }
         guard admitted, let request else {
             state.withLock { $0.phase = .responded }
-            let body = #"{"error":{"code":"shutting_down","message":"the server is stopping","requestId":""}}"#
-            return queue(HTTPResponse(status: .serviceUnavailable, headers: [(.contentType, "application/json"), (.connection, "close")],
-                                      body: .bytes(Array(body.utf8))))
+            return queue(EdgeResponse.response(.shuttingDown, requestID: server.configuration.makeRequestID()))
         }
         watchForDisconnect()
         let responder = server.responder
@@ -138,8 +150,39 @@ final class InFlightRequest: Sendable {
     private func watchForDisconnect() {
         let fd = connection.socket
         guard fd >= 0 else { return }
-        let token = server.watcher.watch(fd: fd) { [weak self] in self?.clientDisconnected() }
+        let token = server.watcher.watch(fd: fd) { [weak self] event in self?.peer(event) }
         state.withLock { $0.watch = (fd, token) }
+    }
+
+    /// What the disconnect watcher saw of the client.
+    ///
+    /// A reset or a failed socket (`gone`) means the client left. A FIN alone (`halfClosed`) is ambiguous: a
+    /// client that closed its socket and one that only shut down its sending side (its request is all sent,
+    /// it still reads) look the same until the server writes. Before the response is queued it is taken as a
+    /// half-close: the request is answered, and the watch narrows to hang-ups, which the kernel reports once a
+    /// write to a client that has really gone is answered with a reset (for a stream, its first bytes). Once a
+    /// response is streaming, a FIN means the client left, as before: cancelled at once.
+    private func peer(_ event: PeerEvent) {
+        if event == .gone { return clientDisconnected() }
+        enum Next { case nothing, rewatch(Int32), disconnect }
+        let next: Next = state.withLock { state in
+            guard let watch = state.watch else { return .nothing }  // completed meanwhile
+            switch state.phase {
+            case .handling, .ready: return .rewatch(watch.fd)
+            case .receiving, .responded, .abandoned: return .disconnect
+            }
+        }
+        switch next {
+        case .nothing: return
+        case .disconnect: return clientDisconnected()
+        case .rewatch(let fd):
+            // Under the lock with `completed()`, so a connection being closed is never watched again.
+            state.withLock { state in
+                guard state.watch != nil else { return }
+                let token = server.watcher.watch(fd: fd, halfClose: false) { [weak self] event in self?.peer(event) }
+                state.watch = (fd, token)
+            }
+        }
     }
 
     private func queue(_ response: HTTPResponse) -> MHD_Result {
@@ -168,9 +211,11 @@ final class InFlightRequest: Sendable {
             Self.runUnsent(response)
             return .NO
         }
-        for header in response.headers {
+        // One request per connection: a second one would reach libmicrohttpd's parser without the edge's checks.
+        for header in response.headers where header.name != .connection {
             MHD_add_response_header(mhdResponse, header.name.rawName, header.value)
         }
+        MHD_add_response_header(mhdResponse, HTTPFieldName.connection.rawName, "close")
         let result = MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
         MHD_destroy_response(mhdResponse)
         if let producer, let writer {

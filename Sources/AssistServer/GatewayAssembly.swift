@@ -116,6 +116,16 @@ public struct GatewayAssembly: Sendable {
         server.host = host
         server.port = port
         server.maxBodyBytes = config.limits.maxBodyBytes
+        let limits = config.limits
+        server.headerTimeoutSeconds = limits.headerTimeoutSeconds
+        server.maxConnectionsPerAddress = limits.maxConnectionsPerAddress
+        server.trustedProxies = limits.trustedProxies
+        server.connectionLimit = limits.maxConnections
+        server.reservedDescriptors = limits.reservedDescriptors
+        // A request may hold an upstream connection besides its own (a stream does, for as long as it runs).
+        server.descriptorsPerConnection = 2
+        // The server's own answers (400, 408, 413, 503...) carry ids in the gateway's format.
+        server.makeRequestID = RequestID.make
         return server
     }
 }

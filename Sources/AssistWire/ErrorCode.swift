@@ -12,6 +12,18 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let invalidInput: ErrorCode = "invalid_input"
     public static let invalidRequest: ErrorCode = "invalid_request"
     public static let payloadTooLarge: ErrorCode = "payload_too_large"
+    /// The request line is longer than the server reads (414).
+    public static let uriTooLong: ErrorCode = "uri_too_long"
+    /// The request head is larger, or has more fields, than the server reads (431).
+    public static let headersTooLarge: ErrorCode = "headers_too_large"
+    /// Only HTTP/1.0 and HTTP/1.1 are spoken (505).
+    public static let httpVersionNotSupported: ErrorCode = "http_version_not_supported"
+    /// The request's head and body did not arrive within the server's deadline (408).
+    public static let requestTimeout: ErrorCode = "request_timeout"
+    /// This client address holds as many connections as the server allows one address (429, with `Retry-After`).
+    public static let tooManyConnections: ErrorCode = "too_many_connections"
+    /// The server holds as many connections as it allows (503, with `Retry-After`).
+    public static let overloaded: ErrorCode = "overloaded"
     public static let notFound: ErrorCode = "not_found"
     public static let methodNotAllowed: ErrorCode = "method_not_allowed"
     public static let quotaExceeded: ErrorCode = "quota_exceeded"

@@ -1,7 +1,7 @@
 #ifndef ASSIST_CLINUX_SHIM_H
 #define ASSIST_CLINUX_SHIM_H
-// Linux interfaces Swift's Glibc module does not export: epoll, eventfd, spawn's close-from action, and a
-// spawn that ties the child's life to its parent's.
+// Linux interfaces Swift's Glibc module does not export: epoll, eventfd, accept4, spawn's close-from action,
+// and a spawn that ties the child's life to its parent's.
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -9,6 +9,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -21,6 +22,9 @@ extern int pipe2(int fds[2], int flags);
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
+
+// Declared only under _GNU_SOURCE as well: accept with flags (SOCK_NONBLOCK, SOCK_CLOEXEC) in one call.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
 
 /// Closes every descriptor >= `from` in the child, so nothing of the parent's leaks into it.
 static inline int assist_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {

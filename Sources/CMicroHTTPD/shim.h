@@ -20,9 +20,9 @@ static inline int assist_mhd_connection_fd(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
-static inline int assist_mhd_daemon_listen_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-    return info == NULL ? -1 : (int)info->port;
+/// MHD_set_connection_option is variadic: a connection's own idle timeout, in seconds (0: none).
+static inline void assist_mhd_set_timeout(struct MHD_Connection *connection, unsigned int seconds) {
+    MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
 static inline ssize_t assist_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }

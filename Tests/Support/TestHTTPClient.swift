@@ -46,9 +46,23 @@ public final class TestConnection: @unchecked Sendable {
     private var fd: Int32
     private var buffered: [UInt8] = []
 
-    public init(port: Int) throws {
+    /// Connects to `port` on 127.0.0.1; from `source` (another loopback address, e.g. 127.0.0.2) when given,
+    /// to play a second client machine.
+    public init(port: Int, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestHTTPError("socket failed") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close()
+                throw TestHTTPError("bind to \(source) failed")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -143,6 +157,61 @@ public final class TestConnection: @unchecked Sendable {
     /// Hangs up (the user leaves).
     public func close() {
         if fd >= 0 { Glibc.close(fd); fd = -1 }
+    }
+
+    /// Half-closes: the request is all sent (a FIN goes out), the answer can still be read.
+    public func finishSending() {
+        if fd >= 0 { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    }
+
+    /// Hangs up with a reset instead of a FIN (`SO_LINGER` of zero): the server knows at once the client is
+    /// gone, where a FIN alone could be a half-close.
+    public func reset() {
+        guard fd >= 0 else { return }
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close()
+    }
+}
+
+/// Sends `bytes` as they are on a fresh connection (half-closing after them when `finish`), and reads
+/// everything until the server closes: the raw answer, for tests of what goes over the wire.
+public func rawExchange(port: Int, _ bytes: [UInt8], finish: Bool = false, timeout: Duration = .seconds(10)) async throws -> [UInt8] {
+    try await onOwnThread {
+        let connection = try TestConnection(port: port)
+        try connection.sendAll(bytes)
+        if finish { connection.finishSending() }
+        return try connection.readToEnd(timeout: timeout)
+    }
+}
+
+/// A raw answer taken apart: its response heads (a well-behaved server sends exactly one per request), the
+/// first one's status and headers, and the body after it.
+public struct RawResponse: Sendable {
+    public var headCount: Int
+    public var status: Int
+    /// Header names lower-cased.
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
+    public var json: JSONValue? { try? JSONParser.parse(body) }
+    public var errorCode: String? { json?["error"]?["code"]?.stringValue }
+    public var errorRequestId: String? { json?["error"]?["requestId"]?.stringValue }
+
+    public init(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        headCount = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("HTTP/1.") }.count
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let lines = parts[0].components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
+        status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        headers = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let headLength = parts[0].utf8.count + 4
+        body = bytes.count > headLength ? Array(bytes[headLength...]) : []
     }
 }
 

@@ -15,6 +15,20 @@ public struct Limits: Sendable, Equatable {
     /// How long a generated summary is kept and served again (it is content: kept no longer than needed).
     public var summaryRetentionDays = 30
 
+    // The HTTP edge's connection defences (the assembly maps them to the server).
+    /// Seconds from accept by which a request's head and body must have arrived; past it, 408 and closed.
+    public var headerTimeoutSeconds: Double = 10
+    /// Connections one client address may hold; 0 turns the limit off. Past it, 429 `too_many_connections`.
+    public var maxConnectionsPerAddress = 256
+    /// IPv4 addresses of proxies in front of the gateway: their connections count against the last address
+    /// of `X-Forwarded-For` (the client the proxy saw) instead of their own.
+    public var trustedProxies: [String] = []
+    /// Connections open at once, lowered so their descriptors and `reservedDescriptors` fit the process's
+    /// limit. Past it, 503 `overloaded` with `Retry-After`.
+    public var maxConnections = 10_000
+    /// Descriptors kept back from connections: stores, upstream calls, logs, and answering 503 when full.
+    public var reservedDescriptors = 256
+
     public init() {}
 
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> Limits {
@@ -22,6 +36,7 @@ public struct Limits: Sendable, Equatable {
         guard let members = reader.object(value, at: path, allowed: [
             "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "requestTimeoutSeconds", "drainSeconds",
             "pingSeconds", "maxConcurrentStreamsPerUser", "summaryRetentionDays",
+            "headerTimeoutSeconds", "maxConnectionsPerAddress", "trustedProxies", "maxConnections", "reservedDescriptors",
         ]) else { return limits }
         limits.maxBodyBytes = reader.int(members, "maxBodyBytes", at: path, default: limits.maxBodyBytes)!
         limits.maxEventBytes = reader.int(members, "maxEventBytes", at: path, default: limits.maxEventBytes)!
@@ -41,7 +56,31 @@ public struct Limits: Sendable, Equatable {
             reader.issue("\(path).\(key)", "must be > 0")
         }
         if limits.drainSeconds < 0 { reader.issue("\(path).drainSeconds", "must be >= 0") }
+        decodeEdge(members, at: path, into: &limits, reader: &reader)
         return limits
+    }
+
+    private static func decodeEdge(_ members: [String: JSONValue], at path: String, into limits: inout Limits, reader: inout ConfigReader) {
+        limits.headerTimeoutSeconds = reader.number(members, "headerTimeoutSeconds", at: path, default: limits.headerTimeoutSeconds)
+        if limits.headerTimeoutSeconds <= 0 { reader.issue("\(path).headerTimeoutSeconds", "must be > 0") }
+        limits.maxConnectionsPerAddress = reader.int(members, "maxConnectionsPerAddress", at: path, default: limits.maxConnectionsPerAddress)!
+        if limits.maxConnectionsPerAddress < 0 { reader.issue("\(path).maxConnectionsPerAddress", "must be >= 0 (0 turns the limit off)") }
+        limits.maxConnections = reader.int(members, "maxConnections", at: path, default: limits.maxConnections)!
+        reader.positive(limits.maxConnections, at: "\(path).maxConnections")
+        limits.reservedDescriptors = reader.int(members, "reservedDescriptors", at: path, default: limits.reservedDescriptors)!
+        if limits.reservedDescriptors < 0 { reader.issue("\(path).reservedDescriptors", "must be >= 0") }
+        limits.trustedProxies = reader.strings(members, "trustedProxies", at: path)
+        for (index, proxy) in limits.trustedProxies.enumerated() where !isIPv4(proxy) {
+            reader.issue("\(path).trustedProxies[\(index)]", "must be an IPv4 address such as 10.0.0.2")
+        }
+    }
+
+    /// Dotted-quad IPv4: four decimal numbers 0–255.
+    static func isIPv4(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy { ("0"..."9").contains($0) } && UInt8(part) != nil
+        }
     }
 }
 

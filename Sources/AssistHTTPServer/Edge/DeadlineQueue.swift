@@ -1,0 +1,30 @@
+/// Deadlines that are all the same distance from when they were set, so a FIFO keeps them in order.
+/// Entries of connections that ended early stay until they come up, and are skipped then.
+struct DeadlineQueue {
+    private var entries: [(deadline: ContinuousClock.Instant, token: UInt64)] = []
+    private var head = 0
+
+    var first: ContinuousClock.Instant? { head < entries.count ? entries[head].deadline : nil }
+
+    mutating func append(_ deadline: ContinuousClock.Instant, _ token: UInt64) {
+        entries.append((deadline, token))
+    }
+
+    mutating func popExpired(_ now: ContinuousClock.Instant) -> UInt64? {
+        guard head < entries.count, entries[head].deadline <= now else { return nil }
+        defer {
+            head += 1
+            if head > 1024, head * 2 > entries.count {
+                entries.removeFirst(head)
+                head = 0
+            }
+        }
+        return entries[head].token
+    }
+
+    /// Whole milliseconds from `now` to `deadline`, rounded up (epoll's timeout), never negative.
+    static func milliseconds(from now: ContinuousClock.Instant, to deadline: ContinuousClock.Instant) -> Int32 {
+        let (seconds, attoseconds) = (deadline - now).components
+        return Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+    }
+}

@@ -1,0 +1,76 @@
+import AssistHTTP
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The JSON error the server itself answers with, the same shape as the gateway's:
+/// `{"error":{"code":…,"message":…,"requestId":…}}` with `Content-Type: application/json`, the id again in
+/// `X-Request-Id`, `Connection: close`, and `Retry-After` when the refusal is about load.
+enum EdgeResponse {
+    /// The raw bytes of the response, for a connection the edge answers itself (libmicrohttpd never sees it).
+    static func bytes(_ rejection: EdgeRejection, requestID: String) -> [UInt8] {
+        let body = jsonBody(rejection, requestID: requestID)
+        var head = "HTTP/1.1 \(rejection.status) \(rejection.reasonPhrase)\r\n"
+        head += "Date: \(httpDate())\r\n"
+        for (name, value) in headers(rejection, requestID: requestID) { head += "\(name.rawName): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
+    /// The same answer as a response queued through libmicrohttpd.
+    static func response(_ rejection: EdgeRejection, requestID: String) -> HTTPResponse {
+        HTTPResponse(status: HTTPStatus(code: rejection.status), headers: headers(rejection, requestID: requestID),
+                     body: .bytes(jsonBody(rejection, requestID: requestID)))
+    }
+
+    private static func headers(_ rejection: EdgeRejection, requestID: String) -> [HTTPField] {
+        var fields: [HTTPField] = [(.contentType, "application/json"), (.requestId, requestID), (.connection, "close")]
+        if let seconds = rejection.retryAfterSeconds { fields.append((.retryAfter, String(seconds))) }
+        return fields
+    }
+
+    private static func jsonBody(_ rejection: EdgeRejection, requestID: String) -> [UInt8] {
+        Array(#"{"error":{"code":\#(quoted(rejection.code)),"message":\#(quoted(rejection.message)),"requestId":\#(quoted(requestID))}}"#.utf8)
+    }
+
+    /// A JSON string literal. The server's own texts are plain ASCII; anything else is escaped all the same.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The current time as an HTTP date (RFC 9110 §5.6.7), e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
+    static func httpDate() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+    }
+}
+
+/// Request ids for the server's own answers, in the gateway's format: `req_` and 12 random bytes in
+/// base64url (16 characters). The gateway's assembly passes its own maker; this is the default.
+public enum EdgeRequestID {
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let base64 = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return "req_" + base64
+    }
+}

@@ -1,0 +1,105 @@
+/// A strict HTTP/1.x request-head parser (RFC 9112), run by the edge on the bytes received so far.
+///
+/// Strict because libmicrohttpd parses the head again after the edge hands it on: anything two parsers could
+/// read differently (two Content-Lengths, a transfer coding besides `chunked`, bare LF, folded lines, a space
+/// before the colon) is refused here, so the two always agree. Bounded because libmicrohttpd keeps the head,
+/// an entry for every field, cookie pair and query parameter, and a copy of the cookies in a fixed
+/// per-connection pool: a head over `maxBytes`, with more than `maxFields` entries or more than
+/// `maxCookieBytes` of cookies is refused here (431, or 414 for the query), instead of libmicrohttpd running
+/// out of pool and answering on its own (in HTML, and in 0.9.75 sometimes with its response head twice).
+/// A byte that can never be part of a valid head is refused at once, without waiting for the line to end.
+struct HeadParser {
+    let maxBytes: Int
+    let maxFields: Int
+    let maxCookieBytes: Int
+
+    enum Outcome: Equatable {
+        case incomplete
+        case complete(RequestHead)
+        case rejected(EdgeRejection)
+    }
+
+    func parse(_ bytes: [UInt8]) -> Outcome {
+        bytes.withUnsafeBufferPointer { parse($0) }
+    }
+
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Outcome {
+        // The request line.
+        guard let lineEnd = lineFeed(in: bytes, from: 0) else {
+            if let bad = firstInvalid(bytes, from: 0, allowed: HTTPBytes.isRequestLine) { return .rejected(bad) }
+            return bytes.count >= maxBytes ? .rejected(.uriTooLong) : .incomplete
+        }
+        if lineEnd >= maxBytes { return .rejected(.uriTooLong) }
+        guard lineEnd > 0, bytes[lineEnd - 1] == HTTPBytes.cr else { return .rejected(.invalid("lines must end with CRLF")) }
+        var head: RequestHead
+        var fields = 0
+        switch requestLine(UnsafeBufferPointer(rebasing: bytes[0..<(lineEnd - 1)])) {
+        case .failure(let rejection): return .rejected(rejection)
+        case .success(let (line, queryFields)):
+            head = line
+            fields = queryFields
+            if fields > maxFields { return .rejected(.uriTooLong) }
+        }
+        var fieldLines = FieldLines()
+        var position = lineEnd + 1
+        while true {
+            guard let end = lineFeed(in: bytes, from: position) else {
+                if let bad = firstInvalid(bytes, from: position, allowed: HTTPBytes.isFieldLine) { return .rejected(bad) }
+                return bytes.count >= maxBytes ? .rejected(.headersTooLarge) : .incomplete
+            }
+            if end >= maxBytes { return .rejected(.headersTooLarge) }
+            guard end > position, bytes[end - 1] == HTTPBytes.cr else { return .rejected(.invalid("lines must end with CRLF")) }
+            let line = UnsafeBufferPointer(rebasing: bytes[position..<(end - 1)])
+            position = end + 1
+            if line.isEmpty { break }
+            if let rejection = fieldLines.add(line) { return .rejected(rejection) }
+            if fieldLines.fieldCount + fields > maxFields || fieldLines.cookieBytes > maxCookieBytes { return .rejected(.headersTooLarge) }
+        }
+        head.length = position
+        if let rejection = fieldLines.finish(into: &head) { return .rejected(rejection) }
+        return .complete(head)
+    }
+
+    /// `method SP request-target SP HTTP-version`, and how many query parameters the target carries.
+    private func requestLine(_ line: UnsafeBufferPointer<UInt8>) -> Result<(RequestHead, Int), EdgeRejection> {
+        let parts = line.split(separator: HTTPBytes.space, maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
+            return .failure(.invalid("the request line must be a method, a target and a version, one space apart"))
+        }
+        guard parts[0].allSatisfy(HTTPBytes.isToken) else { return .failure(.invalid("the method is not a token")) }
+        let target = String(decoding: parts[1], as: UTF8.self)
+        guard parts[1].allSatisfy(HTTPBytes.isVisible),
+              target.hasPrefix("/") || target == "*" || target.lowercased().hasPrefix("http://") || target.lowercased().hasPrefix("https://")
+        else { return .failure(.invalid("the request target is not a path")) }
+        let version = Array(parts[2])
+        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
+              HTTPBytes.isDigit(version[5]), HTTPBytes.isDigit(version[7])
+        else { return .failure(.invalid("the HTTP version is malformed")) }
+        guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "0") || version[7] == UInt8(ascii: "1") else {
+            return .failure(.versionNotSupported)
+        }
+        // libmicrohttpd splits the query into arguments in its pool, one entry each.
+        let query = target.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+        let queryFields = query.isEmpty ? 0 : query.split(separator: "&", omittingEmptySubsequences: false).count
+        let head = RequestHead(method: String(decoding: parts[0], as: UTF8.self), target: target,
+                               minorVersion: version[7] == UInt8(ascii: "1") ? 1 : 0, length: 0, framing: .none,
+                               closeRequested: false, expectsContinue: false, forwardedFor: nil)
+        return .success((head, queryFields))
+    }
+
+    private func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes[start...].firstIndex(of: HTTPBytes.lf)
+    }
+
+    /// A 400 for the first byte of an unfinished line that no valid line could contain (a CR only at its end).
+    private func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, allowed: (UInt8) -> Bool) -> EdgeRejection? {
+        guard start < bytes.count else { return nil }
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if byte == HTTPBytes.cr, index == bytes.count - 1 { continue }
+            if !allowed(byte) { return .invalid("the request contains a byte no HTTP request head may contain") }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,67 @@
+import CLinux
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The server's listening socket. The edge owns it: it accepts every connection itself, so that it can
+/// count, refuse and read the request head before libmicrohttpd sees the connection.
+struct Listener: Sendable {
+    let descriptor: Int32
+    /// The port actually bound (the one asked for, or the free one picked for port 0).
+    let port: Int
+
+    /// Binds `host:port` (IPv4; `localhost` is 127.0.0.1) and listens, non-blocking.
+    static func open(host: String, port: Int, backlog: Int32 = 4096) throws -> Listener {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+        guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+            throw HTTPServerError.invalidHost(host)
+        }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw HTTPServerError.system("socket", errno) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && listen(fd, backlog) == 0 && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw HTTPServerError.startFailed(host: host, port: port)
+        }
+        return Listener(descriptor: fd, port: Int(UInt16(bigEndian: address.sin_port)))
+    }
+}
+
+/// IPv4 and IPv6 addresses as text, in one canonical spelling, so that two spellings of an address count
+/// as one.
+enum IPAddressText {
+    /// The address of an accepted IPv4 peer.
+    static func of(_ address: sockaddr_in) -> String {
+        var address = address.sin_addr
+        var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        inet_ntop(AF_INET, &address, &buffer, socklen_t(buffer.count))
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The canonical spelling of an IPv4 or IPv6 address written as text; nil when it is neither.
+    static func canonical(_ text: String) -> String? {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, text, &v4) == 1 {
+            var buffer = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            inet_ntop(AF_INET, &v4, &buffer, socklen_t(buffer.count))
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, text, &v6) == 1 {
+            var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+            inet_ntop(AF_INET6, &v6, &buffer, socklen_t(buffer.count))
+            return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
+    }
+}

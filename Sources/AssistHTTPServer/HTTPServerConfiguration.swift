@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HTTPServer {
+    /// How the server listens, what it reads, and the defences at its edge.
+    public struct Configuration: Sendable {
+        public var host: String = "127.0.0.1"
+        /// 0 picks a free port; read it back from `port`.
+        public var port: Int = 8080
+        public var threadPoolSize: Int = 2
+
+        /// The most connections open at once, whatever they are doing (sending their request, waiting for the
+        /// answer, streaming). Past it a new client is answered 503 `overloaded` with `Retry-After`, never left
+        /// hanging. Lowered at start so that `reservedDescriptors` stay free (see `effectiveConnectionLimit`).
+        public var connectionLimit: Int = 20_000
+        /// Descriptors the limit keeps back from connections: for stores, logs, upstream calls, and answering
+        /// a client 503 when the limit is reached.
+        public var reservedDescriptors: Int = 64
+        /// Descriptors one connection may hold: 1 for its socket, 2 when each request may hold an upstream
+        /// connection too (a gateway's stream does).
+        public var descriptorsPerConnection: Int = 1
+        /// The most connections one client address may hold; 0 for no limit. Past it the client is answered
+        /// 429 `too_many_connections` with `Retry-After`.
+        public var maxConnectionsPerAddress: Int = 0
+        /// IPv4 addresses of proxies in front of the server: a connection from one counts against the last
+        /// address of its `X-Forwarded-For` (the client that proxy saw) instead of the proxy's own.
+        public var trustedProxies: [String] = []
+
+        /// Seconds from accept by which a request's head and body must have arrived; after it the client is
+        /// answered 408 `request_timeout` and the connection closed (a client that sends a byte now and then is
+        /// not let off).
+        public var headerTimeoutSeconds: Double = 10
+        /// The largest request head accepted (request line and header fields); over it, 414 or 431.
+        public var maxHeaderBytes: Int = 8 * 1024
+        /// The most fields a head may carry (header lines, cookie pairs and query parameters together); over
+        /// it, 431 (414 for the query). libmicrohttpd keeps an entry for each in its per-connection pool.
+        public var maxHeaderFields: Int = 64
+        /// The most bytes of Cookie values a head may carry (libmicrohttpd copies them to split the pairs);
+        /// over it, 431. An API's clients send few cookies, if any.
+        public var maxCookieBytes: Int = 2 * 1024
+        /// Per-connection memory pool of libmicrohttpd: the head, its entries, the cookies' copy, the response
+        /// head, the write buffer. Never less than what the head limits above need is used (`memoryPoolBytes`),
+        /// so a head the edge accepts always fits. About half of it is resident per open connection.
+        public var connectionMemoryLimit: Int = 16 * 1024
+        /// Request bodies above this are drained, dropped and flagged as `bodyTooLarge`.
+        public var maxBodyBytes: Int = 16 * 1024
+
+        /// A streaming body's buffer: above it the producer waits for the client.
+        public var streamHighWaterBytes: Int = 16 * 1024
+        /// The most bytes one content-reader call hands libmicrohttpd.
+        public var streamBlockBytes: Int = 2048
+        /// Connections whose answer has stalled are closed after this many seconds idle (suspended ones are exempt).
+        public var idleTimeoutSeconds: Int = 60
+        /// Seconds a client refused for load is told to wait (`Retry-After`).
+        public var retryAfterSeconds: Int = 1
+
+        /// Makes the request id of the server's own answers (the gateway passes its own, for one format).
+        public var makeRequestID: @Sendable () -> String = EdgeRequestID.make
+        /// Where the server's few log lines go (refused connections, at most one line a second).
+        public var log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("assist: \(line)\n".utf8)) }
+
+        public init() {}
+
+        /// `connectionLimit`, lowered so that every connection's descriptors and the reserve fit under the
+        /// process's descriptor limit (`RLIMIT_NOFILE`).
+        public var effectiveConnectionLimit: Int {
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return max(1, connectionLimit) }
+            let available = Int(clamping: limit.rlim_cur) - reservedDescriptors
+            return max(1, min(connectionLimit, available / max(1, descriptorsPerConnection)))
+        }
+
+        /// The pool size given to libmicrohttpd: the head, a 64-byte entry per field (`struct MHD_HTTP_Header`),
+        /// the cookies' copy, and 2 KiB for the response head and the write buffer. 16 KiB with the defaults.
+        var memoryPoolBytes: Int { max(connectionMemoryLimit, maxHeaderBytes + 64 * maxHeaderFields + maxCookieBytes + 2 * 1024) }
+
+        /// What the edge needs, with the trusted proxies in canonical form; throws on one that is no IPv4 address.
+        func gateSettings() throws -> ConnectionGate.Settings {
+            var proxies = Set<String>()
+            for proxy in trustedProxies {
+                var address = in_addr()
+                guard inet_pton(AF_INET, proxy, &address) == 1, let canonical = IPAddressText.canonical(proxy) else {
+                    throw HTTPServerError.invalidTrustedProxy(proxy)
+                }
+                proxies.insert(canonical)
+            }
+            let window = min(maxHeaderBytes + maxBodyBytes + 4096, 64 * 1024)
+            return ConnectionGate.Settings(
+                limits: EdgeDecision.Limits(maxHeaderBytes: maxHeaderBytes, maxHeaderFields: maxHeaderFields, maxCookieBytes: maxCookieBytes,
+                                            maxBodyBytes: maxBodyBytes, window: max(window, maxHeaderBytes + 1)),
+                headerTimeout: .milliseconds(Int64(max(0.001, headerTimeoutSeconds) * 1000)),
+                // Refused connections still hold a descriptor while they linger: a quarter of the reserve at most.
+                maxLingering: max(4, reservedDescriptors / 4), retryAfterSeconds: retryAfterSeconds,
+                trustedProxies: proxies, makeRequestID: makeRequestID, log: log)
+        }
+    }
+}
