@@ -23,13 +23,14 @@ run: build
 # run alone first, so CPU-heavy tests on the two cooperative threads cannot stall them. CommandLineTests start
 # processes and run last: the real-model tests keep both cores busy with inference, and a child started by
 # Foundation's Process inherits every open descriptor, which can hold another test's connection open.
-# Everything else runs in parallel in between. The module graph is checked against the imports first.
+# Everything else runs in parallel in between. The module graph is checked against the imports first. Each pass
+# has a watchdog (tools/test-pass.sh) that prints the test process's threads and fails the pass if it hangs.
 test: setup
 	python3 tools/module_graph.py
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter '^TimingTests\.'
-	$(SWIFT) test --skip-build --skip '^(TimingTests|CommandLineTests)\.'
-	$(SWIFT) test --skip-build --filter '^CommandLineTests\.'
+	tools/test-pass.sh 600 $(SWIFT) test --skip-build --filter '^TimingTests\.'
+	tools/test-pass.sh 900 $(SWIFT) test --skip-build --skip '^(TimingTests|CommandLineTests)\.'
+	tools/test-pass.sh 900 $(SWIFT) test --skip-build --filter '^CommandLineTests\.'
 	bash tools/fuzz.sh check $(FUZZ_TEST_SECONDS)
 
 # libFuzzer targets for the parsers (fuzz/README.md), built with ASan into .build/fuzz by tools/fuzz.sh. `make fuzz`

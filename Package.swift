@@ -100,7 +100,7 @@ let package = Package(
             name: "AssistCLI",
             dependencies: ["AssistServer", "AssistServices", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
                            "AssistGatewayEvaluation", "AssistBudget", "AssistIntegrity", "AssistHTTPServer", "AssistWire", "AssistCrypto", "AssistSQLite",
-                           "AssistStores"]
+                           "AssistStores", "CLinux"]
         ),
 
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.

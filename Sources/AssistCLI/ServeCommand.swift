@@ -3,7 +3,6 @@ import AssistHTTPServer
 import AssistLocalModel
 import AssistServer
 import AssistServices
-import Dispatch
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -38,6 +37,11 @@ enum ServeCommand {
         let host = options["host"] ?? "127.0.0.1"
         let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
         raiseFileDescriptorLimit()
+        // Caught from here on: a signal during start-up drains as soon as the gateway is up.
+        guard let termination = TerminationSignal.catch() else {
+            log("cannot catch SIGINT/SIGTERM: \(String(cString: strerror(errno)))")
+            return 1
+        }
 
         // The model: an upstream given on the command line, or the embedded llama-server.
         var supervisor: LlamaServerSupervisor?
@@ -92,7 +96,7 @@ enum ServeCommand {
             """)
         fflush(nil)  // flushes every stream; `stdout` itself is not concurrency-safe to name
 
-        let signal = await waitForTerminationSignal()
+        let signal = await termination.next()
         log("\(signal == SIGINT ? "SIGINT" : "SIGTERM"): draining for up to \(config.limits.drainSeconds) s")
         let drained = await GracefulShutdown.run(server, drain: .seconds(config.limits.drainSeconds))
         let failures = await group.shutdown()  // each failure was also logged as it happened
@@ -111,40 +115,5 @@ enum ServeCommand {
             limit.rlim_cur = limit.rlim_max
             setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
-    }
-
-    private static func waitForTerminationSignal() async -> Int32 {
-        // A parent may start us with these blocked (Foundation's Process does, from some threads): then no
-        // thread would ever take them, and SIGTERM would not drain.
-        var termination = sigset_t()
-        sigemptyset(&termination)
-        sigaddset(&termination, SIGINT)
-        sigaddset(&termination, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &termination, nil)
-        return await withCheckedContinuation { continuation in
-            let queue = DispatchQueue(label: "assist.signals")
-            let once = SignalOnce(continuation)
-            for number in [SIGINT, SIGTERM] {
-                Glibc.signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { once.fire(number) }
-                source.resume()
-                once.keep(source)
-            }
-        }
-    }
-}
-
-/// Resumes the continuation on the first signal only; keeps the signal sources alive.
-private final class SignalOnce: @unchecked Sendable {
-    // `@unchecked Sendable`: every member is touched only on the serial "assist.signals" queue, or before
-    // the sources are resumed.
-    private var continuation: CheckedContinuation<Int32, Never>?
-    private var sources: [any DispatchSourceSignal] = []
-    init(_ continuation: CheckedContinuation<Int32, Never>) { self.continuation = continuation }
-    func keep(_ source: any DispatchSourceSignal) { sources.append(source) }
-    func fire(_ number: Int32) {
-        continuation?.resume(returning: number)
-        continuation = nil
     }
 }

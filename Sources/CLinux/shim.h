@@ -4,7 +4,9 @@
 // and a spawn that ties the child's life to its parent's.
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <string.h>
 #include <spawn.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -25,6 +27,36 @@ extern int pipe2(int fds[2], int flags);
 
 // Declared only under _GNU_SOURCE as well: accept with flags (SOCK_NONBLOCK, SOCK_CLOEXEC) in one call.
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// The write end of the pipe `assist_catch_termination` reports SIGINT and SIGTERM to.
+static int assist_termination_pipe[2] = {-1, -1};
+
+static void assist_termination_handler(int number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)number;
+    (void)!write(assist_termination_pipe[1], &byte, 1);  // async-signal-safe; a full pipe already says "stop"
+    errno = saved;
+}
+
+/// Catches SIGINT and SIGTERM from this call on: each is written, as one byte holding its number, to a pipe
+/// whose read end is returned (-1 on failure). `sigaction` is in place when this returns, with no window in
+/// which a signal is ignored or kills the process (a dispatch signal source registers asynchronously).
+/// The signals are unblocked on the calling thread, since a parent may have started us with them blocked.
+static inline int assist_catch_termination(void) {
+    if (assist_termination_pipe[0] < 0 && pipe2(assist_termination_pipe, O_CLOEXEC) != 0) return -1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = assist_termination_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) return -1;
+    sigset_t termination;
+    sigemptyset(&termination);
+    sigaddset(&termination, SIGINT);
+    sigaddset(&termination, SIGTERM);
+    pthread_sigmask(SIG_UNBLOCK, &termination, NULL);
+    return assist_termination_pipe[0];
+}
 
 /// Closes every descriptor >= `from` in the child, so nothing of the parent's leaks into it.
 static inline int assist_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {

@@ -57,7 +57,7 @@ struct AskCommandTests {
         #expect(printed.hasPrefix("t0 t1 t2 t3 "))
         process.interrupt()  // SIGINT
         let rest = try await onOwnThread { out.fileHandleForReading.readDataToEndOfFile() }
-        try await onOwnThread { process.waitUntilExit() }
+        try await running.exit()
         #expect(process.terminationStatus == 130)
         #expect(!(printed + String(decoding: rest, as: UTF8.self)).contains("[promptVersion"))
         let upstream = try #require(await harness.upstream.waitForEnd(of: 0))

@@ -97,9 +97,28 @@ struct CLITests {
         process.terminate()  // SIGTERM
         let rest = try await onOwnThread { try connection.readToEnd() }
         #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
-        try await onOwnThread { process.waitUntilExit() }
+        try await running.exit()
         #expect(process.terminationStatus == 0)
         #expect(process.terminationReason == .exit)
+    }
+
+    @Test("SIGTERM sent the moment the banner is read drains and exits 0, every time (it once went unheard)")
+    func sigtermRightAfterBanner() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let upstream = try ScriptedUpstream(script: Script(tokens: ["done"]))
+        defer { upstream.stop() }
+        for round in 0..<5 {
+            let log = directory.appendingPathComponent("stderr-\(round).log")
+            let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(try freeLoopbackPort()),
+                                                  "--data-dir", directory.path], stderr: log)
+            defer { if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) } }
+            _ = try await running.output(until: "Ctrl-C")
+            running.process.terminate()
+            try await running.exit(within: .seconds(15))
+            #expect(running.process.terminationReason == .exit && running.process.terminationStatus == 0)
+            #expect(try String(contentsOf: log, encoding: .utf8).contains("SIGTERM: draining"))
+        }
     }
 
     @Test("feedback export writes the gateway's wrong verdicts as golden cases, masked")

@@ -25,7 +25,7 @@ struct ChildDiesWithParentTests {
         let child = try #require(children.first, "no llama-server child of assist serve")
 
         kill(process.processIdentifier, SIGKILL)
-        try await onOwnThread { process.waitUntilExit() }
+        try await running.exit()
         let gone = await ProcessTable.waitUntilGone(child, within: .seconds(1))
         if !gone { kill(child, SIGKILL) }  // the orphan this test is about: do not leave it running
         return (child, gone)

@@ -42,7 +42,7 @@ struct ContentEscapeTests {
                                                                      "reason": .string("it charged \(Self.card) again")]))
         #expect(feedback.status == 201)
         process.terminate()
-        try await onOwnThread { process.waitUntilExit() }
+        try await running.exit()
 
         let logText = String(decoding: try Data(contentsOf: log), as: UTF8.self)
         #expect(logText.contains("provider failed"), "the failure is logged, without content: \(logText)")

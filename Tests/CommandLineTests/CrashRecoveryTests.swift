@@ -52,12 +52,12 @@ struct CrashRecoveryTests {
             open.append(connection)
         }
         kill(first.process.processIdentifier, SIGKILL)
-        try await onOwnThread { first.process.waitUntilExit() }
+        try await first.exit()
         for connection in open { connection.close() }
 
         let (second, _, _) = try await serve()
         second.process.terminate()
-        try await onOwnThread { second.process.waitUntilExit() }
+        try await second.exit()
 
         let database = try SQLiteDatabase(path: data + "/assist.sqlite")
         let statuses = try database.query("SELECT status, count(*) FROM audit_log GROUP BY status ORDER BY status")
@@ -69,7 +69,7 @@ struct CrashRecoveryTests {
         // A second restart closes nothing more.
         let (third, _, _) = try await serve()
         third.process.terminate()
-        try await onOwnThread { third.process.waitUntilExit() }
+        try await third.exit()
         #expect(try database.query("SELECT count(*) FROM audit_log WHERE status = 'started'") == [[.integer(0)]])
     }
 }

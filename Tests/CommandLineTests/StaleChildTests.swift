@@ -109,7 +109,7 @@ struct StaleChildTests {
         #expect(ProcessTable.children(of: process.processIdentifier).contains(child))
 
         process.terminate()  // SIGTERM: a clean stop
-        try await onOwnThread { process.waitUntilExit() }
+        try await running.exit()
         #expect(process.terminationStatus == 0)
         #expect(!FileManager.default.fileExists(atPath: pidFile))
         #expect(await ProcessTable.waitUntilGone(child, within: .seconds(1)))

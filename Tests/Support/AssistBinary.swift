@@ -26,6 +26,25 @@ public enum AssistBinary {
                 return text
             }
         }
+
+        /// Waits for the process to end, at most `limit`; past it, kills it and throws. Polls instead of
+        /// `waitUntilExit`, which spins a run loop (a whole core) and never returns if the process never ends.
+        public func exit(within limit: Duration = .seconds(30)) async throws {
+            let deadline = ContinuousClock.now + limit
+            while process.isRunning {
+                guard ContinuousClock.now < deadline else {
+                    kill(process.processIdentifier, SIGKILL)
+                    throw ExitTimeout(arguments: process.arguments ?? [], limit: limit)
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
+    public struct ExitTimeout: Error, CustomStringConvertible {
+        public let arguments: [String]
+        public let limit: Duration
+        public var description: String { "assist \(arguments.joined(separator: " ")) still running after \(limit); killed" }
     }
 
     /// Starts `assist` with `environment` added to this process's; its standard error goes to `stderr` (a
