@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "TimingTests",
             dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
-                           "AssistTestSupport", "GatewayTestSupport"]
+                           "AssistTestSupport", "GatewayTestSupport", "AssistSQLite"]
         ),
         // Tests that start programs (the assist binary, the embedded llama-server, Python oracles): run last, as
         // they keep both cores busy and a child inherits open descriptors.

@@ -17,7 +17,7 @@ public final class SQLiteDatabase: Sendable {
     }
 
     /// `@unchecked Sendable`: the handle and statements are only used while holding `connection`'s lock.
-    private final class Connection: @unchecked Sendable {
+    final class Connection: @unchecked Sendable {
         let handle: OpaquePointer
         var statements: [String: OpaquePointer] = [:]
         init(handle: OpaquePointer) { self.handle = handle }
@@ -25,7 +25,7 @@ public final class SQLiteDatabase: Sendable {
 
     /// The connection behind its lock, in an object of its own so that the checkpointer can hold the same
     /// lock while it empties the log.
-    private final class Locked: Sendable {
+    final class Locked: Sendable {
         let mutex: Mutex<Connection>
         init(_ connection: Connection) { mutex = Mutex(connection) }
     }
@@ -34,13 +34,16 @@ public final class SQLiteDatabase: Sendable {
     /// The background checkpoints' thread, with `backgroundCheckpoints`: a `Service` for the owner of the
     /// database to run and stop with the rest of its background work. It also stops when the database goes.
     public let checkpointer: WALCheckpointer?
+    /// The thread `perform` hands work to, when the database was opened with `workQueue` settings.
+    let workQueue: SQLiteWorkQueue?
 
     /// Opens (creating) the database at `path`; ":memory:" for a private in-memory one. With
     /// `backgroundCheckpoints`, WAL checkpoints run every `checkpointInterval` on a thread of their own
     /// instead of inside a request's commit (the server uses this; short-lived tools need not), and a log
-    /// that has been checkpointed is cut back to `walSizeLimit` bytes when it restarts.
+    /// that has been checkpointed is cut back to `walSizeLimit` bytes when it restarts. With `workQueue`,
+    /// `perform` runs on a thread of its own with group commit (`SQLiteWorkQueue`); without it, inline.
     public init(path: String, backgroundCheckpoints: Bool = false, checkpointInterval: Duration = .seconds(1),
-                walSizeLimit: Int = 64 << 20) throws {
+                walSizeLimit: Int = 64 << 20, workQueue: SQLiteWorkQueue.Settings? = nil) throws {
         if path != ":memory:" { try Self.restrictToOwner(path) }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -49,7 +52,9 @@ public final class SQLiteDatabase: Sendable {
             if let handle { sqlite3_close(handle) }
             throw Error(message: "\(path): \(message)")
         }
-        sqlite3_busy_timeout(handle, 5000)
+        // Queued work waits for another process's lock no longer than a job may wait for its turn.
+        let busyMilliseconds = workQueue.map { Int32(clamping: $0.deadline.components.seconds * 1000 + $0.deadline.components.attoseconds / 1_000_000_000_000_000) } ?? 5000
+        sqlite3_busy_timeout(handle, busyMilliseconds)
         let background = backgroundCheckpoints && path != ":memory:"
         let locked = Locked(Connection(handle: handle))
         do {
@@ -78,6 +83,7 @@ public final class SQLiteDatabase: Sendable {
             throw error
         }
         self.locked = locked
+        self.workQueue = workQueue.map { SQLiteWorkQueue(settings: $0, database: locked) }
     }
 
     /// Creates the database file mode 0600 if it is missing, and makes it and its log files 0600 if they are
@@ -92,6 +98,7 @@ public final class SQLiteDatabase: Sendable {
     }
 
     deinit {
+        workQueue?.shutdown()
         checkpointer?.shutdown()
         locked.mutex.withLock { connection in
             for statement in connection.statements.values { sqlite3_finalize(statement) }
@@ -121,20 +128,25 @@ public final class SQLiteDatabase: Sendable {
 
     /// Runs `body` inside one transaction (BEGIN IMMEDIATE … COMMIT), rolling back if it throws.
     public func transaction<T>(_ body: (_ query: (String, [Value]) throws -> [[Value]]) throws -> T) throws -> T {
+        try inTransaction { statements in try body { sql, parameters in try statements.query(sql, parameters) } }
+    }
+
+    func inTransaction<T>(_ body: (Statements) throws -> T) throws -> T {
         try locked.mutex.withLock { connection in
-            _ = try Self.run(connection, "BEGIN IMMEDIATE", [])
+            let statements = Statements(connection)
+            try statements.run("BEGIN IMMEDIATE")
             do {
-                let result = try body { sql, parameters in try Self.run(connection, sql, parameters) }
-                _ = try Self.run(connection, "COMMIT", [])
+                let result = try body(statements)
+                try statements.run("COMMIT")
                 return result
             } catch {
-                _ = try? Self.run(connection, "ROLLBACK", [])
+                _ = try? statements.run("ROLLBACK")
                 throw error
             }
         }
     }
 
-    private static func run(_ connection: Connection, _ sql: String, _ parameters: [Value]) throws -> [[Value]] {
+    static func run(_ connection: Connection, _ sql: String, _ parameters: [Value]) throws -> [[Value]] {
         let statement: OpaquePointer
         if let cached = connection.statements[sql] {
             statement = cached

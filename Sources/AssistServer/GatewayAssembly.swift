@@ -39,7 +39,8 @@ public struct GatewayAssembly: Sendable {
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
                 environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value) throws {
         try PrivateDirectory.prepare(dataDirectory)
-        let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true)
+        let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true,
+                                          workQueue: SQLiteWorkQueue.Settings())
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
         let stores = GatewayStores(
             quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),

@@ -17,15 +17,16 @@ public final class SQLiteAnswerStore: AnswerStore {
     }
 
     public func text(for key: AnswerKey, now: Date) async throws -> String? {
-        try database.query("SELECT text FROM summary_cache WHERE key = ? AND stored_at > ?", [
+        try await database.perform("SELECT text FROM summary_cache WHERE key = ? AND stored_at > ?", [
             .text(key.storageKey), .real(now.timeIntervalSince1970 - retention),
         ]).first?[0].text
     }
 
     public func store(_ text: String, for key: AnswerKey, at time: Date) async throws {
-        try database.query("DELETE FROM summary_cache WHERE stored_at <= ?", [.real(time.timeIntervalSince1970 - retention)])
-        try database.query("INSERT OR REPLACE INTO summary_cache VALUES (?, ?, ?)", [
-            .text(key.storageKey), .text(text), .real(time.timeIntervalSince1970),
-        ])
+        let (expired, stored) = (time.timeIntervalSince1970 - retention, time.timeIntervalSince1970)
+        try await database.perform { statements in
+            try statements.query("DELETE FROM summary_cache WHERE stored_at <= ?", [.real(expired)])
+            try statements.query("INSERT OR REPLACE INTO summary_cache VALUES (?, ?, ?)", [.text(key.storageKey), .text(text), .real(stored)])
+        }
     }
 }

@@ -31,7 +31,7 @@ public final class SQLiteAuditStore: AuditStore {
     }
 
     public func record(_ r: AuditRecord) async throws {
-        try database.query("""
+        try await database.perform("""
             INSERT OR REPLACE INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
                 input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -44,20 +44,20 @@ public final class SQLiteAuditStore: AuditStore {
     }
 
     public func closeInterrupted(instance: String) async throws -> Int {
-        try database.transaction { query in
-            let open = try query("SELECT count(*) FROM audit_log WHERE status = 'started' AND instance = ?", [.text(instance)])
-            _ = try query("UPDATE audit_log SET status = 'interrupted' WHERE status = 'started' AND instance = ?", [.text(instance)])
+        try await database.perform { statements in
+            let open = try statements.query("SELECT count(*) FROM audit_log WHERE status = 'started' AND instance = ?", [.text(instance)])
+            try statements.query("UPDATE audit_log SET status = 'interrupted' WHERE status = 'started' AND instance = ?", [.text(instance)])
             return open.first?.first?.int ?? 0
         }
     }
 
     public func recent(limit: Int) async -> [AuditRecord] {
-        let rows = (try? database.query("SELECT * FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])) ?? []
+        let rows = (try? await database.perform("SELECT * FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])) ?? []
         return rows.map(Self.decode)
     }
 
     public func record(for requestId: String) async -> AuditRecord? {
-        ((try? database.query("SELECT * FROM audit_log WHERE request_id = ?", [.text(requestId)])) ?? []).first.map(Self.decode)
+        ((try? await database.perform("SELECT * FROM audit_log WHERE request_id = ?", [.text(requestId)])) ?? []).first.map(Self.decode)
     }
 
     private static func decode(_ row: [SQLiteDatabase.Value]) -> AuditRecord {

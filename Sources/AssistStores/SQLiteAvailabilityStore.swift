@@ -17,7 +17,7 @@ public final class SQLiteAvailabilityStore: AvailabilityStore {
     }
 
     public func record(_ event: AvailabilityEvent) async throws {
-        try database.query("""
+        try await database.perform("""
             INSERT INTO availability_counts VALUES (?1, ?2, ?3, 1)
             ON CONFLICT (feature, platform, state) DO UPDATE SET count = count + 1
             """, [.text(event.feature), .text(event.platform), .text(event.state.rawValue)])
@@ -25,7 +25,7 @@ public final class SQLiteAvailabilityStore: AvailabilityStore {
 
     public func counts() async throws -> [AvailabilityCount: Int] {
         var result: [AvailabilityCount: Int] = [:]
-        for row in try database.query("SELECT feature, platform, state, count FROM availability_counts") {
+        for row in try await database.perform("SELECT feature, platform, state, count FROM availability_counts") {
             guard let feature = row[0].text, let platform = row[1].text, let state = row[2].text.flatMap(ModelAvailability.init(rawValue:)),
                   let count = row[3].int else { continue }
             result[AvailabilityCount(feature: feature, platform: platform, state: state)] = count

@@ -23,7 +23,7 @@ public final class SQLiteFeedbackStore: FeedbackStore {
     }
 
     public func record(_ f: Feedback) async throws {
-        try database.query("""
+        try await database.perform("""
             INSERT INTO feedback (request_id, user, feature, prompt_version, verdict, reason, time, input, locale)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, [
@@ -34,7 +34,7 @@ public final class SQLiteFeedbackStore: FeedbackStore {
     }
 
     public func all() async throws -> [Feedback] {
-        try database.query("""
+        try await database.perform("""
             SELECT request_id, user, feature, prompt_version, verdict, reason, time, input, locale FROM feedback ORDER BY rowid
             """).compactMap { row in
             guard let verdict = row[4].text.flatMap(Feedback.Verdict.init(rawValue:)) else { return nil }

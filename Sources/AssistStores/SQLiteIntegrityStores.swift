@@ -18,13 +18,13 @@ public final class SQLiteDeviceKeyStore: DeviceKeyStore {
     }
 
     public func register(_ key: DeviceKey) async throws {
-        try database.query("INSERT OR REPLACE INTO device_keys VALUES (?, ?, ?, ?, ?)", [
+        try await database.perform("INSERT OR REPLACE INTO device_keys VALUES (?, ?, ?, ?, ?)", [
             .text(key.user), .text(Base64URL.encode(key.keyId)), .text(Base64URL.encode(key.publicKey)), .integer(Int64(key.counter)), .text(key.environment),
         ])
     }
 
     public func key(user: String, keyId: [UInt8]) async throws -> DeviceKey? {
-        try database.query("SELECT public_key, counter, environment FROM device_keys WHERE user = ? AND key_id = ?", [.text(user), .text(Base64URL.encode(keyId))])
+        try await database.perform("SELECT public_key, counter, environment FROM device_keys WHERE user = ? AND key_id = ?", [.text(user), .text(Base64URL.encode(keyId))])
             .first.map { row in
                 DeviceKey(user: user, keyId: keyId, publicKey: Base64URL.decode(row[0].text ?? "") ?? [], counter: UInt32(clamping: row[1].int ?? 0),
                           environment: row[2].text ?? "")
@@ -34,7 +34,7 @@ public final class SQLiteDeviceKeyStore: DeviceKeyStore {
     public func advance(user: String, keyId: [UInt8], from old: UInt32, to new: UInt32) async throws -> Bool {
         guard new > old else { return false }
         // One statement: SQLite serialises writers, so the compare and the set cannot interleave.
-        let changed = try database.query("""
+        let changed = try await database.perform("""
             UPDATE device_keys SET counter = ? WHERE user = ? AND key_id = ? AND counter = ? RETURNING counter
             """, [.integer(Int64(new)), .text(user), .text(Base64URL.encode(keyId)), .integer(Int64(old))])
         return !changed.isEmpty
@@ -58,13 +58,15 @@ public final class SQLiteChallengeStore: ChallengeStore {
     public func issue(user: String, ttl: TimeInterval) async throws -> String {
         let challenge = Base64URL.encode(Digest.randomBytes(32))
         let now = clock.now().timeIntervalSince1970
-        try database.query("DELETE FROM integrity_challenges WHERE expires <= ?", [.real(now)])
-        try database.query("INSERT INTO integrity_challenges VALUES (?, ?, ?)", [.text(challenge), .text(user), .real(now + ttl)])
+        try await database.perform { statements in
+            try statements.query("DELETE FROM integrity_challenges WHERE expires <= ?", [.real(now)])
+            try statements.query("INSERT INTO integrity_challenges VALUES (?, ?, ?)", [.text(challenge), .text(user), .real(now + ttl)])
+        }
         return challenge
     }
 
     public func consume(_ challenge: String, user: String) async throws -> Bool {
-        let rows = try database.query("DELETE FROM integrity_challenges WHERE challenge = ? AND user = ? RETURNING expires", [.text(challenge), .text(user)])
+        let rows = try await database.perform("DELETE FROM integrity_challenges WHERE challenge = ? AND user = ? RETURNING expires", [.text(challenge), .text(user)])
         guard let expires = rows.first?[0].double else { return false }
         return expires > clock.now().timeIntervalSince1970
     }

@@ -22,7 +22,7 @@ public final class SQLiteQuotaStore: QuotaStore {
 
     public func reserve(_ key: QuotaKey, tokens: Int, limits: QuotaLimits) async throws -> QuotaDecision {
         guard limits.requests >= 1, tokens <= limits.tokens else { return .exceeded }
-        let rows = try database.query("""
+        let rows = try await database.perform("""
             INSERT INTO quota_usage (user, feature, day, requests, tokens) VALUES (?1, ?2, ?3, 1, ?4)
             ON CONFLICT (user, feature, day) DO UPDATE SET requests = requests + 1, tokens = tokens + ?4
             WHERE requests + 1 <= ?5 AND tokens + ?4 <= ?6
@@ -34,7 +34,7 @@ public final class SQLiteQuotaStore: QuotaStore {
     }
 
     public func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int) async throws {
-        try database.query("""
+        try await database.perform("""
             UPDATE quota_usage SET tokens = MAX(0, tokens - ?4 + ?5) WHERE user = ?1 AND feature = ?2 AND day = ?3
             """, [.text(key.user), .text(key.feature), .integer(Int64(key.day.index)), .integer(Int64(reservedTokens)),
                   .integer(Int64(actualTokens))])

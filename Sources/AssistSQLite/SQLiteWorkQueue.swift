@@ -1,0 +1,188 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A running gateway's database work, off the request path: a bounded queue, one thread, group commit.
+///
+/// Callers suspend instead of blocking: no thread the HTTP server, the cooperative pool or `/healthz` needs
+/// ever waits on SQLite's lock, a checkpoint or a disk. The thread takes every job waiting (up to
+/// `maxBatch`) and runs them in one transaction, each inside a savepoint so that one failing job rolls back
+/// alone; one commit then makes the whole batch durable, and only then are the callers resumed. Under load
+/// a batch holds many requests' rows, and the log grows by a page per batch rather than per request.
+///
+/// Bounds: past `capacity` waiting jobs a submission fails at once; a job still waiting at its deadline fails
+/// without running; and the connection's busy timeout is the deadline, so a lock held by another process
+/// fails a batch within it. Either way the caller gets an error it can turn into a 503, never a hang.
+///
+/// A `Service`-like owner of its thread, owned by its `SQLiteDatabase`: started with it, ended by
+/// `shutdown()` (the database calls it when it goes), after which submissions fail and waiting jobs fail.
+public final class SQLiteWorkQueue: Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// Jobs waiting at once; past it, a submission fails at once.
+        public var capacity = 8192
+        /// How long a job may wait for its turn, and the connection's busy timeout.
+        public var deadline: Duration = .seconds(2)
+        /// Jobs committed together at most.
+        public var maxBatch = 512
+        public init() {}
+    }
+
+    /// One caller's work. `run` executes inside the batch's transaction and says whether it failed (then its
+    /// savepoint is rolled back); the closure it returns resumes the caller once the batch is committed, with
+    /// the commit's error if the commit failed.
+    struct Job: Sendable {
+        let deadline: ContinuousClock.Instant
+        let run: @Sendable (SQLiteDatabase.Statements) -> (failed: Bool, deliver: @Sendable ((any Error)?) -> Void)
+        let fail: @Sendable (any Error) -> Void
+    }
+
+    private struct State {
+        var jobs: [Job] = []
+        var stopped = false
+        var committedBatches = 0
+    }
+
+    let settings: Settings
+    private let state = Mutex(State())
+    private let wake = DispatchSemaphore(value: 0)
+
+    init(settings: Settings, database: SQLiteDatabase.Locked) {
+        self.settings = settings
+        let thread = Thread { [self] in loop(database) }
+        thread.name = "assist-sqlite"
+        thread.start()
+    }
+
+    /// Queues `job`; false (and nothing queued) when the queue is full or stopped.
+    func submit(_ job: Job) -> Bool {
+        let (accepted, first) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stopped, state.jobs.count < settings.capacity else { return (false, false) }
+            state.jobs.append(job)
+            return (true, state.jobs.count == 1)
+        }
+        if first { wake.signal() }  // the thread drains everything it finds; it only sleeps on an empty queue
+        return accepted
+    }
+
+    /// Batches committed so far (each one transaction, one commit): group commit's effect, for diagnostics.
+    var committedBatches: Int { state.withLock { $0.committedBatches } }
+
+    /// Ends the thread once the jobs already queued have run; later submissions fail.
+    func shutdown() {
+        state.withLock { $0.stopped = true }
+        wake.signal()
+    }
+
+    private func loop(_ database: SQLiteDatabase.Locked) {
+        while true {
+            let (batch, stopped) = state.withLock { state -> ([Job], Bool) in
+                let count = min(state.jobs.count, settings.maxBatch)
+                let batch = Array(state.jobs.prefix(count))
+                state.jobs.removeFirst(count)
+                return (batch, state.stopped)
+            }
+            if batch.isEmpty {
+                if stopped { return }
+                wake.wait()
+                continue
+            }
+            run(batch, on: database)
+        }
+    }
+
+    private func run(_ batch: [Job], on database: SQLiteDatabase.Locked) {
+        let now = ContinuousClock.now
+        let live = batch.filter { job in
+            guard job.deadline < now else { return true }
+            job.fail(SQLiteDatabase.Error(message: "storage busy: a job waited past its deadline of \(settings.deadline)"))
+            return false
+        }
+        guard !live.isEmpty else { return }
+        // Each job's way to resume its caller, given the commit's error (nil when the batch committed).
+        var deliveries: [@Sendable ((any Error)?) -> Void] = []
+        deliveries.reserveCapacity(live.count)
+        let commitError: (any Error)? = database.mutex.withLock { connection in
+            let statements = SQLiteDatabase.Statements(connection)
+            do {
+                try statements.run("BEGIN IMMEDIATE")
+            } catch {
+                for job in live { deliveries.append { _ in job.fail(error) } }
+                return nil
+            }
+            for job in live {
+                do {
+                    try statements.run("SAVEPOINT job")
+                } catch {
+                    deliveries.append { _ in job.fail(error) }
+                    continue
+                }
+                let (failed, deliver) = job.run(statements)
+                if failed { _ = try? statements.run("ROLLBACK TO job") }
+                _ = try? statements.run("RELEASE job")
+                deliveries.append(deliver)
+            }
+            do {
+                try statements.run("COMMIT")
+            } catch {
+                _ = try? statements.run("ROLLBACK")
+                return error
+            }
+            state.withLock { $0.committedBatches += 1 }
+            return nil
+        }
+        for deliver in deliveries { deliver(commitError) }
+    }
+}
+
+extension SQLiteDatabase {
+    /// Statements run inside `perform`'s transaction. Valid only inside the closure it is given to: it uses
+    /// the connection while its lock is held (that is also why it may be `Sendable`).
+    public struct Statements: Sendable {
+        let connection: Connection
+        init(_ connection: Connection) { self.connection = connection }
+
+        /// Runs one statement with positional parameters and returns every row.
+        @discardableResult
+        public func query(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+            try SQLiteDatabase.run(connection, sql, parameters)
+        }
+
+        func run(_ sql: String) throws { _ = try SQLiteDatabase.run(connection, sql, []) }
+    }
+
+    /// Runs `work` atomically (all of its statements or none) and returns once that is committed.
+    ///
+    /// With a work queue, on the queue's thread in a batch with other callers' work (group commit); the caller
+    /// suspends meanwhile, and gets an error, never a hang, when the queue is full, its job's deadline passes
+    /// or the disk or a lock refuses the batch. Without one (tools, tests), inline in a transaction of its own.
+    public func perform<T: Sendable>(_ work: @escaping @Sendable (Statements) throws -> T) async throws -> T {
+        guard let workQueue else {
+            return try inTransaction(work)
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            let job = SQLiteWorkQueue.Job(
+                deadline: .now + workQueue.settings.deadline,
+                run: { [self] statements in
+                    let result = Result { try work(statements) }
+                    let failed = if case .failure = result { true } else { false }
+                    return (failed, { commitError in
+                        _ = self  // the database outlives every job it has queued
+                        if let commitError { continuation.resume(throwing: commitError) } else { continuation.resume(with: result) }
+                    })
+                },
+                fail: { continuation.resume(throwing: $0) })
+            if !workQueue.submit(job) {
+                continuation.resume(throwing: Error(message: "storage busy: \(workQueue.settings.capacity) jobs already waiting"))
+            }
+        }
+    }
+
+    /// Batches the work queue has committed; nil without one.
+    public var committedBatches: Int? { workQueue?.committedBatches }
+
+    /// One statement through `perform`.
+    @discardableResult
+    public func perform(_ sql: String, _ parameters: [Value] = []) async throws -> [[Value]] {
+        try await perform { try $0.query(sql, parameters) }
+    }
+}

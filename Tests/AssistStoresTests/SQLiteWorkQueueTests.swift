@@ -1,0 +1,116 @@
+import AssistSQLite
+import Foundation
+import Testing
+
+/// Database work off the request path: callers suspend while one thread runs their work in batches, each
+/// job in a savepoint, one commit per batch; a full queue, a passed deadline and a held lock are errors.
+@Suite("SQLite work queue")
+struct SQLiteWorkQueueTests {
+    private static func database(in directory: URL, capacity: Int = 8192, deadline: Duration = .seconds(2)) throws -> SQLiteDatabase {
+        var settings = SQLiteWorkQueue.Settings()
+        settings.capacity = capacity
+        settings.deadline = deadline
+        let database = try SQLiteDatabase(path: directory.appendingPathComponent("queue.sqlite").path, workQueue: settings)
+        try database.execute("CREATE TABLE IF NOT EXISTS t (x INTEGER PRIMARY KEY)")
+        return database
+    }
+
+    private static func directory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-queue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// A second connection to the same file holding the write lock, as another process would, until released.
+    private static func holdWriteLock(_ path: String) throws -> SQLiteDatabase {
+        let other = try SQLiteDatabase(path: path)
+        try other.execute("BEGIN IMMEDIATE")
+        return other
+    }
+
+    @Test("concurrent callers are committed together: every row lands, in far fewer commits than callers")
+    func groupCommit() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory)
+        // The writes queue up behind another connection's lock, then go in together once it is let go.
+        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        let writes = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for x in 0..<300 { group.addTask { try await database.perform("INSERT INTO t VALUES (?)", [.integer(Int64(x))]) } }
+                try await group.waitForAll()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        try holder.execute("COMMIT")
+        try await writes.value
+        #expect(try database.query("SELECT count(*) FROM t") == [[.integer(300)]])
+        let batches = try #require(database.committedBatches)
+        #expect(batches >= 1 && batches < 30, "300 callers in \(batches) commits")
+    }
+
+    @Test("a job that fails rolls back alone: its caller gets the error, the batch's other jobs commit")
+    func failingJobRollsBackAlone() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory)
+        struct Refused: Error {}
+        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        // A first job takes the thread and waits on the lock, so the three below queue up for one batch.
+        let first = Task { try await database.perform("INSERT INTO t VALUES (0)") }
+        try await Task.sleep(for: .milliseconds(30))
+        let failing = Task {
+            try await database.perform { statements in
+                try statements.query("INSERT INTO t VALUES (1)")
+                throw Refused()
+            }
+        }
+        let duplicate = Task { try await database.perform("INSERT INTO t VALUES (2), (2)") }
+        let fine = Task { try await database.perform("INSERT INTO t VALUES (3)") }
+        try await Task.sleep(for: .milliseconds(100))
+        try holder.execute("COMMIT")
+        await #expect(throws: Refused.self) { try await failing.value }
+        await #expect(throws: SQLiteDatabase.Error.self) { try await duplicate.value }
+        _ = try await fine.value
+        _ = try await first.value
+        #expect(database.committedBatches == 2)  // the first job alone, then the three together
+        try database.execute("DELETE FROM t WHERE x = 0")
+        #expect(try database.query("SELECT x FROM t ORDER BY x") == [[.integer(3)]])
+    }
+
+    @Test("a lock another connection holds past the deadline fails the caller (an error, not a hang); then writes resume")
+    func heldLockFailsWithinDeadline() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory, deadline: .milliseconds(300))
+        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        let started = ContinuousClock.now
+        let blocked = Task { try await database.perform("INSERT INTO t VALUES (1)") }
+        await #expect(throws: SQLiteDatabase.Error.self) { try await blocked.value }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(250) && waited < .seconds(10), "failed after \(waited)")  // a generous bound: tests run in parallel
+        try holder.execute("COMMIT")
+        try await database.perform("INSERT INTO t VALUES (2)")
+        #expect(try database.query("SELECT x FROM t") == [[.integer(2)]])
+    }
+
+    @Test("past its capacity the queue refuses at once, and jobs that waited past their deadline never run")
+    func boundedQueue() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory, capacity: 4, deadline: .milliseconds(200))
+        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for x in 0..<12 {
+                group.addTask { (try? await database.perform("INSERT INTO t VALUES (?)", [.integer(Int64(x))])) != nil }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        try holder.execute("COMMIT")
+        // The first job blocks on the lock until its busy timeout (the deadline); the ones queued behind it are
+        // past their deadline when their turn comes, and the rest found the queue full.
+        #expect(outcomes.count == 12)
+        #expect(outcomes.allSatisfy { !$0 })
+        #expect(try database.query("SELECT count(*) FROM t") == [[.integer(0)]])
+    }
+}
