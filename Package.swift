@@ -110,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
-                           "AssistUnderstanding", "AssistEvaluation"]
+                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite"]
         ),
 
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging

@@ -13,16 +13,17 @@ final class GatewayProcess {
     let port: Int
     let secret = "bench-secret-\(getpid())"
     private let process = Process()
-    private let directory: URL
+    /// The gateway's data directory (its SQLite database and log).
+    let dataDirectory: URL
 
     init(upstream: String, port: Int) throws {
         self.port = port
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let configFile = directory.appendingPathComponent("bench.json")
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        let configFile = dataDirectory.appendingPathComponent("bench.json")
         try Data(Self.configuration()).write(to: configFile)
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
-        let arguments = ["serve", "--config", configFile.path, "--upstream", upstream, "--port", String(port), "--data-dir", directory.path]
+        let arguments = ["serve", "--config", configFile.path, "--upstream", upstream, "--port", String(port), "--data-dir", dataDirectory.path]
         // BENCH_GATEWAY_PREFIX runs the gateway under a tool, e.g. "valgrind --tool=massif --massif-out-file=/tmp/m.out".
         if let prefix = ProcessInfo.processInfo.environment["BENCH_GATEWAY_PREFIX"]?.split(separator: " ").map(String.init), !prefix.isEmpty {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -48,6 +49,17 @@ final class GatewayProcess {
     /// Resident set size of the gateway process, in KiB.
     var residentKiB: Int { AssistBench.residentKiB(process: String(process.processIdentifier)) }
 
+    /// Descriptors the gateway process has open.
+    var openDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? 0
+    }
+
+    /// Bytes in the database's write-ahead log (0 when there is none).
+    var walBytes: Int {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent("assist.sqlite-wal").path)
+        return (attributes?[.size] as? Int) ?? 0
+    }
+
     /// CPU time the gateway process has used so far (user + system), in seconds.
     var cpuSeconds: Double {
         let stat = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8)) ?? ""
@@ -65,7 +77,7 @@ final class GatewayProcess {
     func stop() {
         process.terminate()
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
+        try? FileManager.default.removeItem(at: dataDirectory)
     }
 
     static func configuration() throws -> [UInt8] {

@@ -13,12 +13,19 @@ print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cor
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")
 
 // BENCH_PHASES=latency,disconnect,streams,extraction picks phases; BENCH_STREAMS sets the idle-stream count;
-// BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length.
+// BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length; BENCH_SOAK_SECONDS (600) and
+// BENCH_SOAK_RATE (200) the soak's,
+// BENCH_SOAK_PERIOD (30) its sampling period.
 let environment = ProcessInfo.processInfo.environment
-let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction").split(separator: ",").map(String.init))
+let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction,soak").split(separator: ",").map(String.init))
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("streams") {
     try IdleStreamsBench(upstream: upstream, gateway: gateway).run(streams: Int(environment["BENCH_STREAMS"] ?? "") ?? 5000)
 }
 if phases.contains("extraction") { try await ExtractionBench().run() }
+if phases.contains("soak") {
+    try SoakBench(upstream: upstream, gateway: gateway).run(seconds: Double(environment["BENCH_SOAK_SECONDS"] ?? "") ?? 600,
+                                                            rate: Int(environment["BENCH_SOAK_RATE"] ?? "") ?? 200,
+                                                            period: Double(environment["BENCH_SOAK_PERIOD"] ?? "") ?? 30)
+}
