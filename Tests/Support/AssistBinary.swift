@@ -49,10 +49,17 @@ public enum AssistBinary {
 
     /// Starts `assist` with `environment` added to this process's; its standard error goes to `stderr` (a
     /// file), or nowhere.
-    public static func start(_ arguments: [String], stderr: URL? = nil, environment: [String: String] = [:]) throws -> Running {
+    /// `launcher` runs it under another program, e.g. `["/usr/bin/prlimit", "--nofile=1024:1024"]`.
+    public static func start(_ arguments: [String], stderr: URL? = nil, environment: [String: String] = [:],
+                             launcher: [String] = []) throws -> Running {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [url.path] + arguments
+        } else {
+            process.executableURL = url
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe()
         process.standardOutput = out
