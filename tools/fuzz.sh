@@ -16,12 +16,15 @@ cd "$(dirname "$0")/.."
 command -v swiftc >/dev/null || export PATH="${SWIFT_BIN:-/opt/swift/usr/bin}:$PATH"
 export SWIFT_BACKTRACE=enable=no  # the runtime's backtracer trips ASan; libFuzzer reports the crash itself
 OUT=.build/fuzz
-ALL_TARGETS=(sse json cbor jws config schema)
+ALL_TARGETS=(sse json cbor jws config schema edge)
 
 # name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
-target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;;
+target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; edge) echo HTTPEdge;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
-target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; *) echo AssistGateway;; esac; }
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; edge) echo;; *) echo AssistGateway;; esac; }
+# A target without a module is compiled with these source files instead (they must import nothing).
+target_sources() { case $1 in edge) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody EdgeDecision;;
+                               *) ;; esac; }
 module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices;; *) echo;; esac; }
 
 # Package.swift's settings for every target, plus optimisation and the instrumentation.
@@ -60,19 +63,25 @@ PY
 }
 
 build_target() {
-    local name=$1 file module libs key dep
+    local name=$1 file module key dep
+    local libs=() sources=()
     file="fuzz/$(target_file "$name").swift"
     module=$(target_module "$name")
-    build_module "$module"
-    libs=("-l$module")
-    for dep in $(module_deps "$module"); do libs+=("-l$dep"); done
-    mapfile -t -O ${#libs[@]} libs < <(cat "$OUT/modules/$module.autolink" $(for dep in $(module_deps "$module"); do
-                                           echo "$OUT/modules/$dep.autolink"; done) | sort -u)
-    key=$(key_of "$file" "$OUT/modules/$module.key")
+    mapfile -t sources < <(target_sources "$name")
+    if [ -n "$module" ]; then
+        build_module "$module"
+        libs=("-l$module")
+        for dep in $(module_deps "$module"); do libs+=("-l$dep"); done
+        mapfile -t -O ${#libs[@]} libs < <(cat "$OUT/modules/$module.autolink" $(for dep in $(module_deps "$module"); do
+                                               echo "$OUT/modules/$dep.autolink"; done) | sort -u)
+        key=$(key_of "$file" "$OUT/modules/$module.key")
+    else
+        key=$(key_of "$file" "${sources[@]}")
+    fi
     [ -x "$OUT/bin/$name" ] && [ "$(cat "$OUT/bin/$name.key" 2>/dev/null)" = "$key" ] && return 0
     echo "[fuzz] linking $name" >&2
     rm -f "$OUT/bin/$name.key"
-    swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz$(target_file "$name")" "$file" -L "$OUT/modules" "${libs[@]}" \
+    swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz$(target_file "$name")" "$file" "${sources[@]}" -L "$OUT/modules" "${libs[@]}" \
         -use-ld=lld -o "$OUT/bin/$name"
     echo "$key" >"$OUT/bin/$name.key"
 }
