@@ -10,13 +10,14 @@ import AssistWire
 ///     POST  /admin/reload          re-read the --config file (features section), validated first
 ///
 /// Overrides are stored before they are applied (a restart keeps them) and apply to the next request.
-/// Every change is an audit row with status `admin`.
+/// Every change is an audit row with status `admin`. A refused call (401 without the admin token, 400 for
+/// a bad change) is recorded like any refusal before admission (`RefusalRecorder`).
 struct AdminEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let request = context.http
-        guard authorized(request) else { throw GatewayError(status: 401, code: .unauthenticated, message: "admin token required") }
+        try authorize(request)
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/admin/features"):
@@ -34,9 +35,20 @@ struct AdminEndpoint: Sendable {
         }
     }
 
-    private func authorized(_ request: HTTPRequest) -> Bool {
-        guard let expected = dependencies.security.adminToken, let token = try? BearerToken.read(request) else { return false }
-        return Digest.constantTimeEqual(Array(token.utf8), expected)
+    /// The admin token, compared in constant time, or 401; which check failed is in the refusal's reason
+    /// only (`unauthenticated:missing`, `:malformed`, `:admin_api_off`, `:wrong_admin_token`).
+    private func authorize(_ request: HTTPRequest) throws(GatewayError) {
+        func refusal(_ reason: String) -> GatewayError {
+            GatewayError(status: 401, code: .unauthenticated, message: "admin token required", auditReason: "unauthenticated:\(reason)")
+        }
+        let token: String
+        do throws(TokenRejection) {
+            token = try BearerToken.read(request)
+        } catch {
+            throw refusal(error.rawValue)
+        }
+        guard let expected = dependencies.security.adminToken else { throw refusal("admin_api_off") }
+        guard Digest.constantTimeEqual(Array(token.utf8), expected) else { throw refusal("wrong_admin_token") }
     }
 
     private func patch(feature id: String, _ context: RequestContext) async throws(GatewayError) -> HTTPResponse {
