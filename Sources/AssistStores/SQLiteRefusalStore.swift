@@ -3,8 +3,9 @@ public import AssistSQLite
 
 /// Refusal counts in SQLite, one row per (minute, endpoint, reason, address), added to by upsert.
 ///
-/// Written only by `RefusalRecorder`'s flushes (one transaction per batch, every few seconds), never per
-/// refusal; `RefusalTally` bounds the rows a minute can add, and `removeCounts(before:)` the minutes kept.
+/// Written only by `RefusalRecorder`'s flushes (one job on the database's work queue per batch, every few
+/// seconds), never per refusal; `RefusalTally` bounds the rows a minute can add, and `removeCounts(before:)`
+/// the minutes kept.
 public final class SQLiteRefusalStore: RefusalStore {
     private let database: SQLiteDatabase
 
@@ -21,9 +22,9 @@ public final class SQLiteRefusalStore: RefusalStore {
 
     public func add(_ counts: [RefusalKey: Int]) async throws {
         guard !counts.isEmpty else { return }
-        try database.transaction { query in
+        try await database.perform { statements in
             for (key, count) in counts {
-                _ = try query("""
+                try statements.query("""
                     INSERT INTO refusal_counts VALUES (?1, ?2, ?3, ?4, ?5)
                     ON CONFLICT (minute, endpoint, reason, address) DO UPDATE SET count = count + excluded.count
                     """, [.integer(Int64(key.minute)), .text(key.endpoint), .text(key.reason), .text(key.address), .integer(Int64(count))])
@@ -33,8 +34,8 @@ public final class SQLiteRefusalStore: RefusalStore {
 
     public func counts(since minute: Int) async throws -> [RefusalKey: Int] {
         var result: [RefusalKey: Int] = [:]
-        let rows = try database.query("SELECT minute, endpoint, reason, address, count FROM refusal_counts WHERE minute >= ?1",
-                                      [.integer(Int64(minute))])
+        let rows = try await database.perform("SELECT minute, endpoint, reason, address, count FROM refusal_counts WHERE minute >= ?1",
+                                                 [.integer(Int64(minute))])
         for row in rows {
             guard let minute = row[0].int, let endpoint = row[1].text, let reason = row[2].text, let address = row[3].text,
                   let count = row[4].int else { continue }
@@ -44,6 +45,6 @@ public final class SQLiteRefusalStore: RefusalStore {
     }
 
     public func removeCounts(before minute: Int) async throws {
-        try database.query("DELETE FROM refusal_counts WHERE minute < ?1", [.integer(Int64(minute))])
+        try await database.perform("DELETE FROM refusal_counts WHERE minute < ?1", [.integer(Int64(minute))])
     }
 }
