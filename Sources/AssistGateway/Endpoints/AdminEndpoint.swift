@@ -8,6 +8,7 @@ import AssistWire
 ///     PATCH /admin/features/{id}   {"enabled": Bool|null, "rollout": {"percentage": 0…100}|null,
 ///                                   "endStreams": true (with enabled false: end open streams, feature_disabled)}
 ///     POST  /admin/reload          re-read the --config file (features section), validated first
+///     GET   /admin/refusals        refusals before admission counted per minute (RefusalsEndpoint)
 ///
 /// Overrides are stored before they are applied (a restart keeps them) and apply to the next request.
 /// Every change is an audit row with status `admin`. A refused call (401 without the admin token, 400 for
@@ -24,12 +25,16 @@ struct AdminEndpoint: Sendable {
             return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe))])
         case ("POST", "/admin/reload"):
             return try await reload(context)
+        case ("GET", "/admin/refusals"):
+            return try await RefusalsEndpoint(dependencies: dependencies).handle(request)
         case ("PATCH", _) where path.hasPrefix("/admin/features/"):
             return try await patch(feature: String(path.dropFirst("/admin/features/".count)), context)
         case (_, "/admin/features"):
             throw .methodNotAllowed(request.method, allowed: [.get])
         case (_, "/admin/reload"):
             throw .methodNotAllowed(request.method, allowed: [.post])
+        case (_, "/admin/refusals"):
+            throw .methodNotAllowed(request.method, allowed: [.get])
         default:
             throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method, allowed: [.patch]) : .notFound
         }

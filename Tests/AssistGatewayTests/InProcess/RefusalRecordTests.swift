@@ -209,4 +209,31 @@ struct RefusalRecordTests {
         #expect(counts.filter { $0.key.address == "other" }.values.first == 500)
         #expect(counts.values.reduce(0, +) == 1_500)
     }
+
+    @Test("GET /admin/refusals answers the last N minutes' counts, stored or not yet, newest first")
+    func adminRefusals() async throws {
+        let gateway = try InProcessGateway()
+        let admin: [HTTPField] = [(.authorization, "Bearer admin-secret")]
+        for _ in 0..<3 { _ = await gateway.stream(as: nil, from: "203.0.113.5") }
+        #expect(await gateway.dependencies.state.refusals.flush())
+        gateway.clock.advance(by: 120)
+        _ = await gateway.stream(as: nil, from: "203.0.113.6")  // counted, not yet stored
+
+        let recent = await gateway.send(.get, "/admin/refusals", query: "minutes=5", as: nil, headers: admin)
+        #expect(recent.status == 200)
+        #expect(recent.json?["minutes"] == 5 && recent.json?["total"] == 4 && recent.json?["truncated"] == false)
+        let rows = try #require(recent.json?["counts"]?.arrayValue)
+        #expect(rows.map { $0["address"]?.stringValue ?? "" } == ["203.0.113.6", "203.0.113.5"])
+        #expect(rows.map { $0["count"] } == [1, 3])
+        #expect(rows[0]["minute"] == "2026-09-21T14:15:00Z" && rows[0]["endpoint"] == "/v1/assist/stream")
+        #expect(rows[0]["reason"] == "unauthenticated:missing")
+
+        let lastMinute = await gateway.send(.get, "/admin/refusals", query: "minutes=1", as: nil, headers: admin)
+        #expect(lastMinute.json?["total"] == 1)
+        for bad in ["minutes=0", "minutes=1441", "minutes=ten"] {
+            let refused = await gateway.send(.get, "/admin/refusals", query: bad, as: nil, headers: admin)
+            #expect(refused.status == 400 && refused.errorCode == "invalid_input", "\(bad)")
+        }
+        #expect(await gateway.send(.get, "/admin/refusals", as: nil).status == 401)
+    }
 }
