@@ -2,7 +2,8 @@ public import AssistHTTP
 import AssistWire
 
 /// The gateway's HTTP surface: a router over thin endpoints, and the one place where a refusal becomes
-/// its JSON error and every response gets its `X-Request-Id`.
+/// its JSON error and every response gets its `X-Request-Id`. A refusal before admission (400, 401, 403
+/// of a request with no audit row of its own) is recorded here, on every endpoint (`RefusalRecorder`).
 ///
 ///     GET  /healthz            status, storage and model checks, limits; 200 unless unavailable (503)
 ///     GET  /v1/features        the features this user may call
@@ -25,6 +26,7 @@ public struct Gateway: HTTPResponder {
         do {
             response = try await route(&context)
         } catch {
+            if !context.hasAuditRow, RefusalsBeforeAdmission.counts(error.status) { await dependencies.recordRefusal(error, context) }
             response = Responses.error(error, requestId: context.id)
         }
         response.headers.append((.requestId, context.id))
@@ -32,7 +34,7 @@ public struct Gateway: HTTPResponder {
     }
 
     /// The method each routed path takes, for a 405's `Allow`.
-    private static let routedPaths: [String: HTTPMethod] = [
+    static let routedPaths: [String: HTTPMethod] = [
         "/v1/assist": .post, "/v1/assist/stream": .post, "/v1/features": .get, "/v1/events": .post, "/v1/feedback": .post,
         "/metrics": .get, "/healthz": .get, "/v1/integrity/challenge": .post, "/v1/integrity/appattest/register": .post,
         "/openapi.json": .get,

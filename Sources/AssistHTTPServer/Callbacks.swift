@@ -4,14 +4,41 @@ import CMicroHTTPD
 // libmicrohttpd's C callbacks. They live here, not in any `main.swift`, because top-level code there is
 // main-actor isolated and `@convention(c)` functions cannot touch it.
 
-/// Collects request headers through libmicrohttpd's key/value iterator.
+/// Collects request headers and query arguments through libmicrohttpd's key/value iterator.
 private final class HeaderCollector {
     var headers: [HTTPField] = []
+    /// Query arguments as libmicrohttpd decoded them; a value is nil for an argument without `=`.
+    var arguments: [(String, String?)] = []
+
+    /// The arguments encoded again as a query string (`HTTPRequest.query`); nil when there were none.
+    /// libmicrohttpd splits the target and hands its arguments over decoded, never the query as sent.
+    var query: String? {
+        guard !arguments.isEmpty else { return nil }
+        return arguments.map { key, value in Self.encoded(key) + (value.map { "=" + Self.encoded($0) } ?? "") }.joined(separator: "&")
+    }
+
+    private static func encoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += "%" + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]], as: UTF8.self)
+            }
+        }
+        return result
+    }
 }
 
-private let collectHeader: MHD_KeyValueIterator = { cls, _, key, value in
+private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
     let collector = Unmanaged<HeaderCollector>.fromOpaque(cls!).takeUnretainedValue()
-    if let key {
+    guard let key else { return .YES }
+    if kind == .GET_ARGUMENT_KIND {
+        collector.arguments.append((String(cString: key), value.map { String(cString: $0) }))
+    } else {
         collector.headers.append((HTTPFieldName(String(cString: key)), value.map { String(cString: $0) } ?? ""))
     }
     return .YES
@@ -39,14 +66,16 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     let collector = HeaderCollector()
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
+        _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
     }
     let handle = ConnectionHandle(pointer: connection)
     let handed = core.ledger.handed(descriptor: handle.socket)
     let bodyDeadline = handed?.bodyPending == true ? handed?.deadline : nil
-    let context = InFlightRequest(
-        server: core, connection: handle,
+    // The address the edge counts the connection against: the peer's, or the one a trusted proxy forwards.
+    let request = HTTPRequest(
         method: HTTPMethod(method.map { String(cString: $0) } ?? "GET"), path: url.map { String(cString: $0) } ?? "/",
-        headers: collector.headers, bodyDeadline: bodyDeadline)
+        query: collector.query, headers: collector.headers, clientAddress: handed?.address ?? HTTPRequest.unknownAddress)
+    let context = InFlightRequest(server: core, connection: handle, head: request, bodyDeadline: bodyDeadline)
     requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
     if let bodyDeadline {
         let (seconds, attoseconds) = (bodyDeadline - ContinuousClock.now).components

@@ -39,12 +39,12 @@ final class InFlightRequest: Sendable {
     /// When the body must have arrived by; set only when the edge handed the connection on before it had.
     private let bodyDeadline: ContinuousClock.Instant?
 
-    init(server: ServerCore, connection: ConnectionHandle, method: HTTPMethod, path: String,
-         headers: [HTTPField], bodyDeadline: ContinuousClock.Instant? = nil) {
+    /// - Parameter head: the request without its body, which the upload calls append.
+    init(server: ServerCore, connection: ConnectionHandle, head: HTTPRequest, bodyDeadline: ContinuousClock.Instant? = nil) {
         self.server = server
         self.connection = connection
         self.bodyDeadline = bodyDeadline
-        state = Mutex(State(head: HTTPRequest(method: method, path: path, headers: headers)))
+        state = Mutex(State(head: head))
     }
 
     /// The body is still being received and its deadline has passed: the connection is to be closed.

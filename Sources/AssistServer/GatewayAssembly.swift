@@ -22,9 +22,10 @@ public struct GatewayAssembly: Sendable {
     public let database: SQLiteDatabase
     public let secret: [UInt8]
     /// The gateway's background work, in the order it must start (a `ServiceGroup` stops it in reverse):
-    /// the database's checkpoints, the provider's curl loop, then the stream watchdog, which cancels calls
-    /// on that loop and so must stop before it. Without the watchdog running, streams get no pings and no
-    /// timeouts.
+    /// the database's checkpoints, the refusal recorder (which writes to the database, once more as it
+    /// stops), the provider's curl loop, then the stream watchdog, which cancels calls on that loop and so
+    /// must stop before it. Without the watchdog running, streams get no pings and no timeouts; without the
+    /// recorder, refusal counts are not stored.
     public let services: [any Service]
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
@@ -46,7 +47,8 @@ public struct GatewayAssembly: Sendable {
             quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),
             availability: try SQLiteAvailabilityStore(database: database), feedback: try SQLiteFeedbackStore(database: database),
             answers: try SQLiteAnswerStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400),
-            overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock))
+            overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock),
+            refusals: try SQLiteRefusalStore(database: database))
         let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
         let security = GatewaySecurity(
             tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
@@ -63,7 +65,7 @@ public struct GatewayAssembly: Sendable {
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
             handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload)
-        self.services = [database.checkpointer].compactMap { $0 } + [provider.loop, dependencies.state.watchdog]
+        self.services = [database.checkpointer].compactMap { $0 } + [dependencies.state.refusals, provider.loop, dependencies.state.watchdog]
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

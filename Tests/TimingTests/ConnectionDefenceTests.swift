@@ -207,6 +207,33 @@ struct ConnectionDefenceTests {
     }
 }
 
+/// The address a request reaches its responder with is the one the edge counts it against.
+@Suite("Client address and query reach the responder")
+struct ClientAddressTests {
+    @Test("a direct client's own address; behind a trusted proxy, the address it forwards; the query as sent")
+    func clientAddress() async throws {
+        let server = try startServer({ $0.trustedProxies = ["127.0.0.1"] }) { request in
+            let echo = "\(request.clientAddress) \(request.query ?? "-") \(request.queryValue("minutes") ?? "-")"
+            return HTTPResponse(status: 200, body: .bytes(Array(echo.utf8)))
+        }
+        defer { server.stop() }
+        let port = server.port
+        func echo(from source: String?, forwardedFor: String?, path: String = "/") async throws -> String {
+            try await onOwnThread {
+                let connection = try TestConnection(port: port, from: source)
+                try connection.send(method: "GET", path: path, headers: forwardedFor.map { [("X-Forwarded-For", $0)] } ?? [])
+                return RawResponse(try connection.readToEnd(timeout: .seconds(5))).text
+            }
+        }
+        #expect(try await echo(from: nil, forwardedFor: "192.0.2.7") == "192.0.2.7 - -")
+        #expect(try await echo(from: nil, forwardedFor: "198.51.100.7, 192.0.2.8") == "192.0.2.8 - -")
+        #expect(try await echo(from: nil, forwardedFor: nil) == "127.0.0.1 - -")
+        // 127.0.0.2 is no trusted proxy: what it forwards is ignored.
+        #expect(try await echo(from: "127.0.0.2", forwardedFor: "203.0.113.3") == "127.0.0.2 - -")
+        #expect(try await echo(from: "127.0.0.2", forwardedFor: nil, path: "/admin/refusals?minutes=5&x=a%20b") == "127.0.0.2 minutes=5&x=a%20b 5")
+    }
+}
+
 /// The gateway's `limits` section sets the edge of the server `assist serve` runs.
 @Suite("Connection defences configured by the gateway's limits")
 struct GatewayEdgeLimitsTests {

@@ -15,7 +15,8 @@ import AssistWire
 ///
 /// Data is read before anything is taken, so a 400 or a 404 never costs quota, and a stored or shared
 /// answer costs none. Whatever the steps take is held by the request's `Reservation`; a refusal gives it
-/// back here and is audited with what was known of the caller by then.
+/// back here. A 400, 401 or 403 is a refusal before admission, recorded by count (`RefusalRecorder`, from
+/// `Gateway.respond`); any other refusal is audited here, each with what was known of the caller by then.
 struct Admission: Sendable {
     static let steps: [any AdmissionStep] = [
         Authenticate(), ReadAssistRequest(), FindFeature(), ValidateInput(), CheckIntegrity(), BuildPrompt(),
@@ -33,6 +34,7 @@ struct Admission: Sendable {
             let admitted = try state.admitted()
             try await writeAhead(admitted)
             context = state.context
+            context.hasAuditRow = true
             state.reservation.admitted()
             // Kept briefly in memory so the user's feedback on this request can carry what was asked.
             dependencies.state.recentRequests.remember(context.id, input: admitted.promptContext.input, locale: admitted.promptContext.locale)
@@ -40,7 +42,10 @@ struct Admission: Sendable {
         } catch {
             context = state.context
             await state.reservation.cancel()
-            await audit(refusal: error, context)
+            if !RefusalsBeforeAdmission.counts(error.status) {
+                await dependencies.recordEnd(dependencies.refusalRow(error, context))
+                context.hasAuditRow = true
+            }
             throw error
         }
     }
@@ -58,15 +63,6 @@ struct Admission: Sendable {
         if !written, dependencies.config.audit.onFailure == .closed {
             throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)
         }
-    }
-
-    /// The audit row of a refusal: who (as far as known), which feature, why.
-    private func audit(refusal error: GatewayError, _ context: RequestContext) async {
-        await dependencies.recordEnd(AuditRecord(
-            requestId: context.id, time: dependencies.clock.now(), user: context.user?.id ?? "",
-            feature: context.feature?.id ?? "", promptVersion: context.feature?.promptVersion ?? "",
-            model: context.feature?.model ?? "", trust: context.trust?.level.rawValue ?? "",
-            status: .rejected, reason: error.auditReason, totalMs: context.elapsedMs(at: dependencies.monotonicClock.now), trustReason: context.trust?.reason ?? ""))
     }
 }
 

@@ -40,7 +40,7 @@ public struct GatewayDependencies: Sendable {
         self.handlers = handlers
         self.masker = masker
         self.instance = instance
-        self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock)
+        self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock, instance: instance)
         self.reloadConfiguration = reloadConfiguration
     }
 

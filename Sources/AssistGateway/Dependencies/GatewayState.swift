@@ -1,6 +1,6 @@
 /// What one gateway holds in memory while it runs, built once from its configuration and stores: the
 /// feature registry (overrides applied), open streams and slots, the watchdog of those streams, shared
-/// provider calls, recent inputs for feedback, and the metrics.
+/// provider calls, recent inputs for feedback, the metrics, and the count of refusals before admission.
 public final class GatewayState: Sendable {
     public let registry: FeatureRegistry
     public let streamLimiter: StreamLimiter
@@ -16,12 +16,15 @@ public final class GatewayState: Sendable {
     public let metrics: GatewayMetrics
     /// Whether audit writes land, as the last ones found (`GET /healthz`).
     public let storageHealth = StorageHealth()
+    /// Refusals before admission, counted per minute, endpoint, reason and address; a `Service` that
+    /// whoever serves this gateway must run, or the counts are never stored.
+    public let refusals: RefusalRecorder
     /// Integrity challenges issued per user this minute.
     let challengeRate: ChallengeRate
 
     /// Reads the stored overrides: a store that cannot be read stops start-up rather than silently
     /// forgetting a kill switch.
-    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock) throws {
+    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock, instance: String) throws {
         registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
         streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
         liveStreams = LiveStreams()
@@ -29,6 +32,7 @@ public final class GatewayState: Sendable {
         sharedCalls = SharedCalls(store: stores.answers, clock: clock)
         recentRequests = RecentRequests(clock: clock)
         metrics = GatewayMetrics(registry: registry)
+        refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)
         challengeRate = ChallengeRate(perMinute: config.integrity.challengesPerMinute, clock: clock)
     }
 }

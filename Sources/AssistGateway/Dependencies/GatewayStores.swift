@@ -11,9 +11,11 @@ public struct GatewayStores: Sendable {
     public var overrides: any FeatureOverrideStore
     /// Single-use challenges for App Attest (registration, fresh-challenge features).
     public var challenges: any ChallengeStore
+    /// Refusals before admission counted per minute, endpoint, reason and address (`RefusalRecorder`).
+    public var refusals: any RefusalStore
 
     public init(quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore, feedback: any FeedbackStore,
-                answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore) {
+                answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore, refusals: any RefusalStore) {
         self.quota = quota
         self.audit = audit
         self.availability = availability
@@ -21,12 +23,13 @@ public struct GatewayStores: Sendable {
         self.answers = answers
         self.overrides = overrides
         self.challenges = challenges
+        self.refusals = refusals
     }
 
     /// Every store in memory, on `clock`: one process, nothing kept across restarts.
     public static func inMemory(clock: any WallClock = SystemWallClock()) -> GatewayStores {
         GatewayStores(quota: InMemoryQuotaStore(clock: clock), audit: InMemoryAuditStore(), availability: InMemoryAvailabilityStore(),
                       feedback: InMemoryFeedbackStore(), answers: InMemoryAnswerStore(), overrides: InMemoryFeatureOverrideStore(),
-                      challenges: InMemoryChallengeStore(clock: clock))
+                      challenges: InMemoryChallengeStore(clock: clock), refusals: InMemoryRefusalStore())
     }
 }

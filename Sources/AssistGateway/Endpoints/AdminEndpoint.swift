@@ -8,35 +8,52 @@ import AssistWire
 ///     PATCH /admin/features/{id}   {"enabled": Bool|null, "rollout": {"percentage": 0…100}|null,
 ///                                   "endStreams": true (with enabled false: end open streams, feature_disabled)}
 ///     POST  /admin/reload          re-read the --config file (features section), validated first
+///     GET   /admin/refusals        refusals before admission counted per minute (RefusalsEndpoint)
 ///
 /// Overrides are stored before they are applied (a restart keeps them) and apply to the next request.
-/// Every change is an audit row with status `admin`.
+/// Every change is an audit row with status `admin`. A refused call (401 without the admin token, 400 for
+/// a bad change) is recorded like any refusal before admission (`RefusalRecorder`).
 struct AdminEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let request = context.http
-        guard authorized(request) else { throw GatewayError(status: 401, code: .unauthenticated, message: "admin token required") }
+        try authorize(request)
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/admin/features"):
             return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe))])
         case ("POST", "/admin/reload"):
             return try await reload(context)
+        case ("GET", "/admin/refusals"):
+            return try await RefusalsEndpoint(dependencies: dependencies).handle(request)
         case ("PATCH", _) where path.hasPrefix("/admin/features/"):
             return try await patch(feature: String(path.dropFirst("/admin/features/".count)), context)
         case (_, "/admin/features"):
             throw .methodNotAllowed(request.method, allowed: [.get])
         case (_, "/admin/reload"):
             throw .methodNotAllowed(request.method, allowed: [.post])
+        case (_, "/admin/refusals"):
+            throw .methodNotAllowed(request.method, allowed: [.get])
         default:
             throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method, allowed: [.patch]) : .notFound
         }
     }
 
-    private func authorized(_ request: HTTPRequest) -> Bool {
-        guard let expected = dependencies.security.adminToken, let token = try? BearerToken.read(request) else { return false }
-        return Digest.constantTimeEqual(Array(token.utf8), expected)
+    /// The admin token, compared in constant time, or 401; which check failed is in the refusal's reason
+    /// only (`unauthenticated:missing`, `:malformed`, `:admin_api_off`, `:wrong_admin_token`).
+    private func authorize(_ request: HTTPRequest) throws(GatewayError) {
+        func refusal(_ reason: String) -> GatewayError {
+            GatewayError(status: 401, code: .unauthenticated, message: "admin token required", auditReason: "unauthenticated:\(reason)")
+        }
+        let token: String
+        do throws(TokenRejection) {
+            token = try BearerToken.read(request)
+        } catch {
+            throw refusal(error.rawValue)
+        }
+        guard let expected = dependencies.security.adminToken else { throw refusal("admin_api_off") }
+        guard Digest.constantTimeEqual(Array(token.utf8), expected) else { throw refusal("wrong_admin_token") }
     }
 
     private func patch(feature id: String, _ context: RequestContext) async throws(GatewayError) -> HTTPResponse {

@@ -53,6 +53,7 @@ struct IntegrityEndpoint: Sendable {
         await dependencies.recordEnd(AuditRecord(
             requestId: context.id, time: dependencies.clock.now(), user: user.id, status: refusal == nil ? .ok : .rejected,
             reason: "appattest_register" + (refusal.map { ":" + $0 } ?? "")))
+        context.hasAuditRow = true
         guard refusal == nil else {
             throw GatewayError(status: 400, code: .attestationInvalid, message: "the attestation could not be verified")
         }

@@ -16,6 +16,10 @@ public struct RequestContext: Sendable {
     public var trust: IntegrityVerdict?
     /// The feature record as this user is served it (the candidate's when they are in its share).
     public var feature: FeatureRecord?
+    /// Whether the request has an audit row of its own: admitted (its row written ahead), or refused or
+    /// ended by a step that wrote one. A 400, 401 or 403 of a request without one is a refusal before
+    /// admission, which `Gateway.respond` records by count (`RefusalRecorder`).
+    var hasAuditRow = false
 
     public init(id: String = RequestID.make(), receivedAt: ContinuousClock.Instant = .now, time: Date, http: HTTPRequest) {
         self.id = id

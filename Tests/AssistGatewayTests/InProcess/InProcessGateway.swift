@@ -24,7 +24,7 @@ final class InProcessGateway: Sendable {
     /// `edit` changes the configuration fixture (e.g. `$0.set("limits.maxConcurrentStreamsPerUser", 1)`).
     /// `monotonicClock` times deadlines (a `ManualClock` runs them in virtual time).
     init<Monotonic: Clock>(provider: ScriptedProvider = ScriptedProvider(), monotonicClock: Monotonic = ContinuousClock(),
-                           audit: any AuditStore = InMemoryAuditStore(),
+                           audit: any AuditStore = InMemoryAuditStore(), refusals: any RefusalStore = InMemoryRefusalStore(),
                            edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
         self.audit = audit
         var json = ConfigFixture.json
@@ -45,6 +45,7 @@ final class InProcessGateway: Sendable {
         var stores = GatewayStores.inMemory(clock: clock)
         stores.quota = quota
         stores.audit = audit
+        stores.refusals = refusals
         gateway = Gateway(dependencies: try GatewayDependencies(
             config: config, clock: clock, monotonicClock: monotonicClock, stores: stores,
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
@@ -57,20 +58,22 @@ final class InProcessGateway: Sendable {
         HS256TokenIssuer(secret: Self.secret, settings: dependencies.config.auth, clock: clock).token(for: user)
     }
 
-    /// Sends a request as `user` (nil: no Authorization), the body as JSON unless `raw` is given.
-    func send(_ method: HTTPMethod = .post, _ path: String = "/v1/assist/stream", as user: String? = "u1", json: JSONValue? = nil,
-              raw: [UInt8]? = nil, headers: [HTTPField] = [], bodyTooLarge: Bool = false) async -> Exchange {
+    /// Sends a request as `user` (nil: no Authorization), the body as JSON unless `raw` is given, from the
+    /// client address `address` (as a server's edge would name it).
+    func send(_ method: HTTPMethod = .post, _ path: String = "/v1/assist/stream", query: String? = nil, as user: String? = "u1",
+              json: JSONValue? = nil, raw: [UInt8]? = nil, headers: [HTTPField] = [], bodyTooLarge: Bool = false,
+              from address: String = HTTPRequest.unknownAddress) async -> Exchange {
         var fields = headers
         if let user { fields.append((.authorization, "Bearer \(token(user))")) }
-        let request = HTTPRequest(method: method, path: path, headers: fields, body: raw ?? json.map { JSONWriter.bytes($0) } ?? [],
-                                  bodyTooLarge: bodyTooLarge)
+        let request = HTTPRequest(method: method, path: path, query: query, headers: fields, body: raw ?? json.map { JSONWriter.bytes($0) } ?? [],
+                                  bodyTooLarge: bodyTooLarge, clientAddress: address)
         return Exchange(response: await gateway.respond(to: request))
     }
 
     /// A stream request for `feature` with `input`.
     func stream(_ feature: String = "support_chat", _ input: JSONValue = ["message": "Where is my bag?"], as user: String? = "u1",
-                locale: String = "en-US", headers: [HTTPField] = []) async -> Exchange {
-        await send(as: user, json: ["feature": .string(feature), "input": input, "locale": .string(locale)], headers: headers)
+                locale: String = "en-US", headers: [HTTPField] = [], from address: String = HTTPRequest.unknownAddress) async -> Exchange {
+        await send(as: user, json: ["feature": .string(feature), "input": input, "locale": .string(locale)], headers: headers, from: address)
     }
 
     /// The audit row of an exchange's request.

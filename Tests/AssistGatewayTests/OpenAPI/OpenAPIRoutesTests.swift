@@ -66,7 +66,7 @@ struct OpenAPIRoutesTests {
         #expect(registered.json?["keyId"] == registration["keyId"])
     }
 
-    @Test("the admin API: list, patch, reload, and a user's token refused")
+    @Test("the admin API: list, patch, reload, refusals, and a user's token refused")
     func admin() async throws {
         struct Unreadable: Error {}
         let gateway = try InProcessGateway()
@@ -95,6 +95,15 @@ struct OpenAPIRoutesTests {
         await check.expect(gateway.request(.post, "/admin/reload", admin: true), to: unreadable, .badRequest, code: "invalid_input")
         check.expectUndocumented(.delete, feature, await gateway.send(.delete, feature, as: nil, headers: [(.authorization, "Bearer admin-secret")]),
                                  405, code: "method_not_allowed")
+
+        // The refusals above (a user's token, bad changes) are what /admin/refusals counts.
+        var refusals = gateway.request(.get, "/admin/refusals", admin: true)
+        refusals.query = "minutes=60"
+        let counted = await check.expect(refusals, to: gateway.gateway, .ok)
+        #expect(counted.exchange.json?["counts"]?.arrayValue?.isEmpty == false)
+        refusals.query = "minutes=0"
+        await check.expect(refusals, to: gateway.gateway, .badRequest, code: "invalid_input")
+        await check.expect(.get, "/admin/refusals", .unauthorized, code: "unauthenticated")
     }
 
     @Test("health, metrics, and the routes the document does not list")
