@@ -64,8 +64,11 @@ public struct SSEDecoder: Sendable {
         return events
     }
 
-    /// Ends the stream: an event without its terminating blank line is discarded, per the standard.
+    /// Ends the stream: an event without its terminating blank line is discarded, per the standard, and
+    /// so are the bytes of a line not yet ended, a byte-order mark's first bytes included.
     public mutating func finish() {
+        pendingBOM = []
+        checkedBOM = true
         line = []
         sawCR = false
         data = []

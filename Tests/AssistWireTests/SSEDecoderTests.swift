@@ -210,4 +210,13 @@ struct SSEDecoderTests {
         let bytes = Self.streams[index]
         #expect(try decode(bytes, cuts: Array(1..<bytes.count)) == Self.expected[index])
     }
+
+    /// Found by the `sse` fuzz target: a stream that ended two bytes into a byte-order mark kept them, and
+    /// bytes fed after `finish()` replayed them as the start of a line (past a 1-byte line limit, a throw).
+    @Test func finishDiscardsAPartialByteOrderMark() throws {
+        var decoder = SSEDecoder(maxLineBytes: 1)
+        #expect(try decoder.feed([0xEF, 0xBB]).isEmpty)
+        decoder.finish()
+        #expect(try decoder.feed(Array("\n\n".utf8)).isEmpty)
+    }
 }
