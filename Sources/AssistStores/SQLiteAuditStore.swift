@@ -30,11 +30,17 @@ public final class SQLiteAuditStore: AuditStore {
         try database.execute("CREATE INDEX IF NOT EXISTS audit_log_open ON audit_log (instance) WHERE status = 'started'")
     }
 
+    /// A request's end updates its `started` row in place rather than replacing it: its id and time, and so
+    /// their index entries, stay, which keeps the pages a commit writes (and the log) small.
     public func record(_ r: AuditRecord) async throws {
         try await database.perform("""
-            INSERT OR REPLACE INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
+            INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
                 input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (request_id) DO UPDATE SET user = excluded.user, feature = excluded.feature,
+                prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust, status = excluded.status,
+                reason = excluded.reason, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
+                ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance
             """, [
             .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),

@@ -96,9 +96,13 @@ struct SQLiteStoreTests {
         // A request's row is replaced by its end, never doubled; an instance closes only its own open rows.
         var ended = first
         ended.status = .upstreamFailed
+        ended.outputTokens = 3
+        ended.time = Date(timeIntervalSince1970: 999)
         try await store.record(ended)
         #expect(await store.recent(limit: 10).count == 2)
-        #expect(await store.record(for: "req_1")?.status == .upstreamFailed)
+        var expected = ended
+        expected.time = first.time  // the row keeps the time it was first written at (admission)
+        #expect(await store.record(for: "req_1") == expected)
         var open = AuditRecord(requestId: "req_3", time: Date(timeIntervalSince1970: 300), status: .started)
         open.instance = "gw_a"
         try await store.record(open)

@@ -29,6 +29,7 @@ public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
 /// answers "who used what, when, at what cost, and how did it end", never "what was said".
 public struct AuditRecord: Sendable, Equatable {
     public var requestId: String
+    /// When the request's first row was written: for an admitted request, its admission (its end keeps it).
     public var time: Date
     public var user: String
     public var feature: String
@@ -73,7 +74,8 @@ public struct AuditRecord: Sendable, Equatable {
 /// Audit rows by request id. A write that fails throws: the gateway counts the failure in its storage health
 /// (`GET /healthz`) and logs it, once per run of failures.
 public protocol AuditStore: Sendable {
-    /// Writes a request's row, replacing the one with its id if there is one (its `started` row).
+    /// Writes a request's row, replacing the one with its id if there is one (its `started` row), whose
+    /// `time` it keeps.
     func record(_ record: AuditRecord) async throws
     /// Closes `instance`'s rows still `started` as `interrupted`; returns how many.
     func closeInterrupted(instance: String) async throws -> Int
@@ -88,7 +90,11 @@ public final class InMemoryAuditStore: AuditStore {
     public init() {}
     public func record(_ record: AuditRecord) async throws {
         rows.withLock { rows in
-            rows.removeAll { $0.requestId == record.requestId }
+            var record = record
+            if let earlier = rows.firstIndex(where: { $0.requestId == record.requestId }) {
+                record.time = rows[earlier].time
+                rows.remove(at: earlier)
+            }
             rows.append(record)
         }
     }
