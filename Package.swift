@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
         .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
@@ -69,6 +70,8 @@ let package = Package(
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
+        // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
+        .target(name: "AssistRedis", dependencies: ["AssistServices", "CHiredis"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
