@@ -119,6 +119,8 @@ let package = Package(
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
         // up at will), an in-memory body writer, software App Attest, the third-party vectors.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
+        // A real redis-server per test: generated config in a temporary directory, a free port, stopped by pid.
+        .target(name: "RedisTestSupport", dependencies: ["CLinux"], path: "Tests/RedisSupport"),
         // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; evaluation samples.
         .target(
             name: "GatewayTestSupport",
@@ -140,6 +142,7 @@ let package = Package(
                            "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "RedisTestSupport"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",
