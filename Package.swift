@@ -71,7 +71,7 @@ let package = Package(
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
-        .target(name: "AssistRedis", dependencies: ["AssistServices", "CHiredis"]),
+        .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "CHiredis"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
@@ -142,7 +142,7 @@ let package = Package(
                            "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
-        .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "RedisTestSupport"]),
+        .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "RedisTestSupport"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",
