@@ -71,7 +71,7 @@ let package = Package(
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
-        .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "CHiredis"]),
+        .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "CHiredis", "CLinux"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
