@@ -106,10 +106,9 @@ struct RedisClientTests {
             var settings = RedisClient.Settings()
             settings.ioTimeout = .milliseconds(200)
             let client = try makeClient(server, settings: settings)
-            let started = ContinuousClock.now
-            let error = await #expect(throws: RedisError.self) { try await client.command("DEBUG", "SLEEP", "0.8") }
+            let error = await #expect(throws: RedisError.self) { try await client.command("DEBUG", "SLEEP", "2") }
+            // Lost at the I/O timeout, not after the server's 2 s (no bound on the time: tests run in parallel).
             #expect(error?.kind == .connectionLost)
-            #expect(ContinuousClock.now - started < .milliseconds(700))
             #expect(await eventually { await succeeds { _ = try await client.command("PING") } })
         }
     }

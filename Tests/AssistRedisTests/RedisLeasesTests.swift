@@ -37,9 +37,10 @@ struct RedisLeasesTests {
         try await RedisServer.with { server in
             let client = try makeClient(server)
             let leases = RedisLeases(client: client)
-            #expect(try await leases.acquire("u:alice", holder: "dead-replica", limit: 1, ttl: .milliseconds(300)))
+            // TTLs long enough for the next call to land within them on a busy machine (tests run in parallel).
+            #expect(try await leases.acquire("u:alice", holder: "dead-replica", limit: 1, ttl: .milliseconds(1000)))
             #expect(try await leases.acquire("u:alice", holder: "other", limit: 1, ttl: .seconds(30)) == false)
-            try await Task.sleep(for: .milliseconds(500))
+            try await Task.sleep(for: .milliseconds(1300))
             #expect(try await leases.holders(of: "u:alice") == 0)
             #expect(try await leases.renew("u:alice", holder: "dead-replica", ttl: .seconds(30)) == false, "an expired lease is not revived")
             #expect(try await leases.acquire("u:alice", holder: "other", limit: 1, ttl: .milliseconds(300)))
@@ -51,9 +52,10 @@ struct RedisLeasesTests {
     @Test func renewingKeepsALeasePastItsFirstTTL() async throws {
         try await RedisServer.with { server in
             let leases = RedisLeases(client: try makeClient(server))
-            #expect(try await leases.acquire("u:alice", holder: "stream", limit: 1, ttl: .milliseconds(400)))
+            // A first TTL long enough that the renewal lands within it on a busy machine (tests run in parallel).
+            #expect(try await leases.acquire("u:alice", holder: "stream", limit: 1, ttl: .milliseconds(1500)))
             #expect(try await leases.renew("u:alice", holder: "stream", ttl: .seconds(30)))
-            try await Task.sleep(for: .milliseconds(600))
+            try await Task.sleep(for: .milliseconds(2000))
             #expect(try await leases.holders(of: "u:alice") == 1)
             #expect(try await leases.acquire("u:alice", holder: "next", limit: 1, ttl: .seconds(30)) == false)
             #expect(try await leases.renew("u:alice", holder: "never-held", ttl: .seconds(30)) == false)
