@@ -125,6 +125,8 @@ public struct GatewayAssembly: Sendable {
         server.trustedProxies = limits.trustedProxies
         server.connectionLimit = limits.maxConnections
         server.reservedDescriptors = limits.reservedDescriptors
+        server.minClientReadBytesPerSecond = limits.minClientReadBytesPerSecond
+        server.slowReaderWindowSeconds = limits.slowReaderWindowSeconds
         // A request may hold an upstream connection besides its own (a stream does, for as long as it runs).
         server.descriptorsPerConnection = 2
         // The server's own answers (400, 408, 413, 503...) carry ids in the gateway's format.
