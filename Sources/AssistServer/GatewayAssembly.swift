@@ -115,6 +115,12 @@ public struct GatewayAssembly: Sendable {
 
     /// HTTP server settings that follow the configuration's limits.
     public func serverConfiguration(host: String, port: Int) -> HTTPServer.Configuration {
+        Self.serverConfiguration(for: config, host: host, port: port)
+    }
+
+    /// HTTP server settings that follow `config`'s limits (for a server that starts before its gateway can
+    /// be built: see `DeferredGateway`).
+    public static func serverConfiguration(for config: GatewayConfig, host: String, port: Int) -> HTTPServer.Configuration {
         var server = HTTPServer.Configuration()
         server.host = host
         server.port = port
