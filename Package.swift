@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
-                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices"]
+                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP"]
         ),
         .executableTarget(
             name: "AssistCLI",

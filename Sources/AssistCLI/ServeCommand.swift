@@ -12,10 +12,15 @@ import Glibc
 /// (1 if background work failed meanwhile; its failure is logged as it happens).
 ///
 /// Everything in the background runs in one `ServiceGroup`, in this order: the embedded model (started
-/// first, and healthy before anything else is built), the assembly's services (SQLite checkpoints, the
-/// refusal recorder, the curl loop, the stream watchdog), and the HTTP server (started before the group, so that a busy port
-/// fails the command at once). On a signal the server drains first (stop accepting, wait, cancel, close);
-/// then the group stops the rest in reverse order, the model last.
+/// first, and healthy before anything else is built), the gateway (`DeferredGateway`, which runs the
+/// assembly's services: SQLite checkpoints, the refusal recorder, the curl loop, the stream watchdog),
+/// and the HTTP server (started before the group, so that a busy port fails the command at once). On a
+/// signal the server drains first (stop accepting, wait, cancel, close); then the group stops the rest in
+/// reverse order, the model last.
+///
+/// Storage that cannot be opened or written (a full disk) does not stop the command: it says why, serves
+/// `/healthz` as 503 and refuses requests with 503 `audit_unavailable` until the storage can be written,
+/// then serves without a restart (see `DeferredGateway`). The data directory's secret must be readable.
 enum ServeCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let options: Options
@@ -74,14 +79,19 @@ enum ServeCommand {
         let modelReady: @Sendable () async -> Bool = { [supervisor] in await supervisor?.isHealthy() ?? true }
         let server: HTTPServer
         let group: ServiceGroup
-        let assembly: GatewayAssembly
+        let token: String
         do {
-            assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: options["config"], modelReady: modelReady)
-            // What a crash of this instance left open is closed before anything new is admitted.
-            let interrupted = try await assembly.dependencies.closeInterruptedRequests()
-            if interrupted > 0 { log("closed \(interrupted) requests an earlier run left unfinished (audited as interrupted)") }
-            server = try HTTPServer(configuration: assembly.serverConfiguration(host: host, port: port), responder: assembly.gateway)
-            group = ServiceGroup((supervisor.map { [$0] } ?? []) + assembly.services + [server])
+            let (config, file) = (config, options["config"])
+            // What a crash of this instance left open is closed before anything new is admitted (part of the
+            // gateway's start, like the storage it needs).
+            let gateway = try await DeferredGateway.start(dataDirectory: dataDirectory, modelReady: modelReady, log: log) {
+                try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, modelReady: modelReady)
+            }
+            let issuer = try gateway.assembly?.tokenIssuer() ?? HS256TokenIssuer(
+                secret: try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory), settings: config.auth)
+            token = issuer.token(for: "u1")
+            server = try HTTPServer(configuration: GatewayAssembly.serverConfiguration(for: config, host: host, port: port), responder: gateway)
+            group = ServiceGroup((supervisor.map { [$0] } ?? []) + [gateway, server])
             try server.start()
         } catch {
             log("\(error)")
@@ -91,7 +101,6 @@ enum ServeCommand {
         group.start()
 
         let url = "http://\(host):\(server.port)"
-        let token = assembly.tokenIssuer().token(for: "u1")
         print("""
             Assist gateway listening on \(url)
             Development token for u1 (valid \(config.auth.tokenLifetimeSeconds / 60) min):
@@ -110,7 +119,7 @@ enum ServeCommand {
         return failures.isEmpty ? 0 : 1
     }
 
-    private static func log(_ message: String) {
+    @Sendable private static func log(_ message: String) {
         FileHandle.standardError.write(Data("assist: \(message)\n".utf8))
     }
 

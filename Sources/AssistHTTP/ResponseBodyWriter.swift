@@ -12,6 +12,15 @@ public protocol ResponseBodyWriter: Sendable {
     func finish()
     /// Whether the client has left (an error event would have no reader).
     var isClientGone: Bool { get }
+    /// Whether the shell ended the response because its client stopped reading (it read fewer bytes a
+    /// second than the shell's minimum, over its window, while bytes were waiting for it), rather than
+    /// because the client left. Implies `isClientGone`.
+    var isClientStalled: Bool { get }
+}
+
+extension ResponseBodyWriter {
+    /// A shell that does not measure how its clients read never ends a response for it.
+    public var isClientStalled: Bool { false }
 }
 
 /// Thrown by `ResponseBodyWriter.write` when the bytes have nowhere to go.

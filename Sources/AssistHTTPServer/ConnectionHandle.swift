@@ -12,6 +12,6 @@ struct ConnectionHandle: @unchecked Sendable {
     func suspend() { MHD_suspend_connection(pointer) }
     func resume() { MHD_resume_connection(pointer) }
     var socket: Int32 { assist_mhd_connection_fd(pointer) }
-    /// The connection's own idle timeout; only from libmicrohttpd's thread (the access handler).
+    /// The connection's own idle timeout (0: none); only from libmicrohttpd's thread (the access handler, the content reader).
     func setTimeout(seconds: Int) { assist_mhd_set_timeout(pointer, UInt32(clamping: seconds)) }
 }

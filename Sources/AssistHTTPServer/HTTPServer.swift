@@ -20,7 +20,7 @@ public final class HTTPServer: Service {
     /// The server's one life; `start()` and `stop()` move it along under the lock.
     private enum Phase {
         case idle
-        case serving(DaemonPointer, ConnectionGate)
+        case serving(DaemonPointer, ConnectionGate, ReadPaceMonitor)
         case stopped
     }
 
@@ -90,7 +90,7 @@ public final class HTTPServer: Service {
                 }
                 gate = edge
                 try edge.start()
-                phase = .serving(pointer, edge)
+                phase = .serving(pointer, edge, ReadPaceMonitor(core: core))
             } catch {
                 // The edge, once made, owns the listener and closes it as it stops.
                 if let gate { gate.stop() } else { close(listener.descriptor) }
@@ -130,7 +130,7 @@ public final class HTTPServer: Service {
     /// Closes the listening socket: no new connections; requests in flight continue.
     public func stopAccepting() {
         phase.withLock { phase in
-            if case .serving(_, let gate) = phase { gate.stopAccepting() }
+            if case .serving(_, let gate, _) = phase { gate.stopAccepting() }
         }
     }
 
@@ -151,15 +151,16 @@ public final class HTTPServer: Service {
     /// tasks cancelled, their suspended connections resumed): libmicrohttpd aborts the process when it is
     /// stopped with a connection still suspended. Idempotent; a server never started just ends its watcher.
     public func stop() {
-        let serving: (OpaquePointer, ConnectionGate)? = phase.withLock { phase in
+        let serving: (OpaquePointer, ConnectionGate, ReadPaceMonitor)? = phase.withLock { phase in
             defer { phase = .stopped }
-            if case .serving(let daemon, let gate) = phase { return (daemon.pointer, gate) }
+            if case .serving(let daemon, let gate, let monitor) = phase { return (daemon.pointer, gate, monitor) }
             return nil
         }
-        guard let (pointer, gate) = serving else {
+        guard let (pointer, gate, monitor) = serving else {
             core.watcher.shutdown()
             return
         }
+        monitor.stop()
         // The edge first: once it has ended nothing more is handed to the daemon, and its connections are closed.
         gate.stop()
         for context in core.beginClosing() { context.abort() }

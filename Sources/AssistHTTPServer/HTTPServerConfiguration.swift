@@ -52,7 +52,17 @@ extension HTTPServer {
         /// The most bytes one content-reader call hands libmicrohttpd.
         public var streamBlockBytes: Int = 2048
         /// Connections whose answer has stalled are closed after this many seconds idle (suspended ones are exempt).
+        /// libmicrohttpd counts only its own reads and writes as activity; a streamed body is judged by the rate
+        /// below instead, until its end.
         public var idleTimeoutSeconds: Int = 60
+        /// A streamed body's client must take at least this many bytes a second, over `slowReaderWindowSeconds`
+        /// during which bytes were waiting for it; otherwise it has stopped reading, and the response is ended
+        /// (`ResponseBodyWriter.isClientStalled`) and the connection closed. A client that reads slowly but
+        /// steadily above it is never cut; time with nothing waiting for the client never counts (see `ReadPace`).
+        public var minClientReadBytesPerSecond: Int = 64
+        /// The window over which `minClientReadBytesPerSecond` is measured. Long enough for a client's TCP to
+        /// report its reading (its receive window opens in steps of a segment or more).
+        public var slowReaderWindowSeconds: Double = 30
         /// Seconds a client refused for load is told to wait (`Retry-After`).
         public var retryAfterSeconds: Int = 1
 
@@ -62,6 +72,11 @@ extension HTTPServer {
         public var log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("assist: \(line)\n".utf8)) }
 
         public init() {}
+
+        /// The rule a streamed body's client is held to.
+        var readPace: ReadPace {
+            ReadPace(minBytesPerSecond: minClientReadBytesPerSecond, window: .milliseconds(Int64(slowReaderWindowSeconds * 1000)))
+        }
 
         /// `connectionLimit`, lowered so that every connection's descriptors and the reserve fit under the
         /// process's descriptor limit (`RLIMIT_NOFILE`).

@@ -1,6 +1,10 @@
 import AssistHTTP
+import CLinux
 import CMicroHTTPD
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One request's life inside the server, from its headers to its completion callback.
 ///
@@ -31,6 +35,8 @@ final class InFlightRequest: Sendable {
         var writer: StreamingBody?
         var watch: (fd: Int32, token: UInt64)?
         var clientGone = false
+        /// libmicrohttpd reported the request over: its socket may be closed, and its number reused.
+        var completed = false
     }
 
     let connection: ConnectionHandle
@@ -197,13 +203,16 @@ final class InFlightRequest: Sendable {
             }
         case .stream(let produce):
             let (connection, server) = (self.connection, self.server)
-            let bodyWriter = StreamingBody(highWaterBytes: server.configuration.streamHighWaterBytes) {
+            let configuration = server.configuration
+            let bodyWriter = StreamingBody(highWaterBytes: configuration.streamHighWaterBytes, pace: configuration.readPace) {
                 server.resume(connection)
             }
             mhdResponse = MHD_create_response_from_callback(
-                assist_mhd_size_unknown(), server.configuration.streamBlockBytes, streamContentReader,
-                Unmanaged.passRetained(StreamReaderContext(writer: bodyWriter, connection: connection)).toOpaque(),
+                assist_mhd_size_unknown(), configuration.streamBlockBytes, streamContentReader,
+                Unmanaged.passRetained(StreamReaderContext(writer: bodyWriter, connection: connection,
+                                                           idleTimeoutSeconds: configuration.idleTimeoutSeconds)).toOpaque(),
                 streamContentReaderFree)
+            paceByReading(connection)
             producer = produce
             writer = bodyWriter
         }
@@ -231,6 +240,48 @@ final class InFlightRequest: Sendable {
             if gone { task.cancel(); writer.clientDisconnected() }
         }
         return result
+    }
+
+    /// While a body streams, its client is held to a rate of reading (`ReadPace`, checked by the
+    /// `ReadPaceMonitor`) instead of libmicrohttpd's idle timeout, which counts only libmicrohttpd's own
+    /// writes: with the socket's buffers full, a client reading steadily but slower than the producer let it
+    /// write nothing for longer than the timeout, and was cut while still reading. The socket is also kept
+    /// from taking more than the body's buffer ahead of what the client has accepted (`TCP_NOTSENT_LOWAT`;
+    /// by default the kernel would take megabytes), so that what the server's reader takes follows the
+    /// client's reading, and a stalled client holds back the producer within kilobytes. The idle timeout
+    /// comes back at the body's end (see `streamContentReader`). From libmicrohttpd's thread.
+    private func paceByReading(_ connection: ConnectionHandle) {
+        _ = assist_tcp_limit_unsent(connection.socket, Int32(clamping: server.configuration.streamHighWaterBytes))
+        connection.setTimeout(seconds: 0)
+    }
+
+    /// The periodic check of the client's reading (`ReadPaceMonitor`): a stalled client's response ends.
+    func checkReadPace(at now: ContinuousClock.Instant) {
+        guard let writer = state.withLock({ $0.writer }), writer.checkPace(at: now) else { return }
+        clientStalled()
+    }
+
+    /// The client stopped reading: end the response as if it had left (its producer cancelled, so the
+    /// provider call is too), and close the connection. libmicrohttpd would not notice by itself: it waits
+    /// for the socket to take bytes, which it never will. The socket is shut down (with a reset at its close,
+    /// `SO_LINGER` 0, so the kernel drops what it still holds), which wakes libmicrohttpd to close it; under
+    /// the lock, so never after `completed()`, when the socket's number may already belong to another.
+    private func clientStalled() {
+        let (tasks, writer): ([Task<Void, Never>], StreamingBody?) = state.withLock { state in
+            guard !state.clientGone, !state.completed else { return ([], nil) }
+            state.clientGone = true
+            // Before the socket is shut down: its close may complete the request on libmicrohttpd's thread first.
+            state.writer?.markStalled()
+            let fd = connection.socket
+            if fd >= 0 {
+                var reset = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(fd, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+                shutdown(fd, Int32(SHUT_RDWR))
+            }
+            return (state.tasks, state.writer)
+        }
+        writer?.clientDisconnected()
+        for task in tasks { task.cancel() }
     }
 
     /// The server is stopping: end this request as if its client had left.
@@ -263,7 +314,10 @@ final class InFlightRequest: Sendable {
     func completed() {
         let (tasks, writer, watch): ([Task<Void, Never>], StreamingBody?, (fd: Int32, token: UInt64)?) =
             state.withLock { state in
-                defer { state.watch = nil }
+                defer {
+                    state.watch = nil
+                    state.completed = true
+                }
                 return (state.tasks, state.writer, state.watch)
             }
         if let watch { server.watcher.unwatch(fd: watch.fd, token: watch.token) }
@@ -278,9 +332,12 @@ final class InFlightRequest: Sendable {
 final class StreamReaderContext {
     let writer: StreamingBody
     let connection: ConnectionHandle
-    init(writer: StreamingBody, connection: ConnectionHandle) {
+    /// What the connection's idle timeout goes back to once the body has ended (see `paceByReading`).
+    let idleTimeoutSeconds: Int
+    init(writer: StreamingBody, connection: ConnectionHandle, idleTimeoutSeconds: Int) {
         self.writer = writer
         self.connection = connection
+        self.idleTimeoutSeconds = idleTimeoutSeconds
     }
 }
 
@@ -290,7 +347,11 @@ let streamContentReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
     switch context.writer.read(into: destination, suspend: context.connection.suspend) {
     case .bytes(let count): return count
     case .suspended: return 0
-    case .endOfStream: return assist_mhd_end_of_stream()
+    case .endOfStream:
+        // What is left to send is libmicrohttpd's last few bytes: a client that takes none of them is let go
+        // after the idle timeout, as before the body.
+        context.connection.setTimeout(seconds: context.idleTimeoutSeconds)
+        return assist_mhd_end_of_stream()
     case .clientGone: return assist_mhd_end_with_error()
     }
 }

@@ -72,6 +72,8 @@ final class ServerCore: Sendable {
 
     func untrack(_ context: InFlightRequest) { _ = state.withLock { $0.inFlight.removeValue(forKey: ObjectIdentifier(context)) } }
     var inFlightCount: Int { state.withLock { $0.inFlight.count } }
+    /// The requests in flight now (for the periodic read-pace check).
+    var inFlightRequests: [InFlightRequest] { state.withLock { Array($0.inFlight.values) } }
     func cancelAll() {
         let contexts = state.withLock { Array($0.inFlight.values) }
         for context in contexts { context.cancel() }

@@ -8,15 +8,30 @@ import Synchronization
 /// it) and the next `write` resumes it. When the buffer holds more than `highWaterBytes`, `write` waits
 /// until the reader has drained it: a slow client slows the producer instead of growing memory.
 /// Once the client is gone, or the body has been finished, every `write` throws `ClientGone`.
+///
+/// It also keeps what `ReadPace` judges a client by: the bytes the reader has taken, and since when bytes
+/// have been waiting in the buffer without a break.
 final class StreamingBody: ResponseBodyWriter {
     private struct State {
         var buffer: [UInt8] = []
         var readOffset = 0
         var finished = false
         var clientGone = false
+        var stalled = false
         var readerSuspended = false
         var spaceWaiters: [CheckedContinuation<Void, any Error>] = []
         var pending: Int { buffer.count - readOffset }
+        /// Bytes the server's reader has taken since the body began.
+        var taken = 0
+        /// Since when bytes have waited in the buffer without a break, and how many had been taken then.
+        var waiting: (since: ContinuousClock.Instant, takenThen: Int)?
+        var pace: ReadPace?
+
+        /// Appends bytes for the reader; the buffer going from empty to not starts a run of waiting.
+        mutating func append(_ bytes: [UInt8]) {
+            if pending == 0, !bytes.isEmpty { waiting = (ContinuousClock.now, taken) }
+            buffer.append(contentsOf: bytes)
+        }
     }
 
     /// What the server's reader should do next.
@@ -29,17 +44,29 @@ final class StreamingBody: ResponseBodyWriter {
     }
 
     let highWaterBytes: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// Resumes the suspended connection. Called with the writer's lock held so a suspend and a resume
     /// can never cross (see `read`).
     private let resumeConnection: @Sendable () -> Void
 
-    init(highWaterBytes: Int, resumeConnection: @escaping @Sendable () -> Void) {
+    /// - Parameter pace: how the client's reading is judged (`checkPace`); nil never judges it stalled.
+    init(highWaterBytes: Int, pace: ReadPace? = nil, resumeConnection: @escaping @Sendable () -> Void) {
         self.highWaterBytes = highWaterBytes
         self.resumeConnection = resumeConnection
+        state = Mutex(State(pace: pace))
     }
 
     var isClientGone: Bool { state.withLock { $0.clientGone } }
+    var isClientStalled: Bool { state.withLock { $0.stalled } }
+
+    /// Whether the client has stalled by `ReadPace`'s rule at `now` (for the periodic check).
+    func checkPace(at now: ContinuousClock.Instant) -> Bool {
+        state.withLock { state in
+            guard !state.clientGone else { return false }
+            let (taken, waiting) = (state.taken, state.waiting)
+            return state.pace?.check(at: now, taken: taken, waiting: waiting) ?? false
+        }
+    }
 
     /// Appends `bytes` as one unit (events are never interleaved), waiting first while the buffer is full.
     func write(_ bytes: [UInt8]) async throws {
@@ -48,7 +75,7 @@ final class StreamingBody: ResponseBodyWriter {
                 // After the end (or the client) there is nowhere for bytes to go: the write fails, the server stays up.
                 if state.clientGone || state.finished { throw ClientGone() }
                 if state.pending >= highWaterBytes { return true }
-                state.buffer.append(contentsOf: bytes)
+                state.append(bytes)
                 wakeReader(&state)
                 return false
             }
@@ -73,7 +100,7 @@ final class StreamingBody: ResponseBodyWriter {
     func tryWrite(_ bytes: [UInt8]) -> Bool {
         state.withLock { state in
             guard !state.clientGone, !state.finished, state.pending < highWaterBytes else { return false }
-            state.buffer.append(contentsOf: bytes)
+            state.append(bytes)
             wakeReader(&state)
             return true
         }
@@ -112,7 +139,9 @@ final class StreamingBody: ResponseBodyWriter {
                 destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[state.readOffset..<state.readOffset + count]))
             }
             state.readOffset += count
+            state.taken += count
             if state.readOffset == state.buffer.count {
+                state.waiting = nil
                 state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= 4096)
                 state.readOffset = 0
             } else if state.readOffset > 4096 {
@@ -129,11 +158,16 @@ final class StreamingBody: ResponseBodyWriter {
         return result
     }
 
+    /// The server is about to end the response because its client stopped reading: whichever way the end
+    /// then comes (`clientDisconnected` from the stall, the watcher or the completion), it says so.
+    func markStalled() { state.withLock { if !$0.clientGone { $0.stalled = true } } }
+
     /// The client left: fail pending and future writes; resume the connection so the server can close it.
     func clientDisconnected() {
         let waiters: [CheckedContinuation<Void, any Error>] = state.withLock { state in
             guard !state.clientGone else { return [] }
             state.clientGone = true
+            state.waiting = nil
             state.buffer = []
             state.readOffset = 0
             wakeReader(&state)

@@ -115,6 +115,12 @@ public struct GatewayAssembly: Sendable {
 
     /// HTTP server settings that follow the configuration's limits.
     public func serverConfiguration(host: String, port: Int) -> HTTPServer.Configuration {
+        Self.serverConfiguration(for: config, host: host, port: port)
+    }
+
+    /// HTTP server settings that follow `config`'s limits (for a server that starts before its gateway can
+    /// be built: see `DeferredGateway`).
+    public static func serverConfiguration(for config: GatewayConfig, host: String, port: Int) -> HTTPServer.Configuration {
         var server = HTTPServer.Configuration()
         server.host = host
         server.port = port
@@ -125,6 +131,8 @@ public struct GatewayAssembly: Sendable {
         server.trustedProxies = limits.trustedProxies
         server.connectionLimit = limits.maxConnections
         server.reservedDescriptors = limits.reservedDescriptors
+        server.minClientReadBytesPerSecond = limits.minClientReadBytesPerSecond
+        server.slowReaderWindowSeconds = limits.slowReaderWindowSeconds
         // A request may hold an upstream connection besides its own (a stream does, for as long as it runs).
         server.descriptorsPerConnection = 2
         // The server's own answers (400, 408, 413, 503...) carry ids in the gateway's format.

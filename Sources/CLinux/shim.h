@@ -1,7 +1,7 @@
 #ifndef ASSIST_CLINUX_SHIM_H
 #define ASSIST_CLINUX_SHIM_H
 // Linux interfaces Swift's Glibc module does not export: epoll, eventfd, accept4, spawn's close-from action,
-// and a spawn that ties the child's life to its parent's.
+// a spawn that ties the child's life to its parent's, and TCP's limit on unsent bytes.
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -27,6 +27,14 @@ extern int pipe2(int fds[2], int flags);
 
 // Declared only under _GNU_SOURCE as well: accept with flags (SOCK_NONBLOCK, SOCK_CLOEXEC) in one call.
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// Lets a TCP socket hold at most `bytes` not yet sent (TCP_NOTSENT_LOWAT): writes beyond wait (EAGAIN) and
+/// the socket reports itself writable again only below it, whatever the send buffer's size. The constants are
+/// Linux's ABI values: <netinet/in.h> and <netinet/tcp.h> are not included here, or Swift would count their
+/// types (in_addr, sockaddr_in...) as this module's.
+static inline int assist_tcp_limit_unsent(int fd, int bytes) {
+    return setsockopt(fd, 6 /* IPPROTO_TCP */, 25 /* TCP_NOTSENT_LOWAT */, &bytes, sizeof bytes);
+}
 
 /// The write end of the pipe `assist_catch_termination` reports SIGINT and SIGTERM to.
 static int assist_termination_pipe[2] = {-1, -1};

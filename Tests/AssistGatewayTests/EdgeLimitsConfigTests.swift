@@ -12,6 +12,8 @@ struct EdgeLimitsConfigTests {
         #expect(limits.trustedProxies == [])
         #expect(limits.maxConnections == 10_000)
         #expect(limits.reservedDescriptors == 256)
+        #expect(limits.minClientReadBytesPerSecond == 64)
+        #expect(limits.slowReaderWindowSeconds == 30)
     }
 
     @Test func valuesAreRead() throws {
@@ -21,12 +23,16 @@ struct EdgeLimitsConfigTests {
         json.set("limits.trustedProxies", ["10.0.0.2", "192.168.1.254"])
         json.set("limits.maxConnections", 500)
         json.set("limits.reservedDescriptors", 32)
+        json.set("limits.minClientReadBytesPerSecond", 200)
+        json.set("limits.slowReaderWindowSeconds", 1.5)
         let limits = try ConfigFixture.load(json).limits
         #expect(limits.headerTimeoutSeconds == 2.5)
         #expect(limits.maxConnectionsPerAddress == 0)
         #expect(limits.trustedProxies == ["10.0.0.2", "192.168.1.254"])
         #expect(limits.maxConnections == 500)
         #expect(limits.reservedDescriptors == 32)
+        #expect(limits.minClientReadBytesPerSecond == 200)
+        #expect(limits.slowReaderWindowSeconds == 1.5)
     }
 
     @Test func badValuesAreNamedByPath() {
@@ -43,6 +49,10 @@ struct EdgeLimitsConfigTests {
                 "limits.trustedProxies[3]: must be an IPv4 address such as 10.0.0.2"])
         #expect(ConfigFixture.issues { $0.set("limits.trustedProxies", "10.0.0.2") }.map(\.description)
             == ["limits.trustedProxies: must be an array of strings"])
+        #expect(ConfigFixture.issues { $0.set("limits.minClientReadBytesPerSecond", 0) }.map(\.description)
+            == ["limits.minClientReadBytesPerSecond: must be > 0"])
+        #expect(ConfigFixture.issues { $0.set("limits.slowReaderWindowSeconds", 0) }.map(\.description)
+            == ["limits.slowReaderWindowSeconds: must be > 0"])
         #expect(ConfigFixture.issues { $0.set("limits.maxConnectionsPerAddress", "many") }.map(\.path) == ["limits.maxConnectionsPerAddress"])
     }
 }

@@ -31,7 +31,8 @@ public final class GatewayHarness: Sendable {
          clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
-         modelReady: @escaping @Sendable () async -> Bool = { true }) throws {
+         modelReady: @escaping @Sendable () async -> Bool = { true },
+         server configureServer: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
         upstream = try ScriptedUpstream(script: script)
         var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
         guard case .object(var root) = json, case .object(var limitMembers)? = root["limits"],
@@ -74,7 +75,9 @@ public final class GatewayHarness: Sendable {
         self.clock = clock
         assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, clock: clock, modelReady: modelReady,
                                        environment: { environment[$0] ?? ProcessInfo.processInfo.environment[$0] })
-        server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
+        var serverConfiguration = assembly.serverConfiguration(host: "127.0.0.1", port: 0)
+        configureServer(&serverConfiguration)
+        server = try HTTPServer(configuration: serverConfiguration, responder: assembly.gateway)
         services = ServiceGroup(assembly.services)
         services.start()
         try server.start()
@@ -113,10 +116,12 @@ public final class GatewayHarness: Sendable {
     }
 
     /// Opens a stream and returns the connection after the response head, for tests that read slowly or hang up.
-    public func openStream(user: String = "u1", body: [UInt8] = GatewayHarness.body()) async throws -> (TestConnection, status: Int, headers: [String: String]) {
+    /// `receiveBufferBytes`: the client socket's receive buffer (see `TestConnection`).
+    public func openStream(user: String = "u1", body: [UInt8] = GatewayHarness.body(),
+                           receiveBufferBytes: Int? = nil) async throws -> (TestConnection, status: Int, headers: [String: String]) {
         let (port, token) = (self.port, self.token(user))
         return try await onOwnThread {
-            let connection = try TestConnection(port: port)
+            let connection = try TestConnection(port: port, receiveBufferBytes: receiveBufferBytes)
             try connection.send(method: "POST", path: "/v1/assist/stream",
                                 headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/json")], body: body)
             let head = try connection.readHead()

@@ -73,6 +73,22 @@ public enum AssistBinary {
         return Running(process: process, stdout: out)
     }
 
+    /// Starts `assist` on a full disk, as far as its files are concerned: through `/bin/sh`, with the soft
+    /// file-size limit (`RLIMIT_FSIZE`) at 0 and `SIGXFSZ` ignored, so that every write that would grow a file
+    /// fails (`EFBIG`, where a full disk says `ENOSPC`) and nothing else does; no mount, no root. Its standard
+    /// error joins its standard output (a log file could not grow either). `exec` keeps the process the one
+    /// the shell started, so `prlimit --pid` can give it room again.
+    public static func startOnFullDisk(_ arguments: [String]) throws -> Running {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -S -f 0; exec \"$0\" \"$@\" 2>&1", url.path] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return Running(process: process, stdout: out)
+    }
+
     public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = url

@@ -47,10 +47,14 @@ public final class TestConnection: @unchecked Sendable {
     private var buffered: [UInt8] = []
 
     /// Connects to `port` on 127.0.0.1; from `source` (another loopback address, e.g. 127.0.0.2) when given,
-    /// to play a second client machine.
-    public init(port: Int, from source: String? = nil) throws {
+    /// to play a second client machine. `receiveBufferBytes` sets the socket's receive buffer before it
+    /// connects, to play a client whose TCP holds little it has not read (a phone's, not loopback's megabytes).
+    public init(port: Int, from source: String? = nil, receiveBufferBytes: Int? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestHTTPError("socket failed") }
+        if var bytes = receiveBufferBytes.map(Int32.init) {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -97,14 +101,15 @@ public final class TestConnection: @unchecked Sendable {
         }
     }
 
-    /// Reads whatever arrives within `timeout`; an empty array means the server closed the connection.
-    public func readSome(timeout: Duration = .seconds(10)) throws -> [UInt8] {
+    /// Reads whatever arrives within `timeout`, at most `limit` bytes; an empty array means the server closed
+    /// the connection.
+    public func readSome(timeout: Duration = .seconds(10), limit: Int = 65536) throws -> [UInt8] {
         if !buffered.isEmpty { defer { buffered = [] }; return buffered }
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let (seconds, attoseconds) = timeout.components
         let ready = poll(&poller, 1, Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000))
         guard ready > 0 else { throw TestHTTPError("no data within \(timeout)") }
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var buffer = [UInt8](repeating: 0, count: limit)
         let count = recv(fd, &buffer, buffer.count, 0)
         guard count >= 0 else { throw TestHTTPError("recv failed: \(String(cString: strerror(errno)))") }
         return Array(buffer.prefix(count))

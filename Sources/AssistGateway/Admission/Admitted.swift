@@ -31,9 +31,10 @@ struct Admitted: Sendable {
 
     /// Ends the request, whatever its kind and outcome: settles the reservation with the real usage (the
     /// provider's, or an estimate of prompt and output) and writes the audit row. Metadata only. A stored
-    /// or shared answer costs this request nothing.
-    func end(_ status: AuditStatus, usage: TokenUsage?, outputText: String = "", firstDeltaAt: ContinuousClock.Instant? = nil,
-             dependencies: GatewayDependencies) async {
+    /// or shared answer costs this request nothing. `reason` says more of how it ended (`client_stalled`);
+    /// the row's reason keeps why it cost nothing too, if it did (`cached,client_stalled`).
+    func end(_ status: AuditStatus, reason: String = "", usage: TokenUsage?, outputText: String = "",
+             firstDeltaAt: ContinuousClock.Instant? = nil, dependencies: GatewayDependencies) async {
         let charged = source.isCharged
         // An estimate never charges past the cap: a relay cut at the cap runs a little over it by estimate.
         let outputTokens = charged ? usage?.outputTokens ?? min(TokenEstimator.estimate(outputText), feature.maxOutputTokens) : 0
@@ -42,7 +43,7 @@ struct Admitted: Sendable {
         await dependencies.recordEnd(AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
-            status: status, reason: source.auditReason, inputTokens: inputTokens, outputTokens: outputTokens,
+            status: status, reason: [source.auditReason, reason].filter { !$0.isEmpty }.joined(separator: ","), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason))
     }

@@ -28,6 +28,14 @@ public struct Limits: Sendable, Equatable {
     public var maxConnections = 10_000
     /// Descriptors kept back from connections: stores, upstream calls, logs, and answering 503 when full.
     public var reservedDescriptors = 256
+    /// A stream's client must read at least this many bytes a second, measured over `slowReaderWindowSeconds`
+    /// during which the gateway had bytes waiting for it; below it, it has stopped reading: the stream ends,
+    /// the provider call is cancelled, the audit says `cancelled` with reason `client_stalled`, and the quota
+    /// is settled to what was streamed. A client reading slowly but steadily above it is never cut.
+    public var minClientReadBytesPerSecond = 64
+    /// The window `minClientReadBytesPerSecond` is measured over; a stalled client is ended about this long
+    /// after bytes began waiting for it.
+    public var slowReaderWindowSeconds: Double = 30
 
     public init() {}
 
@@ -37,6 +45,7 @@ public struct Limits: Sendable, Equatable {
             "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "requestTimeoutSeconds", "drainSeconds",
             "pingSeconds", "maxConcurrentStreamsPerUser", "summaryRetentionDays",
             "headerTimeoutSeconds", "maxConnectionsPerAddress", "trustedProxies", "maxConnections", "reservedDescriptors",
+            "minClientReadBytesPerSecond", "slowReaderWindowSeconds",
         ]) else { return limits }
         limits.maxBodyBytes = reader.int(members, "maxBodyBytes", at: path, default: limits.maxBodyBytes)!
         limits.maxEventBytes = reader.int(members, "maxEventBytes", at: path, default: limits.maxEventBytes)!
@@ -69,6 +78,11 @@ public struct Limits: Sendable, Equatable {
         reader.positive(limits.maxConnections, at: "\(path).maxConnections")
         limits.reservedDescriptors = reader.int(members, "reservedDescriptors", at: path, default: limits.reservedDescriptors)!
         if limits.reservedDescriptors < 0 { reader.issue("\(path).reservedDescriptors", "must be >= 0") }
+        limits.minClientReadBytesPerSecond = reader.int(members, "minClientReadBytesPerSecond", at: path,
+                                                        default: limits.minClientReadBytesPerSecond)!
+        reader.positive(limits.minClientReadBytesPerSecond, at: "\(path).minClientReadBytesPerSecond")
+        limits.slowReaderWindowSeconds = reader.number(members, "slowReaderWindowSeconds", at: path, default: limits.slowReaderWindowSeconds)
+        if limits.slowReaderWindowSeconds <= 0 { reader.issue("\(path).slowReaderWindowSeconds", "must be > 0") }
         limits.trustedProxies = reader.strings(members, "trustedProxies", at: path)
         for (index, proxy) in limits.trustedProxies.enumerated() where !isIPv4(proxy) {
             reader.issue("\(path).trustedProxies[\(index)]", "must be an IPv4 address such as 10.0.0.2")

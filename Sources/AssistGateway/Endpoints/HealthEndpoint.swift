@@ -8,23 +8,46 @@ import Glibc
 /// `GET /healthz`, answered from memory (a blocked database must not freeze the liveness check too):
 ///
 ///     {"status": "ok" | "degraded" | "unavailable",
-///      "checks": {"storage": {"status": "ok" | "failing", "failedWrites"?, "since"?}, "model": {"status": "ok" | "starting"}},
+///      "checks": {"storage": {"status": "ok" | "failing" | "unavailable", "failedWrites"?, "since"?, "reason"?},
+///                 "model": {"status": "ok" | "starting"}},
 ///      "limits": {"openFiles": N}}
 ///
-/// 200 for ok or degraded, 503 for unavailable. A model that is not ready makes the gateway unavailable;
-/// failing audit writes make it degraded (requests are still served while rows are lost).
+/// 200 for ok or degraded, 503 for unavailable. A model that is not ready, or storage that could not be
+/// opened at all (`StorageUnavailableResponder`: a full disk at start-up), makes the gateway unavailable;
+/// failing audit writes make it degraded (rows are lost, or requests refused while audit fails closed).
 struct HealthEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    /// What the storage check reports.
+    enum Storage {
+        /// Audit writes, as the last ones found them.
+        case writes(StorageHealth.Status, failures: Int, since: Date?)
+        /// The database could not be opened or written at all; `reason` says why.
+        case unavailable(reason: String, since: Date)
+    }
+
     func handle() async -> HTTPResponse {
-        let modelReady = await dependencies.models.isReady()
         let storage = dependencies.state.storageHealth.report
-        var storageCheck: [String: JSONValue] = ["status": .string(storage.status.rawValue)]
-        if let since = storage.since {
-            storageCheck["failedWrites"] = .number(Double(storage.failures))
-            storageCheck["since"] = .string(ISO8601DateFormatter().string(from: since))
+        return Self.response(modelReady: await dependencies.models.isReady(),
+                             storage: .writes(storage.status, failures: storage.failures, since: storage.since))
+    }
+
+    static func response(modelReady: Bool, storage: Storage) -> HTTPResponse {
+        var storageCheck: [String: JSONValue]
+        let storageStatus: String
+        switch storage {
+        case .writes(let status, let failures, let since):
+            storageStatus = status == .ok ? "ok" : "degraded"
+            storageCheck = ["status": .string(status.rawValue)]
+            if let since {
+                storageCheck["failedWrites"] = .number(Double(failures))
+                storageCheck["since"] = .string(ISO8601DateFormatter().string(from: since))
+            }
+        case .unavailable(let reason, let since):
+            storageStatus = "unavailable"
+            storageCheck = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since))]
         }
-        let status = !modelReady ? "unavailable" : storage.status == .ok ? "ok" : "degraded"
+        let status = !modelReady ? "unavailable" : storageStatus
         let body: JSONValue = [
             "status": .string(status),
             "checks": ["storage": .object(storageCheck), "model": ["status": .string(modelReady ? "ok" : "starting")]],

@@ -8,7 +8,8 @@ import AssistWire
 /// gateway's `StreamWatchdog` sends pings and ends the stream with `upstream_timeout` when no delta
 /// arrives within the first-token timeout, or none follows the previous one within the idle timeout. When
 /// the client leaves, the server cancels this task, which ends the provider iteration and so cancels the
-/// provider call.
+/// provider call. A client that stops reading is ended by the server the same way (`isClientStalled`); its
+/// audit row says so (`cancelled`, reason `client_stalled`).
 struct StreamRun: Sendable {
     let dependencies: GatewayDependencies
     let admitted: Admitted
@@ -66,7 +67,7 @@ struct StreamRun: Sendable {
             progress.usage = outcome.usage
         }
         // Settle and audit before the body ends, so a client that has seen the end can rely on both.
-        await settle(ending, progress: progress)
+        await settle(ending, progress: progress, writer: writer)
         writer.finish()
     }
 
@@ -151,7 +152,18 @@ struct StreamRun: Sendable {
         }
     }
 
-    private func settle(_ ending: Ending, progress: Progress) async {
+    /// Why a cancelled stream's client is gone, when it did not just leave: the server ended the response
+    /// because the client stopped reading (`Limits.minClientReadBytesPerSecond`).
+    static let clientStalledReason = "client_stalled"
+
+    private func settle(_ ending: Ending, progress: Progress, writer: any ResponseBodyWriter) async {
+        var reason = ""
+        if case .cancelled = ending, writer.isClientStalled {
+            reason = Self.clientStalledReason
+            let limits = dependencies.config.limits
+            GatewayLog.warning("request \(admitted.requestId): client stopped reading (under \(limits.minClientReadBytesPerSecond) bytes/s "
+                + "over \(limits.slowReaderWindowSeconds) s with bytes waiting); stream ended, provider call cancelled")
+        }
         let status: AuditStatus = switch ending {
         case .finished: .ok
         case .failed: .upstreamFailed
@@ -159,7 +171,7 @@ struct StreamRun: Sendable {
         case .disabled: .featureDisabled
         case .cancelled: .cancelled
         }
-        await admitted.end(status, usage: progress.usage, outputText: progress.text, firstDeltaAt: progress.firstDeltaAt,
+        await admitted.end(status, reason: reason, usage: progress.usage, outputText: progress.text, firstDeltaAt: progress.firstDeltaAt,
                            dependencies: dependencies)
     }
 }
