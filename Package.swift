@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
         .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
@@ -69,6 +70,9 @@ let package = Package(
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
+        // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
+        // commit, reconnection).
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "AssistServices"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
@@ -124,6 +128,9 @@ let package = Package(
             path: "Tests/GatewaySupport"
         ),
 
+        // A real PostgreSQL for tests: initdb once per test process, servers on free ports, a database per test.
+        .target(name: "PostgresTestSupport", dependencies: ["CLibPQ", "CLinux", "AssistTestSupport"], path: "Tests/PostgresSupport"),
+
         // One test target per module, fast and run in parallel...
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
@@ -137,6 +144,7 @@ let package = Package(
                            "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "PostgresTestSupport"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",

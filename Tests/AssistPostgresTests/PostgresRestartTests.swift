@@ -1,0 +1,47 @@
+import AssistPostgres
+import PostgresTestSupport
+import Testing
+
+/// Each test stops and starts a server of its own, so that no other test's server goes away.
+@Suite("PostgreSQL restarts")
+struct PostgresRestartTests {
+    @Test("server down: work fails promptly, never hangs; after a restart the same client recovers")
+    func downThenBack() async throws {
+        let server = try await PostgresServer.start()
+        let url = try await server.createDatabase()
+        let client = PostgresClient(url: url)
+        try await client.query("CREATE TABLE t (k integer)")
+        try await client.query("INSERT INTO t VALUES (1)")
+        #expect(client.isConnected)
+
+        try await server.stop()
+        for _ in 0..<3 {
+            let started = ContinuousClock.now
+            let error = await #expect(throws: PostgresError.self) { try await client.query("INSERT INTO t VALUES (2)") }
+            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(error?.kind == .unreachable || error?.kind == .connectionLost)
+        }
+        #expect(!client.isConnected)
+
+        try await server.startAgain()
+        #expect(await eventually { (try? await client.query("INSERT INTO t VALUES (3)")) != nil })
+        #expect(try await client.query("SELECT k FROM t ORDER BY k").map { $0.int(0) } == [1, 3])
+
+        // A connection that broke while idle is replaced before any work runs: no error for anyone.
+        try await server.restart()
+        #expect(try await client.query("SELECT count(*) FROM t").first?.int(0) == 2)
+        try await server.stop()
+    }
+
+    @Test("a statement past its timeout fails as timed out, and the next work reconnects")
+    func statementTimeout() async throws {
+        var settings = PostgresClient.Settings()
+        settings.statementTimeout = .milliseconds(300)
+        let client = PostgresClient(url: try await freshDatabase(), settings: settings)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: PostgresError.self) { try await client.query("SELECT pg_sleep(5)") }
+        #expect(error?.kind == .timedOut)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(try await client.query("SELECT 41 + 1").first?.int(0) == 42)
+    }
+}
