@@ -71,8 +71,8 @@ let package = Package(
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
-        // commit, reconnection).
-        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "AssistServices"]),
+        // commit, reconnection), and LISTEN/NOTIFY.
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistServices"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],

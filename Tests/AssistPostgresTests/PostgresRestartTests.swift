@@ -33,6 +33,26 @@ struct PostgresRestartTests {
         try await server.stop()
     }
 
+    @Test("a listener re-listens after the server restarts, tells its handler, and hears what is sent next")
+    func listenerReconnects() async throws {
+        let server = try await PostgresServer.start()
+        let url = try await server.createDatabase()
+        let heard = HeardEvents()
+        let listener = PostgresListener(url: url, channels: ["assist_overrides"]) { heard.append($0) }
+        defer { listener.shutdown() }
+        let client = PostgresClient(url: url)
+        #expect(await eventually { listener.isListening })
+        try await client.notify(channel: "assist_overrides", payload: "before")
+        #expect(await eventually { heard.notifications == ["before"] })
+
+        try await server.restart()
+        #expect(await eventually { heard.events.contains(.listening(reconnected: true)) })
+        #expect(await eventually { (try? await client.notify(channel: "assist_overrides", payload: "after")) != nil })
+        #expect(await eventually { heard.notifications == ["before", "after"] })
+        #expect(heard.events.first == .listening(reconnected: false))
+        try await server.stop()
+    }
+
     @Test("a statement past its timeout fails as timed out, and the next work reconnects")
     func statementTimeout() async throws {
         var settings = PostgresClient.Settings()

@@ -1,8 +1,19 @@
 import AssistPostgres
 import PostgresTestSupport
+import Synchronization
 
 /// A database of its own on the test process's shared server, for one test.
 func freshDatabase() async throws -> String { try await PostgresServer.shared().createDatabase() }
+
+/// What a listener's handler was given, in order.
+final class HeardEvents: Sendable {
+    private let heard = Mutex<[PostgresListener.Event]>([])
+    func append(_ event: PostgresListener.Event) { heard.withLock { $0.append(event) } }
+    var events: [PostgresListener.Event] { heard.withLock { $0 } }
+    var notifications: [String] {
+        events.compactMap { if case .notification(_, let payload) = $0 { payload } else { nil } }
+    }
+}
 
 /// Polls `condition` every 20 ms until it holds or `limit` passes; returns whether it held.
 func eventually(within limit: Duration = .seconds(10), _ condition: () async throws -> Bool) async rethrows -> Bool {
