@@ -71,8 +71,8 @@ let package = Package(
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
-        // commit, reconnection), and LISTEN/NOTIFY.
-        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistServices"]),
+        // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
@@ -144,7 +144,7 @@ let package = Package(
                            "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
-        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "PostgresTestSupport"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "PostgresTestSupport"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",

@@ -40,4 +40,14 @@ struct PostgresMigrationTests {
         #expect(try await client.query("SELECT to_regclass('a') IS NULL, to_regclass('c') IS NULL").first?.values == ["t", "t"])
         #expect(try await PostgresMigrator.migrate(client, Self.migrations) == [1, 2])
     }
+
+    @Test("the gateway's schema applies once and holds every store's table")
+    func gatewaySchema() async throws {
+        let stores = try await freshStores()
+        #expect(try await PostgresMigrator.appliedVersions(stores.client) == PostgresSchema.migrations.map(\.version))
+        #expect(try await PostgresMigrator.migrate(stores.client, PostgresSchema.migrations) == [])
+        let tables = try await stores.client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1").compactMap { $0.text(0) }
+        #expect(tables == ["audit_log", "availability_counts", "device_keys", "feature_overrides", "feedback", "refusal_counts",
+                           "schema_migrations", "summary_cache"])
+    }
 }

@@ -5,6 +5,14 @@ import Synchronization
 /// A database of its own on the test process's shared server, for one test.
 func freshDatabase() async throws -> String { try await PostgresServer.shared().createDatabase() }
 
+/// The gateway's stores over a new client on the database at `url`, its schema migrated.
+func openStores(_ url: String) async throws -> PostgresStores {
+    try await PostgresStores.open(client: PostgresClient(url: url))
+}
+
+/// The gateway's stores on a fresh database.
+func freshStores() async throws -> PostgresStores { try await openStores(try await freshDatabase()) }
+
 /// What a listener's handler was given, in order.
 final class HeardEvents: Sendable {
     private let heard = Mutex<[PostgresListener.Event]>([])
