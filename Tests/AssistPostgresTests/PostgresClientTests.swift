@@ -6,7 +6,7 @@ import Testing
 struct PostgresClientTests {
     @Test("parameters and results round-trip in text format: text, NULL, integers, doubles exactly, booleans")
     func roundTrip() async throws {
-        let client = PostgresClient(url: try await freshDatabase())
+        let client = PostgresClient(url: try await freshSchema())
         let text = "Ünïcode 'quoted' \"double\" \\ back; -- not a comment 🚀"
         let rows = try await client.query("SELECT $1::text, $2::text, $3::bigint, $4::double precision, $5::double precision, $6::boolean, $7::boolean", [
             .text(text), .null, .integer(-9_223_372_036_854_775_807), .double(0.1), .double(1_790_000_000.123456), .bool(true), .bool(false),
@@ -24,7 +24,7 @@ struct PostgresClientTests {
 
     @Test("a refused statement throws its SQLSTATE without the row's values; the client goes on")
     func serverError() async throws {
-        let client = PostgresClient(url: try await freshDatabase())
+        let client = PostgresClient(url: try await freshSchema())
         try await client.query("CREATE TABLE t (k text PRIMARY KEY)")
         try await client.query("INSERT INTO t VALUES ($1)", [.text("secret-value")])
         let error = await #expect(throws: PostgresError.self) { try await client.query("INSERT INTO t VALUES ($1)", [.text("secret-value")]) }
@@ -37,7 +37,7 @@ struct PostgresClientTests {
 
     @Test("concurrent work is committed in shared batches; a failing job rolls back alone")
     func groupCommit() async throws {
-        let client = PostgresClient(url: try await freshDatabase())
+        let client = PostgresClient(url: try await freshSchema())
         try await client.query("CREATE TABLE t (k integer PRIMARY KEY)")
         let before = client.committedBatches
         let outcomes = await withTaskGroup(of: Bool.self) { group in
@@ -61,7 +61,7 @@ struct PostgresClientTests {
 
     @Test("two replicas' batches locking the same rows in opposite orders both commit: the loser's jobs run again one by one")
     func deadlockedBatches() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let replicas = [PostgresClient(url: url), PostgresClient(url: url)]
         try await replicas[0].perform { try $0.execute("CREATE TABLE t (k integer PRIMARY KEY, n integer NOT NULL); INSERT INTO t VALUES (1, 0), (2, 0)") }
         let before = ContinuousClock.now
@@ -91,7 +91,7 @@ struct PostgresClientTests {
     func bounded() async throws {
         var settings = PostgresClient.Settings()
         settings.capacity = 4
-        let client = PostgresClient(url: try await freshDatabase(), settings: settings)
+        let client = PostgresClient(url: try await freshSchema(), settings: settings)
         let errors = await withTaskGroup(of: PostgresError?.self) { group in
             for _ in 0..<40 {
                 group.addTask {
@@ -109,8 +109,7 @@ struct PostgresClientTests {
     @Test("a password comes from the URL; a wrong one is refused at once, and no message shows it")
     func password() async throws {
         let server = try await PostgresServer.shared()
-        let database = "pw_\(UInt32.random(in: 0...UInt32.max))"
-        _ = try await server.createDatabase(database)
+        let database = "postgres"
         try await server.execute("DO $$ BEGIN CREATE ROLE assist_pw LOGIN PASSWORD 's3cret-pw'; EXCEPTION WHEN duplicate_object THEN NULL; END $$")
         let good = PostgresClient(url: "postgres://assist_pw:s3cret-pw@127.0.0.1:\(server.port)/\(database)")
         #expect(try await good.query("SELECT current_user").first?.text(0) == "assist_pw")

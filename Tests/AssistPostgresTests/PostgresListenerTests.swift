@@ -5,7 +5,7 @@ import Testing
 struct PostgresListenerTests {
     @Test("notifications reach the handler in order, on the channels listened to, once their transaction commits")
     func delivery() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let heard = HeardEvents()
         let listener = PostgresListener(url: url, channels: ["assist_a", "Assist \"B\""]) { heard.append($0) }
         defer { listener.shutdown() }

@@ -10,7 +10,7 @@ struct PostgresMigrationTests {
 
     @Test("replicas starting at once: one applies each migration, the others wait and apply nothing")
     func concurrentStart() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let clients = (0..<4).map { _ in PostgresClient(url: url) }
         let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
             for client in clients { group.addTask { try await PostgresMigrator.migrate(client, Self.migrations) } }
@@ -23,7 +23,7 @@ struct PostgresMigrationTests {
 
     @Test("a later version is applied on the next start, the earlier ones are not run again")
     func laterVersion() async throws {
-        let client = PostgresClient(url: try await freshDatabase())
+        let client = PostgresClient(url: try await freshSchema())
         #expect(try await PostgresMigrator.migrate(client, Self.migrations) == [1, 2])
         let third = PostgresMigration(version: 3, name: "c", sql: "INSERT INTO a VALUES (3)")
         #expect(try await PostgresMigrator.migrate(client, Self.migrations + [third]) == [3])
@@ -33,7 +33,7 @@ struct PostgresMigrationTests {
 
     @Test("a failing migration leaves the schema as it was, with none of its run recorded")
     func failureRollsBack() async throws {
-        let client = PostgresClient(url: try await freshDatabase())
+        let client = PostgresClient(url: try await freshSchema())
         let broken = PostgresMigration(version: 3, name: "broken", sql: "CREATE TABLE c (z integer); SELEC 1;")
         let error = await #expect(throws: PostgresError.self) { try await PostgresMigrator.migrate(client, Self.migrations + [broken]) }
         #expect(error?.sqlState == "42601")
@@ -46,7 +46,7 @@ struct PostgresMigrationTests {
         let stores = try await freshStores()
         #expect(try await PostgresMigrator.appliedVersions(stores.client) == PostgresSchema.migrations.map(\.version))
         #expect(try await PostgresMigrator.migrate(stores.client, PostgresSchema.migrations) == [])
-        let tables = try await stores.client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1").compactMap { $0.text(0) }
+        let tables = try await stores.client.query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1").compactMap { $0.text(0) }
         #expect(tables == ["audit_log", "availability_counts", "device_keys", "feature_overrides", "feedback", "refusal_counts",
                            "schema_migrations", "summary_cache"])
     }

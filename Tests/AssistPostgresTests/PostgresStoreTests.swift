@@ -60,7 +60,7 @@ struct PostgresStoreTests {
 
     @Test("overrides round-trip, an empty one removes its row, and each change is announced once committed")
     func overrides() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let stores = try await openStores(url)
         let heard = HeardEvents()
         let listener = PostgresListener(url: url, channels: [PostgresFeatureOverrideStore.channel]) { heard.append($0) }
@@ -99,7 +99,7 @@ struct PostgresStoreTests {
 
     @Test("the same assertion advanced from two replicas at once: exactly one wins, every time")
     func counterCompareAndSet() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let stores = try await openStores(url)
         let replicas = [stores.deviceKeys, PostgresDeviceKeyStore(client: PostgresClient(url: url))]
         for round in 0..<30 {
@@ -115,7 +115,7 @@ struct PostgresStoreTests {
 
     @Test("stored summaries are shared, expire after the retention period and are purged")
     func answers() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let stores = try await openStores(url)
         let store = PostgresAnswerStore(client: stores.client, retention: 86_400)
         let key = AnswerKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
@@ -134,7 +134,7 @@ struct PostgresStoreTests {
 
     @Test("availability counts add up across replicas")
     func availability() async throws {
-        let url = try await freshDatabase()
+        let url = try await freshSchema()
         let stores = try await openStores(url)
         let replicas = [stores.availability, PostgresAvailabilityStore(client: PostgresClient(url: url))]
         let event = AvailabilityEvent(feature: "smart_search", platform: "ios", osVersion: "18.1", state: .available, locale: "en-US")

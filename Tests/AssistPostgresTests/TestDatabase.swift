@@ -2,16 +2,16 @@ import AssistPostgres
 import PostgresTestSupport
 import Synchronization
 
-/// A database of its own on the test process's shared server, for one test.
-func freshDatabase() async throws -> String { try await PostgresServer.shared().createDatabase() }
+/// A schema of its own on the test process's shared server, for one test: the URL's sessions work there.
+func freshSchema() async throws -> String { try await PostgresServer.shared().createSchema() }
 
 /// The gateway's stores over a new client on the database at `url`, its schema migrated.
 func openStores(_ url: String) async throws -> PostgresStores {
     try await PostgresStores.open(client: PostgresClient(url: url))
 }
 
-/// The gateway's stores on a fresh database.
-func freshStores() async throws -> PostgresStores { try await openStores(try await freshDatabase()) }
+/// The gateway's stores in a fresh schema.
+func freshStores() async throws -> PostgresStores { try await openStores(try await freshSchema()) }
 
 /// What a listener's handler was given, in order.
 final class HeardEvents: Sendable {
