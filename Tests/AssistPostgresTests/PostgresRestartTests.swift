@@ -32,6 +32,10 @@ struct PostgresRestartTests {
             #expect(error?.kind == .unreachable || error?.kind == .connectionLost)
         }
         #expect(!client.isConnected)
+        // A synchronous store waits for the client's thread, and gets the same prompt error.
+        let started = ContinuousClock.now
+        #expect(throws: PostgresError.self) { try PostgresFeatureOverrideStore(client: client).load() }
+        #expect(ContinuousClock.now - started < .seconds(1))
 
         try await server.startAgain()
         #expect(await eventually { (try? await client.query("INSERT INTO t VALUES (3)")) != nil })
