@@ -29,6 +29,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
@@ -70,6 +71,8 @@ let package = Package(
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
+        // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
+        .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "CHiredis", "CLinux"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
         // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
         .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto"]),
@@ -120,6 +123,8 @@ let package = Package(
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
         // up at will), an in-memory body writer, software App Attest, the third-party vectors.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
+        // A real redis-server per test: generated config in a temporary directory, a free port, stopped by pid.
+        .target(name: "RedisTestSupport", dependencies: ["CLinux"], path: "Tests/RedisSupport"),
         // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; evaluation samples.
         .target(
             name: "GatewayTestSupport",
@@ -144,6 +149,7 @@ let package = Package(
                            "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "RedisTestSupport"]),
         .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "PostgresTestSupport"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(

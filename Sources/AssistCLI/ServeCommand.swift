@@ -34,6 +34,12 @@ enum ServeCommand {
             FileHandle.standardError.write(Data("assist: invalid configuration\n\(error.message)\n".utf8))
             return 1
         }
+        // Shared storage (Redis and PostgreSQL) is configured and validated, but not yet wired into the
+        // assembly (issue 12, in progress): refuse it rather than run a replica on a private SQLite file.
+        guard config.storage.kind == .sqlite else {
+            log("storage kind \"shared\" is not wired into assist serve yet; use \"sqlite\" (the default)")
+            return 1
+        }
         let host = options["host"] ?? "127.0.0.1"
         let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
         raiseFileDescriptorLimit()

@@ -76,10 +76,14 @@ struct OptionError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// The configuration from `--config FILE`, or the built-in one; a failure lists every issue with its path.
+/// The configuration from `--config FILE`, or the built-in one, with the environment's store URLs applied; a
+/// failure lists every issue with its path.
 func loadConfiguration(_ path: String?) -> Result<GatewayConfig, OptionError> {
     do {
-        return .success(try path.map(GatewayAssembly.readConfig) ?? GatewayAssembly.loadConfig(nil))
+        var config = try path.map(GatewayAssembly.readConfig) ?? GatewayAssembly.loadConfig(nil)
+        // The environment's store URLs win over the file's; `shared` storage must end up with both.
+        config.storage = try config.storage.resolved(environment: ProcessEnvironment.value)
+        return .success(config)
     } catch let error as ConfigError {
         return .failure(OptionError(error.issues.map(\.description).joined(separator: "\n")))
     } catch {

@@ -40,6 +40,18 @@ struct CLITests {
         #expect(lines.contains("surprise: unknown key"))
         #expect(lines.contains { $0.hasPrefix("features.itinerary_summary.model: names no model alias") })
 
+        // Shared storage: the URLs from the file or the environment, which wins; missing ones are named.
+        guard case .object(var sharedRoot) = try JSONParser.parse(Array(try Data(contentsOf: config))) else { return }
+        sharedRoot["storage"] = ["kind": "shared", "postgres": "postgres://assist@127.0.0.1:5432/assist"]
+        let shared = directory.appendingPathComponent("shared.json")
+        try Data(JSONWriter.bytes(.object(sharedRoot))).write(to: shared)
+        let missing = try await onOwnThread { try AssistBinary.run(["check-config", shared.path], environment: ["ASSIST_REDIS_URL": ""]) }
+        #expect(missing.status == 1 && missing.stderr.contains("storage.redis: is required for kind \"shared\" (in the file or ASSIST_REDIS_URL)"))
+        let fromEnvironment = try await onOwnThread {
+            try AssistBinary.run(["check-config", shared.path], environment: ["ASSIST_REDIS_URL": "redis://127.0.0.1:6379"])
+        }
+        #expect(fromEnvironment.status == 0 && fromEnvironment.stdout.contains("shared storage"), "\(fromEnvironment.stderr)")
+
         #expect(try await onOwnThread { try AssistBinary.run(["check-config", directory.appendingPathComponent("none.json").path]) }.status == 1)
         #expect(try await onOwnThread { try AssistBinary.run(["check-config"]) }.status == 2)
         #expect(try await onOwnThread { try AssistBinary.run(["frobnicate"]) }.status == 2)

@@ -11,17 +11,20 @@ public struct GatewayConfig: Sendable {
     public var auth: AuthSettings
     public var integrity: IntegritySettings
     public var audit: AuditSettings
+    public var storage: StorageSettings
 
-    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit"]
+    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage"]
 
     public init(features: [String: FeatureRecord], models: [String: ModelAlias], limits: Limits = Limits(),
-                auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings(), audit: AuditSettings = AuditSettings()) {
+                auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings(), audit: AuditSettings = AuditSettings(),
+                storage: StorageSettings = StorageSettings()) {
         self.features = features
         self.models = models
         self.limits = limits
         self.auth = auth
         self.integrity = integrity
         self.audit = audit
+        self.storage = storage
     }
 
     /// Parses and validates a configuration file's bytes. `knownBuilders` are the prompt builders compiled in.
@@ -61,7 +64,9 @@ public struct GatewayConfig: Sendable {
         let auth = AuthSettings.decode(root["auth"], at: "auth", reader: &reader)
         let integrity = IntegritySettings.decode(root["integrity"], at: "integrity", reader: &reader)
         let audit = AuditSettings.decode(root["audit"], at: "audit", reader: &reader)
-        return GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity, audit: audit)
+        let storage = StorageSettings.decode(root["storage"], at: "storage", reader: &reader)
+        return GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity, audit: audit,
+                             storage: storage)
     }
 
     /// Checks that need more than one section.

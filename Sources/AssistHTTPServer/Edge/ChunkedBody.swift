@@ -80,8 +80,10 @@ enum ChunkedBody {
         let rest = bytes[start...]
         guard rest.count <= 1024 else { return false }
         let digits = rest.prefix { HTTPBytes.isHexDigit($0) }
+        // More digits than `chunkSize` takes can never become a size line, whatever follows them.
+        guard digits.count <= 15 else { return false }
         let after = rest.dropFirst(digits.count)
-        guard let first = after.first else { return digits.count <= 15 }
+        guard let first = after.first else { return true }
         if first == HTTPBytes.cr { return after.count == 1 && !digits.isEmpty }
         return !digits.isEmpty && first == UInt8(ascii: ";") && after.allSatisfy { (HTTPBytes.isFieldValue($0) && $0 < 0x80) || $0 == HTTPBytes.cr }
     }

@@ -1,0 +1,36 @@
+/// The names of every key Assist keeps in Redis, in one place.
+///
+/// Each key starts with `assist:` (a shared server stays readable) and carries a hash tag, the part in
+/// braces: Redis Cluster places a key by its tag alone, so keys with one tag live in one slot and a script
+/// may touch them together. A user's quota windows share `{u:USER}`; a lease's key and a challenge are tagged
+/// by themselves. Names from outside (user ids, feature ids, lease keys) are escaped first, so that none can
+/// close a tag early or imitate another key's separators: `%`, `{`, `}` and `:` become `%25`, `%7B`, `%7D`
+/// and `%3A`.
+enum RedisKeys {
+    static func quota(user: String, feature: String, day: Int) -> String {
+        "assist:quota:{u:\(escape(user))}:\(escape(feature)):\(day)"
+    }
+
+    static func challenge(_ challenge: String, user: String) -> String {
+        "assist:challenge:{c:\(escape(challenge))}:\(escape(user))"
+    }
+
+    static func lease(_ key: String) -> String {
+        "assist:lease:{l:\(escape(key))}"
+    }
+
+    static func escape(_ name: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(name.utf8.count)
+        for character in name.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "{": escaped += "%7B"
+            case "}": escaped += "%7D"
+            case ":": escaped += "%3A"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,158 @@
+public import Foundation
+import Glibc
+import Synchronization
+
+/// A real redis-server of the test's own: its own temporary directory, a free port on 127.0.0.1, and the
+/// durability settings Assist ships (`appendonly yes`, `appendfsync everysec`, no RDB snapshots), so that a
+/// test can restart it and find its data again.
+///
+/// Use `RedisServer.with { server in … }`: it starts the server, waits until it answers `PING`, and stops it
+/// (by pid: SIGTERM, then SIGKILL) and removes its directory however the body ends. `stop()` and `restart()`
+/// let a test take it down and bring it back on the same port and directory.
+public final class RedisServer: Sendable {
+    public let directory: URL
+    public let port: Int
+    /// With a password the server requires `AUTH`, and `url` carries it.
+    public let password: String?
+    private let pid = Mutex<pid_t?>(nil)
+
+    public static let binary = "/usr/bin/redis-server"
+
+    /// `redis://[:password@]127.0.0.1:port`.
+    public var url: String { "redis://\(password.map { ":\($0)@" } ?? "")127.0.0.1:\(port)" }
+
+    /// The server's own log (its standard output), for a failing test to show.
+    public var log: String { (try? String(contentsOf: directory.appendingPathComponent("redis.log"), encoding: .utf8)) ?? "" }
+
+    private init(directory: URL, port: Int, password: String?) {
+        self.directory = directory
+        self.port = port
+        self.password = password
+    }
+
+    /// Starts a server, runs `body` with it, then stops it and removes its directory.
+    public static func with<T>(password: String? = nil, _ body: (RedisServer) async throws -> T) async throws -> T {
+        let server = try await start(password: password)
+        do {
+            let result = try await body(server)
+            await server.remove()
+            return result
+        } catch {
+            await server.remove()
+            throw error
+        }
+    }
+
+    /// Starts a server on a free port (trying another if one was taken meanwhile).
+    public static func start(password: String? = nil) async throws -> RedisServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-redis-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var lastError: (any Error)?
+        for _ in 0..<3 {
+            let server = RedisServer(directory: directory, port: try freePort(), password: password)
+            do {
+                try await server.launch()
+                return server
+            } catch {
+                lastError = error
+            }
+        }
+        try? FileManager.default.removeItem(at: directory)
+        throw lastError ?? Failure(description: "redis-server did not start")
+    }
+
+    public var isRunning: Bool { pid.withLock { $0 } != nil }
+
+    /// Stops the server: SIGTERM (Redis then writes and fsyncs its AOF and exits), SIGKILL after 5 s.
+    public func stop() async {
+        guard let running = pid.withLock({ pid in defer { pid = nil }; return pid }) else { return }
+        await ChildSpawner.stop(running)
+    }
+
+    /// Stops the server if it runs and starts it again on the same port and directory; it reloads its AOF.
+    public func restart() async throws {
+        await stop()
+        try await launch()
+    }
+
+    /// Stops the server and removes its directory.
+    public func remove() async {
+        await stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private func launch() async throws {
+        let configuration = directory.appendingPathComponent("redis.conf")
+        var lines = [
+            "bind 127.0.0.1", "port \(port)", "dir \"\(directory.path)\"", "daemonize no", "save \"\"",
+            "appendonly yes", "appendfsync everysec", "logfile \"\"", "databases 16", "enable-debug-command local",
+        ]
+        if let password { lines.append("requirepass \(password)") }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: configuration)
+        let started = try await ChildSpawner.start([Self.binary, configuration.path],
+                                                   output: directory.appendingPathComponent("redis.log").path)
+        pid.withLock { $0 = started }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if ChildSpawner.hasEnded(started) {
+                pid.withLock { $0 = nil }
+                throw Failure(description: "redis-server on port \(port) exited at start:\n\(log.suffix(2000))")
+            }
+            if answersPing() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        await stop()
+        throw Failure(description: "redis-server on port \(port) did not answer PING within 10 s:\n\(log.suffix(2000))")
+    }
+
+    /// Whether the server answers `PING` with `PONG` (after `AUTH`, with a password) on a fresh connection.
+    /// Blocks only for a connection to localhost and a reply bounded by a 500 ms receive timeout.
+    private func answersPing() -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = Self.loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return false }
+        let request = (password.map { "AUTH \($0)\r\n" } ?? "") + "PING\r\n"
+        guard send(socket, request, request.utf8.count, Int32(MSG_NOSIGNAL)) == request.utf8.count else { return false }
+        var received = ""
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while !received.contains("\r\n") || (password != nil && received.components(separatedBy: "\r\n").count < 3) {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { return false }
+            received += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return received.contains("+PONG")
+    }
+
+    /// A port on 127.0.0.1 that was free a moment ago (bound to port 0, read back, released).
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
+        defer { close(socket) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure(description: "cannot bind a free port: \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return address
+    }
+}
