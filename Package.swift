@@ -30,6 +30,7 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CHiredis", providers: [.apt(["libhiredis-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
         // The wire contract shared by gateway and client: request, events, errors, JSON values, SSE.
         .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
@@ -72,6 +73,9 @@ let package = Package(
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
         .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "CHiredis", "CLinux"]),
+        // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
+        // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
@@ -129,6 +133,9 @@ let package = Package(
             path: "Tests/GatewaySupport"
         ),
 
+        // A real PostgreSQL for tests: initdb once per test process, servers on free ports, a database per test.
+        .target(name: "PostgresTestSupport", dependencies: ["CLibPQ", "CLinux", "AssistTestSupport"], path: "Tests/PostgresSupport"),
+
         // One test target per module, fast and run in parallel...
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
@@ -143,6 +150,7 @@ let package = Package(
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "RedisTestSupport"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "PostgresTestSupport"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",

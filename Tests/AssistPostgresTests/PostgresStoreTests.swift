@@ -1,0 +1,166 @@
+import AssistGateway
+import AssistPostgres
+import AssistWire
+import Foundation
+import Testing
+
+/// Each store against a real PostgreSQL, held to the semantics of its SQLite twin (Tests/AssistStoresTests).
+@Suite("PostgreSQL stores")
+struct PostgresStoreTests {
+    @Test("audit rows round-trip newest first; an end updates its started row and keeps its time; each instance closes only its own")
+    func audit() async throws {
+        let store = try await freshStores().audit
+        let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100.125), user: "u1", feature: "itinerary_summary",
+                                promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
+                                outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased")
+        let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
+                                 reason: "unauthenticated:expired", totalMs: 0.3)
+        try await store.record(first)
+        try await store.record(second)
+        #expect(await store.recent(limit: 10) == [second, first])
+        #expect(await store.recent(limit: 1) == [second])
+        var ended = first
+        ended.status = .upstreamFailed
+        ended.outputTokens = 3
+        ended.time = Date(timeIntervalSince1970: 999)
+        try await store.record(ended)
+        try await store.record(ended)  // a replayed write changes nothing
+        #expect(await store.recent(limit: 10).count == 2)
+        var expected = ended
+        expected.time = first.time  // the row keeps the time it was first written at (admission)
+        #expect(await store.record(for: "req_1") == expected)
+        #expect(await store.record(for: "req_missing") == nil)
+        for (id, instance) in [("req_3", "gw_a"), ("req_4", "gw_a"), ("req_5", "gw_b")] {
+            var open = AuditRecord(requestId: id, time: Date(timeIntervalSince1970: 300), status: .started)
+            open.instance = instance
+            try await store.record(open)
+        }
+        #expect(try await store.closeInterrupted(instance: "gw_c") == 0)
+        #expect(try await store.closeInterrupted(instance: "gw_a") == 2)
+        #expect(try await store.closeInterrupted(instance: "gw_a") == 0)
+        #expect(await store.record(for: "req_3")?.status == .interrupted)
+        #expect(await store.record(for: "req_3")?.instance == "gw_a")
+        #expect(await store.record(for: "req_5")?.status == .started)
+        // Equal times come back in the order their rows were first written, newest first.
+        #expect(await store.recent(limit: 3).map(\.requestId) == ["req_5", "req_4", "req_3"])
+    }
+
+    @Test("feedback round-trips in the order written, with its input and locale")
+    func feedback() async throws {
+        let store = try await freshStores().feedback
+        let withInput = Feedback(requestId: "new", user: "u1", feature: "itinerary_summary", promptVersion: "p1", verdict: .wrong,
+                                 reason: "wrong time", time: Date(timeIntervalSince1970: 1.5), input: ["bookingId": "BK-2041", "n": 2],
+                                 locale: "tr-TR")
+        let bare = Feedback(requestId: "old", user: "u2", feature: "f", promptVersion: "p2", verdict: .report, reason: nil,
+                            time: Date(timeIntervalSince1970: 0))
+        try await store.record(withInput)
+        try await store.record(bare)
+        #expect(try await store.all() == [withInput, bare])
+    }
+
+    @Test("overrides round-trip, an empty one removes its row, and each change is announced once committed")
+    func overrides() async throws {
+        let url = try await freshSchema()
+        let stores = try await openStores(url)
+        let heard = HeardEvents()
+        let listener = PostgresListener(url: url, channels: [PostgresFeatureOverrideStore.channel]) { heard.append($0) }
+        #expect(await eventually { heard.events == [.listening(reconnected: false)] })
+        let store = stores.overrides
+        try store.save(FeatureOverride(enabled: false), for: "itinerary_summary")
+        try store.save(FeatureOverride(enabled: true, rolloutPercentage: 12.5), for: "smart_search")
+        #expect(try store.load() == ["itinerary_summary": FeatureOverride(enabled: false),
+                                     "smart_search": FeatureOverride(enabled: true, rolloutPercentage: 12.5)])
+        try store.save(FeatureOverride(), for: "itinerary_summary")
+        try await store.store(nil, for: "smart_search")
+        #expect(try await store.overrides() == [:])
+        #expect(await eventually { heard.events.count == 5 })
+        #expect(heard.events.dropFirst().map { if case .notification(_, let payload) = $0 { payload } else { "" } }
+                == ["itinerary_summary", "smart_search", "itinerary_summary", "smart_search"])
+        listener.shutdown()
+    }
+
+    @Test("device keys register, read back and re-register; the counter advances only from its current value")
+    func deviceKeys() async throws {
+        let store = try await freshStores().deviceKeys
+        let key = DeviceKey(user: "u1", keyId: [1, 2, 3, 255], publicKey: [4] + Array(repeating: 7, count: 64), counter: 0, environment: "production")
+        try await store.register(key)
+        #expect(try await store.key(user: "u1", keyId: key.keyId) == key)
+        #expect(try await store.key(user: "u2", keyId: key.keyId) == nil)
+        #expect(try await store.advance(user: "u1", keyId: key.keyId, from: 0, to: 5))
+        #expect(try await !store.advance(user: "u1", keyId: key.keyId, from: 0, to: 6))  // a replay of an older state
+        #expect(try await !store.advance(user: "u1", keyId: key.keyId, from: 5, to: 5))  // must increase
+        #expect(try await store.advance(user: "u1", keyId: key.keyId, from: 5, to: UInt32.max))
+        #expect(try await store.key(user: "u1", keyId: key.keyId)?.counter == UInt32.max)
+        var reinstalled = key
+        reinstalled.publicKey = [4] + Array(repeating: 9, count: 64)
+        try await store.register(reinstalled)
+        #expect(try await store.key(user: "u1", keyId: key.keyId) == reinstalled)
+    }
+
+    @Test("the same assertion advanced from two replicas at once: exactly one wins, every time")
+    func counterCompareAndSet() async throws {
+        let url = try await freshSchema()
+        let stores = try await openStores(url)
+        let replicas = [stores.deviceKeys, PostgresDeviceKeyStore(client: PostgresClient(url: url))]
+        for round in 0..<30 {
+            let keyId = [UInt8(round)]
+            try await replicas[0].register(DeviceKey(user: "u", keyId: keyId, publicKey: [4], counter: 10, environment: "production"))
+            let wins = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for replica in replicas { group.addTask { try await replica.advance(user: "u", keyId: keyId, from: 10, to: 11) } }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(wins == 1, "round \(round)")
+        }
+    }
+
+    @Test("stored summaries are shared, expire after the retention period and are purged")
+    func answers() async throws {
+        let url = try await freshSchema()
+        let stores = try await openStores(url)
+        let store = PostgresAnswerStore(client: stores.client, retention: 86_400)
+        let key = AnswerKey(feature: "itinerary_summary", data: "BK-2041@3", promptVersion: "p1", locale: "tr-TR")
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        try await store.store("özet", for: key, at: start)
+        let otherReplica = PostgresAnswerStore(client: PostgresClient(url: url), retention: 86_400)
+        #expect(try await otherReplica.text(for: key, now: start + 3600) == "özet")
+        #expect(try await otherReplica.text(for: key, now: start + 86_400) == nil)
+        try await store.store("yeni özet", for: key, at: start + 10)
+        #expect(try await store.text(for: key, now: start + 20) == "yeni özet")
+        var other = key
+        other.data = "BK-2041@4"
+        try await store.store("yeni", for: other, at: start + 2 * 86_400)
+        #expect(try await stores.client.query("SELECT count(*) FROM summary_cache").first?.int(0) == 1)
+    }
+
+    @Test("availability counts add up across replicas")
+    func availability() async throws {
+        let url = try await freshSchema()
+        let stores = try await openStores(url)
+        let replicas = [stores.availability, PostgresAvailabilityStore(client: PostgresClient(url: url))]
+        let event = AvailabilityEvent(feature: "smart_search", platform: "ios", osVersion: "18.1", state: .available, locale: "en-US")
+        let android = AvailabilityEvent(feature: "smart_search", platform: "android", osVersion: "15", state: .downloadable, locale: "en-US")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<60 { group.addTask { try await replicas[i % 2].record(i % 3 == 0 ? android : event) } }
+            try await group.waitForAll()
+        }
+        #expect(try await replicas[1].counts() == [
+            AvailabilityCount(feature: "smart_search", platform: "ios", state: .available): 40,
+            AvailabilityCount(feature: "smart_search", platform: "android", state: .downloadable): 20,
+        ])
+    }
+
+    @Test("refusal counts add to their rows, read back by minute, and are forgotten before a minute")
+    func refusals() async throws {
+        let store = try await freshStores().refusals
+        func key(_ minute: Int, _ address: String = "203.0.113.1", reason: String = "unauthenticated:missing") -> RefusalKey {
+            RefusalKey(minute: minute, endpoint: "/v1/assist/stream", reason: reason, address: address)
+        }
+        try await store.add([key(100): 3, key(100, "203.0.113.2"): 1, key(101, reason: "invalid_input"): 2])
+        try await store.add([key(100): 4, key(102): 1])
+        try await store.add([:])
+        #expect(try await store.counts(since: 0) == [key(100): 7, key(100, "203.0.113.2"): 1, key(101, reason: "invalid_input"): 2, key(102): 1])
+        #expect(try await store.counts(since: 101) == [key(101, reason: "invalid_input"): 2, key(102): 1])
+        try await store.removeCounts(before: 102)
+        #expect(try await store.counts(since: 0) == [key(102): 1])
+    }
+}
