@@ -65,7 +65,8 @@ public struct GatewayAssembly: Sendable {
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
             handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload)
-        self.services = [database.checkpointer].compactMap { $0 } + [dependencies.state.refusals, provider.loop, dependencies.state.watchdog]
+        self.services = [database.checkpointer].compactMap { $0 } + [dependencies.state.refusals, dependencies.state.streamSlots, provider.loop,
+                                                                           dependencies.state.watchdog]
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

@@ -84,7 +84,7 @@ final class InProcessGateway: Sendable {
 
     /// Everything admission took has been given back: no slot open, every reservation settled, no shared call.
     func expectNothingHeld(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(dependencies.state.streamLimiter.openStreams == 0, "stream slots still held", sourceLocation: sourceLocation)
+        #expect(dependencies.state.streamSlots.openStreams == 0, "stream slots still held", sourceLocation: sourceLocation)
         #expect(quota.settled == quota.reserved, "reservations not settled exactly once", sourceLocation: sourceLocation)
         #expect(dependencies.state.sharedCalls.count == 0, "shared calls still running", sourceLocation: sourceLocation)
     }
