@@ -24,12 +24,16 @@ public final class GatewayState: Sendable {
     /// Refusals before admission, counted per minute, endpoint, reason and address; a `Service` that
     /// whoever serves this gateway must run, or the counts are never stored.
     public let refusals: RefusalRecorder
+    /// Whether the shared stores answer (`/healthz`); a `Service` that probes them, which whoever serves this
+    /// gateway must run. Empty for a single process.
+    public let storeMonitor: StoreMonitor
     /// Integrity challenges issued per user this minute.
     let challengeRate: ChallengeRate
 
     /// Reads the stored overrides: a store that cannot be read stops start-up rather than silently
     /// forgetting a kill switch.
-    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock, instance: String) throws {
+    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock, instance: String,
+         storeProbes: [StoreMonitor.Probe]) throws {
         registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
         let standIns = config.storage.kind == .shared && config.storage.onRedisDown == .open
         localQuota = standIns ? InMemoryQuotaStore(clock: clock) : nil
@@ -42,6 +46,7 @@ public final class GatewayState: Sendable {
         recentRequests = RecentRequests(clock: clock)
         metrics = GatewayMetrics(registry: registry)
         refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)
+        storeMonitor = StoreMonitor(probes: storeProbes, wallClock: clock, clock: monotonicClock)
         challengeRate = ChallengeRate(perMinute: config.integrity.challengesPerMinute, clock: clock)
     }
 }
