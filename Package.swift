@@ -97,11 +97,12 @@ let package = Package(
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
         .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire"]),
 
-        // Assembly of the running gateway: configuration, data dir, stores, providers, integrity, server, drain.
+        // Assembly of the running gateway: configuration, data dir, stores (SQLite, or Redis and PostgreSQL for
+        // replicas), providers, integrity, server, drain.
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
-                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP"]
+                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres"]
         ),
         .executableTarget(
             name: "AssistCLI",
