@@ -95,7 +95,8 @@ public final class SharedStorage: Sendable {
             if redisError == nil, let stores {
                 return SharedStorage(redis: redis, postgres: stores, settings: settings, postgresURL: postgresURL, adminChannel: adminChannel)
             }
-            guard ContinuousClock.now + delay <= deadline else { break }
+            let now = ContinuousClock.now
+            guard now < deadline else { break }
             if let redisError, !redisLogged {
                 redisLogged = true
                 log("waiting for Redis at \(redisURL): \(redisError)")
@@ -104,7 +105,7 @@ public final class SharedStorage: Sendable {
                 postgresLogged = true
                 log("waiting for PostgreSQL at \(shownPostgres): \(postgresError)")
             }
-            try await Task.sleep(for: delay)
+            try await Task.sleep(for: min(delay, deadline - now))  // the last attempt at the deadline
             delay = min(delay * 2, .seconds(2))
         }
         redis.shutdown()
