@@ -165,6 +165,13 @@ let package = Package(
             dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistSQLite", "AssistCrypto", "ScriptedUpstream", "AssistWire",
                            "AssistTestSupport", "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport"]
         ),
+        // Replicas: several live gateways in one test process sharing one redis-server and one PostgreSQL schema,
+        // as `assist serve` assembles them with storage kind `shared` (in `make test`'s middle pass).
+        .testTarget(
+            name: "ReplicaTests",
+            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
+                           "RedisTestSupport", "PostgresTestSupport", "ScriptedUpstream", "AssistRedis", "AssistPostgres", "AssistCrypto"]
+        ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.
         .testTarget(
