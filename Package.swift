@@ -170,7 +170,7 @@ let package = Package(
         .testTarget(
             name: "ReplicaTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
-                           "RedisTestSupport", "PostgresTestSupport", "ScriptedUpstream", "AssistRedis", "AssistPostgres", "AssistCrypto"]
+                           "RedisTestSupport", "PostgresTestSupport", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.
