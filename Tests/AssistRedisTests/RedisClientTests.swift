@@ -66,8 +66,10 @@ struct RedisClientTests {
             var settings = RedisClient.Settings()
             settings.capacity = 2
             let client = try makeClient(server, settings: settings)
-            async let sleeper = client.command("DEBUG", "SLEEP", "0.3")  // holds the thread while the queue fills
-            try await Task.sleep(for: .milliseconds(50))
+            // Holds the thread while the queue fills: long enough that the 20 submissions below land while it sleeps
+            // even on two cores busy with other tests (0.3 s was not).
+            async let sleeper = client.command("DEBUG", "SLEEP", "1.5")
+            try await Task.sleep(for: .milliseconds(150))
             let outcomes = await withTaskGroup(of: RedisError.Kind?.self) { group in
                 for _ in 0..<20 {
                     group.addTask {
