@@ -1,4 +1,4 @@
-public import AssistWire
+import AssistWire
 import Synchronization
 
 /// An admin change made on one replica that every other replica must apply too, within a second: the same
