@@ -70,19 +70,7 @@ enum ServeCommand {
         if let upstream = options["upstream"] {
             config = config.overridingUpstream(upstream)
         } else {
-            var settings = EmbeddedModel.configuration(port: modelPort)
-            try? PrivateDirectory.prepare(dataDirectory)
-            settings.logFile = dataDirectory.appendingPathComponent("llama-server.log").path
-            // Names the child, so that the next `serve` on this data dir stops one this run left behind.
-            settings.pidFile = dataDirectory.appendingPathComponent("llama-server.pid").path
-            let llama = LlamaServerSupervisor(configuration: settings)
-            log("starting embedded llama-server on port \(modelPort) …")
-            do {
-                try await llama.start()
-            } catch {
-                log("\(error)")
-                return 1
-            }
+            guard let llama = await EmbeddedModelProcess.start(dataDirectory: dataDirectory, port: modelPort, log: log) else { return 1 }
             supervisor = llama
             config = config.overridingUpstream(llama.baseURL)
         }

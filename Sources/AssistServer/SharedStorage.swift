@@ -8,8 +8,8 @@ public import Foundation
 /// leases, challenges) with its scripts loaded, and a PostgreSQL client with the schema migrated and every
 /// record store (audit, feedback, overrides, device keys, answers, availability and refusal counts).
 ///
-/// `connect` tries both until both answer, backing off from 100 ms to 2 s between attempts, for at most
-/// `storage.connectSeconds` (replicas and their stores are often started together); then it throws
+/// `connect` tries both until both answer, backing off from 100 ms to 2 s between attempts (`ReconnectBackoff`),
+/// for at most `storage.connectSeconds` (replicas and their stores are often started together); then it throws
 /// `Unreachable`, naming each store it could not reach (URLs without passwords) and why. Migrations run at the
 /// first successful connection, in one transaction under PostgreSQL's advisory lock (`PostgresMigrator`), so
 /// replicas starting together migrate once.
@@ -70,7 +70,7 @@ public final class SharedStorage: Sendable {
         let shownPostgres = PostgresClient.redacted(postgresURL)
         let started = ContinuousClock.now
         let deadline = started + .milliseconds(Int(settings.connectSeconds * 1000))
-        var delay = Duration.milliseconds(100)
+        var backoff = ReconnectBackoff(first: .milliseconds(100), limit: .seconds(2))
         var (redisError, postgresError): (String?, String?) = ("not tried", "not tried")
         var (redisLogged, postgresLogged) = (false, false)
         var stores: PostgresStores?
@@ -105,8 +105,7 @@ public final class SharedStorage: Sendable {
                 postgresLogged = true
                 log("waiting for PostgreSQL at \(shownPostgres): \(postgresError)")
             }
-            try await Task.sleep(for: min(delay, deadline - now))  // the last attempt at the deadline
-            delay = min(delay * 2, .seconds(2))
+            try await Task.sleep(for: min(backoff.failed(at: now), deadline - now))  // the last attempt at the deadline
         }
         redis.shutdown()
         client.shutdown()

@@ -65,11 +65,12 @@ struct RedisClientTests {
         try await RedisServer.with { server in
             var settings = RedisClient.Settings()
             settings.capacity = 2
+            settings.deadline = .seconds(10)
+            settings.ioTimeout = .seconds(10)
             let client = try makeClient(server, settings: settings)
-            // Holds the thread while the queue fills: long enough that the 20 submissions below land while it sleeps
-            // even on two cores busy with other tests (0.3 s was not).
+            // Holds the thread while the queue fills: long enough for a loaded machine to start all 20 callers.
             async let sleeper = client.command("DEBUG", "SLEEP", "1.5")
-            try await Task.sleep(for: .milliseconds(150))
+            try await Task.sleep(for: .milliseconds(300))
             let outcomes = await withTaskGroup(of: RedisError.Kind?.self) { group in
                 for _ in 0..<20 {
                     group.addTask {

@@ -35,8 +35,9 @@ public final class StreamSlots: Service {
     private let instance: String
     /// The leases this replica holds, by holder.
     private let held = Mutex<[String: Slot]>([:])
-    private let loop: PeriodicLoop
-    private let renewals = FailureRun("stream lease renewals")
+    private let clock: MonotonicClock
+    private let renewals = ServiceTask()
+    private let renewalFailures = FailureRun("stream lease renewals")
 
     /// - Parameters:
     ///   - instance: this replica's id, part of every holder, so two replicas' holders never collide.
@@ -47,7 +48,7 @@ public final class StreamSlots: Service {
         self.maxPerUser = maxPerUser
         self.ttl = ttl
         self.instance = instance
-        loop = PeriodicLoop(clock: clock, interval: ttl / 3)
+        self.clock = clock
     }
 
     static func key(user: String) -> String { "streams:" + user }
@@ -97,20 +98,20 @@ public final class StreamSlots: Service {
     private func renew(_ slot: Slot) async {
         do {
             if try await slot.store.renew(slot.key, holder: slot.holder, ttl: ttl) {
-                renewals.succeeded()
+                renewalFailures.succeeded()
                 return
             }
             // Lapsed (the store lost it, or this replica stalled past the ttl), or released meanwhile.
             guard isHeld(slot) else { return }
             let again = try await slot.store.acquire(slot.key, holder: slot.holder, limit: maxPerUser, ttl: ttl)
-            renewals.succeeded()
+            renewalFailures.succeeded()
             if !isHeld(slot) {
                 try await slot.store.release(slot.key, holder: slot.holder)  // released while taken again
             } else if !again {
                 GatewayLog.warning("a stream's slot lease lapsed and its user's slots are all taken: it runs on, over the cap")
             }
         } catch {
-            renewals.failed(error)
+            renewalFailures.failed(error)
         }
     }
 
@@ -118,8 +119,13 @@ public final class StreamSlots: Service {
 
     /// Renews every third of `ttl` until `shutdown()`.
     public func run() async {
-        await loop.run { [self] in await renewAll() }
+        await renewals.run { [self] in
+            while true {
+                do { try await clock.sleep(for: ttl / 3) } catch { return }
+                await renewAll()
+            }
+        }
     }
 
-    public func shutdown() { loop.shutdown() }
+    public func shutdown() { renewals.shutdown() }
 }

@@ -34,13 +34,7 @@ public final class RefusalRecorder: Service {
     private let rowWrites = FailureRun("refusal audit rows")
     private let countWrites = FailureRun("refusal counts")
 
-    private enum Loop {
-        case idle
-        case running(Task<Void, Never>)
-        case stopped
-    }
-
-    private let loop = Mutex(Loop.idle)
+    private let loop = ServiceTask()
 
     /// - Parameters:
     ///   - audit: where a minute's first refusals are written in full (its rows carry `instance`).
@@ -116,37 +110,15 @@ public final class RefusalRecorder: Service {
     /// Flushes every `interval` until `shutdown()` (or cancellation), then once more; returns after that
     /// last flush. Run it once.
     public func run() async {
-        let flushes = Task { [self] in
+        await loop.run { [self] in
             while true {
                 do { try await clock.sleep(for: interval) } catch { break }
                 await flush()
             }
             await flush()
         }
-        let current: Task<Void, Never>? = loop.withLock { loop in
-            switch loop {
-            case .idle:
-                loop = .running(flushes)
-                return flushes
-            case .running(let first): return first
-            case .stopped: return nil
-            }
-        }
-        if current != flushes {
-            flushes.cancel()
-            await flushes.value
-        }
-        guard let current else { return }
-        await withTaskCancellationHandler { await current.value } onCancel: { current.cancel() }
     }
 
     /// Ends the loop after one last flush.
-    public func shutdown() {
-        let running = loop.withLock { loop -> Task<Void, Never>? in
-            defer { loop = .stopped }
-            if case .running(let task) = loop { return task }
-            return nil
-        }
-        running?.cancel()
-    }
+    public func shutdown() { loop.shutdown() }
 }

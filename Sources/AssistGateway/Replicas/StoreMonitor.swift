@@ -42,14 +42,17 @@ public final class StoreMonitor: Service {
     private let probes: [Probe]
     private let wallClock: any WallClock
     private let statuses: Mutex<[String: Status]>
-    private let loop: PeriodicLoop
+    private let clock: MonotonicClock
+    private let interval: Duration
+    private let probing = ServiceTask()
 
     /// Every store starts `ok`: a replica is assembled only once it has reached them (`assist serve` waits).
     init(probes: [Probe], wallClock: any WallClock, clock: MonotonicClock, interval: Duration = .seconds(1)) {
         self.probes = probes
         self.wallClock = wallClock
         statuses = Mutex(Dictionary(probes.map { ($0.name, Status.ok) }, uniquingKeysWith: { first, _ in first }))
-        loop = PeriodicLoop(clock: clock, interval: interval)
+        self.clock = clock
+        self.interval = interval
     }
 
     /// Every store's status, in probe order (empty with no shared stores: kind `sqlite`).
@@ -88,10 +91,16 @@ public final class StoreMonitor: Service {
         }
     }
 
+    /// Probes every `interval` until `shutdown()`.
     public func run() async {
         guard !probes.isEmpty else { return }
-        await loop.run { [self] in await probeAll() }
+        await probing.run { [self] in
+            while true {
+                do { try await clock.sleep(for: interval) } catch { return }
+                await probeAll()
+            }
+        }
     }
 
-    public func shutdown() { loop.shutdown() }
+    public func shutdown() { probing.shutdown() }
 }
