@@ -11,7 +11,7 @@
 //   → evaluation of gateway features: AssistGatewayEvaluation
 //   → apps: AssistTravel, AssistBudget
 //   → assembly: AssistServer
-//   → CLI: AssistCLI (and the tools: ScriptedUpstream, AssistBench)
+//   → CLI: AssistCLI (and the tools: ScriptedUpstream, NginxFront, AssistBench)
 import PackageDescription
 
 let package = Package(
@@ -115,10 +115,13 @@ let package = Package(
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTP", "AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
+        // nginx in front of replicas, started from the shipped deploy/nginx.conf on free loopback ports. For
+        // tests and benchmarks only.
+        .target(name: "NginxFront", dependencies: ["CLinux"]),
         .executableTarget(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
-                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite"]
+                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront"]
         ),
 
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
@@ -126,11 +129,12 @@ let package = Package(
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
         // A real redis-server per test: generated config in a temporary directory, a free port, stopped by pid.
         .target(name: "RedisTestSupport", dependencies: ["CLinux"], path: "Tests/RedisSupport"),
-        // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; evaluation samples.
+        // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; replicas behind
+        // nginx; evaluation samples.
         .target(
             name: "GatewayTestSupport",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistTravel", "AssistWire", "AssistTestSupport",
-                           "ScriptedUpstream", "AssistEvaluation", "AssistGatewayEvaluation", "AssistServices"],
+                           "ScriptedUpstream", "AssistEvaluation", "AssistGatewayEvaluation", "AssistServices", "NginxFront"],
             path: "Tests/GatewaySupport"
         ),
 

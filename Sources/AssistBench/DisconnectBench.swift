@@ -28,7 +28,8 @@ struct DisconnectBench {
                      percentile(viaGateway, 99) - percentile(direct, 99)))
     }
 
-    private func measure(streams: Int, port: Int, request: [UInt8]) throws -> [Double] {
+    /// Hang-up → upstream disconnect for `streams` streams opened on `port` with `request`, in milliseconds.
+    func measure(streams: Int, port: Int, request: [UInt8]) throws -> [Double] {
         var delays: [Double] = []
         for _ in 0..<streams {
             let index = upstream.requests.count

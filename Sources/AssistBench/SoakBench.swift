@@ -32,7 +32,7 @@ struct SoakBench {
         let database = try SQLiteDatabase(path: gateway.dataDirectory.appendingPathComponent("assist.sqlite").path)
         let rowsBefore = try Self.count(database, "SELECT count(*) FROM audit_log")
 
-        print("5. Soak: \(rate) streams/s for \(Int(seconds)) s (8-token answers), sampled every \(Int(period)) s")
+        print("6. Soak: \(rate) streams/s for \(Int(seconds)) s (8-token answers), sampled every \(Int(period)) s")
         print("   time s   requests   ok%     p99 ms   RSS MiB   fds   WAL MiB   audit rows   started")
         var samples: [Sample] = []
         var sent = 0, ok = 0

@@ -1,6 +1,9 @@
 // `make bench`: the gateway's overhead, disconnect propagation and memory per idle stream, each measured
 // against a baseline taken in the same run on this machine. The scripted upstream runs in this process;
-// the gateway (`assist serve`, release build) runs as its own process.
+// the gateway (`assist serve`, release build) runs as its own process. The `nginx` phase (about 20 s) puts
+// nginx, started from the shipped deploy/nginx.conf, in front of that gateway and measures hang-up → upstream
+// cancel through it (p50/p99 over 200 streams) and the latency it adds at 200 requests/s, each against the
+// gateway reached directly; it is skipped when /usr/sbin/nginx is missing.
 import Foundation
 import AssistLocalModel
 import ScriptedUpstream
@@ -12,18 +15,19 @@ defer { gateway.stop() }
 print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")
 
-// BENCH_PHASES=latency,disconnect,streams,extraction picks phases; BENCH_STREAMS sets the idle-stream count;
+// BENCH_PHASES=latency,disconnect,streams,extraction,nginx,soak picks phases; BENCH_STREAMS sets the idle-stream count;
 // BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length; BENCH_SOAK_SECONDS (600) and
 // BENCH_SOAK_RATE (200) the soak's,
 // BENCH_SOAK_PERIOD (30) its sampling period.
 let environment = ProcessInfo.processInfo.environment
-let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction,soak").split(separator: ",").map(String.init))
+let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction,nginx,soak").split(separator: ",").map(String.init))
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("streams") {
     try IdleStreamsBench(upstream: upstream, gateway: gateway).run(streams: Int(environment["BENCH_STREAMS"] ?? "") ?? 5000)
 }
 if phases.contains("extraction") { try await ExtractionBench().run() }
+if phases.contains("nginx") { try NginxBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("soak") {
     try SoakBench(upstream: upstream, gateway: gateway).run(seconds: Double(environment["BENCH_SOAK_SECONDS"] ?? "") ?? 600,
                                                             rate: Int(environment["BENCH_SOAK_RATE"] ?? "") ?? 200,
