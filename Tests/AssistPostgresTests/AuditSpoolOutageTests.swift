@@ -13,7 +13,7 @@ extension PostgresRestartTests {
         let url = try await server.createSchema()
         let directory = try SpoolDirectory()
         defer { directory.remove() }
-        let spool = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
         let shipper = RunningShipper(spool)
         for n in 0..<10 {
             let started = startedRow("req_before_\(n)")
@@ -115,7 +115,7 @@ extension PostgresRestartTests {
     /// the shipped mark as it was before anything shipped.
     private func crashingProcess(server: PostgresServer, url: String, directory: SpoolDirectory, callers: Int,
                                  perCaller: Int) async throws -> Data {
-        let spool = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
         let mark = try Data(contentsOf: URL(fileURLWithPath: directory.spool + "/shipped"))
         let shipper = RunningShipper(spool)
         for n in 0..<20 {
@@ -147,7 +147,7 @@ extension PostgresRestartTests {
         let deadline = ContinuousClock.now + .seconds(5)
         while true {
             do {
-                return try SpooledAuditStore(directory: path, remote: remote)
+                return try await SpooledAuditStore.open(directory: path, remote: remote)
             } catch where ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }

@@ -15,7 +15,7 @@ struct AuditSpoolTests {
         defer { directory.remove() }
         let url = try await freshSchema()
         let remote = try await openStores(url).audit
-        var spool: SpooledAuditStore? = try SpooledAuditStore(directory: directory.spool, remote: remote)
+        var spool: SpooledAuditStore? = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
         for n in 0..<5 { try await spool!.record(endedRow(startedRow("req_\(n)"), .ok)) }
         let path = spool!.journalPath
         await spool!.close()
@@ -29,7 +29,7 @@ struct AuditSpoolTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(lines[0].prefix(40)))
         try handle.close()
-        var reopened = try SpooledAuditStore(directory: directory.spool, remote: remote)
+        var reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
         #expect(reopened.recovery == .init(rows: 5, tornBytes: 40, damagedRecords: 0))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == whole)
         await reopened.close()
@@ -41,7 +41,7 @@ struct AuditSpoolTests {
         damaged += Array(lines[4]) + [UInt8(ascii: "\n")]
         damaged[damaged.count - 10] ^= 0x01
         try Data(damaged).write(to: URL(fileURLWithPath: path))
-        reopened = try SpooledAuditStore(directory: directory.spool, remote: remote)
+        reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
         #expect(reopened.recovery == .init(rows: 4, tornBytes: lines[4].count + 1, damagedRecords: 1))
         #expect(reopened.size.rows == 4)
         try await reopened.record(endedRow(startedRow("req_5"), .cancelled))
@@ -59,7 +59,7 @@ struct AuditSpoolTests {
         let directory = try SpoolDirectory()
         defer { directory.remove() }
         let url = try await freshSchema()
-        let spool = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
         let callers = 50, perCaller = 40
         let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -79,7 +79,7 @@ struct AuditSpoolTests {
         #expect(spool.size.rows == rows)
         // Every row acknowledged is in the file: a fresh open (after this one closes) replays all of them.
         await spool.close()
-        let reopened = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit)
+        let reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
         #expect(reopened.recovery == .init(rows: rows, tornBytes: 0, damagedRecords: 0))
         await reopened.close()
     }
@@ -91,7 +91,7 @@ struct AuditSpoolTests {
         let url = try await freshSchema()
         var settings = SpooledAuditStore.Settings()
         settings.compactAfterBytes = 0
-        let spool = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit, settings: settings)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit, settings: settings)
         for n in 0..<30 { try await spool.record(startedRow("req_\(n)")) }
         #expect(spool.size.rows == 30)
         let unshipped = try FileManager.default.attributesOfItem(atPath: spool.journalPath)[.size] as? Int
@@ -112,7 +112,7 @@ struct AuditSpoolTests {
         #expect(mode(directory.spool) == 0o700)
         await spool.close()
         // Nothing to replay after a restart: the shipped mark moved with the compaction.
-        let reopened = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit)
+        let reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
         #expect(reopened.recovery.rows == 0)
         await reopened.close()
     }
@@ -131,7 +131,7 @@ struct AuditSpoolTests {
             print("audit spool: skipping the immutable journal case (cannot set FS_IMMUTABLE_FL here)")
             return
         }
-        let spool = try SpooledAuditStore(directory: directory.spool, remote: remote)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
         try await spool.record(startedRow("req_before"))
         let path = spool.journalPath
         #expect(setImmutable(path, true))
@@ -143,7 +143,7 @@ struct AuditSpoolTests {
         try await spool.record(startedRow("req_after"))
         #expect(spool.size.rows == 2)
         await spool.close()
-        let reopened = try SpooledAuditStore(directory: directory.spool, remote: remote)
+        let reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
         #expect(reopened.recovery == .init(rows: 2, tornBytes: 0, damagedRecords: 0))
         await reopened.close()
     }
@@ -153,7 +153,7 @@ struct AuditSpoolTests {
         let directory = try SpoolDirectory()
         defer { directory.remove() }
         let url = try await freshSchema()
-        let spool = try SpooledAuditStore(directory: directory.spool, remote: try await openStores(url).audit)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
         try await spool.record(startedRow("req_a1", instance: "gw_a"))
         try await spool.record(startedRow("req_a2", instance: "gw_a"))
         try await spool.record(endedRow(startedRow("req_a3", instance: "gw_a"), .ok))

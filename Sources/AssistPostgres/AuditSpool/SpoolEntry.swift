@@ -107,9 +107,17 @@ enum CRC32 {
         return value
     }
 
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
+    static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
+        bytes.withContiguousStorageIfAvailable(checksum(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(checksum(buffer:))
+    }
+
+    /// Over raw buffers: a scan at open checks every unshipped line, and per-byte bounds checks made that
+    /// several times slower in debug builds, long enough to hold a cooperative thread from other work.
+    private static func checksum(buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        table.withUnsafeBufferPointer { table in
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+            return crc ^ 0xFFFF_FFFF
+        }
     }
 }

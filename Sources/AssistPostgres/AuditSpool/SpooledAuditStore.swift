@@ -106,6 +106,15 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         self.index = index
     }
 
+    /// `init` on a thread of its own, for async callers: the scan reads and checks every unshipped line (a long
+    /// outage's worth after a crash), which must not hold one of the cooperative pool's few threads meanwhile.
+    public static func open(directory: String, remote: any AuditStore, settings: Settings = Settings()) async throws -> SpooledAuditStore {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try SpooledAuditStore(directory: directory, remote: remote, settings: settings) }) }
+                .start()
+        }
+    }
+
     deinit { journal.shutdown() }
 
     /// Journals the row and returns once it is durable. Throws only when the journal cannot be written.
