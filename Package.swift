@@ -97,11 +97,12 @@ let package = Package(
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
         .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire"]),
 
-        // Assembly of the running gateway: configuration, data dir, stores, providers, integrity, server, drain.
+        // Assembly of the running gateway: configuration, data dir, stores (SQLite, or Redis and PostgreSQL for
+        // replicas), providers, integrity, server, drain.
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
-                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP"]
+                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres"]
         ),
         .executableTarget(
             name: "AssistCLI",
@@ -163,6 +164,13 @@ let package = Package(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistSQLite", "AssistCrypto", "ScriptedUpstream", "AssistWire",
                            "AssistTestSupport", "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport"]
+        ),
+        // Replicas: several live gateways in one test process sharing one redis-server and one PostgreSQL schema,
+        // as `assist serve` assembles them with storage kind `shared` (in `make test`'s middle pass).
+        .testTarget(
+            name: "ReplicaTests",
+            dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
+                           "RedisTestSupport", "PostgresTestSupport", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.

@@ -18,6 +18,10 @@ import Glibc
 /// signal the server drains first (stop accepting, wait, cancel, close); then the group stops the rest in
 /// reverse order, the model last.
 ///
+/// With storage kind `shared`, Redis and PostgreSQL are reached first (`SharedStorage.connect`: retried with
+/// back-off for `storage.connectSeconds`, then exit 1 naming what could not be reached), the schema migrated,
+/// and their clients run first in the gateway's services (stopped last).
+///
 /// Storage that cannot be opened or written (a full disk) does not stop the command: it says why, serves
 /// `/healthz` as 503 and refuses requests with 503 `audit_unavailable` until the storage can be written,
 /// then serves without a restart (see `DeferredGateway`). The data directory's secret must be readable.
@@ -39,12 +43,6 @@ enum ServeCommand {
             FileHandle.standardError.write(Data("assist: invalid configuration\n\(error.message)\n".utf8))
             return 1
         }
-        // Shared storage (Redis and PostgreSQL) is configured and validated, but not yet wired into the
-        // assembly (issue 12, in progress): refuse it rather than run a replica on a private SQLite file.
-        guard config.storage.kind == .sqlite else {
-            log("storage kind \"shared\" is not wired into assist serve yet; use \"sqlite\" (the default)")
-            return 1
-        }
         let host = options["host"] ?? "127.0.0.1"
         let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
         raiseFileDescriptorLimit()
@@ -54,24 +52,25 @@ enum ServeCommand {
             return 1
         }
 
+        // Shared storage: both stores reached (retried for storage.connectSeconds) and migrated before anything
+        // else starts; a replica that cannot reach them exits 1, naming them.
+        var shared: SharedStorage?
+        if config.storage.kind == .shared {
+            do {
+                shared = try await SharedStorage.connect(config.storage, answerRetention: TimeInterval(config.limits.summaryRetentionDays) * 86_400,
+                                                         log: log)
+            } catch {
+                log("\(error)")
+                return 1
+            }
+        }
+
         // The model: an upstream given on the command line, or the embedded llama-server.
         var supervisor: LlamaServerSupervisor?
         if let upstream = options["upstream"] {
             config = config.overridingUpstream(upstream)
         } else {
-            var settings = EmbeddedModel.configuration(port: modelPort)
-            try? PrivateDirectory.prepare(dataDirectory)
-            settings.logFile = dataDirectory.appendingPathComponent("llama-server.log").path
-            // Names the child, so that the next `serve` on this data dir stops one this run left behind.
-            settings.pidFile = dataDirectory.appendingPathComponent("llama-server.pid").path
-            let llama = LlamaServerSupervisor(configuration: settings)
-            log("starting embedded llama-server on port \(modelPort) …")
-            do {
-                try await llama.start()
-            } catch {
-                log("\(error)")
-                return 1
-            }
+            guard let llama = await EmbeddedModelProcess.start(dataDirectory: dataDirectory, port: modelPort, log: log) else { return 1 }
             supervisor = llama
             config = config.overridingUpstream(llama.baseURL)
         }
@@ -81,11 +80,11 @@ enum ServeCommand {
         let group: ServiceGroup
         let token: String
         do {
-            let (config, file) = (config, options["config"])
+            let (config, file, shared) = (config, options["config"], shared)
             // What a crash of this instance left open is closed before anything new is admitted (part of the
             // gateway's start, like the storage it needs).
             let gateway = try await DeferredGateway.start(dataDirectory: dataDirectory, modelReady: modelReady, log: log) {
-                try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, modelReady: modelReady)
+                try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, modelReady: modelReady, shared: shared)
             }
             let issuer = try gateway.assembly?.tokenIssuer() ?? HS256TokenIssuer(
                 secret: try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory), settings: config.auth)

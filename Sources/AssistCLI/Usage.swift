@@ -10,6 +10,9 @@ enum Usage {
                 Start the gateway (default 127.0.0.1:8080, data dir ./.assist, built-in travel configuration).
                 Without --upstream it runs the embedded llama-server; --upstream points every model alias at
                 an OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
+          model [--port N] [--data-dir DIR]
+                Run the embedded llama-server alone, supervised, until Ctrl-C: one model several replicas share
+                as their --upstream (default port 8081).
           token --user ID [--ttl SECONDS] [--data-dir DIR] [--config FILE]
           token --admin [--data-dir DIR]
                 Print a session token the configuration accepts (--admin: the admin API's token).

@@ -5,6 +5,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let exitCode: Int32
 switch arguments.first {
 case "serve": exitCode = await ServeCommand.run(Array(arguments.dropFirst()))
+case "model": exitCode = await ModelCommand.run(Array(arguments.dropFirst()))
 case "token": exitCode = TokenCommand.run(Array(arguments.dropFirst()))
 case "check-config": exitCode = CheckConfigCommand.run(Array(arguments.dropFirst()))
 case "ask": exitCode = await AskCommand.run(Array(arguments.dropFirst()))

@@ -1,3 +1,5 @@
+import AssistServices
+
 /// The connection of one client thread, made when first needed and again after it breaks, with back-off
 /// between failed attempts. Used by that thread only.
 final class PostgresSession {

@@ -1,5 +1,4 @@
 import AssistServices
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -26,15 +25,9 @@ final class PostgresWorkQueue: Sendable {
         let fail: @Sendable (any Error) -> Void
     }
 
-    private struct State {
-        var jobs: [Job] = []
-        var stopped = false
-        var committedBatches = 0
-    }
-
     let settings: PostgresClient.Settings
-    private let state = Mutex(State())
-    private let wake = DispatchSemaphore(value: 0)
+    private let queue: JobQueue<Job>
+    private let batches = Atomic<Int>(0)
     /// Whether the thread holds an open connection (as of its last use).
     let connected = Atomic<Bool>(false)
     /// Opened when the thread has closed its connection and ended.
@@ -42,6 +35,7 @@ final class PostgresWorkQueue: Sendable {
 
     init(url: String, settings: PostgresClient.Settings) {
         self.settings = settings
+        queue = JobQueue(capacity: settings.capacity)
         let thread = Thread { [self] in
             let session = PostgresSession(url: url, settings: settings) { [self] in connected.store($0, ordering: .relaxed) }
             loop(session)
@@ -53,38 +47,16 @@ final class PostgresWorkQueue: Sendable {
     }
 
     /// Queues `job`; false (and nothing queued) when the queue is full or stopped.
-    func submit(_ job: Job) -> Bool {
-        let (accepted, first) = state.withLock { state -> (Bool, Bool) in
-            guard !state.stopped, state.jobs.count < settings.capacity else { return (false, false) }
-            state.jobs.append(job)
-            return (true, state.jobs.count == 1)
-        }
-        if first { wake.signal() }  // the thread drains everything it finds; it only sleeps on an empty queue
-        return accepted
-    }
+    func submit(_ job: Job) -> Bool { queue.submit(job) }
 
-    var isStopped: Bool { state.withLock { $0.stopped } }
-    var committedBatches: Int { state.withLock { $0.committedBatches } }
+    var isStopped: Bool { queue.isStopped }
+    var committedBatches: Int { batches.load(ordering: .relaxed) }
 
     /// Ends the thread once the jobs already queued have run; later submissions fail.
-    func shutdown() {
-        state.withLock { $0.stopped = true }
-        wake.signal()
-    }
+    func shutdown() { queue.shutdown() }
 
     private func loop(_ session: PostgresSession) {
-        while true {
-            let (batch, stopped) = state.withLock { state -> ([Job], Bool) in
-                let count = min(state.jobs.count, settings.maxBatch)
-                let batch = Array(state.jobs.prefix(count))
-                state.jobs.removeFirst(count)
-                return (batch, state.stopped)
-            }
-            if batch.isEmpty {
-                if stopped { return }
-                wake.wait()
-                continue
-            }
+        while let batch = queue.nextBatch(limit: settings.maxBatch) {
             let now = ContinuousClock.now
             let live = batch.filter { job in
                 guard job.deadline < now else { return true }
@@ -141,7 +113,7 @@ final class PostgresWorkQueue: Sendable {
             }
             if open {
                 try connection.execute("COMMIT", timeout: timeout)
-                state.withLock { $0.committedBatches += 1 }
+                batches.add(1, ordering: .relaxed)
             }
         } catch {
             // The connection broke, a statement timed out or the commit was refused: no job's work is known to

@@ -134,7 +134,7 @@ public final class RedisClient: Service {
 
         func loop() {
             RedisConnection.prepareThread()
-            var backoff = ReconnectBackoff(initial: settings.reconnectDelay, maximum: settings.maxReconnectDelay)
+            var backoff = ReconnectBackoff(first: settings.reconnectDelay, limit: settings.maxReconnectDelay)
             var lastFailure = RedisError(.unavailable, "not connected yet")
             var connection: RedisConnection?
 
@@ -174,7 +174,7 @@ public final class RedisClient: Service {
                     RedisConnection.discardPendingSIGPIPE()
                     state.withLock { $0.connected = false }
                 }
-                if connection == nil, backoff.isDue(now) { connect() }
+                if connection == nil, backoff.allows(at: now) { connect() }
                 guard let open = connection else {
                     for job in live { job.continuation.resume(throwing: lastFailure) }
                     continue

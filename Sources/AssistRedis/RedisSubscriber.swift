@@ -92,11 +92,11 @@ public final class RedisSubscriber: Service {
 
         func loop() {
             RedisConnection.prepareThread()
-            var backoff = ReconnectBackoff(initial: settings.reconnectDelay, maximum: settings.maxReconnectDelay)
+            var backoff = ReconnectBackoff(first: settings.reconnectDelay, limit: settings.maxReconnectDelay)
             var subscribedBefore = false
             while !isStopped {
-                if !backoff.isDue() {
-                    _ = wait(for: nil, until: backoff.nextAttempt)
+                if !backoff.allows() {
+                    _ = wait(for: nil, until: backoff.nextAttempt ?? .now)
                     continue
                 }
                 let connection: RedisConnection

@@ -73,8 +73,18 @@ public final class SQLiteDatabase: Sendable {
                 // Called inside each commit with the log's length: the checkpointer learns of a long log at once.
                 // Unretained: the database owns the checkpointer, and the hook dies with the connection, which
                 // the database closes before it lets the checkpointer go.
-                sqlite3_wal_hook(handle, { context, _, _, frames in
-                    Unmanaged<WALCheckpointer>.fromOpaque(context!).takeUnretainedValue().logGrew(to: frames)
+                sqlite3_wal_hook(handle, { context, writer, _, frames in
+                    let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context!).takeUnretainedValue()
+                    checkpointer.logGrew(to: frames)
+                    // The backstop: a log at its limit is emptied by the writer itself before it writes again
+                    // (SQLite's own auto-checkpoint works from this hook the same way). While the checkpoint
+                    // thread holds the checkpoint lock (starved mid-copy on a busy machine) that is refused at
+                    // once, so the writer waits for it, up to a second: writes slow down, the log stays bounded.
+                    if frames >= checkpointer.limitFrames {
+                        for _ in 0..<1000 where sqlite3_wal_checkpoint_v2(writer, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) == SQLITE_BUSY {
+                            usleep(1000)
+                        }
+                    }
                     return SQLITE_OK
                 }, Unmanaged.passUnretained(checkpointer).toOpaque())
             }

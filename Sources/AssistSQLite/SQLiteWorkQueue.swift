@@ -1,4 +1,4 @@
-import Dispatch
+import AssistServices
 import Foundation
 import Synchronization
 
@@ -36,58 +36,29 @@ public final class SQLiteWorkQueue: Sendable {
         let fail: @Sendable (any Error) -> Void
     }
 
-    private struct State {
-        var jobs: [Job] = []
-        var stopped = false
-        var committedBatches = 0
-    }
-
     let settings: Settings
-    private let state = Mutex(State())
-    private let wake = DispatchSemaphore(value: 0)
+    private let queue: JobQueue<Job>
+    private let batches = Atomic<Int>(0)
 
     init(settings: Settings, database: SQLiteDatabase.Locked) {
         self.settings = settings
+        queue = JobQueue(capacity: settings.capacity)
         let thread = Thread { [self] in loop(database) }
         thread.name = "assist-sqlite"
         thread.start()
     }
 
     /// Queues `job`; false (and nothing queued) when the queue is full or stopped.
-    func submit(_ job: Job) -> Bool {
-        let (accepted, first) = state.withLock { state -> (Bool, Bool) in
-            guard !state.stopped, state.jobs.count < settings.capacity else { return (false, false) }
-            state.jobs.append(job)
-            return (true, state.jobs.count == 1)
-        }
-        if first { wake.signal() }  // the thread drains everything it finds; it only sleeps on an empty queue
-        return accepted
-    }
+    func submit(_ job: Job) -> Bool { queue.submit(job) }
 
     /// Batches committed so far (each one transaction, one commit): group commit's effect, for diagnostics.
-    var committedBatches: Int { state.withLock { $0.committedBatches } }
+    var committedBatches: Int { batches.load(ordering: .relaxed) }
 
     /// Ends the thread once the jobs already queued have run; later submissions fail.
-    func shutdown() {
-        state.withLock { $0.stopped = true }
-        wake.signal()
-    }
+    func shutdown() { queue.shutdown() }
 
     private func loop(_ database: SQLiteDatabase.Locked) {
-        while true {
-            let (batch, stopped) = state.withLock { state -> ([Job], Bool) in
-                let count = min(state.jobs.count, settings.maxBatch)
-                let batch = Array(state.jobs.prefix(count))
-                state.jobs.removeFirst(count)
-                return (batch, state.stopped)
-            }
-            if batch.isEmpty {
-                if stopped { return }
-                wake.wait()
-                continue
-            }
-            run(batch, on: database)
-        }
+        while let batch = queue.nextBatch(limit: settings.maxBatch) { run(batch, on: database) }
     }
 
     private func run(_ batch: [Job], on database: SQLiteDatabase.Locked) {
@@ -127,7 +98,7 @@ public final class SQLiteWorkQueue: Sendable {
                 _ = try? statements.run("ROLLBACK")
                 return error
             }
-            state.withLock { $0.committedBatches += 1 }
+            batches.add(1, ordering: .relaxed)
             return nil
         }
         for deliver in deliveries { deliver(commitError) }

@@ -17,6 +17,8 @@ import Synchronization
 ///   passive checkpoint copies what it can, then writes pause (the database's own lock is fair, where
 ///   SQLite's busy wait would starve this thread) while a truncating checkpoint copies the rest and empties
 ///   the log. The pause is the one cost on the request path.
+/// - should this thread be starved of CPU while a writer runs on, the writer empties a log that reached
+///   `sizeLimit` itself, inside its commit (`limitFrames`): the bound does not depend on scheduling.
 ///
 /// A `Service` owned by its `SQLiteDatabase`: the thread starts with the database, since the log must not
 /// grow unchecked whether or not anyone runs this; `shutdown()` (also called when the database goes) ends
@@ -30,6 +32,9 @@ public final class WALCheckpointer: Service {
     private let ended = Latch()
     /// Log frames past which writes pause for a truncating checkpoint.
     let triggerFrames: Int32
+    /// Log frames past which the writer empties the log itself, inside its commit: the bound holds even when
+    /// this thread is starved of CPU (a writer on a busy machine outruns it).
+    let limitFrames: Int32
 
     /// - Parameters:
     ///   - interval: time between passive checkpoints.
@@ -50,6 +55,7 @@ public final class WALCheckpointer: Service {
             throw SQLiteDatabase.Error(message: "\(path): not in WAL mode; nothing to checkpoint")
         }
         triggerFrames = Int32(clamping: max(16, sizeLimit / 2 / pageSize))
+        limitFrames = Int32(clamping: max(32, sizeLimit / pageSize))
         let handle = SQLiteHandle(pointer: opened)
         let thread = Thread { [self] in
             loop(handle.pointer, interval: interval, withWritesPaused: withWritesPaused)

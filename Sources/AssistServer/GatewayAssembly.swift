@@ -10,9 +10,11 @@ import AssistStores
 import AssistTravel
 public import Foundation
 
-/// Builds a gateway from a configuration and a data directory: SQLite stores (quota, audit, travel data)
-/// in `<dataDir>/assist.sqlite`, the HS256 verifier with the data dir's secret, the curl provider and the
-/// travel prompt builders. `assist serve` and the end-to-end tests both start from here.
+/// Builds a gateway from a configuration and a data directory: with storage kind `sqlite`, every store (quota,
+/// audit, travel data…) in `<dataDir>/assist.sqlite`; with kind `shared`, the `SharedStorage` given (Redis for
+/// quotas, stream leases and challenges, PostgreSQL for records), the reference app's data still in the local
+/// SQLite file. Then the HS256 verifier with the data dir's secret, the curl provider and the travel prompt
+/// builders. `assist serve` and the end-to-end tests both start from here.
 ///
 /// Building it starts nothing that must be stopped by hand: its background work is `services`, for the
 /// caller to run in a `ServiceGroup` for as long as it serves the gateway.
@@ -21,11 +23,15 @@ public struct GatewayAssembly: Sendable {
     public let dependencies: GatewayDependencies
     public let database: SQLiteDatabase
     public let secret: [UInt8]
+    /// The shared stores, with storage kind `shared`.
+    public let shared: SharedStorage?
     /// The gateway's background work, in the order it must start (a `ServiceGroup` stops it in reverse):
     /// the database's checkpoints, the refusal recorder (which writes to the database, once more as it
     /// stops), the provider's curl loop, then the stream watchdog, which cancels calls on that loop and so
     /// must stop before it. Without the watchdog running, streams get no pings and no timeouts; without the
-    /// recorder, refusal counts are not stored.
+    /// recorder, refusal counts are not stored. With shared storage, the Redis and PostgreSQL clients come
+    /// first (stopped last), then the store monitor and the listener for other replicas' admin changes; the
+    /// stream slots' lease renewer runs with either kind.
     public let services: [any Service]
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
@@ -38,21 +44,33 @@ public struct GatewayAssembly: Sendable {
     public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil,
                 provider: OpenAICompatibleProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
-                environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value) throws {
+                environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value, shared: SharedStorage? = nil) throws {
+        guard (config.storage.kind == .shared) == (shared != nil) else {
+            throw ConfigError(issues: [ConfigIssue(path: "storage.kind", message: "\(config.storage.kind.rawValue) storage, but shared stores "
+                                                   + (shared == nil ? "were not connected" : "were given"))])
+        }
         try PrivateDirectory.prepare(dataDirectory)
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true,
                                           workQueue: SQLiteWorkQueue.Settings())
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
-        let stores = GatewayStores(
-            quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),
-            availability: try SQLiteAvailabilityStore(database: database), feedback: try SQLiteFeedbackStore(database: database),
-            answers: try SQLiteAnswerStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400),
-            overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock),
-            refusals: try SQLiteRefusalStore(database: database))
+        let stores: GatewayStores
+        let deviceKeys: any DeviceKeyStore
+        if let shared {
+            stores = shared.stores(clock: clock)
+            deviceKeys = shared.deviceKeys
+        } else {
+            stores = GatewayStores(
+                quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),
+                availability: try SQLiteAvailabilityStore(database: database), feedback: try SQLiteFeedbackStore(database: database),
+                answers: try SQLiteAnswerStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400),
+                overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock),
+                refusals: try SQLiteRefusalStore(database: database))
+            deviceKeys = try SQLiteDeviceKeyStore(database: database)
+        }
         let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
         let security = GatewaySecurity(
             tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
-            integrity: try Self.integrityVerifier(config.integrity, keys: try SQLiteDeviceKeyStore(database: database),
+            integrity: try Self.integrityVerifier(config.integrity, keys: deviceKeys,
                                                   challenges: stores.challenges, clock: clock, environment: environment),
             adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory))
         let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures)
@@ -61,11 +79,16 @@ public struct GatewayAssembly: Sendable {
         self.config = config
         self.database = database
         self.secret = secret
+        self.shared = shared
         self.dependencies = try GatewayDependencies(
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
-            handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload)
-        self.services = [database.checkpointer].compactMap { $0 } + [dependencies.state.refusals, provider.loop, dependencies.state.watchdog]
+            handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload,
+            broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [])
+        let (state, dependencies) = (dependencies.state, dependencies)
+        var replicas: [any Service] = []
+        if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] }
+        self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.streamSlots, provider.loop, state.watchdog]
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

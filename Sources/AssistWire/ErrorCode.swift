@@ -37,6 +37,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let upstreamFailed: ErrorCode = "upstream_failed"
     public static let upstreamTimeout: ErrorCode = "upstream_timeout"
     public static let unavailable: ErrorCode = "unavailable"
+    /// The store that counts quotas and concurrent streams (Redis, for replicas) cannot be reached, so the request
+    /// cannot be measured against its quota (503, with `Retry-After`).
+    public static let quotaUnavailable: ErrorCode = "quota_unavailable"
     /// The request's audit row cannot be written, and the gateway does not serve unaudited.
     public static let auditUnavailable: ErrorCode = "audit_unavailable"
     public static let shuttingDown: ErrorCode = "shutting_down"

@@ -65,9 +65,12 @@ struct RedisClientTests {
         try await RedisServer.with { server in
             var settings = RedisClient.Settings()
             settings.capacity = 2
+            settings.deadline = .seconds(10)
+            settings.ioTimeout = .seconds(10)
             let client = try makeClient(server, settings: settings)
-            async let sleeper = client.command("DEBUG", "SLEEP", "0.3")  // holds the thread while the queue fills
-            try await Task.sleep(for: .milliseconds(50))
+            // Holds the thread while the queue fills: long enough for a loaded machine to start all 20 callers.
+            async let sleeper = client.command("DEBUG", "SLEEP", "1.5")
+            try await Task.sleep(for: .milliseconds(300))
             let outcomes = await withTaskGroup(of: RedisError.Kind?.self) { group in
                 for _ in 0..<20 {
                     group.addTask {

@@ -57,6 +57,28 @@ struct CLITests {
         #expect(try await onOwnThread { try AssistBinary.run(["frobnicate"]) }.status == 2)
     }
 
+    @Test("serve with shared storage it cannot reach retries for connectSeconds, then exits 1 naming each store")
+    func serveUnreachableSharedStorage() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../config/travel.json").standardized
+        guard case .object(var root) = try JSONParser.parse(Array(try Data(contentsOf: config))) else { Issue.record("unexpected shape"); return }
+        root["storage"] = ["kind": "shared", "redis": "redis://127.0.0.1:1", "postgres": "postgres://assist:secret@127.0.0.1:1/assist",
+                           "connectSeconds": 1]
+        let file = directory.appendingPathComponent("shared.json")
+        try Data(JSONWriter.bytes(.object(root))).write(to: file)
+        let started = ContinuousClock.now
+        let result = try await onOwnThread {
+            try AssistBinary.run(["serve", "--config", file.path, "--data-dir", directory.appendingPathComponent("data").path,
+                                  "--upstream", "http://127.0.0.1:1/v1", "--port", "0"], environment: ["ASSIST_REDIS_URL": "", "ASSIST_DATABASE_URL": ""])
+        }
+        #expect(result.status == 1)
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(result.stderr.contains("cannot reach Redis at redis://127.0.0.1:1/0"), "\(result.stderr)")
+        #expect(result.stderr.contains("PostgreSQL at postgres://assist:***@127.0.0.1:1/assist"), "\(result.stderr)")
+        #expect(!result.stderr.contains("secret"))
+    }
+
     @Test("token prints an HS256 token the data dir's secret verifies, with the requested lifetime")
     func token() async throws {
         let directory = try temporaryDirectory()

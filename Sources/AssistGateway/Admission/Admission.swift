@@ -10,7 +10,7 @@ import AssistWire
 /// 5. `CheckIntegrity`: the device's proof → a trust level, whose quota applies; no quota at all → 403.
 /// 6. `BuildPrompt`: the data the feature needs, read for this user → 404 for anyone else's.
 /// 7. `ConsultAnswerCache`: a stored answer, a share in a running call, or the lead of a new one.
-/// 8. `TakeStreamSlot`: one of the user's concurrent streams → 429.
+/// 8. `TakeStreamSlot`: one of the user's concurrent streams, across replicas → 429 / 503.
 /// 9. `ReserveQuota`: one request and its tokens from the trust level's window → 429 / 503.
 ///
 /// Data is read before anything is taken, so a 400 or a 404 never costs quota, and a stored or shared
@@ -28,7 +28,8 @@ struct Admission: Sendable {
     /// Runs every step for a feature of `kind`; returns the admitted request or throws the refusal.
     func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> Admitted {
         var state = AdmissionState(context: context, kind: kind, reservation: Reservation(
-            quotaStore: dependencies.stores.quota, limiter: dependencies.state.streamLimiter, sharedCalls: dependencies.state.sharedCalls))
+            quotaStore: dependencies.stores.quota, localQuota: dependencies.state.localQuota, slots: dependencies.state.streamSlots,
+            sharedCalls: dependencies.state.sharedCalls))
         do throws(GatewayError) {
             for step in Self.steps { try await step.run(&state, dependencies) }
             let admitted = try state.admitted()
@@ -58,7 +59,7 @@ struct Admission: Sendable {
         let written = await dependencies.audit(AuditRecord(
             requestId: admitted.requestId, time: dependencies.clock.now(), user: admitted.user, feature: admitted.feature.id,
             promptVersion: admitted.feature.promptVersion, model: admitted.feature.model, trust: admitted.trust.level.rawValue,
-            status: .started, reason: admitted.source.auditReason, inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
+            status: .started, reason: admitted.auditReason(), inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
             outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason))
         if !written, dependencies.config.audit.onFailure == .closed {
             throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)

@@ -43,9 +43,17 @@ struct Admitted: Sendable {
         await dependencies.recordEnd(AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
-            status: status, reason: [source.auditReason, reason].filter { !$0.isEmpty }.joined(separator: ","), inputTokens: inputTokens, outputTokens: outputTokens,
+            status: status, reason: auditReason(reason), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason))
+    }
+}
+
+extension Admitted {
+    /// The audit row's reason: why the request cost nothing (`cached`, `shared`), whether this replica's
+    /// stand-ins counted it (`redis_down`), and `more` (how it ended), comma-separated, each when there is one.
+    func auditReason(_ more: String = "") -> String {
+        [source.auditReason, reservation.auditReason, more].filter { !$0.isEmpty }.joined(separator: ",")
     }
 }
 

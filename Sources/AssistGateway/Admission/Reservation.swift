@@ -7,11 +7,17 @@ import Synchronization
 /// (the quota reservation replaced by the real usage, the slot freed) or `cancel()` (a refusal after
 /// something was taken: the slot freed, no tokens charged, a led call's waiting followers sent their own
 /// way). Exactly once: whichever comes first gives back, any later call does nothing and returns false.
+///
+/// What was taken is given back to the store that granted it: with `storage.onRedisDown: "open"`, a quota
+/// or slot the shared store could not grant is taken from this replica's stand-in (`localQuota`, the slots'
+/// fallback) and settled there; the request's audit rows then say so (`auditReason`).
 public final class Reservation: Sendable {
+    /// The audit reason of a request admitted by this replica's stand-ins while the shared store was down.
+    public static let localAdmissionReason = "redis_down"
+
     private struct Held {
-        /// The user whose stream slot is held.
-        var slot: String?
-        var quota: (key: QuotaKey, tokens: Int)?
+        var slot: StreamSlots.Slot?
+        var quota: (key: QuotaKey, tokens: Int, store: any QuotaStore, isLocal: Bool)?
         /// A shared call this request leads and whose followers wait on its admission.
         var leadership: SharedCall?
         var givenBack = false
@@ -19,34 +25,42 @@ public final class Reservation: Sendable {
 
     private let held = Mutex(Held())
     private let quotaStore: any QuotaStore
-    private let limiter: StreamLimiter
+    /// Counts in its place while `quotaStore` cannot answer; nil: such a request is refused (503).
+    private let localQuota: (any QuotaStore)?
+    private let slots: StreamSlots
     private let sharedCalls: SharedCalls
 
-    init(quotaStore: any QuotaStore, limiter: StreamLimiter, sharedCalls: SharedCalls) {
+    init(quotaStore: any QuotaStore, localQuota: (any QuotaStore)? = nil, slots: StreamSlots, sharedCalls: SharedCalls) {
         self.quotaStore = quotaStore
-        self.limiter = limiter
+        self.localQuota = localQuota
+        self.slots = slots
         self.sharedCalls = sharedCalls
     }
 
     // MARK: Taking
 
-    /// Takes one of `user`'s stream slots, or refuses with 429 `too_many_streams`.
-    func takeSlot(for user: String) throws(GatewayError) {
-        guard limiter.acquire(user) else { throw .tooManyStreams(limit: limiter.maxPerUser) }
-        held.withLock { $0.slot = user }
+    /// Takes one of `user`'s stream slots for `request`, or refuses with 429 `too_many_streams` (503
+    /// `quota_unavailable` when the slots' store cannot answer).
+    func takeSlot(for user: String, request: String) async throws(GatewayError) {
+        let slot = try await slots.acquire(user: user, request: request)
+        held.withLock { $0.slot = slot }
     }
 
     /// Reserves one request and `tokens` tokens of `key`'s window; returns the requests left in it. A spent
-    /// window is 429 `quota_exceeded`, retried at `resetSeconds`; a store that cannot answer is 503.
+    /// window is 429 `quota_exceeded`, retried at `resetSeconds`; a store that cannot answer is 503
+    /// `quota_unavailable`, unless a local stand-in counts instead.
     func reserveQuota(_ key: QuotaKey, tokens: Int, limits: QuotaLimits, resetSeconds: Int) async throws(GatewayError) -> Int {
-        let decision: QuotaDecision
+        var (decision, store, isLocal): (QuotaDecision, any QuotaStore, Bool)
         do {
-            decision = try await quotaStore.reserve(key, tokens: tokens, limits: limits)
+            (decision, store, isLocal) = (try await quotaStore.reserve(key, tokens: tokens, limits: limits), quotaStore, false)
         } catch {
-            throw .unavailable("quota store")
+            guard let localQuota, let local = try? await localQuota.reserve(key, tokens: tokens, limits: limits) else {
+                throw .quotaUnavailable("the quota store")
+            }
+            (decision, store, isLocal) = (local, localQuota, true)
         }
         guard case .admitted(let remainingRequests, _) = decision else { throw .quotaExceeded(retryAfter: resetSeconds) }
-        held.withLock { $0.quota = (key, tokens) }
+        held.withLock { $0.quota = (key, tokens, store, isLocal) }
         return remainingRequests
     }
 
@@ -66,6 +80,11 @@ public final class Reservation: Sendable {
     /// Whether this request holds quota (and so is charged for tokens and gets rate-limit headers).
     var holdsQuota: Bool { held.withLock { $0.quota != nil } }
 
+    /// `localAdmissionReason` when a quota or slot came from this replica's stand-ins; otherwise empty.
+    var auditReason: String {
+        held.withLock { $0.quota?.isLocal == true || $0.slot?.isLocal == true } ? Self.localAdmissionReason : ""
+    }
+
     // MARK: Giving back
 
     /// The request ended: its quota reservation becomes `usage`, its slot is freed.
@@ -74,12 +93,12 @@ public final class Reservation: Sendable {
         guard let held = giveBack() else { return false }
         if let quota = held.quota {
             do {
-                try await quotaStore.settle(quota.key, reservedTokens: quota.tokens, actualTokens: usage.inputTokens + usage.outputTokens)
+                try await quota.store.settle(quota.key, reservedTokens: quota.tokens, actualTokens: usage.inputTokens + usage.outputTokens)
             } catch {
                 GatewayLog.warning("quota settlement failed for \(quota.key.feature): \(error)")
             }
         }
-        release(held)
+        await release(held)
         return true
     }
 
@@ -89,10 +108,10 @@ public final class Reservation: Sendable {
     func cancel() async -> Bool {
         guard let held = giveBack() else { return false }
         if let quota = held.quota {
-            try? await quotaStore.settle(quota.key, reservedTokens: quota.tokens, actualTokens: 0)
+            try? await quota.store.settle(quota.key, reservedTokens: quota.tokens, actualTokens: 0)
         }
         if let call = held.leadership { sharedCalls.refused(call) }
-        release(held)
+        await release(held)
         return true
     }
 
@@ -104,7 +123,7 @@ public final class Reservation: Sendable {
         }
     }
 
-    private func release(_ held: Held) {
-        if let user = held.slot { limiter.release(user) }
+    private func release(_ held: Held) async {
+        if let slot = held.slot { await slots.release(slot) }
     }
 }

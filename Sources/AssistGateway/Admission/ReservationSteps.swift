@@ -20,17 +20,18 @@ struct ConsultAnswerCache: AdmissionStep {
     }
 }
 
-/// 8. One of the user's concurrent stream slots → 429 `too_many_streams`. Not for a stored or shared answer.
+/// 8. One of the user's concurrent stream slots, across replicas (`StreamSlots`) → 429 `too_many_streams`, 503
+/// `quota_unavailable` when the slots cannot be counted. Not for a stored or shared answer.
 struct TakeStreamSlot: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         guard state.source.isCharged else { return }
-        try state.reservation.takeSlot(for: try state.required(state.context.user, "a user").id)
+        try await state.reservation.takeSlot(for: try state.required(state.context.user, "a user").id, request: state.context.id)
     }
 }
 
 /// 9. One request and its tokens (the prompt's estimate plus the output cap) from the trust level's window
-/// for this user, feature and UTC day → 429 `quota_exceeded` until the day ends. Not for a stored or shared
-/// answer.
+/// for this user, feature and UTC day → 429 `quota_exceeded` until the day ends, 503 `quota_unavailable` when
+/// the quota store cannot answer. Not for a stored or shared answer.
 struct ReserveQuota: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         guard state.source.isCharged else { return }

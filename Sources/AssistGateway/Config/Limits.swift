@@ -12,6 +12,9 @@ public struct Limits: Sendable, Equatable {
     public var drainSeconds: Double = 10
     public var pingSeconds: Double = 15
     public var maxConcurrentStreamsPerUser = 3
+    /// How long a stream's slot (a lease, `StreamSlots`) lasts unless renewed. A running stream renews it every
+    /// third of this; a replica that dies stops renewing, and its users' slots are free again this long after.
+    public var streamLeaseSeconds: Double = 15
     /// How long a generated summary is kept and served again (it is content: kept no longer than needed).
     public var summaryRetentionDays = 30
 
@@ -43,7 +46,7 @@ public struct Limits: Sendable, Equatable {
         var limits = Limits()
         guard let members = reader.object(value, at: path, allowed: [
             "maxBodyBytes", "maxEventBytes", "firstTokenTimeoutSeconds", "idleTimeoutSeconds", "requestTimeoutSeconds", "drainSeconds",
-            "pingSeconds", "maxConcurrentStreamsPerUser", "summaryRetentionDays",
+            "pingSeconds", "maxConcurrentStreamsPerUser", "streamLeaseSeconds", "summaryRetentionDays",
             "headerTimeoutSeconds", "maxConnectionsPerAddress", "trustedProxies", "maxConnections", "reservedDescriptors",
             "minClientReadBytesPerSecond", "slowReaderWindowSeconds",
         ]) else { return limits }
@@ -56,6 +59,9 @@ public struct Limits: Sendable, Equatable {
         limits.drainSeconds = reader.number(members, "drainSeconds", at: path, default: limits.drainSeconds)
         limits.pingSeconds = reader.number(members, "pingSeconds", at: path, default: limits.pingSeconds)
         limits.maxConcurrentStreamsPerUser = reader.int(members, "maxConcurrentStreamsPerUser", at: path, default: limits.maxConcurrentStreamsPerUser)!
+        limits.streamLeaseSeconds = reader.number(members, "streamLeaseSeconds", at: path, default: limits.streamLeaseSeconds)
+        // Renewed every third of it: below a second, a renewal's round trip to Redis is no longer small beside it.
+        if limits.streamLeaseSeconds < 1 { reader.issue("\(path).streamLeaseSeconds", "must be >= 1") }
         limits.summaryRetentionDays = reader.int(members, "summaryRetentionDays", at: path, default: limits.summaryRetentionDays)!
         reader.positive(limits.summaryRetentionDays, at: "\(path).summaryRetentionDays")
         reader.positive(limits.maxBodyBytes, at: "\(path).maxBodyBytes")

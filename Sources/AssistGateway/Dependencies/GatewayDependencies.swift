@@ -20,13 +20,17 @@ public struct GatewayDependencies: Sendable {
     /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
     /// a built-in configuration, which cannot change at run time.
     public let reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
+    /// Tells the other replicas of this one's admin changes (nothing to tell for one process alone).
+    public let broadcast: any AdminBroadcast
 
     /// Throws when the stored overrides cannot be read, or a model alias names a provider kind nobody wired.
+    /// - Parameter storeProbes: checks of the shared stores, run in the background (`StoreMonitor`) for `/healthz`.
     /// - Parameter monotonicClock: any clock with `ContinuousClock`'s instants; a test's manual clock drives
     ///   stream timeouts and pings in virtual time.
     public init<Monotonic: Clock>(config: GatewayConfig, clock: any WallClock = SystemWallClock(), monotonicClock: Monotonic = ContinuousClock(),
                                   stores: GatewayStores, security: GatewaySecurity, models: ModelAccess, handlers: FeatureHandlers,
-                                  masker: any PersonalDataMasker, instance: String = "local", reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil) throws
+                                  masker: any PersonalDataMasker, instance: String = "local", reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil,
+                                  broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = []) throws
     where Monotonic.Instant == ContinuousClock.Instant {
         if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
             throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
@@ -40,8 +44,10 @@ public struct GatewayDependencies: Sendable {
         self.handlers = handlers
         self.masker = masker
         self.instance = instance
-        self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock, instance: instance)
+        self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock, instance: instance,
+                                      storeProbes: storeProbes)
         self.reloadConfiguration = reloadConfiguration
+        self.broadcast = broadcast
     }
 
     /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.

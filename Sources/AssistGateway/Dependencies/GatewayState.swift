@@ -1,9 +1,14 @@
 /// What one gateway holds in memory while it runs, built once from its configuration and stores: the
-/// feature registry (overrides applied), open streams and slots, the watchdog of those streams, shared
+/// feature registry (overrides applied), open streams and their slots, the watchdog of those streams, shared
 /// provider calls, recent inputs for feedback, the metrics, and the count of refusals before admission.
 public final class GatewayState: Sendable {
     public let registry: FeatureRegistry
-    public let streamLimiter: StreamLimiter
+    /// Each user's concurrent streams, as leases (across replicas with shared storage); a `Service` that
+    /// renews them, which whoever serves this gateway must run.
+    public let streamSlots: StreamSlots
+    /// This replica's own quota counts, used in place of the shared store's while it cannot answer, when
+    /// `storage.onRedisDown` is `open` (shared storage only); nil otherwise.
+    let localQuota: (any QuotaStore)?
     /// Open streams by feature, for the kill switch.
     public let liveStreams: LiveStreams
     /// Pings and deadlines of open streams; a `Service` that whoever serves this gateway must run.
@@ -19,20 +24,29 @@ public final class GatewayState: Sendable {
     /// Refusals before admission, counted per minute, endpoint, reason and address; a `Service` that
     /// whoever serves this gateway must run, or the counts are never stored.
     public let refusals: RefusalRecorder
+    /// Whether the shared stores answer (`/healthz`); a `Service` that probes them, which whoever serves this
+    /// gateway must run. Empty for a single process.
+    public let storeMonitor: StoreMonitor
     /// Integrity challenges issued per user this minute.
     let challengeRate: ChallengeRate
 
     /// Reads the stored overrides: a store that cannot be read stops start-up rather than silently
     /// forgetting a kill switch.
-    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock, instance: String) throws {
+    init(config: GatewayConfig, stores: GatewayStores, clock: any WallClock, monotonicClock: MonotonicClock, instance: String,
+         storeProbes: [StoreMonitor.Probe]) throws {
         registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
-        streamLimiter = StreamLimiter(maxPerUser: config.limits.maxConcurrentStreamsPerUser)
+        let standIns = config.storage.kind == .shared && config.storage.onRedisDown == .open
+        localQuota = standIns ? InMemoryQuotaStore(clock: clock) : nil
+        streamSlots = StreamSlots(store: stores.leases, fallback: standIns ? InMemoryLeaseStore() : nil,
+                                  maxPerUser: config.limits.maxConcurrentStreamsPerUser,
+                                  ttl: .milliseconds(Int((config.limits.streamLeaseSeconds * 1000).rounded())), instance: instance, clock: monotonicClock)
         liveStreams = LiveStreams()
         watchdog = StreamWatchdog(clock: monotonicClock)
         sharedCalls = SharedCalls(store: stores.answers, clock: clock)
         recentRequests = RecentRequests(clock: clock)
         metrics = GatewayMetrics(registry: registry)
         refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)
+        storeMonitor = StoreMonitor(probes: storeProbes, wallClock: clock, clock: monotonicClock)
         challengeRate = ChallengeRate(perMinute: config.integrity.challengesPerMinute, clock: clock)
     }
 }

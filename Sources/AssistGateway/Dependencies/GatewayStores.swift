@@ -1,5 +1,6 @@
-/// Where the gateway's records and counters live, each behind its protocol: SQLite under `assist serve`,
-/// in memory in tests (every in-memory store is a real implementation, not a stand-in).
+/// Where the gateway's records and counters live, each behind its protocol: SQLite under `assist serve` (kind
+/// `sqlite`), Redis and PostgreSQL for replicas (kind `shared`), in memory in tests (every in-memory store is a
+/// real implementation, not a stand-in).
 public struct GatewayStores: Sendable {
     public var quota: any QuotaStore
     public var audit: any AuditStore
@@ -13,9 +14,12 @@ public struct GatewayStores: Sendable {
     public var challenges: any ChallengeStore
     /// Refusals before admission counted per minute, endpoint, reason and address (`RefusalRecorder`).
     public var refusals: any RefusalStore
+    /// Leases on stream slots (`StreamSlots`): in memory for one process, in Redis across replicas.
+    public var leases: any LeaseStore
 
     public init(quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore, feedback: any FeedbackStore,
-                answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore, refusals: any RefusalStore) {
+                answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore, refusals: any RefusalStore,
+                leases: any LeaseStore = InMemoryLeaseStore()) {
         self.quota = quota
         self.audit = audit
         self.availability = availability
@@ -24,6 +28,7 @@ public struct GatewayStores: Sendable {
         self.overrides = overrides
         self.challenges = challenges
         self.refusals = refusals
+        self.leases = leases
     }
 
     /// Every store in memory, on `clock`: one process, nothing kept across restarts.

@@ -10,7 +10,8 @@ import AssistWire
 ///     POST  /admin/reload          re-read the --config file (features section), validated first
 ///     GET   /admin/refusals        refusals before admission counted per minute (RefusalsEndpoint)
 ///
-/// Overrides are stored before they are applied (a restart keeps them) and apply to the next request.
+/// Overrides are stored before they are applied (a restart keeps them) and apply to the next request, on every
+/// replica: each change (and each reload) is announced to the others (`AdminBroadcast`, `ReplicaSync`).
 /// Every change is an audit row with status `admin`. A refused call (401 without the admin token, 400 for
 /// a bad change) is recorded like any refusal before admission (`RefusalRecorder`).
 struct AdminEndpoint: Sendable {
@@ -89,13 +90,14 @@ struct AdminEndpoint: Sendable {
             throw .invalidInput("endStreams: only with the feature turned off (\"enabled\": false)")
         }
         do {
-            try dependencies.stores.overrides.save(kept.isEmpty ? nil : kept, for: id)
+            try await dependencies.stores.overrides.store(kept.isEmpty ? nil : kept, for: id)
         } catch {
             throw GatewayError(status: 503, code: .unavailable, message: "override store unavailable: \(error)", retryAfterSeconds: 1)
         }
         dependencies.state.registry.setOverride(kept, for: id)
         // After the switch is off, so no new stream of this feature starts once these are ended.
         let ended = endStreams ? dependencies.state.liveStreams.endAll(feature: id) : 0
+        await announce(endStreams ? .endStreams(feature: id) : .overrides(feature: id))
         await audit(context, feature: id, change: Self.describeChange(members))
         var body = Self.describe(FeatureRegistry.Entry(configured: current.configured, override: kept))
         if endStreams, case .object(var members) = body {
@@ -106,23 +108,20 @@ struct AdminEndpoint: Sendable {
     }
 
     private func reload(_ context: RequestContext) async throws(GatewayError) -> HTTPResponse {
-        guard let read = dependencies.reloadConfiguration else {
-            throw GatewayError(status: 409, code: .invalidRequest,
-                               message: "the gateway runs on its built-in configuration; start it with --config FILE to reload")
-        }
-        let config: GatewayConfig
-        do {
-            config = try read()
-        } catch {
-            throw .invalidInput("configuration not reloaded: \(error)")
-        }
-        // Models, limits and auth are wired at startup; a feature may only use a model alias the gateway runs with.
-        if let orphan = config.features.values.sorted(by: { $0.id < $1.id }).first(where: { dependencies.config.models[$0.model] == nil }) {
-            throw .invalidInput("configuration not reloaded: features.\(orphan.id).model: \(orphan.model) needs a restart")
-        }
-        dependencies.state.registry.replaceRecords(config.features)
-        await audit(context, feature: "", change: "reload: \(config.features.count) features")
+        let count = try AdminReload.apply(dependencies)
+        await announce(.reload)
+        await audit(context, feature: "", change: "reload: \(count) features")
         return Responses.json(.ok, ["reloaded": true, "features": .array(dependencies.state.registry.snapshot().map(Self.describe))])
+    }
+
+    /// Tells the other replicas (`AdminBroadcast`). The change is made here and stored either way; a replica that
+    /// misses an override change re-reads the overrides when its listener reconnects.
+    private func announce(_ change: AdminChange) async {
+        do {
+            try await dependencies.broadcast.publish(AdminMessage(origin: dependencies.instance, change: change))
+        } catch {
+            GatewayLog.warning("admin change made here but not announced to other replicas: \(error)")
+        }
     }
 
     private func audit(_ context: RequestContext, feature: String, change: String) async {

@@ -9,12 +9,16 @@ import Glibc
 ///
 ///     {"status": "ok" | "degraded" | "unavailable",
 ///      "checks": {"storage": {"status": "ok" | "failing" | "unavailable", "failedWrites"?, "since"?, "reason"?},
-///                 "model": {"status": "ok" | "starting"}},
+///                 "model": {"status": "ok" | "starting"},
+///                 "redis"?, "postgres"?: {"status": "ok" | "unavailable", "reason"?, "since"?}},
 ///      "limits": {"openFiles": N}}
 ///
 /// 200 for ok or degraded, 503 for unavailable. A model that is not ready, or storage that could not be
 /// opened at all (`StorageUnavailableResponder`: a full disk at start-up), makes the gateway unavailable;
 /// failing audit writes make it degraded (rows are lost, or requests refused while audit fails closed).
+/// With shared storage, `redis` and `postgres` report what the `StoreMonitor` last found: a store the replica
+/// cannot serve without (Redis with `onRedisDown: "closed"`, PostgreSQL with `audit.onFailure: "closed"`) makes
+/// it unavailable while it cannot be reached, any other makes it degraded.
 struct HealthEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
@@ -29,10 +33,11 @@ struct HealthEndpoint: Sendable {
     func handle() async -> HTTPResponse {
         let storage = dependencies.state.storageHealth.report
         return Self.response(modelReady: await dependencies.models.isReady(),
-                             storage: .writes(storage.status, failures: storage.failures, since: storage.since))
+                             storage: .writes(storage.status, failures: storage.failures, since: storage.since),
+                             stores: dependencies.state.storeMonitor.reports)
     }
 
-    static func response(modelReady: Bool, storage: Storage) -> HTTPResponse {
+    static func response(modelReady: Bool, storage: Storage, stores: [StoreMonitor.Report] = []) -> HTTPResponse {
         var storageCheck: [String: JSONValue]
         let storageStatus: String
         switch storage {
@@ -47,11 +52,19 @@ struct HealthEndpoint: Sendable {
             storageStatus = "unavailable"
             storageCheck = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since))]
         }
-        let status = !modelReady ? "unavailable" : storageStatus
+        var checks: [String: JSONValue] = ["storage": .object(storageCheck), "model": ["status": .string(modelReady ? "ok" : "starting")]]
+        var status = !modelReady ? "unavailable" : storageStatus
+        for store in stores {
+            switch store.status {
+            case .ok:
+                checks[store.name] = ["status": "ok"]
+            case .unavailable(let reason, let since):
+                checks[store.name] = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since))]
+                if store.critical { status = "unavailable" } else if status == "ok" { status = "degraded" }
+            }
+        }
         let body: JSONValue = [
-            "status": .string(status),
-            "checks": ["storage": .object(storageCheck), "model": ["status": .string(modelReady ? "ok" : "starting")]],
-            "limits": ["openFiles": .number(Double(Self.openFileLimit))],
+            "status": .string(status), "checks": .object(checks), "limits": ["openFiles": .number(Double(Self.openFileLimit))],
         ]
         return Responses.json(status == "unavailable" ? .serviceUnavailable : .ok, body)
     }

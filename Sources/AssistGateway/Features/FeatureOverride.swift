@@ -34,11 +34,22 @@ public struct FeatureOverride: Sendable, Equatable {
     }
 }
 
-/// Where overrides are kept between restarts.
+/// Where overrides are kept between restarts (and, with shared storage, where every replica reads them).
+///
+/// `load` and `save` are synchronous (start-up reads the overrides before anything is served); `overrides()`
+/// and `store(_:for:)` are the same for callers that can suspend, so an admin call or a re-read after another
+/// replica's change never blocks a thread on a remote store. By default they call the synchronous ones.
 public protocol FeatureOverrideStore: Sendable {
     func load() throws -> [String: FeatureOverride]
     /// Stores `override` for `feature`, or removes it when nil.
     func save(_ override: FeatureOverride?, for feature: String) throws
+    func overrides() async throws -> [String: FeatureOverride]
+    func store(_ override: FeatureOverride?, for feature: String) async throws
+}
+
+extension FeatureOverrideStore {
+    public func overrides() async throws -> [String: FeatureOverride] { try load() }
+    public func store(_ override: FeatureOverride?, for feature: String) async throws { try save(override, for: feature) }
 }
 
 public final class InMemoryFeatureOverrideStore: FeatureOverrideStore {

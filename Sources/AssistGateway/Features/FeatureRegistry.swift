@@ -51,6 +51,11 @@ public final class FeatureRegistry: Sendable {
         state.withLock { $0.overrides[id] = override?.isEmpty == false ? override : nil }
     }
 
+    /// Replaces every override with `overrides` (re-read from the store: another replica changed one).
+    public func replaceOverrides(_ overrides: [String: FeatureOverride]) {
+        state.withLock { $0.overrides = overrides.filter { !$0.value.isEmpty } }
+    }
+
     /// Replaces the configured records (a reload); overrides stay.
     public func replaceRecords(_ records: [String: FeatureRecord]) {
         state.withLock { $0.records = records }

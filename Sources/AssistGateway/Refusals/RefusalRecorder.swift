@@ -34,13 +34,7 @@ public final class RefusalRecorder: Service {
     private let rowWrites = FailureRun("refusal audit rows")
     private let countWrites = FailureRun("refusal counts")
 
-    private enum Loop {
-        case idle
-        case running(Task<Void, Never>)
-        case stopped
-    }
-
-    private let loop = Mutex(Loop.idle)
+    private let loop = ServiceTask()
 
     /// - Parameters:
     ///   - audit: where a minute's first refusals are written in full (its rows carry `instance`).
@@ -116,62 +110,15 @@ public final class RefusalRecorder: Service {
     /// Flushes every `interval` until `shutdown()` (or cancellation), then once more; returns after that
     /// last flush. Run it once.
     public func run() async {
-        let flushes = Task { [self] in
+        await loop.run { [self] in
             while true {
                 do { try await clock.sleep(for: interval) } catch { break }
                 await flush()
             }
             await flush()
         }
-        let current: Task<Void, Never>? = loop.withLock { loop in
-            switch loop {
-            case .idle:
-                loop = .running(flushes)
-                return flushes
-            case .running(let first): return first
-            case .stopped: return nil
-            }
-        }
-        if current != flushes {
-            flushes.cancel()
-            await flushes.value
-        }
-        guard let current else { return }
-        await withTaskCancellationHandler { await current.value } onCancel: { current.cancel() }
     }
 
     /// Ends the loop after one last flush.
-    public func shutdown() {
-        let running = loop.withLock { loop -> Task<Void, Never>? in
-            defer { loop = .stopped }
-            if case .running(let task) = loop { return task }
-            return nil
-        }
-        running?.cancel()
-    }
-}
-
-/// Writes of one kind that fail in a run: logged once when the run begins and once when it ends, however
-/// many fail in between (a flood must not flood the log either).
-private final class FailureRun: Sendable {
-    private let what: String
-    private let failing = Mutex(false)
-
-    init(_ what: String) { self.what = what }
-
-    func failed(_ error: any Error) {
-        let first = failing.withLock { failing in
-            defer { failing = true }
-            return !failing
-        }
-        if first { GatewayLog.warning("writing \(what) failed: \(error); not logged again until a write succeeds") }
-    }
-
-    func succeeded(_ note: String = "") {
-        let wasFailing = failing.withLock { failing in
-            defer { failing = false }
-            return failing
-        }
-        if wasFailing { GatewayLog.warning("writing \(what) works again\(note)") }
-    }
+    public func shutdown() { loop.shutdown() }
 }

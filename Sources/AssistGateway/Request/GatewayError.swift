@@ -46,6 +46,11 @@ public struct GatewayError: Error, Sendable, Equatable {
     public static func unavailable(_ what: String) -> GatewayError {
         GatewayError(status: 503, code: .unavailable, message: "\(what) unavailable", retryAfterSeconds: 1)
     }
+    /// The store that counts quotas and stream slots cannot answer: the request cannot be measured, so it is
+    /// not served (unless `storage.onRedisDown` is `open`). Try again in a second.
+    public static func quotaUnavailable(_ what: String) -> GatewayError {
+        GatewayError(status: 503, code: .quotaUnavailable, message: "\(what) cannot be reached", retryAfterSeconds: 1)
+    }
     public static func tooManyStreams(limit: Int) -> GatewayError {
         GatewayError(status: 429, code: .tooManyStreams, message: "at most \(limit) streams at once", retryAfterSeconds: 1)
     }

@@ -21,13 +21,7 @@ public final class StreamWatchdog: Service {
     private let tick: Duration
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
-    private enum Loop {
-        case idle
-        case running(Task<Void, Never>)
-        case stopped
-    }
-
-    private let loop = Mutex(Loop.idle)
+    private let loop = ServiceTask()
 
     /// - Parameters:
     ///   - clock: read for the instant of each check, and slept on between checks.
@@ -40,36 +34,17 @@ public final class StreamWatchdog: Service {
     /// Checks every watched stream each `tick` until `shutdown()` (or cancellation); returns once the loop
     /// has exited, so no check runs after it. Run it once.
     public func run() async {
-        let checks = Task { [self] in
+        await loop.run { [self] in
             while true {
                 do { try await clock.sleep(for: tick) } catch { return }
                 let now = clock.now
                 for entry in entries.withLock({ Array($0.values) }) { entry.check(at: now) }
             }
         }
-        let current: Task<Void, Never>? = loop.withLock { loop in
-            switch loop {
-            case .idle:
-                loop = .running(checks)
-                return checks
-            case .running(let first): return first
-            case .stopped: return nil
-            }
-        }
-        if current != checks { checks.cancel() }
-        guard let current else { return }
-        await withTaskCancellationHandler { await current.value } onCancel: { current.cancel() }
     }
 
     /// Ends the loop; a check in progress completes first.
-    public func shutdown() {
-        let running = loop.withLock { loop -> Task<Void, Never>? in
-            defer { loop = .stopped }
-            if case .running(let task) = loop { return task }
-            return nil
-        }
-        running?.cancel()
-    }
+    public func shutdown() { loop.shutdown() }
 
     func watch(_ entry: Entry) { entries.withLock { $0[ObjectIdentifier(entry)] = entry } }
     func forget(_ entry: Entry) { _ = entries.withLock { $0.removeValue(forKey: ObjectIdentifier(entry)) } }

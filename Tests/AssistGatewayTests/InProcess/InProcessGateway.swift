@@ -21,10 +21,14 @@ final class InProcessGateway: Sendable {
     let gateway: Gateway
     var dependencies: GatewayDependencies { gateway.dependencies }
 
-    /// `edit` changes the configuration fixture (e.g. `$0.set("limits.maxConcurrentStreamsPerUser", 1)`).
+    /// `overrides`, `instance` and `broadcast` let several in-process gateways act as replicas of one; `storeProbes`
+    /// stand for shared stores' checks. `edit` changes the configuration fixture (e.g. `$0.set("limits.maxConcurrentStreamsPerUser", 1)`).
     /// `monotonicClock` times deadlines (a `ManualClock` runs them in virtual time).
     init<Monotonic: Clock>(provider: ScriptedProvider = ScriptedProvider(), monotonicClock: Monotonic = ContinuousClock(),
                            audit: any AuditStore = InMemoryAuditStore(), refusals: any RefusalStore = InMemoryRefusalStore(),
+                           overrides: any FeatureOverrideStore = InMemoryFeatureOverrideStore(), instance: String = "local",
+                           broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = [],
+                           reload: Reload? = nil,
                            edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
         self.audit = audit
         var json = ConfigFixture.json
@@ -46,12 +50,19 @@ final class InProcessGateway: Sendable {
         stores.quota = quota
         stores.audit = audit
         stores.refusals = refusals
+        stores.overrides = overrides
         gateway = Gateway(dependencies: try GatewayDependencies(
             config: config, clock: clock, monotonicClock: monotonicClock, stores: stores,
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
                                       integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken),
             models: ModelAccess(provider: provider, environment: { _ in nil }),
-            handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()]), masker: PIIMasking()))
+            handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()]), masker: PIIMasking(),
+            instance: instance, reloadConfiguration: reload?.read, broadcast: broadcast, storeProbes: storeProbes))
+    }
+
+    /// What `POST /admin/reload` reads (wrapped, so that a trailing closure still means `edit`).
+    struct Reload: Sendable {
+        let read: @Sendable () throws -> GatewayConfig
     }
 
     func token(_ user: String) -> String {
@@ -84,7 +95,7 @@ final class InProcessGateway: Sendable {
 
     /// Everything admission took has been given back: no slot open, every reservation settled, no shared call.
     func expectNothingHeld(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(dependencies.state.streamLimiter.openStreams == 0, "stream slots still held", sourceLocation: sourceLocation)
+        #expect(dependencies.state.streamSlots.openStreams == 0, "stream slots still held", sourceLocation: sourceLocation)
         #expect(quota.settled == quota.reserved, "reservations not settled exactly once", sourceLocation: sourceLocation)
         #expect(dependencies.state.sharedCalls.count == 0, "shared calls still running", sourceLocation: sourceLocation)
     }

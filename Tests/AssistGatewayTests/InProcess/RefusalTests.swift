@@ -59,7 +59,7 @@ struct RefusalTests {
         },
         Case(name: "tokens beyond the window", status: 429, code: "quota_exceeded", reason: "quota_exceeded",
              edit: { $0.set("features.support_chat.quotas.unavailable", ["requestsPerDay": 10, "tokensPerDay": 100]) }) { await $0.stream() },
-        Case(name: "an unreachable quota store", status: 503, code: "unavailable", reason: "unavailable") { gateway in
+        Case(name: "an unreachable quota store", status: 503, code: "quota_unavailable", reason: "quota_unavailable") { gateway in
             gateway.quota.failing = true
             return await gateway.stream()
         },

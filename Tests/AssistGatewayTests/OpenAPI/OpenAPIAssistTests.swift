@@ -56,7 +56,7 @@ struct OpenAPIAssistTests {
         await check.stream(.forbidden, code: "feature_disabled")
         await check.expect(.patch, "/admin/features/support_chat", admin: true, json: ["enabled": nil], .ok)
         check.gateway.quota.failing = true
-        await check.stream(.serviceUnavailable, code: "unavailable")
+        await check.stream(.serviceUnavailable, code: "quota_unavailable")
         check.gateway.quota.failing = false
         let audit = BreakableAudit()
         let unaudited = try await ContractCheck(InProcessGateway(audit: audit))

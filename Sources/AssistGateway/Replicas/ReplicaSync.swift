@@ -1,0 +1,48 @@
+/// Applies to this replica the admin changes made on the others (`AdminMessage`s from an `AdminBroadcast`), and
+/// re-reads the overrides whenever it may have missed one (`resync`, after every (re)connection of whatever
+/// carries the messages: they are not stored).
+///
+/// Overrides are read from the store, never from the message, so a change is applied as it was committed and
+/// a late or repeated message does no harm. `endStreams` re-reads them first, then ends the feature's open
+/// streams here with `feature_disabled`: once it is off here no new stream of it starts, and the epoch bump
+/// (`LiveStreams`) stops any admitted a moment before. `reload` re-reads this replica's own configuration file,
+/// validated as `POST /admin/reload` validates it.
+///
+/// Whatever transport delivers the messages must call `apply` for one message at a time, in order.
+public struct ReplicaSync: Sendable {
+    let dependencies: GatewayDependencies
+
+    public init(dependencies: GatewayDependencies) { self.dependencies = dependencies }
+
+    public func apply(_ message: AdminMessage) async {
+        guard message.origin != dependencies.instance else { return }
+        switch message.change {
+        case .overrides:
+            await resync()
+        case .endStreams(let feature):
+            await resync()
+            let ended = dependencies.state.liveStreams.endAll(feature: feature)
+            if ended > 0 { GatewayLog.warning("ended \(ended) open streams of \(feature), as another replica was asked to") }
+        case .reload:
+            do throws(GatewayError) {
+                let count = try AdminReload.apply(dependencies)
+                GatewayLog.warning("reloaded the configuration (\(count) features), as another replica was asked to")
+            } catch {
+                GatewayLog.warning("another replica reloaded its configuration; this one could not: \(error.message)")
+            }
+        }
+    }
+
+    /// Re-reads every stored override and serves exactly those from now on. A store that cannot answer keeps
+    /// the overrides as they are (logged): the next message or reconnection reads them again.
+    @discardableResult
+    public func resync() async -> Bool {
+        do {
+            dependencies.state.registry.replaceOverrides(try await dependencies.stores.overrides.overrides())
+            return true
+        } catch {
+            GatewayLog.warning("cannot re-read the feature overrides: \(error); serving the last ones read")
+            return false
+        }
+    }
+}

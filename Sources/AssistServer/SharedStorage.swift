@@ -1,0 +1,148 @@
+public import AssistGateway
+public import AssistPostgres
+public import AssistRedis
+public import AssistServices
+public import Foundation
+
+/// The stores replicas share (`storage.kind: "shared"`), reached and ready: a Redis client (quotas, stream
+/// leases, challenges) with its scripts loaded, and a PostgreSQL client with the schema migrated and every
+/// record store (audit, feedback, overrides, device keys, answers, availability and refusal counts).
+///
+/// `connect` tries both until both answer, backing off from 100 ms to 2 s between attempts (`ReconnectBackoff`),
+/// for at most `storage.connectSeconds` (replicas and their stores are often started together); then it throws
+/// `Unreachable`, naming each store it could not reach (URLs without passwords) and why. Migrations run at the
+/// first successful connection, in one transaction under PostgreSQL's advisory lock (`PostgresMigrator`), so
+/// replicas starting together migrate once.
+///
+/// Each replica connects its own: the clients are `services`, started before everything that uses them and
+/// stopped after it. Building a `GatewayAssembly` with it wires the stores in place of SQLite's.
+public final class SharedStorage: Sendable {
+    public let redis: RedisClient
+    public let postgres: PostgresStores
+    public let settings: StorageSettings
+    /// libpq's URL, for the listener's own connection.
+    public let postgresURL: String
+    /// The LISTEN/NOTIFY channel admin actions are announced on (`PostgresReplicaSync`).
+    public let adminChannel: String
+
+    /// The clients, in start order; they must outlive the gateway's services that use them.
+    public var services: [any Service] { [redis, postgres.client] }
+
+    /// Why `connect` gave up: each store that did not answer, and its last error.
+    public struct Unreachable: Error, CustomStringConvertible {
+        public let failures: [String]
+        public let seconds: Double
+        public var description: String {
+            "cannot reach \(failures.joined(separator: "; ")) (tried for \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s)"
+        }
+    }
+
+    private init(redis: RedisClient, postgres: PostgresStores, settings: StorageSettings, postgresURL: String, adminChannel: String) {
+        self.redis = redis
+        self.postgres = postgres
+        self.settings = settings
+        self.postgresURL = postgresURL
+        self.adminChannel = adminChannel
+    }
+
+    /// Connects to `settings`' Redis and PostgreSQL (URLs already resolved against the environment), migrates,
+    /// and returns once both are ready. Throws a `ConfigError` for a URL that cannot be parsed, `Unreachable`
+    /// once `connectSeconds` have passed without both answering.
+    /// - Parameters:
+    ///   - answerRetention: how long stored summaries are served (`limits.summaryRetentionDays`).
+    ///   - adminChannel: the channel admin actions are announced on; deployments sharing one database differ.
+    ///   - log: told once about each store not reachable yet, while waiting.
+    public static func connect(_ settings: StorageSettings, answerRetention: TimeInterval, adminChannel: String = PostgresReplicaSync.defaultChannel,
+                               redisSettings: RedisClient.Settings = RedisClient.Settings(),
+                               postgresSettings: PostgresClient.Settings = PostgresClient.Settings(),
+                               log: @escaping @Sendable (String) -> Void = { _ in }) async throws -> SharedStorage {
+        guard settings.kind == .shared, let redisText = settings.redisURL, let postgresURL = settings.postgresURL else {
+            throw ConfigError(issues: [ConfigIssue(path: "storage", message: "kind \"shared\" with a redis and a postgres URL is required")])
+        }
+        let redisURL: RedisURL
+        do {
+            redisURL = try RedisURL(redisText)
+        } catch {
+            throw ConfigError(issues: [ConfigIssue(path: "storage.redis", message: "\(error)")])
+        }
+        let redis = RedisClient(url: redisURL, settings: redisSettings)
+        let client = PostgresClient(url: postgresURL, settings: postgresSettings)
+        let shownPostgres = PostgresClient.redacted(postgresURL)
+        let started = ContinuousClock.now
+        let deadline = started + .milliseconds(Int(settings.connectSeconds * 1000))
+        var backoff = ReconnectBackoff(first: .milliseconds(100), limit: .seconds(2))
+        var (redisError, postgresError): (String?, String?) = ("not tried", "not tried")
+        var (redisLogged, postgresLogged) = (false, false)
+        var stores: PostgresStores?
+        while true {
+            if redisError != nil {
+                do {
+                    _ = try await redis.command("PING")
+                    try await RedisQuotaStore(client: redis).prepare()
+                    redisError = nil
+                } catch {
+                    redisError = "\(error)"
+                }
+            }
+            if stores == nil {
+                do {
+                    stores = try await PostgresStores.open(client: client, answerRetention: answerRetention)
+                    postgresError = nil
+                } catch {
+                    postgresError = "\(error)"
+                }
+            }
+            if redisError == nil, let stores {
+                return SharedStorage(redis: redis, postgres: stores, settings: settings, postgresURL: postgresURL, adminChannel: adminChannel)
+            }
+            let now = ContinuousClock.now
+            guard now < deadline else { break }
+            if let redisError, !redisLogged {
+                redisLogged = true
+                log("waiting for Redis at \(redisURL): \(redisError)")
+            }
+            if let postgresError, !postgresLogged {
+                postgresLogged = true
+                log("waiting for PostgreSQL at \(shownPostgres): \(postgresError)")
+            }
+            try await Task.sleep(for: min(backoff.failed(at: now), deadline - now))  // the last attempt at the deadline
+        }
+        redis.shutdown()
+        client.shutdown()
+        var failures: [String] = []
+        if let redisError { failures.append("Redis at \(redisURL): \(redisError)") }
+        if let postgresError { failures.append("PostgreSQL at \(shownPostgres): \(postgresError)") }
+        let elapsed = ContinuousClock.now - started
+        throw Unreachable(failures: failures, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// The gateway's stores over these clients; reference-app data stays in the local SQLite file.
+    func stores(clock: any WallClock) -> GatewayStores {
+        GatewayStores(
+            quota: RedisQuotaStore(client: redis, clock: clock), audit: postgres.audit, availability: postgres.availability,
+            feedback: postgres.feedback, answers: postgres.answers, overrides: postgres.overrides, challenges: RedisChallengeStore(client: redis),
+            refusals: postgres.refusals, leases: RedisLeases(client: redis))
+    }
+
+    /// App Attest keys and their counters, durable in PostgreSQL (never in Redis alone: a Redis restart must
+    /// not make an old assertion valid again).
+    var deviceKeys: any DeviceKeyStore { postgres.deviceKeys }
+
+    /// What `/healthz` reports for each store (`StoreMonitor`): a `PING`, a `SELECT 1`. Redis is critical unless
+    /// `onRedisDown` is `open`; PostgreSQL unless audit fails open (`audit.onFailure: "open"`).
+    func probes(auditFailsOpen: Bool) -> [StoreMonitor.Probe] {
+        let (redis, client) = (self.redis, postgres.client)
+        return [
+            StoreMonitor.Probe(name: "redis", critical: settings.onRedisDown == .closed) { _ = try await redis.command("PING") },
+            StoreMonitor.Probe(name: "postgres", critical: !auditFailsOpen) { try await client.connect() },
+        ]
+    }
+
+    /// Announces this replica's admin changes to the others.
+    var broadcast: any AdminBroadcast { PostgresAdminBroadcast(client: postgres.client, channel: adminChannel) }
+
+    /// Hears the other replicas' admin changes and applies them to `dependencies`' state.
+    func listener(for dependencies: GatewayDependencies) -> PostgresReplicaSync {
+        PostgresReplicaSync(url: postgresURL, sync: ReplicaSync(dependencies: dependencies), channel: adminChannel)
+    }
+}

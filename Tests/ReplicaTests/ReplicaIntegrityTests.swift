@@ -1,0 +1,65 @@
+import AssistGateway
+import AssistPostgres
+import AssistServer
+import AssistTestSupport
+import AssistWire
+import Foundation
+import Testing
+
+extension ReplicaTests {
+    /// Client integrity across replicas: an App Attest assertion's counter lives in PostgreSQL and moves by
+    /// compare-and-set, so an assertion replayed on another replica is untrusted; a challenge lives in Redis and is
+    /// consumed with GETDEL, so a challenge used on one replica is refused on the next.
+    @Suite("Replicas: integrity across replicas")
+    struct ReplicaIntegrityTests {
+        static let appId = "TEAM123456.com.example.assist"
+        static let quotas: JSONValue = [
+            "trusted": ["requestsPerDay": 10, "tokensPerDay": 100_000], "degraded": ["requestsPerDay": 10, "tokensPerDay": 100_000],
+            "untrusted": ["requestsPerDay": 10, "tokensPerDay": 100_000], "unavailable": ["requestsPerDay": 0, "tokensPerDay": 0],
+        ]
+        static let summary = JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"])
+
+        @Test("an assertion replayed on another replica is untrusted; a challenge used on two replicas is refused on the second")
+        func acrossReplicas() async throws {
+            let cluster = try await ReplicaCluster.make()
+            let features: [String: [String: JSONValue]] = ["support_chat": ["quotas": Self.quotas],
+                                                           "itinerary_summary": ["quotas": Self.quotas, "freshChallenge": true]]
+            let integrity: JSONValue = ["appAttest": ["appId": .string(Self.appId), "environment": "development"]]
+            let (a, b) = (try await Replica(cluster, features: features, integrity: integrity),
+                          try await Replica(cluster, features: features, integrity: integrity))
+            let device = try SoftwareAppAttest(appId: Self.appId)
+            // Registered once, in the shared PostgreSQL: every replica verifies against the same key and counter.
+            try await a.shared.postgres.deviceKeys.register(
+                DeviceKey(user: "u1", keyId: device.keyId, publicKey: device.publicKeyPoint, counter: 0, environment: "development"))
+
+            func send(_ replica: Replica, _ header: String?, body: [UInt8] = Replica.chat) async throws -> AuditRecord? {
+                let response = try await replica.stream("u1", body: body, headers: header.map { [("X-Assist-Integrity", $0)] } ?? [])
+                return await replica.auditRow(response.headers["x-request-id"])
+            }
+            let fresh = device.header(method: "POST", path: "/v1/assist/stream", body: Replica.chat, challenge: nil)
+            let onA = try await send(a, fresh)
+            #expect(onA?.trust == "trusted")
+            let replayed = try await send(b, device.lastHeader)
+            #expect(replayed?.trust == "untrusted" && replayed?.trustReason == "counter_not_increased")
+            // The next genuine assertion is trusted on B: the counter B checks against is the one A advanced.
+            let next = device.header(method: "POST", path: "/v1/assist/stream", body: Replica.chat, challenge: nil)
+            #expect(try await send(b, next)?.trust == "trusted")
+
+            let issued = try await testRequest(port: a.port, method: "POST", path: "/v1/integrity/challenge",
+                                               headers: [("Authorization", "Bearer \(a.token("u1"))")])
+            let challenge = try #require(issued.json?["challenge"]?.stringValue)
+            func summaryWithChallenge(on replica: Replica) async throws -> AuditRecord? {
+                try await send(replica, device.header(method: "POST", path: "/v1/assist/stream", body: Self.summary, challenge: challenge),
+                               body: Self.summary)
+            }
+            let first = try await summaryWithChallenge(on: a)
+            #expect(first?.trust == "trusted")
+            // A new assertion (its counter higher) over the same challenge, on the other replica.
+            let second = try await summaryWithChallenge(on: b)
+            #expect(second?.trust == "untrusted" && second?.trustReason == "challenge_invalid")
+            await a.stop()
+            await b.stop()
+            await cluster.remove()
+        }
+    }
+}
