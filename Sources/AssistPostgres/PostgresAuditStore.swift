@@ -4,27 +4,42 @@ import Foundation
 /// The audit log in PostgreSQL (`audit_log`, migration 1): metadata only, one row per request, shared by
 /// every replica. Semantics of `SQLiteAuditStore`: a request's end updates its `started` row in place and
 /// keeps the time it was first written; each instance closes only its own interrupted rows.
-public final class PostgresAuditStore: AuditStore {
+public final class PostgresAuditStore: BatchedAuditStore {
     private let client: PostgresClient
 
     public init(client: PostgresClient) { self.client = client }
 
     /// An upsert by request id, so writing the same row twice (a replayed spool) is harmless.
     public func record(_ r: AuditRecord) async throws {
-        try await client.query("""
-            INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
-                reason, input_tokens, output_tokens, ttft_ms, total_ms, instance)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-            ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
-                prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
-                trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
-                input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
-                total_ms = excluded.total_ms, instance = excluded.instance
-            """, [
+        try await client.query(Self.upsert, Self.parameters(r))
+    }
+
+    /// The rows in order in one transaction (the audit spool ships its journal this way): the same effect as
+    /// `record` for each, one after another, all or none.
+    public func record(batch: [AuditRecord]) async throws {
+        let rows = batch.map(Self.parameters)
+        try await client.perform { statements in
+            for row in rows { try statements.query(Self.upsert, row) }
+        }
+    }
+
+    private static let upsert = """
+        INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
+            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+        ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
+            prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
+            trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
+            input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
+            total_ms = excluded.total_ms, instance = excluded.instance
+        """
+
+    private static func parameters(_ r: AuditRecord) -> [PostgresValue] {
+        [
             .text(r.requestId), .double(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.trustReason), .text(r.status.rawValue), .text(r.reason), .int(r.inputTokens),
             .int(r.outputTokens), .optional(r.timeToFirstTokenMs), .double(r.totalMs), .text(r.instance),
-        ])
+        ]
     }
 
     public func closeInterrupted(instance: String) async throws -> Int {

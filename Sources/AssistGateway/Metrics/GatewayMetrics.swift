@@ -34,6 +34,7 @@ public final class GatewayMetrics: Sendable {
 
     private let registry: FeatureRegistry
     private let state = Mutex(State())
+    private let gaugeSources = Mutex<[any MetricsGaugeSource]>([])
 
     /// - Parameter registry: the configured features, whose ids and prompt versions may appear as labels.
     public init(registry: FeatureRegistry) {
@@ -68,6 +69,11 @@ public final class GatewayMetrics: Sendable {
         state.withLock { $0.availability[Key(labels: [event.state.rawValue]), default: 0] += 1 }
     }
 
+    /// Shows `source`'s gauges from now on, read at each render (the audit spool's size, say).
+    public func addGauges(from source: any MetricsGaugeSource) {
+        gaugeSources.withLock { $0.append(source) }
+    }
+
     /// Prometheus text exposition format 0.0.4.
     public func render() -> String {
         let state = state.withLock { $0 }
@@ -84,6 +90,7 @@ public final class GatewayMetrics: Sendable {
         text.distribution("assist_users_by_tokens", "Users who have spent at most le tokens since the gateway started.", perUser)
         text.counter("assist_feedback_total", "Feedback by verdict.", ["feature", "prompt_version", "verdict"], state.feedback)
         text.counter("assist_availability_reports_total", "On-device availability reports by state.", ["state"], state.availability)
+        for gauge in gaugeSources.withLock({ $0 }).flatMap(\.gauges) { text.gauge(gauge) }
         return text.output
     }
 
@@ -144,6 +151,11 @@ public final class GatewayMetrics: Sendable {
                 output += "\(name)\(Self.labels(["le"], [Self.number(bound)])) \(cumulative)\n"
             }
             output += "\(name)\(Self.labels(["le"], ["+Inf"])) \(histogram.count)\n"
+        }
+
+        mutating func gauge(_ gauge: MetricsGauge) {
+            header(gauge.name, gauge.help, "gauge")
+            output += "\(gauge.name) \(Self.number(gauge.value))\n"
         }
 
         private mutating func header(_ name: String, _ help: String, _ type: String) {
