@@ -8,7 +8,7 @@ export PATH := $(SWIFT_BIN):$(PATH)
 export ASSIST_CACHE ?= $(HOME)/.cache/assist
 SWIFT := swift
 
-.PHONY: setup build run test bench eval clean
+.PHONY: setup build run test bench eval clean cluster
 
 setup:
 	@bash scripts/setup.sh >/dev/null
@@ -18,6 +18,11 @@ build: setup
 
 run: build
 	.build/release/assist serve
+
+# Replicas on this machine: Redis, PostgreSQL, one model, three gateways sharing them, nginx in front; all in a
+# temporary directory on free ports, stopped (and removed) by Ctrl-C. tools/cluster.sh says how.
+cluster: build
+	bash tools/cluster.sh
 
 # Three passes, chosen by test target. TimingTests (a disconnect noticed within 100 ms, real timeouts, pings)
 # run alone first, so CPU-heavy tests on the two cooperative threads cannot stall them. CommandLineTests start

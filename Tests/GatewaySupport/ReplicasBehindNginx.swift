@@ -3,7 +3,7 @@ import AssistHTTPServer
 import AssistServer
 public import AssistTestSupport
 public import AssistWire
-public import Foundation
+import Foundation
 import NginxFront
 public import ScriptedUpstream
 
