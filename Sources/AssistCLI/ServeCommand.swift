@@ -57,8 +57,9 @@ enum ServeCommand {
         var shared: SharedStorage?
         if config.storage.kind == .shared {
             do {
+                try PrivateDirectory.prepare(dataDirectory)
                 shared = try await SharedStorage.connect(config.storage, answerRetention: TimeInterval(config.limits.summaryRetentionDays) * 86_400,
-                                                         log: log)
+                                                         auditSpool: dataDirectory.appendingPathComponent("audit-spool"), log: log)
             } catch {
                 log("\(error)")
                 return 1

@@ -88,6 +88,7 @@ public struct GatewayAssembly: Sendable {
         let (state, dependencies) = (dependencies.state, dependencies)
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] }
+        if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
         self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.streamSlots, provider.loop, state.watchdog]
     }
 

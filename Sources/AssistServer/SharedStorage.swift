@@ -19,14 +19,17 @@ public import Foundation
 public final class SharedStorage: Sendable {
     public let redis: RedisClient
     public let postgres: PostgresStores
+    /// The audit spool in front of PostgreSQL's audit store, when `connect` was given a directory for it: rows
+    /// are durable locally first and shipped in order, so an outage of PostgreSQL loses none and refuses none.
+    public let spool: SpooledAuditStore?
     public let settings: StorageSettings
     /// libpq's URL, for the listener's own connection.
     public let postgresURL: String
     /// The LISTEN/NOTIFY channel admin actions are announced on (`PostgresReplicaSync`).
     public let adminChannel: String
 
-    /// The clients, in start order; they must outlive the gateway's services that use them.
-    public var services: [any Service] { [redis, postgres.client] }
+    /// The clients (and the spool's shipper), in start order; they must outlive the gateway's services that use them.
+    public var services: [any Service] { [redis, postgres.client] + (spool.map { [$0.shipper] } ?? []) }
 
     /// Why `connect` gave up: each store that did not answer, and its last error.
     public struct Unreachable: Error, CustomStringConvertible {
@@ -37,9 +40,11 @@ public final class SharedStorage: Sendable {
         }
     }
 
-    private init(redis: RedisClient, postgres: PostgresStores, settings: StorageSettings, postgresURL: String, adminChannel: String) {
+    private init(redis: RedisClient, postgres: PostgresStores, spool: SpooledAuditStore?, settings: StorageSettings, postgresURL: String,
+                 adminChannel: String) {
         self.redis = redis
         self.postgres = postgres
+        self.spool = spool
         self.settings = settings
         self.postgresURL = postgresURL
         self.adminChannel = adminChannel
@@ -51,8 +56,11 @@ public final class SharedStorage: Sendable {
     /// - Parameters:
     ///   - answerRetention: how long stored summaries are served (`limits.summaryRetentionDays`).
     ///   - adminChannel: the channel admin actions are announced on; deployments sharing one database differ.
+    ///   - auditSpool: the directory of this replica's audit spool (`<data-dir>/audit-spool`); nil writes audit
+    ///     rows to PostgreSQL directly (a failed write then fails the request closed).
     ///   - log: told once about each store not reachable yet, while waiting.
     public static func connect(_ settings: StorageSettings, answerRetention: TimeInterval, adminChannel: String = PostgresReplicaSync.defaultChannel,
+                               auditSpool: URL? = nil,
                                redisSettings: RedisClient.Settings = RedisClient.Settings(),
                                postgresSettings: PostgresClient.Settings = PostgresClient.Settings(),
                                log: @escaping @Sendable (String) -> Void = { _ in }) async throws -> SharedStorage {
@@ -93,7 +101,11 @@ public final class SharedStorage: Sendable {
                 }
             }
             if redisError == nil, let stores {
-                return SharedStorage(redis: redis, postgres: stores, settings: settings, postgresURL: postgresURL, adminChannel: adminChannel)
+                // The journal is replayed (rows an earlier run left unshipped go first) before anything new.
+                var spool: SpooledAuditStore?
+                if let auditSpool { spool = try await SpooledAuditStore.open(directory: auditSpool.path, remote: stores.audit) }
+                return SharedStorage(redis: redis, postgres: stores, spool: spool, settings: settings, postgresURL: postgresURL,
+                                     adminChannel: adminChannel)
             }
             let now = ContinuousClock.now
             guard now < deadline else { break }
@@ -119,7 +131,7 @@ public final class SharedStorage: Sendable {
     /// The gateway's stores over these clients; reference-app data stays in the local SQLite file.
     func stores(clock: any WallClock) -> GatewayStores {
         GatewayStores(
-            quota: RedisQuotaStore(client: redis, clock: clock), audit: postgres.audit, availability: postgres.availability,
+            quota: RedisQuotaStore(client: redis, clock: clock), audit: spool ?? postgres.audit, availability: postgres.availability,
             feedback: postgres.feedback, answers: postgres.answers, overrides: postgres.overrides, challenges: RedisChallengeStore(client: redis),
             refusals: postgres.refusals, leases: RedisLeases(client: redis))
     }
@@ -129,12 +141,14 @@ public final class SharedStorage: Sendable {
     var deviceKeys: any DeviceKeyStore { postgres.deviceKeys }
 
     /// What `/healthz` reports for each store (`StoreMonitor`): a `PING`, a `SELECT 1`. Redis is critical unless
-    /// `onRedisDown` is `open`; PostgreSQL unless audit fails open (`audit.onFailure: "open"`).
+    /// `onRedisDown` is `open`; PostgreSQL unless audit fails open (`audit.onFailure: "open"`) or rows are spooled,
+    /// when a PostgreSQL that is down is reported `spooling`.
     func probes(auditFailsOpen: Bool) -> [StoreMonitor.Probe] {
         let (redis, client) = (self.redis, postgres.client)
         return [
             StoreMonitor.Probe(name: "redis", critical: settings.onRedisDown == .closed) { _ = try await redis.command("PING") },
-            StoreMonitor.Probe(name: "postgres", critical: !auditFailsOpen) { try await client.connect() },
+            StoreMonitor.Probe(name: "postgres", critical: spool == nil && !auditFailsOpen,
+                               whenDown: spool == nil ? "unavailable" : "spooling") { try await client.connect() },
         ]
     }
 

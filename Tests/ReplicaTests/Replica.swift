@@ -23,9 +23,10 @@ final class Replica: Sendable {
 
     /// - Parameters:
     ///   - limits: values for the `limits` section; `features`: keys per feature record; `storage`: more keys for
-    ///     the `storage` section (`onRedisDown`); `integrity`: the `integrity` section.
+    ///     the `storage` section (`onRedisDown`); `integrity`: the `integrity` section; `auditSpool`: audit rows
+    ///     through the local spool, as `assist serve` writes them.
     init(_ cluster: ReplicaCluster, limits: [String: JSONValue] = [:], features: [String: [String: JSONValue]] = [:],
-         storage: [String: JSONValue] = [:], integrity: JSONValue? = nil) async throws {
+         storage: [String: JSONValue] = [:], integrity: JSONValue? = nil, auditSpool: Bool = false) async throws {
         self.cluster = cluster
         guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
               case .object(var limitMembers)? = root["limits"], case .object(var all)? = root["features"]
@@ -52,7 +53,8 @@ final class Replica: Sendable {
             _ = FileManager.default.createFile(atPath: dataDirectory.appendingPathComponent(name).path, contents: Data(value.utf8),
                                                attributes: [.posixPermissions: 0o600])
         }
-        shared = try await SharedStorage.connect(config.storage, answerRetention: 86_400, adminChannel: cluster.adminChannel)
+        shared = try await SharedStorage.connect(config.storage, answerRetention: 86_400, adminChannel: cluster.adminChannel,
+                                                 auditSpool: auditSpool ? dataDirectory.appendingPathComponent("audit-spool") : nil)
         assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, environment: { _ in nil }, shared: shared)
         server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
         services = ServiceGroup(assembly.services)

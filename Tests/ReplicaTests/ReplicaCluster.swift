@@ -21,11 +21,15 @@ final class ReplicaCluster: Sendable {
     let adminToken: String
     /// The private Redis, for a test that stops it; nil on the shared one.
     let privateRedis: RedisServer?
+    /// A PostgreSQL of the cluster's own, which the test may stop; nil on the shared server.
+    let privatePostgres: PostgresServer?
 
     private static let sharedRedis = Task { try await RedisServer.start() }
     private static let groups = Atomic<Int>(0)
 
-    private init(redisURL: String, postgresURL: String, adminChannel: String, upstream: ScriptedUpstream, privateRedis: RedisServer?) {
+    private init(redisURL: String, postgresURL: String, adminChannel: String, upstream: ScriptedUpstream, privateRedis: RedisServer?,
+                 privatePostgres: PostgresServer?) {
+        self.privatePostgres = privatePostgres
         self.redisURL = redisURL
         self.postgresURL = postgresURL
         self.adminChannel = adminChannel
@@ -35,21 +39,25 @@ final class ReplicaCluster: Sendable {
         adminToken = "admin-" + UUID().uuidString
     }
 
-    /// A cluster on the shared servers (`privateRedis`: on a Redis of its own, which the test may stop).
-    static func make(script: Script = Script(), privateRedis: Bool = false) async throws -> ReplicaCluster {
+    /// A cluster on the shared servers (`privateRedis`, `privatePostgres`: on a server of its own, which the
+    /// test may stop).
+    static func make(script: Script = Script(), privateRedis: Bool = false, privatePostgres: Bool = false) async throws -> ReplicaCluster {
         let group = groups.add(1, ordering: .relaxed).newValue
-        let postgres = try await PostgresServer.shared()
+        let ownPostgres = privatePostgres ? try await PostgresServer.start() : nil
+        let postgres = if let ownPostgres { ownPostgres } else { try await PostgresServer.shared() }
         let schema = try await postgres.createSchema("replicas_\(group)_\(getpid())")
         let redis = privateRedis ? try await RedisServer.start() : try await sharedRedis.value
         // Databases 1…15 of the shared server, one per cluster (16 and more share one: their users differ).
         let database = privateRedis ? 0 : 1 + (group - 1) % 15
         return ReplicaCluster(redisURL: redis.url + "/\(database)", postgresURL: schema, adminChannel: "assist_admin_\(group)",
-                              upstream: try ScriptedUpstream(script: script, threadPoolSize: 4), privateRedis: privateRedis ? redis : nil)
+                              upstream: try ScriptedUpstream(script: script, threadPoolSize: 4), privateRedis: privateRedis ? redis : nil,
+                              privatePostgres: ownPostgres)
     }
 
-    /// Stops the upstream and a private Redis.
+    /// Stops the upstream and a private Redis or PostgreSQL.
     func remove() async {
         upstream.stop()
         await privateRedis?.remove()
+        try? await privatePostgres?.stop()
     }
 }

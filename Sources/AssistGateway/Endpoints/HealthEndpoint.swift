@@ -10,7 +10,7 @@ import Glibc
 ///     {"status": "ok" | "degraded" | "unavailable",
 ///      "checks": {"storage": {"status": "ok" | "failing" | "unavailable", "failedWrites"?, "since"?, "reason"?},
 ///                 "model": {"status": "ok" | "starting"},
-///                 "redis"?, "postgres"?: {"status": "ok" | "unavailable", "reason"?, "since"?}},
+///                 "redis"?, "postgres"?: {"status": "ok" | "unavailable" | "spooling", "reason"?, "since"?}},
 ///      "limits": {"openFiles": N}}
 ///
 /// 200 for ok or degraded, 503 for unavailable. A model that is not ready, or storage that could not be
@@ -59,7 +59,8 @@ struct HealthEndpoint: Sendable {
             case .ok:
                 checks[store.name] = ["status": "ok"]
             case .unavailable(let reason, let since):
-                checks[store.name] = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since))]
+                checks[store.name] = ["status": .string(store.whenDown), "reason": .string(reason),
+                                      "since": .string(ISO8601DateFormatter().string(from: since))]
                 if store.critical { status = "unavailable" } else if status == "ok" { status = "degraded" }
             }
         }

@@ -17,11 +17,15 @@ public final class StoreMonitor: Service {
     public struct Probe: Sendable {
         public var name: String
         public var critical: Bool
+        /// What `/healthz` calls the store while it is down: `unavailable`, or what the replica does meanwhile
+        /// (`spooling`: audit rows wait in the local journal).
+        public var whenDown: String
         public var check: @Sendable () async throws -> Void
 
-        public init(name: String, critical: Bool, check: @escaping @Sendable () async throws -> Void) {
+        public init(name: String, critical: Bool, whenDown: String = "unavailable", check: @escaping @Sendable () async throws -> Void) {
             self.name = name
             self.critical = critical
+            self.whenDown = whenDown
             self.check = check
         }
     }
@@ -36,6 +40,7 @@ public final class StoreMonitor: Service {
         public var name: String
         public var critical: Bool
         public var status: Status
+        public var whenDown = "unavailable"
     }
 
     public let name = "store monitor"
@@ -58,7 +63,7 @@ public final class StoreMonitor: Service {
     /// Every store's status, in probe order (empty with no shared stores: kind `sqlite`).
     public var reports: [Report] {
         let statuses = statuses.withLock { $0 }
-        return probes.map { Report(name: $0.name, critical: $0.critical, status: statuses[$0.name] ?? .ok) }
+        return probes.map { Report(name: $0.name, critical: $0.critical, status: statuses[$0.name] ?? .ok, whenDown: $0.whenDown) }
     }
 
     /// Probes every store once, now.
