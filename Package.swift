@@ -121,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
-                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront"]
+                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront", "AssistRedis", "AssistPostgres"]
         ),
 
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging

@@ -16,12 +16,15 @@ final class GatewayProcess {
     /// The gateway's data directory (its SQLite database and log).
     let dataDirectory: URL
 
-    init(upstream: String, port: Int) throws {
+    /// - Parameters:
+    ///   - environment: more environment for the gateway (e.g. ASSIST_REDIS_URL, ASSIST_DATABASE_URL, ASSIST_ADMIN_TOKEN).
+    ///   - storage: the configuration's `storage` section (e.g. `{"kind": "shared"}`); nil keeps the default (SQLite).
+    init(upstream: String, port: Int, environment: [String: String] = [:], storage: JSONValue? = nil) throws {
         self.port = port
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())")
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())-\(port)")
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let configFile = dataDirectory.appendingPathComponent("bench.json")
-        try Data(Self.configuration()).write(to: configFile)
+        try Data(Self.configuration(storage: storage)).write(to: configFile)
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
         let arguments = ["serve", "--config", configFile.path, "--upstream", upstream, "--port", String(port), "--data-dir", dataDirectory.path]
         // BENCH_GATEWAY_PREFIX runs the gateway under a tool, e.g. "valgrind --tool=massif --massif-out-file=/tmp/m.out".
@@ -33,6 +36,7 @@ final class GatewayProcess {
             process.arguments = arguments
         }
         process.environment = ProcessInfo.processInfo.environment.merging(["ASSIST_JWT_HS256_SECRET": secret]) { _, new in new }
+            .merging(environment) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         for _ in 0..<3000 {
@@ -80,7 +84,7 @@ final class GatewayProcess {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    static func configuration() throws -> [UInt8] {
+    static func configuration(storage: JSONValue? = nil) throws -> [UInt8] {
         guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
               case .object(var limits)? = root["limits"], case .object(var features)? = root["features"] else {
             throw BenchError("built-in configuration changed shape")
@@ -101,6 +105,7 @@ final class GatewayProcess {
             features[id] = .object(record)
         }
         root["features"] = .object(features)
+        if let storage { root["storage"] = storage }
         return JSONWriter.bytes(.object(root))
     }
 }

@@ -3,7 +3,12 @@
 // the gateway (`assist serve`, release build) runs as its own process. The `nginx` phase (about 20 s) puts
 // nginx, started from the shipped deploy/nginx.conf, in front of that gateway and measures hang-up → upstream
 // cancel through it (p50/p99 over 200 streams) and the latency it adds at 200 requests/s, each against the
-// gateway reached directly; it is skipped when /usr/sbin/nginx is missing.
+// gateway reached directly; it is skipped when /usr/sbin/nginx is missing. The `shared` phase (about 60 s, off
+// unless BENCH_PHASES names it) starts its own redis-server and PostgreSQL (temporary directory, free ports, stopped
+// at the end) and measures a second gateway with `storage.kind: "shared"` against the SQLite one (open loop at
+// BENCH_SHARED_RATES=500,2000 for BENCH_SECONDS each), quota reserve+settle on Redis (32 callers, 5 s), audit rows
+// into PostgreSQL (32 callers of record, 5 s; record(batch:) of 256 rows, 3 s) and an admin change's propagation
+// from one shared replica to another (20 kill-switch toggles each way, p50/p99).
 import Foundation
 import AssistLocalModel
 import ScriptedUpstream
@@ -18,7 +23,7 @@ print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.
 // BENCH_PHASES=latency,disconnect,streams,extraction,nginx,soak picks phases; BENCH_STREAMS sets the idle-stream count;
 // BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length; BENCH_SOAK_SECONDS (600) and
 // BENCH_SOAK_RATE (200) the soak's,
-// BENCH_SOAK_PERIOD (30) its sampling period.
+// BENCH_SOAK_PERIOD (30) its sampling period; BENCH_PHASES=shared (never by default) the shared-storage phase.
 let environment = ProcessInfo.processInfo.environment
 let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction,nginx,soak").split(separator: ",").map(String.init))
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
@@ -28,6 +33,7 @@ if phases.contains("streams") {
 }
 if phases.contains("extraction") { try await ExtractionBench().run() }
 if phases.contains("nginx") { try NginxBench(upstream: upstream, gateway: gateway).run() }
+if phases.contains("shared") { try await SharedBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("soak") {
     try SoakBench(upstream: upstream, gateway: gateway).run(seconds: Double(environment["BENCH_SOAK_SECONDS"] ?? "") ?? 600,
                                                             rate: Int(environment["BENCH_SOAK_RATE"] ?? "") ?? 200,

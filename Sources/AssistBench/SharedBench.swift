@@ -1,0 +1,361 @@
+import AssistGateway
+import AssistLocalModel
+import AssistPostgres
+import AssistRedis
+import AssistWire
+import CLinux
+import Foundation
+import ScriptedUpstream
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Shared storage (Redis + PostgreSQL) against SQLite, in the same run: the latency a gateway with
+/// `storage.kind: "shared"` adds, quota reserve+settle on Redis, audit rows into PostgreSQL, and how long an
+/// admin change on one replica takes to show on another. Starts its own redis-server (deploy/redis.conf) and
+/// PostgreSQL (initdb + pg_ctl, as the postgres user when root) in a temporary directory on free ports, and
+/// stops them at the end, also on error.
+struct SharedBench {
+    let upstream: ScriptedUpstream
+    let gateway: GatewayProcess
+
+    func run() async throws {
+        print("7. Shared storage (Redis + PostgreSQL) against SQLite")
+        let services = try SharedServices.start()
+        defer { services.stop() }
+        print("   redis-server on 127.0.0.1:\(services.redisPort), PostgreSQL on 127.0.0.1:\(services.postgresPort) (\(services.directory))")
+        let adminToken = "bench-admin-\(getpid())"
+        let environment = ["ASSIST_REDIS_URL": services.redisURL, "ASSIST_DATABASE_URL": services.databaseURL,
+                           "ASSIST_ADMIN_TOKEN": adminToken]
+        let storage: JSONValue = .object(["kind": .string("shared"), "connectSeconds": .number(30)])
+        let replicaA = try GatewayProcess(upstream: upstream.baseURL, port: EmbeddedModel.freeLoopbackPort(),
+                                          environment: environment, storage: storage)
+        defer { replicaA.stop() }
+        try addedLatency(shared: replicaA)
+        try await quota(url: services.redisURL)
+        try await audit(url: services.databaseURL)
+        let replicaB = try GatewayProcess(upstream: upstream.baseURL, port: EmbeddedModel.freeLoopbackPort(),
+                                          environment: environment, storage: storage)
+        defer { replicaB.stop() }
+        try propagation(from: replicaA, to: replicaB, adminToken: adminToken)
+        print("")
+    }
+
+    // MARK: 7a. added latency
+
+    private func addedLatency(shared: GatewayProcess) throws {
+        upstream.script = Script(tokens: (0..<8).map { "tok\($0) " })
+        let done: @Sendable ([UInt8]) -> Bool = { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") }
+        let direct = OpenLoopLoad(
+            port: upstream.port,
+            request: LatencyBench.post(path: "/v1/chat/completions", headers: [],
+                                       body: JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400,
+                                                               "messages": [["role": "user", "content": "hi"]]])),
+            accept: { String(decoding: $0.suffix(32), as: UTF8.self).contains("[DONE]") })
+        func load(_ target: GatewayProcess) -> OpenLoopLoad {
+            OpenLoopLoad(port: target.port,
+                         request: LatencyBench.post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(target.token())")],
+                                                    body: LatencyBench.gatewayBody),
+                         accept: done)
+        }
+        let sqlite = load(gateway), sharedLoad = load(shared)
+        _ = direct.run(rate: 200, seconds: 1)
+        _ = sqlite.run(rate: 200, seconds: 1)
+        _ = sharedLoad.run(rate: 200, seconds: 1)
+        print("   a. added latency (request start → end of stream), open loop, 8-token answers")
+        print("   rate      path      n      ok%     p50 ms   p99 ms")
+        let environment = ProcessInfo.processInfo.environment
+        let rates = (environment["BENCH_SHARED_RATES"] ?? "500,2000").split(separator: ",").compactMap { Int($0) }
+        for rate in rates {
+            let seconds = Double(environment["BENCH_SECONDS"] ?? "") ?? 3
+            let results = [("direct", direct.run(rate: rate, seconds: seconds)), ("sqlite", sqlite.run(rate: rate, seconds: seconds)),
+                           ("shared", sharedLoad.run(rate: rate, seconds: seconds))]
+            for (name, result) in results {
+                let n = result.latenciesMs.count + result.failures
+                print(String(format: "   %4d/s   %-8@ %6d  %6.2f  %8.3f %8.3f", rate, name as NSString, n,
+                             100 * Double(result.latenciesMs.count) / Double(max(1, n)),
+                             percentile(result.latenciesMs, 50), percentile(result.latenciesMs, 99)))
+            }
+            let base = results[0].1.latenciesMs, lite = results[1].1.latenciesMs, shared = results[2].1.latenciesMs
+            print(String(format: "   %4d/s   added over direct: sqlite p50 %+.3f p99 %+.3f ms; shared p50 %+.3f p99 %+.3f ms",
+                         rate, percentile(lite, 50) - percentile(base, 50), percentile(lite, 99) - percentile(base, 99),
+                         percentile(shared, 50) - percentile(base, 50), percentile(shared, 99) - percentile(base, 99)))
+        }
+    }
+
+    // MARK: 7b. quota on Redis
+
+    private func quota(url: String, callers: Int = 32, seconds: Double = 5) async throws {
+        let client = RedisClient(url: try RedisURL(url))
+        defer { client.shutdown() }
+        let store = RedisQuotaStore(client: client)
+        try await store.prepare()
+        let day = UTCDay(containing: Date())
+        let limits = QuotaLimits(requests: 1_000_000_000, tokens: 1_000_000_000_000)
+        let (latencies, errors, elapsed) = try await Self.concurrently(callers: callers, seconds: seconds) { caller, _ in
+            let key = QuotaKey(user: "bench-\(caller)", feature: "support_chat", day: day)
+            guard case .admitted = try await store.reserve(key, tokens: 400, limits: limits) else { throw BenchError("quota exceeded") }
+            try await store.settle(key, reservedTokens: 400, actualTokens: 37)
+        }
+        print(String(format: "   b. quota reserve+settle on Redis, %d callers for %.0f s: %.0f pairs/s, p50 %.3f ms, p99 %.3f ms per pair (%d errors)",
+                     callers, seconds, Double(latencies.count) / elapsed, percentile(latencies, 50), percentile(latencies, 99), errors))
+    }
+
+    // MARK: 7c. audit rows into PostgreSQL
+
+    private func audit(url: String, callers: Int = 32, seconds: Double = 5) async throws {
+        let client = PostgresClient(url: url)
+        defer { client.shutdown() }
+        let audit = try await PostgresStores.open(client: client).audit
+        let run = getpid()
+        @Sendable func row(_ id: String) -> AuditRecord {
+            AuditRecord(requestId: id, time: Date(), user: "u1", feature: "support_chat", promptVersion: "v1", model: "m",
+                        trust: "none", status: .ok, inputTokens: 120, outputTokens: 37, timeToFirstTokenMs: 12, totalMs: 40)
+        }
+        let batchesBefore = client.committedBatches
+        let (latencies, errors, elapsed) = try await Self.concurrently(callers: callers, seconds: seconds) { caller, i in
+            try await audit.record(row("bench-\(run)-\(caller)-\(i)"))
+        }
+        let batches = client.committedBatches - batchesBefore
+        print(String(format: "   c. audit rows into PostgreSQL, record() from %d callers for %.0f s: %.0f rows/s, p50 %.3f ms, p99 %.3f ms (%.1f rows per commit, %d errors)",
+                     callers, seconds, Double(latencies.count) / elapsed, percentile(latencies, 50), percentile(latencies, 99),
+                     Double(latencies.count) / Double(max(1, batches)), errors))
+        var rows = 0
+        var batchLatencies: [Double] = []
+        let start = Monotonic.nanoseconds()
+        while Double(Monotonic.nanoseconds() - start) / 1e9 < 3 {
+            let batch = (0..<256).map { row("bench-\(run)-batch-\(rows + $0)") }
+            let began = Monotonic.nanoseconds()
+            try await audit.record(batch: batch)
+            batchLatencies.append(Double(Monotonic.nanoseconds() - began) / 1e6)
+            rows += batch.count
+        }
+        let batchElapsed = Double(Monotonic.nanoseconds() - start) / 1e9
+        print(String(format: "      record(batch:) of 256 rows, one after another for %.0f s: %.0f rows/s, p50 %.1f ms, p99 %.1f ms per batch",
+                     batchElapsed, Double(rows) / batchElapsed, percentile(batchLatencies, 50), percentile(batchLatencies, 99)))
+    }
+
+    /// `callers` tasks each calling `operation` in a loop for `seconds`: every call's latency in ms, the errors, the time taken.
+    private static func concurrently(callers: Int, seconds: Double,
+                                     _ operation: @escaping @Sendable (Int, Int) async throws -> Void) async throws -> ([Double], Int, Double) {
+        let start = Monotonic.nanoseconds()
+        let end = start + UInt64(seconds * 1e9)
+        let results = await withTaskGroup(of: ([Double], Int).self) { group in
+            for caller in 0..<callers {
+                group.addTask {
+                    var latencies: [Double] = []
+                    var errors = 0
+                    var i = 0
+                    while Monotonic.nanoseconds() < end {
+                        let began = Monotonic.nanoseconds()
+                        do {
+                            try await operation(caller, i)
+                            latencies.append(Double(Monotonic.nanoseconds() - began) / 1e6)
+                        } catch {
+                            errors += 1
+                        }
+                        i += 1
+                    }
+                    return (latencies, errors)
+                }
+            }
+            var all: ([Double], Int) = ([], 0)
+            for await (latencies, errors) in group {
+                all.0 += latencies
+                all.1 += errors
+            }
+            return all
+        }
+        return (results.0, results.1, Double(Monotonic.nanoseconds() - start) / 1e9)
+    }
+
+    // MARK: 7d. admin-change propagation
+
+    private func propagation(from a: GatewayProcess, to b: GatewayProcess, adminToken: String, trials: Int = 20) throws {
+        let feature = "support_chat"
+        let userToken = b.token()
+        func listed() throws -> Bool {
+            let response = try BlockingHTTP.request(port: b.port, method: "GET", path: "/v1/features",
+                                                    headers: [("Authorization", "Bearer \(userToken)")])
+            guard response.status == 200 else { throw BenchError("GET /v1/features on B: \(response.status)") }
+            return response.body.contains("\"\(feature)\"")
+        }
+        guard try listed() else { throw BenchError("\(feature) is not listed on B before the trials") }
+        var fromSend: [Double] = []
+        var fromAcknowledgement: [Double] = []
+        for trial in 0..<(2 * trials) {
+            let enabled = trial % 2 == 1
+            let body = JSONWriter.bytes(["enabled": .bool(enabled)])
+            let sent = Monotonic.nanoseconds()
+            let response = try BlockingHTTP.request(port: a.port, method: "PATCH", path: "/admin/features/\(feature)",
+                                                    headers: [("Authorization", "Bearer \(adminToken)"), ("Content-Type", "application/json")],
+                                                    body: body)
+            guard response.status == 200 else { throw BenchError("PATCH on A: \(response.status) \(response.body)") }
+            let acknowledged = Monotonic.nanoseconds()
+            let deadline = acknowledged + 10_000_000_000
+            while try listed() != enabled {
+                guard Monotonic.nanoseconds() < deadline else { throw BenchError("B did not reflect enabled=\(enabled) within 10 s") }
+            }
+            let seen = Monotonic.nanoseconds()
+            fromSend.append(Double(seen - sent) / 1e6)
+            fromAcknowledgement.append(Double(seen - acknowledged) / 1e6)
+        }
+        print(String(format: "   d. admin change on replica A → seen by replica B (GET /v1/features), %d changes (kill switch off/on):",
+                     fromSend.count))
+        print(String(format: "      from PATCH sent: p50 %.2f ms, p99 %.2f ms; from A's 200: p50 %.2f ms, p99 %.2f ms",
+                     percentile(fromSend, 50), percentile(fromSend, 99),
+                     percentile(fromAcknowledgement, 50), percentile(fromAcknowledgement, 99)))
+    }
+}
+
+/// redis-server (deploy/redis.conf) and PostgreSQL in a temporary directory on free loopback ports.
+final class SharedServices {
+    let directory: String
+    let redisPort: Int
+    let postgresPort: Int
+    private var redis: pid_t?
+    private var postgresStarted = false
+    private let postgresBin: String
+    private var postgresData: String { directory + "/postgres" }
+
+    var redisURL: String { "redis://127.0.0.1:\(redisPort)/0" }
+    var databaseURL: String { "postgres://postgres@127.0.0.1:\(postgresPort)/assist" }
+
+    private init(directory: String, postgresBin: String) throws {
+        self.directory = directory
+        self.postgresBin = postgresBin
+        redisPort = EmbeddedModel.freeLoopbackPort()
+        postgresPort = EmbeddedModel.freeLoopbackPort()
+    }
+
+    static func start() throws -> SharedServices {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        guard let version = versions.sorted(by: { $0.compare($1, options: .numeric) == .orderedAscending }).last else {
+            throw BenchError("no PostgreSQL under /usr/lib/postgresql (scripts/setup.sh installs it)")
+        }
+        var template = Array("/tmp/assist-bench-shared.XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
+        let directory = String(cString: made)
+        chmod(directory, 0o755)
+        let services = try SharedServices(directory: directory, postgresBin: "/usr/lib/postgresql/\(version)/bin")
+        do {
+            try services.startRedis()
+            try services.startPostgres()
+        } catch {
+            services.stop()
+            throw error
+        }
+        return services
+    }
+
+    private func startRedis() throws {
+        let config = ["deploy/redis.conf", URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("../../deploy/redis.conf").path].first { FileManager.default.fileExists(atPath: $0) }
+        guard let config else { throw BenchError("deploy/redis.conf not found (run from the repository)") }
+        try FileManager.default.createDirectory(atPath: directory + "/redis", withIntermediateDirectories: true)
+        redis = try Self.spawn(["/usr/bin/env", "redis-server", config, "--port", String(redisPort), "--dir", directory + "/redis",
+                                "--logfile", directory + "/redis/redis.log"])
+        for _ in 0..<100 {
+            if let fd = OpenLoopLoad.connect(port: redisPort, blocking: true) { close(fd); return }
+            usleep(50_000)
+        }
+        throw BenchError("redis-server did not listen on \(redisPort)")
+    }
+
+    private func startPostgres() throws {
+        let asPostgres = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
+        try FileManager.default.createDirectory(atPath: postgresData, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory + "/postgres-socket", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: directory + "/postgres.log", contents: nil)
+        if getuid() == 0 {
+            try Self.run(["/bin/chown", "postgres", postgresData, directory + "/postgres-socket", directory + "/postgres.log"])
+        }
+        try Self.run(asPostgres + [postgresBin + "/initdb", "-D", postgresData, "-A", "trust", "-U", "postgres"])
+        postgresStarted = true
+        try Self.run(asPostgres + [postgresBin + "/pg_ctl", "-D", postgresData, "-l", directory + "/postgres.log", "-w", "-o",
+                                   "-p \(postgresPort) -k \(directory)/postgres-socket -c listen_addresses=127.0.0.1", "start"])
+        try Self.run(asPostgres + [postgresBin + "/createdb", "-h", "127.0.0.1", "-p", String(postgresPort), "-U", "postgres", "assist"])
+    }
+
+    /// Stops both (Redis by its pid, PostgreSQL by pg_ctl) and removes the directory.
+    func stop() {
+        if let redis {
+            kill(redis, SIGTERM)
+            var status: Int32 = 0
+            waitpid(redis, &status, 0)
+        }
+        redis = nil
+        if postgresStarted {
+            let asPostgres = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
+            try? Self.run(asPostgres + [postgresBin + "/pg_ctl", "-D", postgresData, "-m", "fast", "-w", "stop"])
+            postgresStarted = false
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs a command to its end (output discarded); throws unless it exits with 0.
+    private static func run(_ arguments: [String]) throws {
+        let pid = try spawn(arguments)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard status == 0 else { throw BenchError("\(arguments.joined(separator: " ")) exited with status \(status)") }
+    }
+
+    /// Starts a command with output to /dev/null and every signal unblocked and at its default (Foundation's
+    /// `Process` passes on this process's blocked signals, so a child would ignore SIGTERM; and its
+    /// `waitUntilExit` does not return on a concurrency thread).
+    private static func spawn(_ arguments: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+        guard result == 0 else { throw BenchError("cannot start \(arguments[0]): error \(result)") }
+        return pid
+    }
+}
+
+/// One blocking HTTP/1.0 request over its own connection (the server closes it): status and body.
+enum BlockingHTTP {
+    static func request(port: Int, method: String, path: String, headers: [(String, String)] = [],
+                        body: [UInt8] = []) throws -> (status: Int, body: String) {
+        guard let fd = OpenLoopLoad.connect(port: port, blocking: true) else { throw BenchError("cannot connect to \(port)") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "\r\n").utf8) + body
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw BenchError("send to \(port) failed") }
+            sent += n
+        }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n > 0 { received.append(contentsOf: buffer[0..<n]); continue }
+            if n == 0 { break }
+            throw BenchError("receive from \(port) failed")
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard text.count >= 12, let status = Int(text.dropFirst(9).prefix(3)) else { throw BenchError("no HTTP response from \(port)") }
+        let bodyStart = text.range(of: "\r\n\r\n")?.upperBound ?? text.endIndex
+        return (status, String(text[bodyStart...]))
+    }
+}
