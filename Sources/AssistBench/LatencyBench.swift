@@ -16,17 +16,8 @@ struct LatencyBench {
 
     func run() throws {
         upstream.script = Script(tokens: (0..<8).map { "tok\($0) " })
-        let direct = OpenLoopLoad(
-            port: upstream.port,
-            request: Self.post(path: "/v1/chat/completions", headers: [],
-                               body: JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400,
-                                                       "messages": [["role": "user", "content": "hi"]]])),
-            accept: { String(decoding: $0.suffix(32), as: UTF8.self).contains("[DONE]") })
-        let viaGateway = OpenLoopLoad(
-            port: gateway.port,
-            request: Self.post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
-                               body: LatencyBench.gatewayBody),
-            accept: { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") })
+        let direct = Self.directStreams(upstream)
+        let viaGateway = Self.streams(port: gateway.port, token: gateway.token())
 
         // Warm up both paths (connection caches, SQLite pages, allocator).
         _ = direct.run(rate: 200, seconds: 1)
@@ -42,12 +33,7 @@ struct LatencyBench {
             let cpuBefore = gateway.cpuSeconds
             let measured = viaGateway.run(rate: rate, seconds: seconds)
             let cpuPerRequest = (gateway.cpuSeconds - cpuBefore) / Double(max(1, measured.latenciesMs.count)) * 1e6
-            for (name, result) in [("direct", baseline), ("gateway", measured)] {
-                let n = result.latenciesMs.count + result.failures
-                print(String(format: "   %4d/s   %-8@ %6d  %6.2f  %8.3f %8.3f", rate, name as NSString, n,
-                             100 * Double(result.latenciesMs.count) / Double(max(1, n)),
-                             percentile(result.latenciesMs, 50), percentile(result.latenciesMs, 99)))
-            }
+            for (name, result) in [("direct", baseline), ("gateway", measured)] { Self.printRow(rate: rate, path: name, result) }
             let p50 = percentile(measured.latenciesMs, 50) - percentile(baseline.latenciesMs, 50)
             let p99 = percentile(measured.latenciesMs, 99) - percentile(baseline.latenciesMs, 99)
             print(String(format: "   %4d/s   added: p50 %+.3f ms, p99 %+.3f ms (ratio gateway/direct p99 %.2f×; goal ≤ 1 ms p99 added)",
@@ -55,6 +41,30 @@ struct LatencyBench {
             print(String(format: "            gateway CPU: %.0f µs per request (all threads, user + system)", cpuPerRequest))
         }
         print("")
+    }
+
+    /// The gateway benchmarks' request (`gatewayBody` for `token`) as an open-loop load on `port`, a
+    /// response counted once its `done` event has arrived.
+    static func streams(port: Int, token: String) -> OpenLoopLoad {
+        OpenLoopLoad(port: port, request: post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(token)")], body: gatewayBody),
+                     accept: { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") })
+    }
+
+    /// The baseline: the same scripted answer straight from the upstream, counted at its `[DONE]`.
+    static func directStreams(_ upstream: ScriptedUpstream) -> OpenLoopLoad {
+        OpenLoopLoad(port: upstream.port,
+                     request: post(path: "/v1/chat/completions", headers: [],
+                                   body: JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400,
+                                                           "messages": [["role": "user", "content": "hi"]]])),
+                     accept: { String(decoding: $0.suffix(32), as: UTF8.self).contains("[DONE]") })
+    }
+
+    /// One row of a latency table: rate, path, requests, share answered, p50 and p99.
+    static func printRow(rate: Int, path: String, _ result: OpenLoopLoad.Result) {
+        let n = result.latenciesMs.count + result.failures
+        print(String(format: "   %4d/s   %-8@ %6d  %6.2f  %8.3f %8.3f", rate, path as NSString, n,
+                     100 * Double(result.latenciesMs.count) / Double(max(1, n)),
+                     percentile(result.latenciesMs, 50), percentile(result.latenciesMs, 99)))
     }
 
     static func post(path: String, headers: [(String, String)], body: [UInt8]) -> [UInt8] {

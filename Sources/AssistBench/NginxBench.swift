@@ -33,9 +33,8 @@ struct NginxBench {
                      percentile(viaNginx, 50) - percentile(direct, 50), percentile(viaNginx, 99) - percentile(direct, 99)))
 
         upstream.script = Script(tokens: (0..<8).map { "tok\($0) " })
-        let done: @Sendable ([UInt8]) -> Bool = { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") }
-        let directLoad = OpenLoopLoad(port: gateway.port, request: request, accept: done)
-        let nginxLoad = OpenLoopLoad(port: nginx.port, request: request, accept: done)
+        let directLoad = LatencyBench.streams(port: gateway.port, token: gateway.token())
+        let nginxLoad = LatencyBench.streams(port: nginx.port, token: gateway.token())
         _ = directLoad.run(rate: rate, seconds: 1)
         _ = nginxLoad.run(rate: rate, seconds: 1)
         let baseline = directLoad.run(rate: rate, seconds: seconds)

@@ -45,20 +45,9 @@ struct SharedBench {
 
     private func addedLatency(shared: GatewayProcess) throws {
         upstream.script = Script(tokens: (0..<8).map { "tok\($0) " })
-        let done: @Sendable ([UInt8]) -> Bool = { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") }
-        let direct = OpenLoopLoad(
-            port: upstream.port,
-            request: LatencyBench.post(path: "/v1/chat/completions", headers: [],
-                                       body: JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400,
-                                                               "messages": [["role": "user", "content": "hi"]]])),
-            accept: { String(decoding: $0.suffix(32), as: UTF8.self).contains("[DONE]") })
-        func load(_ target: GatewayProcess) -> OpenLoopLoad {
-            OpenLoopLoad(port: target.port,
-                         request: LatencyBench.post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(target.token())")],
-                                                    body: LatencyBench.gatewayBody),
-                         accept: done)
-        }
-        let sqlite = load(gateway), sharedLoad = load(shared)
+        let direct = LatencyBench.directStreams(upstream)
+        let sqlite = LatencyBench.streams(port: gateway.port, token: gateway.token())
+        let sharedLoad = LatencyBench.streams(port: shared.port, token: shared.token())
         _ = direct.run(rate: 200, seconds: 1)
         _ = sqlite.run(rate: 200, seconds: 1)
         _ = sharedLoad.run(rate: 200, seconds: 1)
@@ -70,12 +59,7 @@ struct SharedBench {
             let seconds = Double(environment["BENCH_SECONDS"] ?? "") ?? 3
             let results = [("direct", direct.run(rate: rate, seconds: seconds)), ("sqlite", sqlite.run(rate: rate, seconds: seconds)),
                            ("shared", sharedLoad.run(rate: rate, seconds: seconds))]
-            for (name, result) in results {
-                let n = result.latenciesMs.count + result.failures
-                print(String(format: "   %4d/s   %-8@ %6d  %6.2f  %8.3f %8.3f", rate, name as NSString, n,
-                             100 * Double(result.latenciesMs.count) / Double(max(1, n)),
-                             percentile(result.latenciesMs, 50), percentile(result.latenciesMs, 99)))
-            }
+            for (name, result) in results { LatencyBench.printRow(rate: rate, path: name, result) }
             let base = results[0].1.latenciesMs, lite = results[1].1.latenciesMs, shared = results[2].1.latenciesMs
             print(String(format: "   %4d/s   added over direct: sqlite p50 %+.3f p99 %+.3f ms; shared p50 %+.3f p99 %+.3f ms",
                          rate, percentile(lite, 50) - percentile(base, 50), percentile(lite, 99) - percentile(base, 99),

@@ -24,11 +24,7 @@ struct SoakBench {
 
     func run(seconds: Double, rate: Int, period: Double = 30) throws {
         upstream.script = Script(tokens: (0..<8).map { "tok\($0) " })
-        let load = OpenLoopLoad(
-            port: gateway.port,
-            request: LatencyBench.post(path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
-                                       body: LatencyBench.gatewayBody),
-            accept: { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") })
+        let load = LatencyBench.streams(port: gateway.port, token: gateway.token())
         let database = try SQLiteDatabase(path: gateway.dataDirectory.appendingPathComponent("assist.sqlite").path)
         let rowsBefore = try Self.count(database, "SELECT count(*) FROM audit_log")
 
