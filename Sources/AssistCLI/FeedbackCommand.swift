@@ -1,3 +1,4 @@
+import AssistGateway
 import AssistGatewayEvaluation
 import AssistServer
 import AssistSQLite
@@ -5,18 +6,26 @@ import AssistStores
 import AssistWire
 import Foundation
 
-/// `assist feedback export [--data-dir DIR] [--feature F] [--out FILE]`: users' "wrong" verdicts as golden
-/// cases (JSON lines, personal data masked) to review and append to the feature's golden set.
+/// `assist feedback export [--config FILE] [--data-dir DIR] [--feature F] [--out FILE]`: users' "wrong" verdicts
+/// as golden cases (JSON lines, personal data masked) to review and append to the feature's golden set. Read
+/// from the data directory's SQLite file, or, when the configuration's storage is `shared`, from PostgreSQL
+/// (every replica's feedback).
 enum FeedbackCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         guard arguments.first == "export" else { return Usage.fail("feedback supports: export") }
         let options: Options
-        do { options = try Options(Array(arguments.dropFirst()), allowed: ["data-dir", "feature", "out"]) } catch { return Usage.fail(error.message) }
+        do { options = try Options(Array(arguments.dropFirst()), allowed: ["config", "data-dir", "feature", "out"]) } catch { return Usage.fail(error.message) }
+        let storage: StorageSettings
+        switch loadConfiguration(options["config"]) {
+        case .success(let config): storage = config.storage
+        case .failure(let error): return Usage.fail("invalid configuration\n\(error.message)")
+        }
         let path = URL(fileURLWithPath: options["data-dir"] ?? ".assist").appendingPathComponent("assist.sqlite").path
-        guard FileManager.default.fileExists(atPath: path) else { return Usage.fail("no gateway data at \(path)") }
+        guard storage.kind == .shared || FileManager.default.fileExists(atPath: path) else { return Usage.fail("no gateway data at \(path)") }
         let exported: FeedbackExport.Result
         do {
-            let store = try SQLiteFeedbackStore(database: try SQLiteDatabase(path: path))
+            let store: any FeedbackStore = storage.kind == .shared
+                ? try SharedStorage.feedbackStore(storage) : try SQLiteFeedbackStore(database: try SQLiteDatabase(path: path))
             exported = FeedbackExport.goldenCases(try await store.all(), feature: options["feature"])
         } catch {
             FileHandle.standardError.write(Data("assist: cannot read feedback: \(error)\n".utf8))

@@ -27,7 +27,7 @@ enum Usage {
                 Run golden sets through the gateway's prompt builder and provider (embedded model without
                 --upstream), hold each answer to the feature's checks, print a per-check table, write JSON and
                 JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold.
-          feedback export [--data-dir DIR] [--feature F] [--out FILE]
+          feedback export [--config FILE] [--data-dir DIR] [--feature F] [--out FILE]
                 Users' "wrong" verdicts as golden cases (JSON lines; personal data masked) for the golden sets.
           integrity verify-attestation --file F --challenge C --app-id TEAM.BUNDLE [--key-id B64]
                                        [--environment development|production] [--at ISO8601]

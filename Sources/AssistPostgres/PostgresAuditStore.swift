@@ -50,6 +50,11 @@ public final class PostgresAuditStore: BatchedAuditStore {
             """, [.text(instance)]).first?.int(0) ?? 0
     }
 
+    /// Served by the partial index `audit_log_open`: only open rows are read.
+    public func instancesWithOpenRows() async throws -> Set<String> {
+        Set(try await client.query("SELECT DISTINCT instance FROM audit_log WHERE status = 'started'", []).compactMap { $0.text(0) })
+    }
+
     /// Newest first; ties in time in the order the rows were first written. Empty when the store is down.
     public func recent(limit: Int) async -> [AuditRecord] {
         let rows = try? await client.query("SELECT \(Self.columns) FROM audit_log ORDER BY time DESC, id DESC LIMIT $1", [.int(limit)])

@@ -43,7 +43,11 @@ public final class PostgresReplicaSync: Service {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [listener] in try? await listener.run() }
             group.addTask { [self] in
-                for await event in events { await handle(event) }
+                var connections = 0
+                for await event in events {
+                    if case .listening = event { connections += 1 }
+                    await handle(event, reconnected: connections > 1)
+                }
             }
         }
     }
@@ -53,10 +57,10 @@ public final class PostgresReplicaSync: Service {
         continuation.finish()
     }
 
-    private func handle(_ event: PostgresListener.Event) async {
+    private func handle(_ event: PostgresListener.Event, reconnected: Bool) async {
         switch event {
         case .listening:
-            await sync.resync()
+            if reconnected { await sync.catchUp() } else { await sync.resync() }
         case .notification(let heard, let feature) where heard == PostgresFeatureOverrideStore.channel:
             await sync.apply(AdminMessage(origin: "", change: .overrides(feature: feature)))
         case .notification(let heard, let payload) where heard == channel:

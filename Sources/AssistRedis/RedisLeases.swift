@@ -31,7 +31,6 @@ public final class RedisLeases: LeaseStore {
         _ = try await client.command("ZREM", RedisKeys.lease(key), holder)
     }
 
-    /// Live holders of `key` now (tests, diagnostics).
     public func holders(of key: String) async throws -> Int {
         try await Self.countScript.run(on: client, keys: [RedisKeys.lease(key)], arguments: []).int ?? 0
     }

@@ -87,9 +87,9 @@ public struct GatewayAssembly: Sendable {
             broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [])
         let (state, dependencies) = (dependencies.state, dependencies)
         var replicas: [any Service] = []
-        if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] }
+        if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
         if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
-        self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.streamSlots, provider.loop, state.watchdog]
+        self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog]
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

@@ -59,6 +59,15 @@ public final class SharedStorage: Sendable {
     ///   - auditSpool: the directory of this replica's audit spool (`<data-dir>/audit-spool`); nil writes audit
     ///     rows to PostgreSQL directly (a failed write then fails the request closed).
     ///   - log: told once about each store not reachable yet, while waiting.
+    /// Every replica's feedback, read from PostgreSQL alone (`assist feedback export` with shared storage): no
+    /// Redis, no migration, nothing to stop.
+    public static func feedbackStore(_ settings: StorageSettings) throws -> any FeedbackStore {
+        guard settings.kind == .shared, let postgresURL = settings.postgresURL else {
+            throw ConfigError(issues: [ConfigIssue(path: "storage.postgres", message: "a postgres URL is required")])
+        }
+        return PostgresFeedbackStore(client: PostgresClient(url: postgresURL))
+    }
+
     public static func connect(_ settings: StorageSettings, answerRetention: TimeInterval, adminChannel: String = PostgresReplicaSync.defaultChannel,
                                auditSpool: URL? = nil,
                                redisSettings: RedisClient.Settings = RedisClient.Settings(),

@@ -57,6 +57,11 @@ public final class SQLiteAuditStore: AuditStore {
         }
     }
 
+    public func instancesWithOpenRows() async throws -> Set<String> {
+        let rows = try await database.perform("SELECT DISTINCT instance FROM audit_log WHERE status = 'started'", [])
+        return Set(rows.compactMap { $0.first?.text })
+    }
+
     public func recent(limit: Int) async -> [AuditRecord] {
         let rows = (try? await database.perform("SELECT * FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])) ?? []
         return rows.map(Self.decode)

@@ -10,9 +10,9 @@ struct ReservationTests {
 
     func make(localQuota: InMemoryQuotaStore? = nil, failing: Bool = false) -> (Reservation, InMemoryQuotaStore, StreamSlots, SharedCalls) {
         let quota = InMemoryQuotaStore(clock: clock)
-        let slots = StreamSlots(store: InMemoryLeaseStore(), fallback: nil, maxPerUser: 1, ttl: .seconds(15), instance: "a",
-                                clock: MonotonicClock(ContinuousClock()))
-        let calls = SharedCalls(store: InMemoryAnswerStore(), clock: clock)
+        let keeper = LeaseKeeper(ttl: .seconds(15), clock: MonotonicClock(ContinuousClock()))
+        let slots = StreamSlots(store: InMemoryLeaseStore(), fallback: nil, maxPerUser: 1, instance: "a", keeper: keeper)
+        let calls = SharedCalls.alone(store: InMemoryAnswerStore(), clock: clock)
         let store: any QuotaStore = failing ? DownQuotaStore() : quota
         return (Reservation(quotaStore: store, localQuota: localQuota, slots: slots, sharedCalls: calls), quota, slots, calls)
     }

@@ -41,7 +41,7 @@ struct SummaryFlightTests {
     @Test("followers get the chunks so far, then the rest; the answer is stored once, then the flight is gone")
     func fanOut() async throws {
         let store = InMemoryAnswerStore()
-        let flights = SharedCalls(store: store, clock: ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000)))
+        let flights = SharedCalls.alone(store: store, clock: ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000)))
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         async let joined = flights.claim(key)
         try await Task.sleep(for: .milliseconds(20))
@@ -70,11 +70,11 @@ struct SummaryFlightTests {
 
     @Test("a refused leader lets a waiting request lead instead")
     func refusedLeader() async throws {
-        let flights = SharedCalls(store: InMemoryAnswerStore(), clock: SystemWallClock())
+        let flights = SharedCalls.alone(store: InMemoryAnswerStore(), clock: SystemWallClock())
         guard case .lead(let first) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         async let second = flights.claim(key)
         try await Task.sleep(for: .milliseconds(20))
-        flights.refused(first)
+        await flights.refused(first)
         guard case .lead(let next) = await second else { Issue.record("waiting request must lead"); return }
         #expect(next !== first)
         #expect(flights.count == 1)
@@ -83,7 +83,7 @@ struct SummaryFlightTests {
     @Test("a provider that ignores its token cap is cancelled past the byte bound, and nothing is stored")
     func byteBound() async throws {
         let store = InMemoryAnswerStore()
-        let flights = SharedCalls(store: store, clock: SystemWallClock())
+        let flights = SharedCalls.alone(store: store, clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         let call = HandFedCall()
@@ -98,7 +98,7 @@ struct SummaryFlightTests {
 
     @Test("a reader that stops reading releases its seat at once, without waiting for the call to end")
     func release() async throws {
-        let flights = SharedCalls(store: InMemoryAnswerStore(), clock: SystemWallClock())
+        let flights = SharedCalls.alone(store: InMemoryAnswerStore(), clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         let call = HandFedCall()
@@ -115,7 +115,7 @@ struct SummaryFlightTests {
 
     @Test("cancelled before the leader starts the call: readers end at once, and the call is cancelled as it starts")
     func cancelledEarly() async throws {
-        let flights = SharedCalls(store: InMemoryAnswerStore(), clock: SystemWallClock())
+        let flights = SharedCalls.alone(store: InMemoryAnswerStore(), clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         guard case .follow = await flights.claim(key) else { Issue.record("second claim must follow"); return }
@@ -131,7 +131,7 @@ struct SummaryFlightTests {
     @Test("the call is cancelled only when the last seat is given up; nothing is stored")
     func lastSeatCancels() async throws {
         let store = InMemoryAnswerStore()
-        let flights = SharedCalls(store: store, clock: SystemWallClock())
+        let flights = SharedCalls.alone(store: store, clock: SystemWallClock())
         guard case .lead(let flight) = await flights.claim(key) else { Issue.record("first claim must lead"); return }
         flights.admitted(flight)
         guard case .follow = await flights.claim(key) else { Issue.record("second claim must follow"); return }

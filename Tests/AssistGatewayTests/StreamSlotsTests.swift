@@ -16,15 +16,17 @@ struct StreamSlotsTests {
         func acquire(_ key: String, holder: String, limit: Int, ttl: Duration) async throws -> Bool { throw Unreachable() }
         func renew(_ key: String, holder: String, ttl: Duration) async throws -> Bool { throw Unreachable() }
         func release(_ key: String, holder: String) async throws { throw Unreachable() }
+        func holders(of key: String) async throws -> Int { throw Unreachable() }
     }
 
-    func makeSlots(_ store: any LeaseStore, fallback: (any LeaseStore)? = nil, limit: Int = 2, instance: String = "a") -> StreamSlots {
-        StreamSlots(store: store, fallback: fallback, maxPerUser: limit, ttl: .seconds(15), instance: instance, clock: MonotonicClock(clock))
+    func makeSlots(_ store: any LeaseStore, fallback: (any LeaseStore)? = nil, limit: Int = 2, instance: String = "a") -> (StreamSlots, LeaseKeeper) {
+        let keeper = LeaseKeeper(ttl: .seconds(15), clock: MonotonicClock(clock))
+        return (StreamSlots(store: store, fallback: fallback, maxPerUser: limit, instance: instance, keeper: keeper), keeper)
     }
 
     @Test("at most the limit per user, users apart, and a slot given back is free again")
     func limitPerUser() async throws {
-        let slots = makeSlots(InMemoryLeaseStore(clock: MonotonicClock(clock)))
+        let (slots, _) = makeSlots(InMemoryLeaseStore(clock: MonotonicClock(clock)))
         let first = try await slots.acquire(user: "alice", request: "r1")
         _ = try await slots.acquire(user: "alice", request: "r2")
         await #expect(throws: GatewayError.tooManyStreams(limit: 2)) { try await slots.acquire(user: "alice", request: "r3") }
@@ -38,7 +40,7 @@ struct StreamSlotsTests {
     @Test("two replicas sharing a store share the cap; concurrent takers get exactly the limit")
     func acrossReplicas() async throws {
         let store = InMemoryLeaseStore(clock: MonotonicClock(clock))
-        let (a, b) = (makeSlots(store, limit: 5, instance: "a"), makeSlots(store, limit: 5, instance: "b"))
+        let ((a, _), (b, _)) = (makeSlots(store, limit: 5, instance: "a"), makeSlots(store, limit: 5, instance: "b"))
         let granted = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<100 {
                 group.addTask { (try? await (index.isMultiple(of: 2) ? a : b).acquire(user: "alice", request: "r\(index)")) != nil }
@@ -52,10 +54,10 @@ struct StreamSlotsTests {
     @Test("renewed every third of the ttl a lease outlives it; a replica that stops renewing loses it after the ttl")
     func renewalAndLapse() async throws {
         let store = InMemoryLeaseStore(clock: MonotonicClock(clock))
-        let (alive, dead) = (makeSlots(store, limit: 2, instance: "alive"), makeSlots(store, limit: 2, instance: "dead"))
+        let ((alive, keeper), (dead, _)) = (makeSlots(store, limit: 2, instance: "alive"), makeSlots(store, limit: 2, instance: "dead"))
         _ = try await alive.acquire(user: "alice", request: "r1")
         _ = try await dead.acquire(user: "alice", request: "r2")
-        let renewer = Task { await alive.run() }
+        let renewer = Task { await keeper.run() }
         for _ in 0..<4 {  // 20 s: past the ttl of the lease nobody renews
             _ = await clock.waitForSleepers(1)
             clock.advance(by: .seconds(5))
@@ -63,28 +65,28 @@ struct StreamSlotsTests {
         _ = await clock.waitForSleepers(1)
         #expect(store.holders(of: StreamSlots.key(user: "alice")) == 1)
         _ = try await alive.acquire(user: "alice", request: "r3")  // the dead replica's slot is free
-        alive.shutdown()
+        keeper.shutdown()
         await renewer.value
     }
 
     @Test("a lease that lapsed is taken again at the next renewal when its user has room")
     func lapsedLeaseIsTakenAgain() async throws {
         let store = InMemoryLeaseStore(clock: MonotonicClock(clock))
-        let slots = makeSlots(store)
+        let (slots, keeper) = makeSlots(store)
         _ = try await slots.acquire(user: "alice", request: "r1")
         clock.advance(by: .seconds(20))
         #expect(store.holders(of: StreamSlots.key(user: "alice")) == 0)
-        await slots.renewAll()
+        await keeper.renewAll()
         #expect(store.holders(of: StreamSlots.key(user: "alice")) == 1)
     }
 
     @Test("a store that cannot answer: 503 quota_unavailable, or with a fallback this replica's own leases at the same limit")
     func storeDown() async throws {
         await #expect(throws: GatewayError.quotaUnavailable("the stream slot store")) {
-            try await makeSlots(DownLeaseStore()).acquire(user: "alice", request: "r1")
+            try await makeSlots(DownLeaseStore()).0.acquire(user: "alice", request: "r1")
         }
         let local = InMemoryLeaseStore(clock: MonotonicClock(clock))
-        let slots = makeSlots(DownLeaseStore(), fallback: local, limit: 1)
+        let (slots, _) = makeSlots(DownLeaseStore(), fallback: local, limit: 1)
         let slot = try await slots.acquire(user: "alice", request: "r1")
         #expect(slot.isLocal && local.holders(of: StreamSlots.key(user: "alice")) == 1)
         await #expect(throws: GatewayError.tooManyStreams(limit: 1)) { try await slots.acquire(user: "alice", request: "r2") }

@@ -118,7 +118,7 @@ final class Replica: Sendable {
     /// stops too, so its streams' clients see their connection close.
     func die() async {
         shared.redis.shutdown()
-        dependencies.state.streamSlots.shutdown()
+        dependencies.state.leaseKeeper.shutdown()
         server.cancelInFlight()
         server.stop()
         await services.shutdown()

@@ -110,7 +110,7 @@ public final class Reservation: Sendable {
         if let quota = held.quota {
             try? await quota.store.settle(quota.key, reservedTokens: quota.tokens, actualTokens: 0)
         }
-        if let call = held.leadership { sharedCalls.refused(call) }
+        if let call = held.leadership { await sharedCalls.refused(call) }
         await release(held)
         return true
     }

@@ -79,6 +79,8 @@ public protocol AuditStore: Sendable {
     func record(_ record: AuditRecord) async throws
     /// Closes `instance`'s rows still `started` as `interrupted`; returns how many.
     func closeInterrupted(instance: String) async throws -> Int
+    /// The instances with rows still `started` (`ReplicaPresence` closes those of replicas gone for good).
+    func instancesWithOpenRows() async throws -> Set<String>
     /// Rows newest first, for operators and tests.
     func recent(limit: Int) async -> [AuditRecord]
     /// The row of one request (feedback checks who made it).
@@ -107,6 +109,9 @@ public final class InMemoryAuditStore: AuditStore {
             }
             return closed
         }
+    }
+    public func instancesWithOpenRows() async throws -> Set<String> {
+        rows.withLock { Set($0.lazy.filter { $0.status == .started }.map(\.instance)) }
     }
     public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
     public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId == requestId } } }

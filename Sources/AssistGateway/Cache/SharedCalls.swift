@@ -4,6 +4,13 @@ import Synchronization
 /// The answer cache: stored answers and the provider calls in progress, by key. The one place that decides
 /// whether a request for a cacheable answer is served a stored one, leads a new provider call or follows
 /// one already running, and that stores the answer when a call completes.
+///
+/// Across replicas sharing storage, at most one provider call per key runs at a time: a leader holds the
+/// key's generation lease (`answer:KEY`, limit 1) in the shared lease store, renewed by the `LeaseKeeper`
+/// while the call runs and given back once its answer is stored. A request on another replica finds the
+/// lease held and polls the answer store every `pollInterval` until the answer is there (and replays it) or
+/// the lease is free (the call failed, or its replica died and the lease lapsed), then leads itself. A lease
+/// store that cannot answer costs only the single call: the request generates.
 public final class SharedCalls: Sendable {
     /// A request's part in a call.
     enum Role: Sendable {
@@ -15,13 +22,31 @@ public final class SharedCalls: Sendable {
         case stored(String)
     }
 
-    private let calls = Mutex<[AnswerKey: SharedCall]>([:])
-    private let store: any AnswerStore
-    private let clock: any WallClock
+    /// How often a request waiting on another replica's call reads the answer store.
+    static let pollInterval = Duration.milliseconds(100)
 
-    public init(store: any AnswerStore, clock: any WallClock) {
+    private let calls = Mutex<[AnswerKey: SharedCall]>([:])
+    /// The generation lease of each call this replica leads, by call.
+    private let generationLeases = Mutex<[ObjectIdentifier: LeaseKeeper.Lease]>([:])
+    private let store: any AnswerStore
+    private let leases: any LeaseStore
+    private let keeper: LeaseKeeper
+    private let instance: String
+    private let clock: any WallClock
+    private let monotonicClock: MonotonicClock
+
+    /// - Parameters:
+    ///   - leases: where generation leases are taken: shared by replicas that share `store`.
+    ///   - keeper: holds and renews them; `instance` names this replica in their holders.
+    ///   - monotonicClock: slept on between polls.
+    public init(store: any AnswerStore, leases: any LeaseStore, keeper: LeaseKeeper, instance: String, clock: any WallClock,
+                monotonicClock: MonotonicClock) {
         self.store = store
+        self.leases = leases
+        self.keeper = keeper
+        self.instance = instance
         self.clock = clock
+        self.monotonicClock = monotonicClock
     }
 
     /// The answer for `key`: stored, or a share in the call producing it, or the lead of a new call. The store
@@ -30,9 +55,32 @@ public final class SharedCalls: Sendable {
     func join(_ key: AnswerKey, now: Date) async -> Role {
         if let text = await storedText(key, now: now) { return .stored(text) }
         let role = await claim(key)
-        guard case .lead(let call) = role, let text = await storedText(key, now: now) else { return role }
-        refused(call)
-        return .stored(text)
+        guard case .lead(let call) = role else { return role }
+        if let text = await leadAcrossReplicas(call, now: now) {
+            await refused(call)
+            return .stored(text)
+        }
+        return role
+    }
+
+    /// Takes `call`'s generation lease, waiting while another replica holds it; the stored answer (nil: this
+    /// replica leads) once it appears. The store is read after each attempt, so an answer stored and its
+    /// lease given back between a read and an attempt is found, not generated again.
+    private func leadAcrossReplicas(_ call: SharedCall, now: Date) async -> String? {
+        let key = "answer:" + call.key.storageKey, holder = UUID().uuidString + "@" + instance
+        while true {
+            let lease: LeaseKeeper.Lease?
+            do {
+                lease = try await keeper.acquire(key, holder: holder, limit: 1, in: leases)
+            } catch {
+                GatewayLog.warning("the generation lease store failed (\(error)); generating without it")
+                return await storedText(call.key, now: now)
+            }
+            if let lease { generationLeases.withLock { $0[ObjectIdentifier(call)] = lease } }
+            if let text = await storedText(call.key, now: now) { return text }
+            if lease != nil { return nil }
+            do { try await monotonicClock.sleep(for: Self.pollInterval) } catch { return nil }  // cancelled: leads, as it would alone
+        }
     }
 
     private func storedText(_ key: AnswerKey, now: Date) async -> String? {
@@ -63,8 +111,8 @@ public final class SharedCalls: Sendable {
     func admitted(_ call: SharedCall) { call.leaderAdmitted() }
 
     /// The leader was refused: the call is forgotten first, so its waiting requests retry on their own.
-    func refused(_ call: SharedCall) {
-        forget(call)
+    func refused(_ call: SharedCall) async {
+        await forget(call)
         call.leaderRefused()
     }
 
@@ -78,13 +126,16 @@ public final class SharedCalls: Sendable {
                 GatewayLog.warning("answer store failed: \(error)")
             }
         }
-        forget(call)
+        await forget(call)
     }
 
-    private func forget(_ call: SharedCall) {
+    /// Forgets `call` here and gives its generation lease back, after its answer was stored: a replica
+    /// waiting on the lease then finds the answer.
+    private func forget(_ call: SharedCall) async {
         calls.withLock { calls in
             if calls[call.key] === call { calls[call.key] = nil }
         }
+        if let lease = generationLeases.withLock({ $0.removeValue(forKey: ObjectIdentifier(call)) }) { await keeper.release(lease) }
     }
 
     /// Calls running now (for tests and metrics).

@@ -74,9 +74,11 @@ public struct GatewayDependencies: Sendable {
         }
     }
 
-    /// At start-up: closes this instance's rows a crash left `started` as `interrupted` (their reservations
-    /// stay charged: what was streamed is unknown). Returns how many.
+    /// At start-up: announces this replica's presence (shared storage), then closes this instance's rows a
+    /// crash left `started` as `interrupted` (their reservations stay charged: what was streamed is unknown).
+    /// Returns how many.
     public func closeInterruptedRequests() async throws -> Int {
-        try await stores.audit.closeInterrupted(instance: instance)
+        try await state.presence?.announce()
+        return try await stores.audit.closeInterrupted(instance: instance)
     }
 }

@@ -3,9 +3,14 @@
 /// provider calls, recent inputs for feedback, the metrics, and the count of refusals before admission.
 public final class GatewayState: Sendable {
     public let registry: FeatureRegistry
-    /// Each user's concurrent streams, as leases (across replicas with shared storage); a `Service` that
-    /// renews them, which whoever serves this gateway must run.
+    /// Every lease this replica holds (stream slots, answer generation); a `Service` that renews them, which
+    /// whoever serves this gateway must run.
+    public let leaseKeeper: LeaseKeeper
+    /// Each user's concurrent streams, as leases (across replicas with shared storage).
     public let streamSlots: StreamSlots
+    /// This replica's presence lease, and the closing of departed replicas' open rows; a `Service` that whoever
+    /// serves this gateway must run. Shared storage only: one process has no other replicas.
+    public let presence: ReplicaPresence?
     /// This replica's own quota counts, used in place of the shared store's while it cannot answer, when
     /// `storage.onRedisDown` is `open` (shared storage only); nil otherwise.
     let localQuota: (any QuotaStore)?
@@ -37,12 +42,17 @@ public final class GatewayState: Sendable {
         registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
         let standIns = config.storage.kind == .shared && config.storage.onRedisDown == .open
         localQuota = standIns ? InMemoryQuotaStore(clock: clock) : nil
+        leaseKeeper = LeaseKeeper(ttl: .milliseconds(Int((config.limits.streamLeaseSeconds * 1000).rounded())), clock: monotonicClock)
         streamSlots = StreamSlots(store: stores.leases, fallback: standIns ? InMemoryLeaseStore() : nil,
-                                  maxPerUser: config.limits.maxConcurrentStreamsPerUser,
-                                  ttl: .milliseconds(Int((config.limits.streamLeaseSeconds * 1000).rounded())), instance: instance, clock: monotonicClock)
+                                  maxPerUser: config.limits.maxConcurrentStreamsPerUser, instance: instance, keeper: leaseKeeper)
+        presence = config.storage.kind == .shared
+            ? ReplicaPresence(instance: instance, leases: stores.leases, keeper: leaseKeeper, audit: stores.audit, sweepInterval: leaseKeeper.ttl,
+                              clock: monotonicClock)
+            : nil
         liveStreams = LiveStreams()
         watchdog = StreamWatchdog(clock: monotonicClock)
-        sharedCalls = SharedCalls(store: stores.answers, clock: clock)
+        sharedCalls = SharedCalls(store: stores.answers, leases: stores.leases, keeper: leaseKeeper, instance: instance, clock: clock,
+                                  monotonicClock: monotonicClock)
         recentRequests = RecentRequests(clock: clock)
         metrics = GatewayMetrics(registry: registry)
         refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// For what must be bounded across replicas and must not stay taken when a replica dies: a user's concurrent
 /// streams (limit `maxConcurrentStreamsPerUser`, renewed while the stream runs) and the one provider call that
-/// generates a cached answer (limit 1). A holder that stops renewing — its process died — loses its lease
+/// generates a cached answer (limit 1), and a replica's presence. A holder that stops renewing — its process died — loses its lease
 /// after `ttl`, and its slot is free again.
 ///
 /// A holder names one taker (a request id with its replica's instance id). `acquire` by a holder that already
@@ -17,6 +17,8 @@ public protocol LeaseStore: Sendable {
     func renew(_ key: String, holder: String, ttl: Duration) async throws -> Bool
     /// Gives the lease back at once; nothing if `holder` holds none.
     func release(_ key: String, holder: String) async throws
+    /// How many live leases `key` has now (whether a replica's presence lease still lives).
+    func holders(of key: String) async throws -> Int
 }
 
 /// Leases for one gateway process (tests, single-node development), on the gateway's monotonic clock, so a
@@ -56,7 +58,6 @@ public final class InMemoryLeaseStore: LeaseStore {
         }
     }
 
-    /// Live holders of `key` now (tests, diagnostics).
     public func holders(of key: String) -> Int {
         let now = clock.now
         return leases.withLock { $0[key]?.values.filter { $0 > now }.count ?? 0 }

@@ -1,6 +1,7 @@
 /// Applies to this replica the admin changes made on the others (`AdminMessage`s from an `AdminBroadcast`), and
-/// re-reads the overrides whenever it may have missed one (`resync`, after every (re)connection of whatever
-/// carries the messages: they are not stored).
+/// catches up whenever it may have missed one, since messages are not stored: the overrides are re-read after
+/// every connection of whatever carries the messages (`resync`), and its own configuration file too after a
+/// reconnection (`catchUp`), as a reload announced meanwhile was missed.
 ///
 /// Overrides are read from the store, never from the message, so a change is applied as it was committed and
 /// a late or repeated message does no harm. `endStreams` re-reads them first, then ends the feature's open
@@ -24,12 +25,23 @@ public struct ReplicaSync: Sendable {
             let ended = dependencies.state.liveStreams.endAll(feature: feature)
             if ended > 0 { GatewayLog.warning("ended \(ended) open streams of \(feature), as another replica was asked to") }
         case .reload:
-            do throws(GatewayError) {
-                let count = try AdminReload.apply(dependencies)
-                GatewayLog.warning("reloaded the configuration (\(count) features), as another replica was asked to")
-            } catch {
-                GatewayLog.warning("another replica reloaded its configuration; this one could not: \(error.message)")
-            }
+            reload(because: "as another replica was asked to")
+        }
+    }
+
+    /// After a reconnection: the overrides re-read, and this replica's configuration file if it has one (an
+    /// unchanged file changes nothing).
+    public func catchUp() async {
+        await resync()
+        if dependencies.reloadConfiguration != nil { reload(because: "in case a reload was announced while this replica was not listening") }
+    }
+
+    private func reload(because reason: String) {
+        do throws(GatewayError) {
+            let count = try AdminReload.apply(dependencies)
+            GatewayLog.warning("reloaded the configuration (\(count) features), \(reason)")
+        } catch {
+            GatewayLog.warning("could not reload the configuration (\(reason)): \(error.message)")
         }
     }
 

@@ -132,6 +132,10 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         return remote
     }
 
+    /// The remote store's: this replica's own open rows there are what sweeps look at, and this replica is
+    /// alive; those still in the journal are not.
+    public func instancesWithOpenRows() async throws -> Set<String> { try await remote.instancesWithOpenRows() }
+
     /// The newest rows, those still in the journal included (in place of the remote row of the same request).
     public func recent(limit: Int) async -> [AuditRecord] {
         let waiting = index.records()

@@ -14,6 +14,7 @@ final class BreakableAudit: AuditStore {
     }
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
+    func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
     func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
     func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
 }

@@ -26,6 +26,7 @@ final class CappedAudit: AuditStore {
     }
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
+    func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
     func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
     func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
 }
@@ -41,6 +42,7 @@ final class AuditRefusingRejectedRows: AuditStore {
     }
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
+    func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
     func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
     func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
 }

@@ -60,6 +60,20 @@ struct ReplicaSyncTests {
         #expect(b.dependencies.state.registry.feature("support_chat")?.enabled == false)
     }
 
+    @Test("catching up after a reconnection: b re-reads its own configuration file (a reload it missed) and every override")
+    func catchUpAfterReconnection() async throws {
+        var reloaded = try InProcessGateway().dependencies.config
+        reloaded.features["support_chat"]?.promptVersion = "missed-reload"
+        let file = Mutex(try InProcessGateway().dependencies.config)
+        let (_, b) = try replicas(reload: InProcessGateway.Reload { file.withLock { $0 } })
+        // While b was not listening: a's file changed and a reloaded; an override was stored.
+        file.withLock { $0 = reloaded }
+        try await b.dependencies.stores.overrides.store(FeatureOverride(enabled: false), for: "support_chat")
+        await ReplicaSync(dependencies: b.dependencies).catchUp()
+        #expect(b.dependencies.state.registry.feature("support_chat")?.promptVersion == "missed-reload")
+        #expect(b.dependencies.state.registry.entry("support_chat")?.override?.enabled == false)
+    }
+
     @Test("/healthz reports each shared store; one the replica cannot serve without makes it 503, another degraded")
     func storeChecks() async throws {
         struct Down: Error, CustomStringConvertible { var description: String { "connection refused" } }
