@@ -22,10 +22,16 @@ public struct Prompt: Sendable, Equatable {
     /// The version of the data the answer depends on (e.g. "BK-2041@3"); when set, the answer is stored and
     /// served again to requests with the same data, prompt version and locale, without a model call.
     public var cacheKey: String?
-    public init(messages: [ChatMessage], facts: JSONValue? = nil, cacheKey: String? = nil) {
+    /// The deterministic answer to the same request, written by a template from the same data as `facts`
+    /// (a narrator): what the gateway serves instead of the model's when the model is not qualified for the
+    /// locale or its answer fails a check. Nil: the feature has no narrator.
+    public var narration: String?
+
+    public init(messages: [ChatMessage], facts: JSONValue? = nil, cacheKey: String? = nil, narration: String? = nil) {
         self.messages = messages
         self.facts = facts
         self.cacheKey = cacheKey
+        self.narration = narration
     }
 
     /// Estimated input tokens, for sizing the quota reservation.
