@@ -62,7 +62,7 @@ enum AskCommand {
                     continue  // shown by apps beside the text; the CLI prints the model's answer only
                 case .delta(let text):
                     FileHandle.standardOutput.write(Data(text.utf8))
-                case .done(_, let promptVersion, let cached):
+                case .done(_, let promptVersion, let cached, _, _):
                     let requestId = await stream.responseHead()?.requestId ?? "-"
                     let served = cached ? ", stored answer" : ""
                     FileHandle.standardOutput.write(Data("\n[promptVersion \(promptVersion)\(served), request \(requestId)]\n".utf8))

@@ -129,7 +129,7 @@ public final class AssistSession {
         case .delta(let delta):
             text += delta
             publish()
-        case .done(_, let promptVersion, let cached):
+        case .done(_, let promptVersion, let cached, _, _):
             set(.done(promptVersion: promptVersion, cached: cached))
         case .error(let code):
             finish(with: .stream(code: code))

@@ -75,7 +75,7 @@ extension SummaryCache {
             case .delta(let delta):
                 text += delta
                 onDelta(delta)
-            case .done(_, let promptVersion, _):
+            case .done(_, let promptVersion, _, _, _):
                 // The key names the prompt version the app expected; store under the one that answered.
                 var served = key
                 served.promptVersion = promptVersion

@@ -9,7 +9,10 @@ public enum AssistEvent: Sendable, Equatable {
     case facts(JSONValue)
     case delta(text: String)
     /// `cached`: the text was generated for an earlier request and served from the gateway's store.
-    case done(finishReason: String, promptVersion: String, cached: Bool = false)
+    /// `source`: who wrote the text, for features whose answers are guarded: `model`, or `narrator` (a
+    /// template over the app's own data; an app labels it "from your booking", not as AI); nil (not sent) for
+    /// other features, whose text is the model's. `withheld`: sentences the guard held back for failing a check.
+    case done(finishReason: String, promptVersion: String, cached: Bool = false, source: AnswerOrigin? = nil, withheld: Int = 0)
     case error(code: ErrorCode)
 
     /// The JSON object carried by the event's `data:` line.
@@ -17,11 +20,19 @@ public enum AssistEvent: Sendable, Equatable {
         switch self {
         case .facts(let facts): Self.factsObject(facts)
         case .delta(let text): ["kind": "delta", "text": .string(text)]
-        case .done(let reason, let version, let cached):
-            cached ? ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version), "cached": true]
-                : ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version)]
+        case .done(let reason, let version, let cached, let source, let withheld):
+            Self.doneObject(reason: reason, version: version, cached: cached, source: source, withheld: withheld)
         case .error(let code): ["kind": "error", "code": .string(code.rawValue)]
         }
+    }
+
+    /// Only what differs from the defaults is sent, so a plain answer's `done` is as it always was.
+    private static func doneObject(reason: String, version: String, cached: Bool, source: AnswerOrigin?, withheld: Int) -> JSONValue {
+        var members: [String: JSONValue] = ["kind": "done", "finishReason": .string(reason), "promptVersion": .string(version)]
+        if cached { members["cached"] = true }
+        if let source { members["source"] = .string(source.rawValue) }
+        if withheld > 0 { members["withheld"] = .number(Double(withheld)) }
+        return .object(members)
     }
 
     /// The facts' members with `"kind": "facts"` added (a non-object is wrapped as `"facts"`).
@@ -47,7 +58,8 @@ public enum AssistEvent: Sendable, Equatable {
             guard let reason = json["finishReason"]?.stringValue, let version = json["promptVersion"]?.stringValue else {
                 throw WireError("done without finishReason/promptVersion")
             }
-            self = .done(finishReason: reason, promptVersion: version, cached: json["cached"]?.boolValue ?? false)
+            self = .done(finishReason: reason, promptVersion: version, cached: json["cached"]?.boolValue ?? false,
+                         source: json["source"]?.stringValue.map(AnswerOrigin.init(rawValue:)), withheld: json["withheld"]?.intValue ?? 0)
         case "error":
             guard let code = json["code"]?.stringValue else { throw WireError("error without code", path: "code") }
             self = .error(code: ErrorCode(rawValue: code))
@@ -75,6 +87,18 @@ public enum AssistEvent: Sendable, Equatable {
         }
         return out
     }
+}
+
+/// Who wrote an answer's text (`done.source`). Open: a newer gateway may name other writers.
+public struct AnswerOrigin: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { rawValue = value }
+
+    /// The model's text, released sentence by sentence after the feature's checks.
+    public static let model: AnswerOrigin = "model"
+    /// A deterministic template over the app's own data.
+    public static let narrator: AnswerOrigin = "narrator"
 }
 
 public enum SSEFrames {

@@ -36,6 +36,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let attestationInvalid: ErrorCode = "attestation_invalid"
     public static let upstreamFailed: ErrorCode = "upstream_failed"
     public static let upstreamTimeout: ErrorCode = "upstream_timeout"
+    /// Mid-stream: the model's next sentence failed a check of the feature's answer guard, and the feature
+    /// says to end the answer there (`guard.onViolation: "end"`). Text already sent passed every check.
+    public static let answerWithheld: ErrorCode = "answer_withheld"
     public static let unavailable: ErrorCode = "unavailable"
     /// The store that counts quotas and concurrent streams (Redis, for replicas) cannot be reached, so the request
     /// cannot be measured against its quota (503, with `Retry-After`).

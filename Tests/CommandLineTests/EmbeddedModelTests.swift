@@ -48,7 +48,7 @@ struct EmbeddedModelTests {
         let events = response.events
         let text = events.compactMap { if case .delta(let text) = $0 { text } else { nil } }.joined()
         #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-        guard case .done(let reason, let version, _)? = events.last else {
+        guard case .done(let reason, let version, _, _, _)? = events.last else {
             Issue.record("stream did not end in done: \(response.text.suffix(300))")
             return
         }

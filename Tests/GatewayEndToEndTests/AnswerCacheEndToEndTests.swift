@@ -140,6 +140,6 @@ struct SummaryCacheEndToEndTests {
 
 extension AssistEvent {
     var isCached: Bool? {
-        if case .done(_, _, let cached) = self { cached } else { nil }
+        if case .done(_, _, let cached, _, _) = self { cached } else { nil }
     }
 }

@@ -38,7 +38,7 @@ struct StorageFaultTests {
         #expect(refused.headers["retry-after"] != nil)
         // The stream that was running when the lock was taken is answered to its end.
         let rest = try await onOwnThread { try running.readToEnd() }
-        guard case .done(let reason, _, _)? = TestResponse.events(in: rest).last, reason == "stop" else {
+        guard case .done(let reason, _, _, _, _)? = TestResponse.events(in: rest).last, reason == "stop" else {
             Issue.record("the running stream did not end with done: \(String(decoding: rest, as: UTF8.self))")
             return
         }
@@ -47,7 +47,7 @@ struct StorageFaultTests {
         released = true
         let again = try await harness.stream(body: GatewayHarness.uncachedBody)
         #expect(again.status == 200)
-        guard case .done(let reason, _, _)? = again.modelEvents.last, reason == "stop" else {
+        guard case .done(let reason, _, _, _, _)? = again.modelEvents.last, reason == "stop" else {
             Issue.record("no done: \(again.text)")
             return
         }

@@ -13,6 +13,8 @@ public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let upstreamTimeout = AuditStatus(rawValue: "upstream_timeout")
     /// Ended mid-stream by the kill switch.
     public static let featureDisabled = AuditStatus(rawValue: "feature_disabled")
+    /// The answer guard ended the stream (`guard.onViolation: "end"`); the row's reason names the check.
+    public static let answerWithheld = AuditStatus(rawValue: "answer_withheld")
     /// Refused before any model call; the row's `reason` holds the error code.
     public static let rejected = AuditStatus(rawValue: "rejected")
     /// Admitted and being answered: written before the provider is called, replaced when the request ends.

@@ -59,6 +59,8 @@ public struct FeatureRecord: Sendable {
     /// Whether an App Attest assertion for this feature must also sign a fresh, single-use challenge from
     /// `POST /v1/integrity/challenge` (for expensive features: a recorded request cannot be replayed).
     public var freshChallenge = false
+    /// `guard`: the streamed text held to the feature's checks before release; nil streams it as it comes.
+    public var answerGuard: AnswerGuardSettings?
     public var inputSchema: InputSchema
     public var template: Template
     public var quotas: [TrustLevel: QuotaLimits]
@@ -82,6 +84,7 @@ public struct FeatureRecord: Sendable {
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
         "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold", "freshChallenge",
+        "guard",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
@@ -157,6 +160,7 @@ public struct FeatureRecord: Sendable {
             if let version, let instructions { record.candidate = Candidate(promptVersion: version, instructions: instructions, percentage: percentage) }
         }
         record.freshChallenge = reader.bool(members, "freshChallenge", at: path, default: false)
+        record.answerGuard = AnswerGuardSettings.decode(members["guard"], at: "\(path).guard", reader: &reader)
         if members["goldenPassThreshold"] != nil {
             let threshold = reader.number(members, "goldenPassThreshold", at: path, default: 0.9)
             if !(0...1).contains(threshold) { reader.issue("\(path).goldenPassThreshold", "must be between 0 and 1") }

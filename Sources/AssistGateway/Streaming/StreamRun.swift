@@ -20,25 +20,29 @@ struct StreamRun: Sendable {
         case timedOut
         /// The kill switch ended it (`PATCH /admin/features/{id}` with `endStreams`).
         case disabled
+        /// The answer guard stopped it (`guard.onViolation: "end"`, or no narrator to fall back to).
+        case withheld
         case cancelled
     }
 
     /// What the pump learned, for settlement.
     private struct Progress {
+        /// The model's text, all of it (what was sent may be less, with a guard).
         var text = ""
         var usage: TokenUsage?
-        var firstDeltaAt: ContinuousClock.Instant?
     }
 
     func run(_ writer: any ResponseBodyWriter) async {
         var progress = Progress()
+        var relay = AnswerRelay(feature: admitted.feature, prompt: admitted.prompt, locale: admitted.promptContext.locale,
+                                checks: dependencies.handlers.checks[admitted.feature.template.builder])
         var ending: Ending = .cancelled
         var opened = (try? await writer.write(SSEFrames.ping)) != nil
         if opened, let facts = admitted.prompt.facts {
             opened = (try? await writer.write(AssistEvent.facts(facts).sseFrame)) != nil
         }
         if case .stored(let text) = admitted.source {
-            if opened { ending = await replay(text, into: writer) }
+            if opened { ending = await replay(text, into: writer, relay: &relay) }
         } else if let (stream, release) = providerStream(opened: opened) {
             defer { release() }  // a shared call is not held for a request that stopped reading
             let watchdog = dependencies.state.watchdog
@@ -46,17 +50,19 @@ struct StreamRun: Sendable {
                                              limits: dependencies.config.limits, openedAt: dependencies.monotonicClock.now)
             watchdog.watch(watch)
             dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
-            ending = await pump(stream, into: writer, watch: watch, progress: &progress)
+            ending = await pump(stream, into: writer, watch: watch, progress: &progress, relay: &relay)
             dependencies.state.liveStreams.remove(watch)
             watchdog.forget(watch)
         }
 
         let terminal: AssistEvent? = switch ending {
         case .finished(let reason):
-            .done(finishReason: reason, promptVersion: admitted.feature.promptVersion, cached: admitted.source.isStored)
+            .done(finishReason: reason, promptVersion: admitted.feature.promptVersion, cached: admitted.source.isStored,
+                  source: relay.origin, withheld: relay.withheld)
         case .failed: .error(code: .upstreamFailed)
         case .timedOut: .error(code: .upstreamTimeout)
         case .disabled: .error(code: .featureDisabled)
+        case .withheld: .error(code: .answerWithheld)
         case .cancelled: writer.isClientGone ? nil : .error(code: .shuttingDown)
         }
         if let terminal { try? await writer.write(terminal.sseFrame) }
@@ -67,7 +73,7 @@ struct StreamRun: Sendable {
             progress.usage = outcome.usage
         }
         // Settle and audit before the body ends, so a client that has seen the end can rely on both.
-        await settle(ending, progress: progress, writer: writer)
+        await settle(ending, progress: progress, relay: relay, writer: writer)
         writer.finish()
     }
 
@@ -96,22 +102,31 @@ struct StreamRun: Sendable {
         return shared.subscribe()
     }
 
-    /// A stored answer in the shape of a live one: deltas of a few words each.
-    private func replay(_ text: String, into writer: any ResponseBodyWriter) async -> Ending {
-        var chunk = ""
-        for character in text {
-            chunk.append(character)
-            guard chunk.utf8.count >= 48, character.isWhitespace else { continue }
-            guard (try? await writer.write(AssistEvent.delta(text: chunk).sseFrame)) != nil else { return .cancelled }
-            chunk = ""
+    /// A stored answer in the shape of a live one, deltas of a few words each, held to the guard as the
+    /// model's text was (a stored answer may predate a check, or have failed one).
+    private func replay(_ text: String, into writer: any ResponseBodyWriter, relay: inout AnswerRelay) async -> Ending {
+        let now = dependencies.monotonicClock.now
+        do {
+            for piece in AnswerRelay.pieces(text) {
+                if let stop = try await relay.take(piece, to: writer, at: now) { return Self.ending(stop) }
+            }
+            if let stop = try await relay.finish(to: writer, at: now) { return Self.ending(stop) }
+        } catch {
+            return .cancelled
         }
-        if !chunk.isEmpty, (try? await writer.write(AssistEvent.delta(text: chunk).sseFrame)) == nil { return .cancelled }
         return .finished(reason: "stop")
+    }
+
+    private static func ending(_ stop: AnswerRelay.Stop) -> Ending {
+        switch stop {
+        case .fellBack: .finished(reason: "stop")
+        case .withheld: .withheld
+        }
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.
     private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatchdog.Entry,
-                      progress: inout Progress) async -> Ending {
+                      progress: inout Progress, relay: inout AnswerRelay) async -> Ending {
         var finishReason: String?
         do {
             for try await chunk in stream {
@@ -121,8 +136,10 @@ struct StreamRun: Sendable {
                     let now = dependencies.monotonicClock.now  // the clock the deadlines are on
                     watch.delta(at: now)
                     progress.text += text
-                    if progress.firstDeltaAt == nil { progress.firstDeltaAt = now }
-                    try await writer.write(AssistEvent.delta(text: text).sseFrame)
+                    if let stop = try await relay.take(text, to: writer, at: now) {
+                        stream.cancel()  // the rest of the model's answer is not wanted
+                        return Self.ending(stop)
+                    }
                 case .finish(let reason):
                     finishReason = reason
                 case .usage(let usage):
@@ -140,6 +157,11 @@ struct StreamRun: Sendable {
         }
         if let stopped = ending(watch) { return stopped }
         if Task.isCancelled { return .cancelled }
+        do {
+            if let stop = try await relay.finish(to: writer, at: dependencies.monotonicClock.now) { return Self.ending(stop) }
+        } catch {
+            return .cancelled
+        }
         return .finished(reason: finishReason ?? "stop")
     }
 
@@ -156,10 +178,11 @@ struct StreamRun: Sendable {
     /// because the client stopped reading (`Limits.minClientReadBytesPerSecond`).
     static let clientStalledReason = "client_stalled"
 
-    private func settle(_ ending: Ending, progress: Progress, writer: any ResponseBodyWriter) async {
-        var reason = ""
+    private func settle(_ ending: Ending, progress: Progress, relay: AnswerRelay, writer: any ResponseBodyWriter) async {
+        // The guard's part, by check name only: which check failed first, and whether the narrator answered.
+        var reason = [relay.failedCheck.map { "guard:" + $0 }, relay.origin == .narrator ? "narrator" : nil].compactMap { $0 }.joined(separator: ",")
         if case .cancelled = ending, writer.isClientStalled {
-            reason = Self.clientStalledReason
+            reason = [reason, Self.clientStalledReason].filter { !$0.isEmpty }.joined(separator: ",")
             let limits = dependencies.config.limits
             GatewayLog.warning("request \(admitted.requestId): client stopped reading (under \(limits.minClientReadBytesPerSecond) bytes/s "
                 + "over \(limits.slowReaderWindowSeconds) s with bytes waiting); stream ended, provider call cancelled")
@@ -169,9 +192,10 @@ struct StreamRun: Sendable {
         case .failed: .upstreamFailed
         case .timedOut: .upstreamTimeout
         case .disabled: .featureDisabled
+        case .withheld: .answerWithheld
         case .cancelled: .cancelled
         }
-        await admitted.end(status, reason: reason, usage: progress.usage, outputText: progress.text, firstDeltaAt: progress.firstDeltaAt,
+        await admitted.end(status, reason: reason, usage: progress.usage, outputText: progress.text, firstDeltaAt: relay.firstReleaseAt,
                            dependencies: dependencies)
     }
 }

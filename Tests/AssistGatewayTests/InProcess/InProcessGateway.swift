@@ -56,7 +56,8 @@ final class InProcessGateway: Sendable {
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
                                       integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken),
             models: ModelAccess(provider: provider, environment: { _ in nil }),
-            handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()]), masker: PIIMasking(),
+            handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()],
+                                      checks: [TestApps.ChatChecks()]), masker: PIIMasking(),
             instance: instance, reloadConfiguration: reload?.read, broadcast: broadcast, storeProbes: storeProbes))
     }
 

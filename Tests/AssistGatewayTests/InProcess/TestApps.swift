@@ -38,7 +38,27 @@ enum TestApps {
         func build(_ context: PromptContext) async throws(PromptBuildError) -> Prompt {
             let message = context.input["message"]?.stringValue ?? ""
             guard !message.allSatisfy(\.isWhitespace) else { throw .invalidInput("message: empty") }
-            return Prompt(messages: [ChatMessage(role: .system, content: context.instructions), ChatMessage(role: .user, content: message)])
+            return Prompt(messages: [ChatMessage(role: .system, content: context.instructions), ChatMessage(role: .user, content: message)],
+                          narration: Self.narration)
+        }
+
+        /// The chat's deterministic answer (used only where a test gives the feature a guard).
+        static let narration = "A colleague will look into this and write to you."
+    }
+
+    /// Checks for the chat's answers: no sentence may shout (a word of 4+ capitals), and none may name a
+    /// time other than 09:40.
+    struct ChatChecks: AnswerChecks {
+        let name = "support_chat"
+        func judge(_ prompt: Prompt, locale: String) -> any AnswerJudge { Judge() }
+
+        struct Judge: AnswerJudge {
+            func violation(of sentence: String, after accepted: String, final: Bool) -> String? {
+                let words = sentence.split { !$0.isLetter && !$0.isNumber && $0 != ":" }
+                if words.contains(where: { $0.count >= 4 && $0.allSatisfy(\.isUppercase) }) { return "no_shouting" }
+                if words.contains(where: { $0.contains(":") && $0 != "09:40" }) { return "times_match" }
+                return nil
+            }
         }
     }
 
