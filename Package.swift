@@ -183,13 +183,14 @@ let package = Package(
             dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
                            "AssistTestSupport", "GatewayTestSupport", "AssistSQLite"]
         ),
-        // Tests that start programs (the assist binary, the embedded llama-server, Python oracles): run last, as
-        // they keep both cores busy and a child inherits open descriptors.
+        // Tests that start programs (the assist binary, the embedded llama-server, Python oracles; replicas as processes
+        // on their own redis-server and PostgreSQL, behind nginx, SIGKILLed): run last, as they keep both cores busy
+        // and a child inherits open descriptors.
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
                            "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices",
-                           "AssistSQLite"]
+                           "AssistSQLite", "RedisTestSupport", "PostgresTestSupport", "NginxFront"]
         ),
     ]
 )

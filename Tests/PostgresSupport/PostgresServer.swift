@@ -99,6 +99,30 @@ public final class PostgresServer: Sendable {
         }
     }
 
+    /// Runs a query as the superuser at `url` (a URL from `createSchema` or `createDatabase`; by default the
+    /// `postgres` database) and returns its rows, each value as text (NULL as nil): what a test reads of the
+    /// rows a gateway wrote, through no code of the gateway's.
+    public func query(_ sql: String, at url: String? = nil) async throws -> [[String?]] {
+        let url = url ?? self.url()
+        return try await Self.offPool {
+            guard let connection = PQconnectdb(url) else { throw ProcessRunner.Failure(description: "out of memory") }
+            defer { PQfinish(connection) }
+            guard PQstatus(connection) == CONNECTION_OK else {
+                throw ProcessRunner.Failure(description: String(cString: PQerrorMessage(connection)))
+            }
+            let result = PQexec(connection, sql)
+            defer { PQclear(result) }
+            guard PQresultStatus(result) == PGRES_TUPLES_OK else {
+                throw ProcessRunner.Failure(description: "\(sql): \(String(cString: PQerrorMessage(connection)))")
+            }
+            return (0..<PQntuples(result)).map { row in
+                (0..<PQnfields(result)).map { column in
+                    PQgetisnull(result, row, column) != 0 ? nil : String(cString: PQgetvalue(result, row, column))
+                }
+            }
+        }
+    }
+
     /// The postmaster's pid while it runs, from its pid file.
     public var pid: Int32? {
         guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),

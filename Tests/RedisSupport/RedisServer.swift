@@ -134,6 +134,104 @@ public final class RedisServer: Sendable {
         return received.contains("+PONG")
     }
 
+    /// A reply of `command`, as the server sent it.
+    public indirect enum Reply: Sendable, Equatable {
+        case status(String), error(String), integer(Int), bulk(String?), array([Reply]?)
+
+        /// A bulk or status reply's text; an array's elements' texts (for `HGETALL`, `KEYS`).
+        public var strings: [String] {
+            switch self {
+            case .status(let text), .bulk(let text?): [text]
+            case .array(let elements?): elements.flatMap(\.strings)
+            default: []
+            }
+        }
+    }
+
+    /// Sends one command on a fresh connection (after `AUTH`, with a password) and returns its reply, for a test
+    /// that reads what a gateway wrote (a quota window, a lease). On a thread of its own; 2 s per read.
+    public func command(_ arguments: [String]) async throws -> Reply {
+        let (port, password) = (port, password)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try Self.exchange(port: port, password: password, arguments) }) }.start()
+        }
+    }
+
+    private static func exchange(port: Int, password: String?, _ arguments: [String]) throws -> Reply {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "cannot connect to redis-server on port \(port): \(errno)") }
+        func encode(_ words: [String]) -> [UInt8] {
+            Array("*\(words.count)\r\n".utf8) + words.flatMap { Array("$\($0.utf8.count)\r\n".utf8) + Array($0.utf8) + Array("\r\n".utf8) }
+        }
+        let request = (password.map { encode(["AUTH", $0]) } ?? []) + encode(arguments)
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure(description: "send to redis-server failed: \(errno)") }
+            sent += count
+        }
+        var reader = ReplyReader(socket: socket)
+        if password != nil, case .error(let message) = try reader.reply() { throw Failure(description: "AUTH: \(message)") }
+        return try reader.reply()
+    }
+
+    /// Reads RESP replies from a socket, as many bytes as each needs.
+    private struct ReplyReader {
+        let socket: Int32
+        var buffer: [UInt8] = []
+
+        mutating func line() throws -> String {
+            while true {
+                if let end = buffer.indices.dropLast().first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 }) {
+                    defer { buffer.removeFirst(end + 2) }
+                    return String(decoding: buffer[..<end], as: UTF8.self)
+                }
+                try fill()
+            }
+        }
+
+        mutating func bytes(_ count: Int) throws -> [UInt8] {
+            while buffer.count < count + 2 { try fill() }
+            defer { buffer.removeFirst(count + 2) }
+            return Array(buffer[..<count])
+        }
+
+        mutating func fill() throws {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = recv(socket, &chunk, chunk.count, 0)
+            guard count > 0 else { throw Failure(description: "redis-server closed the connection or did not answer (\(errno))") }
+            buffer += chunk[..<count]
+        }
+
+        mutating func reply() throws -> Reply {
+            let head = try line()
+            let rest = String(head.dropFirst())
+            switch head.first {
+            case "+": return .status(rest)
+            case "-": return .error(rest)
+            case ":": return .integer(Int(rest) ?? 0)
+            case "$":
+                let length = Int(rest) ?? -1
+                return .bulk(length < 0 ? nil : String(decoding: try bytes(length), as: UTF8.self))
+            case "*":
+                let count = Int(rest) ?? -1
+                guard count >= 0 else { return .array(nil) }
+                var elements: [Reply] = []
+                for _ in 0..<count { elements.append(try reply()) }
+                return .array(elements)
+            default: throw Failure(description: "unexpected reply from redis-server: \(head)")
+            }
+        }
+    }
+
     /// A port on 127.0.0.1 that was free a moment ago (bound to port 0, read back, released).
     private static func freePort() throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
