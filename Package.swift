@@ -11,7 +11,7 @@
 //   → evaluation of gateway features: AssistGatewayEvaluation
 //   → apps: AssistTravel, AssistBudget
 //   → assembly: AssistServer
-//   → CLI: AssistCLI (and the tools: ScriptedUpstream, NginxFront, AssistBench)
+//   → CLI: AssistCLI (and the tools: ScriptedUpstream, LocalServers, NginxFront, AssistBench)
 import PackageDescription
 
 let package = Package(
@@ -115,20 +115,23 @@ let package = Package(
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTP", "AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
+        // Real servers on this machine, for tests and benchmarks only; for now a free loopback port.
+        .target(name: "LocalServers", dependencies: ["CLinux"]),
         // nginx in front of replicas, started from the shipped deploy/nginx.conf on free loopback ports. For
         // tests and benchmarks only.
-        .target(name: "NginxFront", dependencies: ["CLinux"]),
+        .target(name: "NginxFront", dependencies: ["CLinux", "LocalServers"]),
         .executableTarget(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
-                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront", "AssistRedis", "AssistPostgres"]
+                           "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront", "AssistRedis", "AssistPostgres",
+                           "LocalServers"]
         ),
 
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
         // up at will), an in-memory body writer, software App Attest, the third-party vectors.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
         // A real redis-server per test: generated config in a temporary directory, a free port, stopped by pid.
-        .target(name: "RedisTestSupport", dependencies: ["CLinux"], path: "Tests/RedisSupport"),
+        .target(name: "RedisTestSupport", dependencies: ["CLinux", "LocalServers"], path: "Tests/RedisSupport"),
         // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; replicas behind
         // nginx; evaluation samples.
         .target(
@@ -139,7 +142,7 @@ let package = Package(
         ),
 
         // A real PostgreSQL for tests: initdb once per test process, servers on free ports, a database per test.
-        .target(name: "PostgresTestSupport", dependencies: ["CLibPQ", "CLinux", "AssistTestSupport"], path: "Tests/PostgresSupport"),
+        .target(name: "PostgresTestSupport", dependencies: ["CLibPQ", "CLinux", "LocalServers"], path: "Tests/PostgresSupport"),
 
         // One test target per module, fast and run in parallel...
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
@@ -190,7 +193,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
                            "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices",
-                           "AssistSQLite", "RedisTestSupport", "PostgresTestSupport", "NginxFront"]
+                           "AssistSQLite", "RedisTestSupport", "PostgresTestSupport", "NginxFront", "LocalServers"]
         ),
     ]
 )

@@ -1,10 +1,10 @@
 import AssistGateway
-import AssistLocalModel
 import AssistPostgres
 import AssistRedis
 import AssistWire
 import CLinux
 import Foundation
+import LocalServers
 import ScriptedUpstream
 #if canImport(Glibc)
 import Glibc
@@ -28,13 +28,13 @@ struct SharedBench {
         let environment = ["ASSIST_REDIS_URL": services.redisURL, "ASSIST_DATABASE_URL": services.databaseURL,
                            "ASSIST_ADMIN_TOKEN": adminToken]
         let storage: JSONValue = .object(["kind": .string("shared"), "connectSeconds": .number(30)])
-        let replicaA = try GatewayProcess(upstream: upstream.baseURL, port: EmbeddedModel.freeLoopbackPort(),
+        let replicaA = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(),
                                           environment: environment, storage: storage)
         defer { replicaA.stop() }
         try addedLatency(shared: replicaA)
         try await quota(url: services.redisURL)
         try await audit(url: services.databaseURL)
-        let replicaB = try GatewayProcess(upstream: upstream.baseURL, port: EmbeddedModel.freeLoopbackPort(),
+        let replicaB = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(),
                                           environment: environment, storage: storage)
         defer { replicaB.stop() }
         try propagation(from: replicaA, to: replicaB, adminToken: adminToken)
@@ -208,8 +208,8 @@ final class SharedServices {
     private init(directory: String, postgresBin: String) throws {
         self.directory = directory
         self.postgresBin = postgresBin
-        redisPort = EmbeddedModel.freeLoopbackPort()
-        postgresPort = EmbeddedModel.freeLoopbackPort()
+        redisPort = try freeLoopbackPort()
+        postgresPort = try freeLoopbackPort()
     }
 
     static func start() throws -> SharedServices {

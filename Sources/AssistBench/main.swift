@@ -10,12 +10,12 @@
 // into PostgreSQL (32 callers of record, 5 s; record(batch:) of 256 rows, 3 s) and an admin change's propagation
 // from one shared replica to another (20 kill-switch toggles each way, p50/p99).
 import Foundation
-import AssistLocalModel
+import LocalServers
 import ScriptedUpstream
 
 let files = raiseFileLimit()
 let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "tok\($0) " }), threadPoolSize: 2)
-let gateway = try GatewayProcess(upstream: upstream.baseURL, port: EmbeddedModel.freeLoopbackPort())
+let gateway = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort())
 defer { gateway.stop() }
 print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")

@@ -1,3 +1,6 @@
+// The socket constants (SOCK_CLOEXEC) come through CLinux as well, which includes <sys/socket.h>: in a release
+// (whole-module) build the compiler may look them up there, once another file of the module imports CLinux.
+import CLinux
 import Foundation
 #if canImport(Glibc)
 import Glibc

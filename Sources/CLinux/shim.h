@@ -1,7 +1,7 @@
 #ifndef ASSIST_CLINUX_SHIM_H
 #define ASSIST_CLINUX_SHIM_H
 // Linux interfaces Swift's Glibc module does not export: epoll, eventfd, accept4, spawn's close-from action,
-// a spawn that ties the child's life to its parent's, and TCP's limit on unsent bytes.
+// a spawn that ties the child's life to its parent's, TCP's limit on unsent bytes, and a free loopback port.
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -34,6 +34,26 @@ extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flag
 /// types (in_addr, sockaddr_in...) as this module's.
 static inline int assist_tcp_limit_unsent(int fd, int bytes) {
     return setsockopt(fd, 6 /* IPPROTO_TCP */, 25 /* TCP_NOTSENT_LOWAT */, &bytes, sizeof bytes);
+}
+
+/// A TCP port on 127.0.0.1 that nothing listened on a moment ago: a socket bound to port 0, its port read back,
+/// the socket closed. Returns the port, or -errno. The address is written into a plain `struct sockaddr` in
+/// `sockaddr_in`'s layout (the port in `sa_data[0..1]`, the IPv4 address in `sa_data[2..5]`, both big-endian),
+/// as <netinet/in.h> is not included here (see above).
+static inline int assist_free_loopback_port(void) {
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -errno;
+    struct sockaddr address;
+    memset(&address, 0, sizeof address);
+    address.sa_family = AF_INET;
+    address.sa_data[2] = 127;
+    address.sa_data[5] = 1;
+    socklen_t length = sizeof address;
+    int port = bind(fd, &address, length) == 0 && getsockname(fd, &address, &length) == 0
+        ? ((unsigned char)address.sa_data[0] << 8) | (unsigned char)address.sa_data[1]
+        : -errno;
+    close(fd);
+    return port;
 }
 
 /// The write end of the pipe `assist_catch_termination` reports SIGINT and SIGTERM to.

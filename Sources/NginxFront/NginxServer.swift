@@ -1,5 +1,6 @@
 import CLinux
 public import Foundation
+import LocalServers
 import Synchronization
 
 /// A real nginx in front of gateway replicas, for tests and benchmarks (never for `assist serve`): the
@@ -183,20 +184,6 @@ public final class NginxServer: Sendable {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-    }
-
-    /// A loopback port nothing listens on right now (bound to port 0, read back, released).
-    private static func freeLoopbackPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "cannot bind a loopback port: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func loopback(port: Int) -> sockaddr_in {

@@ -3,6 +3,7 @@ import AssistTestSupport
 import AssistWire
 import Foundation
 import GatewayTestSupport
+import LocalServers
 import ScriptedUpstream
 import Testing
 

@@ -2,6 +2,7 @@ import AssistCrypto
 import AssistTestSupport
 import AssistWire
 import Foundation
+import LocalServers
 import ScriptedUpstream
 import Testing
 

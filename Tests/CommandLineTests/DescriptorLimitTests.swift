@@ -1,6 +1,7 @@
 import AssistTestSupport
 import AssistWire
 import Foundation
+import LocalServers
 import ScriptedUpstream
 import Testing
 

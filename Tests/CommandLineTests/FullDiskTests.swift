@@ -2,6 +2,7 @@ import AssistSQLite
 import AssistTestSupport
 import AssistWire
 import Foundation
+import LocalServers
 import ScriptedUpstream
 import Synchronization
 import Testing

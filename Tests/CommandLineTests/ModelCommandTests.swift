@@ -1,6 +1,7 @@
 import AssistLocalModel
 import AssistTestSupport
 import Foundation
+import LocalServers
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
-import AssistTestSupport
 import CLibPQ
 import Foundation
+import LocalServers
 import Synchronization
 
 /// A real PostgreSQL for tests, started by the tests themselves: no system service, no mocks.

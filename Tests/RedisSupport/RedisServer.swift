@@ -1,5 +1,6 @@
 public import Foundation
 import Glibc
+import LocalServers
 import Synchronization
 
 /// A real redis-server of the test's own: its own temporary directory, a free port on 127.0.0.1, and the
@@ -49,7 +50,7 @@ public final class RedisServer: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lastError: (any Error)?
         for _ in 0..<3 {
-            let server = RedisServer(directory: directory, port: try freePort(), password: password)
+            let server = RedisServer(directory: directory, port: try freeLoopbackPort(), password: password)
             do {
                 try await server.launch()
                 return server
@@ -230,20 +231,6 @@ public final class RedisServer: Sendable {
             default: throw Failure(description: "unexpected reply from redis-server: \(head)")
             }
         }
-    }
-
-    /// A port on 127.0.0.1 that was free a moment ago (bound to port 0, read back, released).
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(socket) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "cannot bind a free port: \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     private static func loopback(port: Int) -> sockaddr_in {

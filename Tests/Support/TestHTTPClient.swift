@@ -242,18 +242,3 @@ public func testRequest(port: Int, method: String = "GET", path: String, headers
         return TestResponse(status: head.status, headers: head.headers, body: body)
     }
 }
-
-/// A loopback port nothing listens on right now (bound to port 0, read back, released).
-public func freeLoopbackPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    defer { Glibc.close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let ok = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-    }
-    guard ok else { throw TestHTTPError("cannot bind a loopback port") }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
