@@ -115,8 +115,10 @@ let package = Package(
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTP", "AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),
-        // Real servers on this machine, for tests and benchmarks only; for now a free loopback port.
-        .target(name: "LocalServers", dependencies: ["CLinux"]),
+        // Real servers on this machine, for tests and benchmarks only: redis-server and PostgreSQL (initdb, pg_ctl as
+        // the postgres user when root) in temporary directories on free loopback ports, stopped by pid, restarted;
+        // the children's spawning; a free loopback port.
+        .target(name: "LocalServers", dependencies: ["CLinux", "CLibPQ"]),
         // nginx in front of replicas, started from the shipped deploy/nginx.conf on free loopback ports. For
         // tests and benchmarks only.
         .target(name: "NginxFront", dependencies: ["CLinux", "LocalServers"]),
@@ -130,8 +132,6 @@ let package = Package(
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
         // up at will), an in-memory body writer, software App Attest, the third-party vectors.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
-        // A real redis-server per test: generated config in a temporary directory, a free port, stopped by pid.
-        .target(name: "RedisTestSupport", dependencies: ["CLinux", "LocalServers"], path: "Tests/RedisSupport"),
         // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; replicas behind
         // nginx; evaluation samples.
         .target(
@@ -140,9 +140,6 @@ let package = Package(
                            "ScriptedUpstream", "AssistEvaluation", "AssistGatewayEvaluation", "AssistServices", "NginxFront"],
             path: "Tests/GatewaySupport"
         ),
-
-        // A real PostgreSQL for tests: initdb once per test process, servers on free ports, a database per test.
-        .target(name: "PostgresTestSupport", dependencies: ["CLibPQ", "CLinux", "LocalServers"], path: "Tests/PostgresSupport"),
 
         // One test target per module, fast and run in parallel...
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
@@ -157,8 +154,8 @@ let package = Package(
                            "AssistUnderstanding"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
-        .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "RedisTestSupport"]),
-        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "PostgresTestSupport"]),
+        .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire"]),
         .testTarget(
             name: "AssistEvaluationTests",
@@ -177,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "ReplicaTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
-                           "RedisTestSupport", "PostgresTestSupport", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
+                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.
@@ -193,7 +190,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
                            "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices",
-                           "AssistSQLite", "RedisTestSupport", "PostgresTestSupport", "NginxFront", "LocalServers"]
+                           "AssistSQLite", "LocalServers", "NginxFront"]
         ),
     ]
 )

@@ -1,7 +1,7 @@
 import AssistGateway
 import AssistPostgres
 import Foundation
-import PostgresTestSupport
+import LocalServers
 import Testing
 
 /// The audit spool through a PostgreSQL outage and through a crash of its own process. These stop the server,

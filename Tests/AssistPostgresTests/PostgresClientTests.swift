@@ -1,5 +1,5 @@
 import AssistPostgres
-import PostgresTestSupport
+import LocalServers
 import Testing
 
 @Suite("PostgreSQL client")

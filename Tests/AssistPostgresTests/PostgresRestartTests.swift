@@ -1,5 +1,5 @@
 import AssistPostgres
-import PostgresTestSupport
+import LocalServers
 import Testing
 
 /// These tests stop and start a server of their own, so that no other test's server goes away; one after

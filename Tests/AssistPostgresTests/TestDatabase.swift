@@ -1,5 +1,5 @@
 import AssistPostgres
-import PostgresTestSupport
+import LocalServers
 import Synchronization
 
 /// A schema of its own on the test process's shared server, for one test: the URL's sessions work there.

@@ -1,5 +1,5 @@
 import AssistRedis
-import RedisTestSupport
+import LocalServers
 import Testing
 
 @Suite("RedisClient against a real redis-server")

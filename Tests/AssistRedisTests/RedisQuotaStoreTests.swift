@@ -1,7 +1,7 @@
 import AssistGateway
 import AssistRedis
 import Foundation
-import RedisTestSupport
+import LocalServers
 import Testing
 
 @Suite("RedisQuotaStore against a real redis-server")

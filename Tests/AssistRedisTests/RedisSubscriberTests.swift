@@ -1,5 +1,5 @@
 import AssistRedis
-import RedisTestSupport
+import LocalServers
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
 import AssistRedis
-import RedisTestSupport
+import LocalServers
 import Testing
 
 /// A client of `server`, quick to notice a server that is down (tests take servers down on purpose).

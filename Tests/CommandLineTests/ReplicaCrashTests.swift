@@ -3,8 +3,6 @@ import AssistWire
 import Foundation
 import LocalServers
 import NginxFront
-import PostgresTestSupport
-import RedisTestSupport
 import ScriptedUpstream
 import Synchronization
 import Testing

@@ -4,7 +4,7 @@ import AssistServer
 import AssistTestSupport
 import AssistWire
 import Foundation
-import PostgresTestSupport
+import LocalServers
 import Testing
 
 extension ReplicaTests {

@@ -2,7 +2,7 @@ import AssistGateway
 import AssistTestSupport
 import AssistWire
 import Foundation
-import RedisTestSupport
+import LocalServers
 import Testing
 
 extension ReplicaTests {

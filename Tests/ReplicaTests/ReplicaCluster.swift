@@ -1,8 +1,7 @@
 import AssistGateway
 import AssistServer
 import Foundation
-import PostgresTestSupport
-import RedisTestSupport
+import LocalServers
 import ScriptedUpstream
 import Synchronization
 

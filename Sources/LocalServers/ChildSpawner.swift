@@ -4,22 +4,19 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Starts the test servers' processes from one thread that lives as long as the test process.
+/// Starts servers that must not outlive this process from one thread that lives as long as the process.
 ///
-/// `assist_spawn_tied_to_parent` gives the child SIGKILL when its parent dies, so a test run that crashes
-/// or is killed by the watchdog leaves no redis-server behind; but that signal follows the thread that
-/// forked, and the cooperative pool's threads may end when idle. So every spawn is made by this thread,
-/// which never ends. The child inherits no descriptor of the test process (other tests' sockets would
-/// otherwise stay open in it) and writes its output to a file.
+/// `assist_spawn_tied_to_parent` gives the child SIGKILL when its parent dies, so a test run (or benchmark)
+/// that crashes or is killed by the watchdog leaves no redis-server behind; but that signal follows the
+/// thread that forked, and the cooperative pool's threads may end when idle. So every spawn is made by this
+/// thread, which never ends. The child inherits no descriptor of this process (other tests' sockets would
+/// otherwise stay open in it), has every signal at its default and none blocked, and writes its output to a
+/// file.
 enum ChildSpawner {
     private struct Request: Sendable {
         let arguments: [String]
         let output: String
         let continuation: CheckedContinuation<pid_t, any Error>
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
     }
 
     private static let requests = Mutex<[Request]>([])
@@ -33,7 +30,7 @@ enum ChildSpawner {
                 }
             }
         }
-        thread.name = "test-child-spawner"
+        thread.name = "local-server-spawner"
         thread.start()
     }()
 
@@ -50,25 +47,18 @@ enum ChildSpawner {
         let cArguments = arguments.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         let pid = assist_spawn_tied_to_parent(arguments[0], cArguments, environ, output)
-        guard pid > 0 else { throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(-pid)))") }
+        guard pid > 0 else { throw LocalServerFailure("cannot start \(arguments[0]): \(String(cString: strerror(-pid)))") }
         return pid
-    }
-
-    /// Whether `pid` (our child) has ended; reaps it if so.
-    static func hasEnded(_ pid: pid_t) -> Bool {
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        return result == pid || (result < 0 && errno == ECHILD)
     }
 
     /// Sends SIGTERM and waits up to `grace` for `pid` to end, then SIGKILL and waits for it; reaps it.
     static func stop(_ pid: pid_t, grace: Duration = .seconds(5)) async {
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + grace
-        while !hasEnded(pid) {
+        while !ChildProcess.hasEnded(pid) {
             if ContinuousClock.now >= deadline {
                 kill(pid, SIGKILL)
-                while !hasEnded(pid) { try? await Task.sleep(for: .milliseconds(5)) }
+                while !ChildProcess.hasEnded(pid) { try? await Task.sleep(for: .milliseconds(5)) }
                 return
             }
             try? await Task.sleep(for: .milliseconds(10))

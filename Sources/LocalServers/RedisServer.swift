@@ -1,23 +1,36 @@
 public import Foundation
 import Glibc
-import LocalServers
 import Synchronization
 
-/// A real redis-server of the test's own: its own temporary directory, a free port on 127.0.0.1, and the
-/// durability settings Assist ships (`appendonly yes`, `appendfsync everysec`, no RDB snapshots), so that a
-/// test can restart it and find its data again.
+/// A real redis-server of a test's (or a benchmark's) own: its own temporary directory, a free port on
+/// 127.0.0.1, and the durability settings Assist ships (`appendonly yes`, `appendfsync everysec`, no RDB
+/// snapshots), so that a test can restart it and find its data again. With `configuration`, a redis.conf to
+/// start from (the benchmark's: `deploy/redis.conf` itself, `shippedConfiguration`), only the address, the
+/// directory and the log are added to it.
 ///
 /// Use `RedisServer.with { server in … }`: it starts the server, waits until it answers `PING`, and stops it
 /// (by pid: SIGTERM, then SIGKILL) and removes its directory however the body ends. `stop()` and `restart()`
-/// let a test take it down and bring it back on the same port and directory.
+/// let a test take it down and bring it back on the same port and directory. The server is started by
+/// `ChildSpawner`, so it dies with this process however that ends.
 public final class RedisServer: Sendable {
     public let directory: URL
     public let port: Int
     /// With a password the server requires `AUTH`, and `url` carries it.
     public let password: String?
+    /// The redis.conf the server's own configuration includes first; nil for the tests' settings.
+    public let configuration: URL?
     private let pid = Mutex<pid_t?>(nil)
 
     public static let binary = "/usr/bin/redis-server"
+
+    /// The shipped file: `deploy/redis.conf` in the repository this module was built from (or, when the build
+    /// has moved, in the current directory).
+    public static var shippedConfiguration: URL {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let built = repository.appendingPathComponent("deploy/redis.conf")
+        if FileManager.default.fileExists(atPath: built.path) { return built }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("deploy/redis.conf")
+    }
 
     /// `redis://[:password@]127.0.0.1:port`.
     public var url: String { "redis://\(password.map { ":\($0)@" } ?? "")127.0.0.1:\(port)" }
@@ -25,15 +38,17 @@ public final class RedisServer: Sendable {
     /// The server's own log (its standard output), for a failing test to show.
     public var log: String { (try? String(contentsOf: directory.appendingPathComponent("redis.log"), encoding: .utf8)) ?? "" }
 
-    private init(directory: URL, port: Int, password: String?) {
+    private init(directory: URL, port: Int, password: String?, configuration: URL?) {
         self.directory = directory
         self.port = port
         self.password = password
+        self.configuration = configuration
     }
 
     /// Starts a server, runs `body` with it, then stops it and removes its directory.
-    public static func with<T>(password: String? = nil, _ body: (RedisServer) async throws -> T) async throws -> T {
-        let server = try await start(password: password)
+    public static func with<T>(password: String? = nil, configuration: URL? = nil,
+                               _ body: (RedisServer) async throws -> T) async throws -> T {
+        let server = try await start(password: password, configuration: configuration)
         do {
             let result = try await body(server)
             await server.remove()
@@ -45,12 +60,12 @@ public final class RedisServer: Sendable {
     }
 
     /// Starts a server on a free port (trying another if one was taken meanwhile).
-    public static func start(password: String? = nil) async throws -> RedisServer {
+    public static func start(password: String? = nil, configuration: URL? = nil) async throws -> RedisServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-redis-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lastError: (any Error)?
         for _ in 0..<3 {
-            let server = RedisServer(directory: directory, port: try freeLoopbackPort(), password: password)
+            let server = RedisServer(directory: directory, port: try freeLoopbackPort(), password: password, configuration: configuration)
             do {
                 try await server.launch()
                 return server
@@ -59,7 +74,7 @@ public final class RedisServer: Sendable {
             }
         }
         try? FileManager.default.removeItem(at: directory)
-        throw lastError ?? Failure(description: "redis-server did not start")
+        throw lastError ?? LocalServerFailure("redis-server did not start")
     }
 
     public var isRunning: Bool { pid.withLock { $0 } != nil }
@@ -82,47 +97,34 @@ public final class RedisServer: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private func launch() async throws {
-        let configuration = directory.appendingPathComponent("redis.conf")
-        var lines = [
-            "bind 127.0.0.1", "port \(port)", "dir \"\(directory.path)\"", "daemonize no", "save \"\"",
-            "appendonly yes", "appendfsync everysec", "logfile \"\"", "databases 16", "enable-debug-command local",
-        ]
+        let file = directory.appendingPathComponent("redis.conf")
+        var lines = configuration.map { ["include \"\($0.path)\""] }
+            ?? ["save \"\"", "appendonly yes", "appendfsync everysec", "databases 16", "enable-debug-command local"]
+        lines += ["bind 127.0.0.1", "port \(port)", "dir \"\(directory.path)\"", "daemonize no", "logfile \"\""]
         if let password { lines.append("requirepass \(password)") }
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: configuration)
-        let started = try await ChildSpawner.start([Self.binary, configuration.path],
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        let started = try await ChildSpawner.start([Self.binary, file.path],
                                                    output: directory.appendingPathComponent("redis.log").path)
         pid.withLock { $0 = started }
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
-            if ChildSpawner.hasEnded(started) {
+            if ChildProcess.hasEnded(started) {
                 pid.withLock { $0 = nil }
-                throw Failure(description: "redis-server on port \(port) exited at start:\n\(log.suffix(2000))")
+                throw LocalServerFailure("redis-server on port \(port) exited at start:\n\(log.suffix(2000))")
             }
             if answersPing() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
         await stop()
-        throw Failure(description: "redis-server on port \(port) did not answer PING within 10 s:\n\(log.suffix(2000))")
+        throw LocalServerFailure("redis-server on port \(port) did not answer PING within 10 s:\n\(log.suffix(2000))")
     }
 
     /// Whether the server answers `PING` with `PONG` (after `AUTH`, with a password) on a fresh connection.
     /// Blocks only for a connection to localhost and a reply bounded by a 500 ms receive timeout.
     private func answersPing() -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { return false }
+        guard let socket = connectLoopback(port: port, receiveTimeout: .milliseconds(500)) else { return false }
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = Self.loopback(port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return false }
         let request = (password.map { "AUTH \($0)\r\n" } ?? "") + "PING\r\n"
         guard send(socket, request, request.utf8.count, Int32(MSG_NOSIGNAL)) == request.utf8.count else { return false }
         var received = ""
@@ -159,16 +161,10 @@ public final class RedisServer: Sendable {
     }
 
     private static func exchange(port: Int, password: String?, _ arguments: [String]) throws -> Reply {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(socket) }
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = loopback(port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        guard let socket = connectLoopback(port: port, receiveTimeout: .seconds(2)) else {
+            throw LocalServerFailure("cannot connect to redis-server on port \(port): \(errno)")
         }
-        guard connected == 0 else { throw Failure(description: "cannot connect to redis-server on port \(port): \(errno)") }
+        defer { close(socket) }
         func encode(_ words: [String]) -> [UInt8] {
             Array("*\(words.count)\r\n".utf8) + words.flatMap { Array("$\($0.utf8.count)\r\n".utf8) + Array($0.utf8) + Array("\r\n".utf8) }
         }
@@ -176,11 +172,11 @@ public final class RedisServer: Sendable {
         var sent = 0
         while sent < request.count {
             let count = request[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard count > 0 else { throw Failure(description: "send to redis-server failed: \(errno)") }
+            guard count > 0 else { throw LocalServerFailure("send to redis-server failed: \(errno)") }
             sent += count
         }
         var reader = ReplyReader(socket: socket)
-        if password != nil, case .error(let message) = try reader.reply() { throw Failure(description: "AUTH: \(message)") }
+        if password != nil, case .error(let message) = try reader.reply() { throw LocalServerFailure("AUTH: \(message)") }
         return try reader.reply()
     }
 
@@ -208,7 +204,7 @@ public final class RedisServer: Sendable {
         mutating func fill() throws {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = recv(socket, &chunk, chunk.count, 0)
-            guard count > 0 else { throw Failure(description: "redis-server closed the connection or did not answer (\(errno))") }
+            guard count > 0 else { throw LocalServerFailure("redis-server closed the connection or did not answer (\(errno))") }
             buffer += chunk[..<count]
         }
 
@@ -228,16 +224,8 @@ public final class RedisServer: Sendable {
                 var elements: [Reply] = []
                 for _ in 0..<count { elements.append(try reply()) }
                 return .array(elements)
-            default: throw Failure(description: "unexpected reply from redis-server: \(head)")
+            default: throw LocalServerFailure("unexpected reply from redis-server: \(head)")
             }
         }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
     }
 }
