@@ -121,7 +121,7 @@ let package = Package(
         .target(name: "LocalServers", dependencies: ["CLinux", "CLibPQ"]),
         // nginx in front of replicas, started from the shipped deploy/nginx.conf on free loopback ports. For
         // tests and benchmarks only.
-        .target(name: "NginxFront", dependencies: ["CLinux", "LocalServers"]),
+        .target(name: "NginxFront", dependencies: ["LocalServers"]),
         .executableTarget(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",

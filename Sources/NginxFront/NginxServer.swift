@@ -1,4 +1,3 @@
-import CLinux
 public import Foundation
 import LocalServers
 import Synchronization
@@ -75,7 +74,7 @@ public final class NginxServer: Sendable {
         guard let running = pid.withLock({ pid in defer { pid = nil }; return pid }) else { return }
         kill(running, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(5)
-        while !Self.hasEnded(running) {
+        while !ChildProcess.hasEnded(running) {
             if ContinuousClock.now >= deadline {
                 kill(-running, SIGKILL)
                 var status: Int32 = 0
@@ -90,7 +89,7 @@ public final class NginxServer: Sendable {
     /// Whether nginx still runs (has not exited, or been stopped).
     public var isRunning: Bool {
         guard let running = pid.withLock({ $0 }) else { return false }
-        return !Self.hasEnded(running)
+        return !ChildProcess.hasEnded(running)
     }
 
     /// Waits until nginx accepts a connection on its port: true; false if it exited first (a port taken).
@@ -98,11 +97,14 @@ public final class NginxServer: Sendable {
         guard let running = pid.withLock({ $0 }) else { return false }
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {
-            if Self.hasEnded(running) {
+            if ChildProcess.hasEnded(running) {
                 pid.withLock { $0 = nil }  // so that dropping this server leaves the directory to the next attempt
                 return false
             }
-            if Self.accepts(port: port) { return true }
+            if let fd = connectLoopback(port: port) {
+                close(fd)
+                return true
+            }
             usleep(5_000)
         }
         stop()
@@ -113,7 +115,7 @@ public final class NginxServer: Sendable {
         let prefix = directory.path
         let arguments = [binary, "-p", prefix + "/", "-c", prefix + "/nginx.conf",
                          "-g", "daemon off; pid \(prefix)/nginx.pid; error_log \(prefix)/error.log;"]
-        return try spawnDetached(arguments, output: prefix + "/output.log", newProcessGroup: true)
+        return try ChildProcess.spawn(arguments, output: prefix + "/output.log", newProcessGroup: true)
     }
 
     /// Kills nginx's process group and removes `directory` once this process has gone; ends by itself when
@@ -129,68 +131,8 @@ public final class NginxServer: Sendable {
             [ -f '\(path)/nginx.pid' ] && pid=$(cat '\(path)/nginx.pid') && [ -n "$pid" ] && /bin/kill -KILL -- "-$pid" 2>/dev/null
             rm -rf '\(path)'
             """
-        let child = try spawnDetached(["/usr/bin/setsid", "-f", "/bin/sh", "-c", script], output: "/dev/null", newProcessGroup: false)
+        let child = try ChildProcess.spawn(["/usr/bin/setsid", "-f", "/bin/sh", "-c", script], output: "/dev/null")
         var status: Int32 = 0
         while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-    }
-
-    /// Starts `arguments` (the first an absolute path): reading /dev/null, writing to `output`, inheriting no
-    /// other descriptor of this process (another test's socket must not stay open in it), default signal
-    /// handling and an empty mask whatever this thread has, and, with `newProcessGroup`, leading a group.
-    private static func spawnDetached(_ arguments: [String], output: String, newProcessGroup: Bool) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        assist_spawn_close_from(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        if newProcessGroup {
-            flags |= Int32(POSIX_SPAWN_SETPGROUP)
-            posix_spawnattr_setpgroup(&attributes, 0)
-        }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
-        guard result == 0 else { throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
-        return pid
-    }
-
-    /// Whether `pid` (our child) has ended; reaps it if so.
-    private static func hasEnded(_ pid: pid_t) -> Bool {
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        return result == pid || (result < 0 && errno == ECHILD)
-    }
-
-    /// Whether something accepts a connection on 127.0.0.1:`port` right now.
-    private static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
     }
 }
