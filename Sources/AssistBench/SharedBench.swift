@@ -13,32 +13,41 @@ import Glibc
 /// Shared storage (Redis + PostgreSQL) against SQLite, in the same run: the latency a gateway with
 /// `storage.kind: "shared"` adds, quota reserve+settle on Redis, audit rows into PostgreSQL, and how long an
 /// admin change on one replica takes to show on another. Starts its own redis-server (deploy/redis.conf) and
-/// PostgreSQL (initdb + pg_ctl, as the postgres user when root) in a temporary directory on free ports, and
-/// stops them at the end, also on error.
+/// PostgreSQL (initdb + pg_ctl, as the postgres user when root, with PostgreSQL's durable defaults) in
+/// temporary directories on free ports (`LocalServers`), and stops them at the end, also on error.
 struct SharedBench {
     let upstream: ScriptedUpstream
     let gateway: GatewayProcess
 
     func run() async throws {
         print("7. Shared storage (Redis + PostgreSQL) against SQLite")
-        let services = try SharedServices.start()
-        defer { services.stop() }
-        print("   redis-server on 127.0.0.1:\(services.redisPort), PostgreSQL on 127.0.0.1:\(services.postgresPort) (\(services.directory))")
+        try await RedisServer.with(configuration: RedisServer.shippedConfiguration) { redis in
+            let postgres = try await PostgresServer.start(durability: .durable)
+            do {
+                print("   redis-server on 127.0.0.1:\(redis.port), PostgreSQL on 127.0.0.1:\(postgres.port) "
+                      + "(\(redis.directory.path), \(postgres.directory))")
+                try await measure(redisURL: redis.url + "/0", databaseURL: try await postgres.createDatabase("assist"))
+            } catch {
+                try? await postgres.remove()
+                throw error
+            }
+            try await postgres.remove()
+        }
+        print("")
+    }
+
+    private func measure(redisURL: String, databaseURL: String) async throws {
         let adminToken = "bench-admin-\(getpid())"
-        let environment = ["ASSIST_REDIS_URL": services.redisURL, "ASSIST_DATABASE_URL": services.databaseURL,
-                           "ASSIST_ADMIN_TOKEN": adminToken]
+        let environment = ["ASSIST_REDIS_URL": redisURL, "ASSIST_DATABASE_URL": databaseURL, "ASSIST_ADMIN_TOKEN": adminToken]
         let storage: JSONValue = .object(["kind": .string("shared"), "connectSeconds": .number(30)])
-        let replicaA = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(),
-                                          environment: environment, storage: storage)
+        let replicaA = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(), environment: environment, storage: storage)
         defer { replicaA.stop() }
         try addedLatency(shared: replicaA)
-        try await quota(url: services.redisURL)
-        try await audit(url: services.databaseURL)
-        let replicaB = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(),
-                                          environment: environment, storage: storage)
+        try await quota(url: redisURL)
+        try await audit(url: databaseURL)
+        let replicaB = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(), environment: environment, storage: storage)
         defer { replicaB.stop() }
         try propagation(from: replicaA, to: replicaB, adminToken: adminToken)
-        print("")
     }
 
     // MARK: 7a. added latency
@@ -189,126 +198,6 @@ struct SharedBench {
         print(String(format: "      from PATCH sent: p50 %.2f ms, p99 %.2f ms; from A's 200: p50 %.2f ms, p99 %.2f ms",
                      percentile(fromSend, 50), percentile(fromSend, 99),
                      percentile(fromAcknowledgement, 50), percentile(fromAcknowledgement, 99)))
-    }
-}
-
-/// redis-server (deploy/redis.conf) and PostgreSQL in a temporary directory on free loopback ports.
-final class SharedServices {
-    let directory: String
-    let redisPort: Int
-    let postgresPort: Int
-    private var redis: pid_t?
-    private var postgresStarted = false
-    private let postgresBin: String
-    private var postgresData: String { directory + "/postgres" }
-
-    var redisURL: String { "redis://127.0.0.1:\(redisPort)/0" }
-    var databaseURL: String { "postgres://postgres@127.0.0.1:\(postgresPort)/assist" }
-
-    private init(directory: String, postgresBin: String) throws {
-        self.directory = directory
-        self.postgresBin = postgresBin
-        redisPort = try freeLoopbackPort()
-        postgresPort = try freeLoopbackPort()
-    }
-
-    static func start() throws -> SharedServices {
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
-        guard let version = versions.sorted(by: { $0.compare($1, options: .numeric) == .orderedAscending }).last else {
-            throw BenchError("no PostgreSQL under /usr/lib/postgresql (scripts/setup.sh installs it)")
-        }
-        var template = Array("/tmp/assist-bench-shared.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw BenchError("mkdtemp failed") }
-        let directory = String(cString: made)
-        chmod(directory, 0o755)
-        let services = try SharedServices(directory: directory, postgresBin: "/usr/lib/postgresql/\(version)/bin")
-        do {
-            try services.startRedis()
-            try services.startPostgres()
-        } catch {
-            services.stop()
-            throw error
-        }
-        return services
-    }
-
-    private func startRedis() throws {
-        let config = ["deploy/redis.conf", URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("../../deploy/redis.conf").path].first { FileManager.default.fileExists(atPath: $0) }
-        guard let config else { throw BenchError("deploy/redis.conf not found (run from the repository)") }
-        try FileManager.default.createDirectory(atPath: directory + "/redis", withIntermediateDirectories: true)
-        redis = try Self.spawn(["/usr/bin/env", "redis-server", config, "--port", String(redisPort), "--dir", directory + "/redis",
-                                "--logfile", directory + "/redis/redis.log"])
-        for _ in 0..<100 {
-            if let fd = OpenLoopLoad.connect(port: redisPort, blocking: true) { close(fd); return }
-            usleep(50_000)
-        }
-        throw BenchError("redis-server did not listen on \(redisPort)")
-    }
-
-    private func startPostgres() throws {
-        let asPostgres = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
-        try FileManager.default.createDirectory(atPath: postgresData, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: directory + "/postgres-socket", withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: directory + "/postgres.log", contents: nil)
-        if getuid() == 0 {
-            try Self.run(["/bin/chown", "postgres", postgresData, directory + "/postgres-socket", directory + "/postgres.log"])
-        }
-        try Self.run(asPostgres + [postgresBin + "/initdb", "-D", postgresData, "-A", "trust", "-U", "postgres"])
-        postgresStarted = true
-        try Self.run(asPostgres + [postgresBin + "/pg_ctl", "-D", postgresData, "-l", directory + "/postgres.log", "-w", "-o",
-                                   "-p \(postgresPort) -k \(directory)/postgres-socket -c listen_addresses=127.0.0.1", "start"])
-        try Self.run(asPostgres + [postgresBin + "/createdb", "-h", "127.0.0.1", "-p", String(postgresPort), "-U", "postgres", "assist"])
-    }
-
-    /// Stops both (Redis by its pid, PostgreSQL by pg_ctl) and removes the directory.
-    func stop() {
-        if let redis {
-            kill(redis, SIGTERM)
-            var status: Int32 = 0
-            waitpid(redis, &status, 0)
-        }
-        redis = nil
-        if postgresStarted {
-            let asPostgres = getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []
-            try? Self.run(asPostgres + [postgresBin + "/pg_ctl", "-D", postgresData, "-m", "fast", "-w", "stop"])
-            postgresStarted = false
-        }
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    /// Runs a command to its end (output discarded); throws unless it exits with 0.
-    private static func run(_ arguments: [String]) throws {
-        let pid = try spawn(arguments)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard status == 0 else { throw BenchError("\(arguments.joined(separator: " ")) exited with status \(status)") }
-    }
-
-    /// Starts a command with output to /dev/null and every signal unblocked and at its default (Foundation's
-    /// `Process` passes on this process's blocked signals, so a child would ignore SIGTERM; and its
-    /// `waitUntilExit` does not return on a concurrency thread).
-    private static func spawn(_ arguments: [String]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        guard result == 0 else { throw BenchError("cannot start \(arguments[0]): error \(result)") }
-        return pid
     }
 }
 
