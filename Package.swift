@@ -162,7 +162,7 @@ let package = Package(
             dependencies: ["AssistEvaluation", "AssistGatewayEvaluation", "AssistTravel", "AssistServer", "AssistWire", "ScriptedUpstream",
                            "GatewayTestSupport"]
         ),
-        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire"]),
+        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire", "AssistEvaluation"]),
         // ...and the gateway live, through sockets, where they matter.
         .testTarget(
             name: "GatewayEndToEndTests",

@@ -36,8 +36,30 @@ enum LocalTime {
         return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
     }
 
+    /// Seconds since 1970 of the instant an ISO 8601 time with an offset names ("2026-10-14T14:40:00+03:00",
+    /// or "…Z"); nil without an offset, since a wall-clock time alone is no instant. The narrator measures
+    /// connections with it: the arrival of one leg to the departure of the next.
+    static func instant(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 17, let wall = wallClockSeconds(String(decoding: bytes[0..<16], as: UTF8.self)) else { return nil }
+        var rest = bytes[16...]
+        var seconds = 0
+        if rest.first == UInt8(ascii: ":") {
+            guard rest.count >= 3, let value = Int(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self)), value < 60 else { return nil }
+            seconds = value
+            rest = rest.dropFirst(3)
+        }
+        if rest.elementsEqual("Z".utf8) { return wall + seconds }
+        guard rest.count == 6, let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+              rest[rest.startIndex + 3] == UInt8(ascii: ":"),
+              let hours = Int(String(decoding: rest.dropFirst().prefix(2), as: UTF8.self)),
+              let minutes = Int(String(decoding: rest.suffix(2), as: UTF8.self)) else { return nil }
+        let offset = (hours * 60 + minutes) * 60
+        return wall + seconds - (sign == UInt8(ascii: "+") ? offset : -offset)
+    }
+
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -97,8 +97,16 @@ struct TravelDatabaseTests {
         let booking = try #require(lisbon.facts?["booking"])
         #expect(booking["id"] == "BK-2041")
         #expect(booking["version"] == 3)
-        #expect(booking["segments"] == [["flight": "TK1759", "from": "IST", "to": "LIS", "departure": "2026-10-14T14:40:00+03:00",
-                                          "arrival": "2026-10-14T17:25:00+01:00", "status": "confirmed"]])
+        #expect(booking["status"] == "confirmed")
+        #expect(booking["segments"] == [["flight": "TK1759", "from": "IST", "to": "LIS", "fromCity": "Istanbul", "toCity": "Lisbon",
+                                          "departure": "2026-10-14T14:40:00+03:00", "arrival": "2026-10-14T17:25:00+01:00",
+                                          "status": "confirmed"]])
+        #expect(booking["travellers"] == [["name": "Deniz Yılmaz", "type": "adult"], ["name": "Elif Yılmaz", "type": "adult"],
+                                          ["name": "Can Yılmaz", "type": "child"]])
+        // Hotels without their descriptions: third-party free text stays in the data message.
+        #expect(booking["hotels"] == [["name": "Casa do Chiado Boutique Hotel", "city": "Lisbon", "checkIn": "2026-10-14",
+                                      "checkOut": "2026-10-19"]])
+        #expect(booking.objectValue.map { Set($0.keys) } == ["id", "version", "status", "segments", "travellers", "hotels"])
         // New York in summer time, the arrival the next day in Istanbul.
         let overnight = try await builder.build(try context("itinerary_summary", user: "u3", input: ["bookingId": "BK-2095"], locale: "en-US"))
         let legs = try #require(overnight.facts?["booking"]?["segments"]?.arrayValue)

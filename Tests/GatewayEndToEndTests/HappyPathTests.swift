@@ -21,10 +21,14 @@ struct HappyPathTests {
         #expect(Int(response.headers["ratelimit-reset"] ?? "") ?? 0 > 0)
         #expect(response.text.hasPrefix(": ping\n\n"))
         #expect(response.events == [
-            .facts(["booking": ["id": "BK-2041", "version": 3, "segments": [[
-                "flight": "TK1759", "from": "IST", "to": "LIS", "departure": "2026-10-14T14:40:00+03:00",
-                "arrival": "2026-10-14T17:25:00+01:00", "status": "confirmed",
-            ]]]]),
+            .facts(["booking": ["id": "BK-2041", "version": 3, "status": "confirmed", "segments": [[
+                "flight": "TK1759", "from": "IST", "to": "LIS", "fromCity": "Istanbul", "toCity": "Lisbon",
+                "departure": "2026-10-14T14:40:00+03:00", "arrival": "2026-10-14T17:25:00+01:00", "status": "confirmed",
+            ]], "travellers": [
+                ["name": "Deniz Yılmaz", "type": "adult"], ["name": "Elif Yılmaz", "type": "adult"], ["name": "Can Yılmaz", "type": "child"],
+            ], "hotels": [
+                ["name": "Casa do Chiado Boutique Hotel", "city": "Lisbon", "checkIn": "2026-10-14", "checkOut": "2026-10-19"],
+            ]]]),
             .delta(text: "İstanbul"), .delta(text: " → "), .delta(text: "Lizbon"), .delta(text: "\n\"14:40\""),
             .done(finishReason: "stop", promptVersion: "2026-09-18.2"),
         ])
