@@ -92,7 +92,8 @@ let package = Package(
         .target(
             name: "AssistTravel",
             dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistUnderstanding", "AssistGatewayEvaluation"],
-            resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json")]
+            resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json"),
+                        .embedInCode("Resources/qualification.json")]
         ),
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
         .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire"]),
@@ -102,7 +103,8 @@ let package = Package(
         .target(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
-                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres"]
+                           "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres",
+                           "AssistWire"]
         ),
         .executableTarget(
             name: "AssistCLI",

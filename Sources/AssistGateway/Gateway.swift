@@ -56,7 +56,7 @@ public struct Gateway: HTTPResponder {
         case (.post, "/v1/integrity/appattest/register"):
             return try await IntegrityEndpoint(dependencies: dependencies).register(&context)
         case (.get, "/v1/features"):
-            return try FeaturesEndpoint(dependencies: dependencies).handle(&context)
+            return try await FeaturesEndpoint(dependencies: dependencies).handle(&context)
         case (.get, "/metrics"):
             return HTTPResponse(status: .ok, headers: [(.contentType, "text/plain; version=0.0.4; charset=utf-8")],
                                 body: .bytes(Array(dependencies.state.metrics.render().utf8)))

@@ -38,11 +38,9 @@ public struct GoldenEvaluation: Sendable {
 
     /// The checks `feature` names, in order; an unknown name is an error, never a silent pass.
     public func checks(for feature: FeatureRecord) throws -> [any PropertyCheck] {
-        let available: [any PropertyCheck] = [TimesMatchBooking(), NoInventedSegments(), LanguageMatchesLocale(),
-                                              SchemaValid(), Grounded()]
-        return try feature.checks.map { name in
-            guard let check = available.first(where: { $0.name == name }) else {
-                throw Failure(description: "\(feature.id): unknown check \(name) (known: \(available.map(\.name).joined(separator: ", ")))")
+        try feature.checks.map { name in
+            guard let check = PropertyChecks.named(name) else {
+                throw Failure(description: "\(feature.id): unknown check \(name) (known: \(PropertyChecks.all.map(\.name).joined(separator: ", ")))")
             }
             return check
         }

@@ -64,7 +64,10 @@ extension LlamaServerSupervisor {
     private func spawn() throws -> pid_t? {
         var arguments = [configuration.binary, "-m", configuration.model, "--host", configuration.host,
                          "--port", String(configuration.port), "-c", String(configuration.contextSize),
-                         "-np", String(configuration.parallelSlots), "-t", String(configuration.threads)]
+                         "-np", String(configuration.parallelSlots), "-t", String(configuration.threads),
+                         // The id `/v1/models` reports: the file's name, never its machine-specific path, so
+                         // qualification results recorded on one machine hold on another.
+                         "--alias", URL(fileURLWithPath: configuration.model).deletingPathExtension().lastPathComponent]
         if let logFile = configuration.logFile { arguments += ["--log-file", logFile] }
         let output = configuration.logFile.map { $0 + ".stdout" } ?? "/dev/null"
         // Everything the child touches between fork and exec is allocated before the fork.

@@ -8,6 +8,7 @@ public import AssistServices
 public import AssistSQLite
 import AssistStores
 import AssistTravel
+import AssistWire
 public import Foundation
 
 /// Builds a gateway from a configuration and a data directory: with storage kind `sqlite`, every store (quota,
@@ -73,7 +74,8 @@ public struct GatewayAssembly: Sendable {
             integrity: try Self.integrityVerifier(config.integrity, keys: deviceKeys,
                                                   challenges: stores.challenges, clock: clock, environment: environment),
             adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory))
-        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures)
+        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures,
+                                       answerChecks: TravelApp.answerChecks)
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config
@@ -84,12 +86,42 @@ public struct GatewayAssembly: Sendable {
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
             handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload,
-            broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [])
+            broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [],
+            qualification: try Self.qualification(config, configurationFile: configurationFile))
         let (state, dependencies) = (dependencies.state, dependencies)
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
         if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
         self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog]
+    }
+
+    /// The qualification results: the built-in configuration's compiled in; a configuration file's at its
+    /// `qualification.results`, relative to the file (re-read on reload). A file that is not there means no
+    /// results (every locale as `qualification.unknown` says), logged; one that cannot be read stops start-up.
+    static func qualification(_ config: GatewayConfig, configurationFile: String?) throws -> QualificationSource {
+        guard let configurationFile else {
+            return QualificationSource(results: try QualificationResults(json: try JSONParser.parse(TravelApp.builtinQualificationBytes)),
+                                       catalog: OpenAIModelCatalog())
+        }
+        let path = resultsPath(config.qualification.results, configurationFile: configurationFile)
+        let read: @Sendable () throws -> QualificationResults = {
+            guard FileManager.default.fileExists(atPath: path) else {
+                GatewayLog.warning("no qualification results at \(path): every locale is served as qualification.unknown says")
+                return QualificationResults()
+            }
+            do {
+                return try QualificationResults(json: try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
+            } catch {
+                throw ConfigError(issues: [ConfigIssue(path: "qualification.results", message: "\(path): \(error)")])
+            }
+        }
+        return QualificationSource(results: try read(), read: read, catalog: OpenAIModelCatalog())
+    }
+
+    /// `results` as a path: absolute as it is, else relative to the configuration file's directory.
+    public static func resultsPath(_ results: String, configurationFile: String) -> String {
+        results.hasPrefix("/") ? results
+            : URL(fileURLWithPath: configurationFile).deletingLastPathComponent().appendingPathComponent(results).standardizedFileURL.path
     }
 
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key

@@ -1,13 +1,21 @@
 public import AssistGateway
 public import AssistSQLite
+import AssistGatewayEvaluation
 
 /// The travel reference app as the gateway sees it: its built-in configuration, its data and its prompt builders.
 public enum TravelApp {
     /// The built-in configuration (`Resources/travel-config.json`, compiled into the binary).
     public static var builtinConfigurationBytes: [UInt8] { PackageResources.travel_config_json }
 
+    /// The qualification results that go with it (`golden/qualification.json`, compiled in): the embedded
+    /// model's recorded pass rates, per feature, locale and prompt version.
+    public static var builtinQualificationBytes: [UInt8] { PackageResources.qualification_json }
+
     /// The prompt builders' names (see `builders`).
     public static let builderNames: Set<String> = ["itinerary_summary", "support_chat"]
+
+    /// What guarded features' answers are held to: the evaluation's checks, live (`PropertyCheckGuard`).
+    public static let answerChecks: any AnswerChecks = PropertyCheckGuard()
 
     /// Structured features of the travel app (`POST /v1/assist`).
     public static let structuredFeatures: [any StructuredFeature] = [SmartSearchFeature()]

@@ -42,6 +42,10 @@ public final class ScriptedUpstream: Sendable {
 
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
+    /// The id `GET /v1/models` reports (as llama-server reports its one model), so that a gateway in front of
+    /// this upstream knows it is not the model the recorded qualification results are for.
+    public static let modelId = "scripted-upstream"
+
     /// Waits until request `index` has disconnected or finished, or `timeout` passes.
     public func waitForEnd(of index: Int, timeout: Duration = .seconds(5)) async -> RecordedRequest? {
         let deadline = ContinuousClock.now + timeout
@@ -60,6 +64,10 @@ public final class ScriptedUpstream: Sendable {
 
     fileprivate func respond(to request: HTTPRequest) -> HTTPResponse {
         let receivedAt = ContinuousClock.now
+        if request.method == .get, request.path.hasSuffix("/models") {
+            return HTTPResponse(status: 200, headers: [(.contentType, "application/json")],
+                                body: .bytes(JSONWriter.bytes(["object": "list", "data": [["id": .string(Self.modelId), "object": "model"]]])))
+        }
         guard request.method == .post, request.path.hasSuffix("/chat/completions") else {
             return HTTPResponse(status: 404, body: .bytes(Array("{\"error\":{\"message\":\"not found\"}}".utf8)))
         }

@@ -15,9 +15,9 @@ struct ItineraryChecksTests {
         checks = try fixture.evaluation.checks(for: try fixture.evaluation.feature("itinerary_summary"))
     }
 
-    @Test("the feature names the three checks")
+    @Test("the feature names the five checks")
     func named() {
-        #expect(checks.map(\.name) == ["times_match_booking", "no_invented_segments", "language_matches_locale"])
+        #expect(checks.map(\.name) == ["times_match_booking", "no_invented_segments", "language_matches_locale", "no_data_echo", "city_roles"])
     }
 
     @Test("every good summary, Turkish and English, passes every check")

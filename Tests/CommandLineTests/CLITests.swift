@@ -127,11 +127,11 @@ struct CLITests {
 
         let connection = try TestConnection(port: port)
         try connection.send(method: "POST", path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(token)")],
-                            body: JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "tr-TR"]))
+                            body: JSONWriter.bytes(["feature": "support_chat", "input": ["message": "Where is my bag?"], "locale": "en-US"]))
         _ = try await onOwnThread { try connection.read(until: "t0 ") }
         process.terminate()  // SIGTERM
         let rest = try await onOwnThread { try connection.readToEnd() }
-        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
+        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
         try await running.exit()
         #expect(process.terminationStatus == 0)
         #expect(process.terminationReason == .exit)

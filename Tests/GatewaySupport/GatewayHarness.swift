@@ -26,11 +26,12 @@ public final class GatewayHarness: Sendable {
     /// configuration's values; `upstreamURL` points the
     /// models somewhere other than the scripted upstream. `dataDirectory` reuses another harness's (a restart);
     /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
-    /// `assist serve --config` does, so `POST /admin/reload` can re-read it.
+    /// `assist serve --config` does, so `POST /admin/reload` can re-read it. `answerGuards`: keep the built-in
+    /// features' `guard`s; off by default, as most tests script arbitrary text to test what surrounds an answer.
     public init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
          clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
-         dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false,
+         dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false, answerGuards: Bool = false,
          modelReady: @escaping @Sendable () async -> Bool = { true },
          server configureServer: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
         upstream = try ScriptedUpstream(script: script)
@@ -55,6 +56,9 @@ public final class GatewayHarness: Sendable {
             root["features"] = .object(features)
         }
         if case .object(var all)? = root["features"] {
+            if !answerGuards {
+                for (id, record) in all { if case .object(var members) = record { members["guard"] = nil; all[id] = .object(members) } }
+            }
             for (id, overrides) in featureOverrides {
                 guard case .object(var record)? = all[id] else { continue }
                 for (key, value) in overrides { record[key] = value }

@@ -4,6 +4,8 @@ public protocol PropertyCheck: Sendable {
     var name: String { get }
     /// nil when the answer has the property; otherwise what breaks it, for the report.
     func violation(in answer: CheckedAnswer) -> String?
+    /// How much of an answer it needs (`.sentence` unless it says otherwise).
+    var scope: CheckScope { get }
 }
 
 /// One answer with what it is checked against.

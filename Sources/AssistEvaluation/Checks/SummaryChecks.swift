@@ -91,6 +91,7 @@ public struct NoInventedSegments: PropertyCheck {
 /// `language_matches_locale`: the answer is written in the locale's language, as `LanguageDetector` sees it.
 public struct LanguageMatchesLocale: PropertyCheck {
     public let name = "language_matches_locale"
+    public var scope: CheckScope { .words(8) }
     let detector: LanguageDetector
     public init(detector: LanguageDetector = LanguageDetector()) { self.detector = detector }
 
@@ -104,6 +105,7 @@ public struct LanguageMatchesLocale: PropertyCheck {
 /// `schema_valid`: a structured answer's raw object follows the feature's JSON Schema.
 public struct SchemaValid: PropertyCheck {
     public let name = "schema_valid"
+    public var scope: CheckScope { .answer }
     public init() {}
     public func violation(in answer: CheckedAnswer) -> String? {
         guard let structured = answer.structured else { return "not a structured answer" }
@@ -114,6 +116,7 @@ public struct SchemaValid: PropertyCheck {
 /// `grounded`: every value of a structured answer is supported by the input text.
 public struct Grounded: PropertyCheck {
     public let name = "grounded"
+    public var scope: CheckScope { .answer }
     public init() {}
     public func violation(in answer: CheckedAnswer) -> String? {
         guard let structured = answer.structured else { return "not a structured answer" }

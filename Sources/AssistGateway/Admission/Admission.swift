@@ -5,11 +5,13 @@ import AssistWire
 ///
 /// 1. `Authenticate`: the session token names the user → 401.
 /// 2. `ReadAssistRequest`: the body within its cap and a valid request → 413 / 400.
-/// 3. `FindFeature`: on the allow-list, of this endpoint's kind, then kill switch and rollout → 400 / 403.
+/// 3. `FindFeature`: on the allow-list, of this endpoint's kind, then kill switch and rollout → 400 / 403;
+///    a locale it serves, and who writes it there (`Qualification`: hidden → 403).
 /// 4. `ValidateInput`: the input against the feature's schema → 400.
 /// 5. `CheckIntegrity`: the device's proof → a trust level, whose quota applies; no quota at all → 403.
 /// 6. `BuildPrompt`: the data the feature needs, read for this user → 404 for anyone else's.
-/// 7. `ConsultAnswerCache`: a stored answer, a share in a running call, or the lead of a new one.
+/// 7. `ConsultAnswerCache`: the narrator's answer where it writes this locale; else a stored answer, a share
+///    in a running call, or the lead of a new one.
 /// 8. `TakeStreamSlot`: one of the user's concurrent streams, across replicas → 429 / 503.
 /// 9. `ReserveQuota`: one request and its tokens from the trust level's window → 429 / 503.
 ///
@@ -81,6 +83,8 @@ struct AdmissionState: Sendable {
     /// The feature's kill-switch epoch, read before the enabled check (see `LiveStreams`).
     var killEpoch = 0
     var model: ModelAlias?
+    /// Who writes this locale's answers (`Qualification`).
+    var writer = Qualification.Writer.model
     /// The window this request is measured against, by its trust level.
     var quotaLimits: QuotaLimits?
     var promptContext: PromptContext?

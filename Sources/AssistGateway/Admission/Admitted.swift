@@ -69,12 +69,14 @@ enum AnswerSource: Sendable {
     case leads(SharedCall)
     /// The running call of an identical earlier request: no slot, no quota.
     case follows(SharedCall)
+    /// The narrator's answer (the model is not qualified for this locale): no provider call, no slot, no quota.
+    case narrated(String)
 
     /// Whether the request took a slot and quota, and pays for the call's tokens.
     var isCharged: Bool {
         switch self {
         case .provider, .leads: true
-        case .stored, .follows: false
+        case .stored, .follows, .narrated: false
         }
     }
 
@@ -88,6 +90,7 @@ enum AnswerSource: Sendable {
         case .provider, .leads: ""
         case .stored: "cached"
         case .follows: "shared"
+        case .narrated: "narrator"
         }
     }
 }

@@ -48,6 +48,13 @@ struct FindFeature: AdmissionStep {
         }
         state.context.feature = served
         state.model = model
+        if let locales = served.locales, !locales.contains(request.locale) {
+            throw .invalidInput("locale \(request.locale) is not served for \(served.id); supported: \(locales.joined(separator: ", "))")
+        }
+        state.writer = await dependencies.qualification.writer(for: served, locale: request.locale, model: model, dependencies: dependencies)
+        if state.writer == .hidden {
+            throw GatewayError(status: 403, code: .featureDisabled, message: "\(served.id) is not available in \(request.locale)")
+        }
     }
 }
 

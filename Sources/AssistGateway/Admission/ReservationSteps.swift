@@ -6,7 +6,13 @@ import AssistWire
 /// a new one.
 struct ConsultAnswerCache: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
-        guard let data = try state.required(state.prompt, "a prompt").cacheKey else { return }
+        let prompt = try state.required(state.prompt, "a prompt")
+        // The narrator writes this locale: its answer, at no cost (a feature without one for this request is the model's).
+        if state.writer == .narrator, let narration = prompt.narration {
+            state.source = .narrated(narration)
+            return
+        }
+        guard let data = prompt.cacheKey else { return }
         let feature = try state.required(state.context.feature, "a feature")
         let key = AnswerKey(feature: feature.id, data: data, promptVersion: feature.promptVersion,
                             locale: try state.required(state.request, "a request").locale)

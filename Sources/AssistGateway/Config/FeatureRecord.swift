@@ -61,6 +61,11 @@ public struct FeatureRecord: Sendable {
     public var freshChallenge = false
     /// `guard`: the streamed text held to the feature's checks before release; nil streams it as it comes.
     public var answerGuard: AnswerGuardSettings?
+    /// The locales served (e.g. `["en-US", "en-GB", "tr-TR"]`); another is 400 `invalid_input`. Nil: any.
+    public var locales: [String]?
+    /// What serves a locale whose recorded pass rate is under `goldenPassThreshold`; nil: the `qualification`
+    /// section's `belowThreshold`.
+    public var qualification: QualificationPolicy?
     public var inputSchema: InputSchema
     public var template: Template
     public var quotas: [TrustLevel: QuotaLimits]
@@ -84,7 +89,7 @@ public struct FeatureRecord: Sendable {
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
         "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold", "freshChallenge",
-        "guard",
+        "guard", "locales", "qualification",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
@@ -161,6 +166,15 @@ public struct FeatureRecord: Sendable {
         }
         record.freshChallenge = reader.bool(members, "freshChallenge", at: path, default: false)
         record.answerGuard = AnswerGuardSettings.decode(members["guard"], at: "\(path).guard", reader: &reader)
+        if members["locales"] != nil {
+            let locales = reader.strings(members, "locales", at: path)
+            if locales.isEmpty { reader.issue("\(path).locales", "must name at least one locale") }
+            for (index, locale) in locales.enumerated() where !Locales.isWellFormed(locale) {
+                reader.issue("\(path).locales[\(index)]", "is not a locale tag such as en-US")
+            }
+            record.locales = locales
+        }
+        record.qualification = QualificationSettings.policy(members, "qualification", at: path, reader: &reader)
         if members["goldenPassThreshold"] != nil {
             let threshold = reader.number(members, "goldenPassThreshold", at: path, default: 0.9)
             if !(0...1).contains(threshold) { reader.issue("\(path).goldenPassThreshold", "must be between 0 and 1") }

@@ -12,8 +12,9 @@ public struct GatewayConfig: Sendable {
     public var integrity: IntegritySettings
     public var audit: AuditSettings
     public var storage: StorageSettings
+    public var qualification = QualificationSettings()
 
-    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage"]
+    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage", "qualification"]
 
     public init(features: [String: FeatureRecord], models: [String: ModelAlias], limits: Limits = Limits(),
                 auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings(), audit: AuditSettings = AuditSettings(),
@@ -65,8 +66,10 @@ public struct GatewayConfig: Sendable {
         let integrity = IntegritySettings.decode(root["integrity"], at: "integrity", reader: &reader)
         let audit = AuditSettings.decode(root["audit"], at: "audit", reader: &reader)
         let storage = StorageSettings.decode(root["storage"], at: "storage", reader: &reader)
-        return GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity, audit: audit,
-                             storage: storage)
+        var config = GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity, audit: audit,
+                                   storage: storage)
+        config.qualification = QualificationSettings.decode(root["qualification"], at: "qualification", reader: &reader)
+        return config
     }
 
     /// Checks that need more than one section.

@@ -22,6 +22,10 @@ public struct GatewayDependencies: Sendable {
     public let reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
     /// Tells the other replicas of this one's admin changes (nothing to tell for one process alone).
     public let broadcast: any AdminBroadcast
+    /// Who writes each (feature, locale)'s answers: the model, the narrator, or nobody.
+    public let qualification: Qualification
+    /// Re-reads the qualification results for `POST /admin/reload`; nil when they cannot change.
+    let readQualification: (@Sendable () throws -> QualificationResults)?
 
     /// Throws when the stored overrides cannot be read, or a model alias names a provider kind nobody wired.
     /// - Parameter storeProbes: checks of the shared stores, run in the background (`StoreMonitor`) for `/healthz`.
@@ -30,11 +34,14 @@ public struct GatewayDependencies: Sendable {
     public init<Monotonic: Clock>(config: GatewayConfig, clock: any WallClock = SystemWallClock(), monotonicClock: Monotonic = ContinuousClock(),
                                   stores: GatewayStores, security: GatewaySecurity, models: ModelAccess, handlers: FeatureHandlers,
                                   masker: any PersonalDataMasker, instance: String = "local", reloadConfiguration: (@Sendable () throws -> GatewayConfig)? = nil,
-                                  broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = []) throws
+                                  broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = [],
+                                  qualification: QualificationSource = QualificationSource()) throws
     where Monotonic.Instant == ContinuousClock.Instant {
         if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
             throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
         }
+        let guardIssues = handlers.guardIssues(config.features)
+        if !guardIssues.isEmpty { throw ConfigError(issues: guardIssues) }
         self.config = config
         self.clock = clock
         self.monotonicClock = MonotonicClock(monotonicClock)
@@ -48,6 +55,9 @@ public struct GatewayDependencies: Sendable {
                                       storeProbes: storeProbes)
         self.reloadConfiguration = reloadConfiguration
         self.broadcast = broadcast
+        self.qualification = Qualification(results: qualification.results,
+                                           identities: ModelIdentities(catalog: qualification.catalog, clock: self.monotonicClock))
+        readQualification = qualification.read
     }
 
     /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.

@@ -23,7 +23,9 @@ struct AdminEndpoint: Sendable {
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/admin/features"):
-            return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe))])
+            // The qualification table beside the features: each recorded pass rate, and who writes each locale now.
+            return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe)),
+                                        "qualification": dependencies.qualification.current.json["results"] ?? []])
         case ("POST", "/admin/reload"):
             return try await reload(context)
         case ("GET", "/admin/refusals"):

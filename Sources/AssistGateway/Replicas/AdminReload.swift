@@ -2,7 +2,7 @@ import AssistHTTP
 import AssistWire
 
 /// `POST /admin/reload`'s work, shared by the endpoint and by `ReplicaSync` (a reload made on another replica):
-/// re-read this gateway's configuration file and serve its features from now on.
+/// re-read this gateway's configuration file and its qualification results, and serve them from now on.
 enum AdminReload {
     /// Reads and validates the file; returns how many features it now serves. Refuses (and changes nothing)
     /// without a file (409), with an invalid one, or with a feature on a model alias this gateway was not
@@ -21,7 +21,17 @@ enum AdminReload {
         if let orphan = config.features.values.sorted(by: { $0.id < $1.id }).first(where: { dependencies.config.models[$0.model] == nil }) {
             throw .invalidInput("configuration not reloaded: features.\(orphan.id).model: \(orphan.model) needs a restart")
         }
+        if let issue = dependencies.handlers.guardIssues(config.features).first {
+            throw .invalidInput("configuration not reloaded: \(issue)")
+        }
+        var results: QualificationResults?
+        do {
+            results = try dependencies.readQualification?()
+        } catch {
+            throw .invalidInput("configuration not reloaded: qualification results: \(error)")
+        }
         dependencies.state.registry.replaceRecords(config.features)
+        if let results { dependencies.qualification.replace(results) }
         return config.features.count
     }
 }

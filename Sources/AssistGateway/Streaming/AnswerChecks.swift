@@ -1,11 +1,11 @@
-/// An app's checks on the streamed answers of the features its builder (same `name`) serves, for features
-/// whose record has a `guard`. The gateway knows no check itself: the travel app, for instance, holds an
-/// itinerary summary to the booking's times, flights, cities and their roles, and the locale's language.
+/// The checks a guarded feature's streamed answers are held to (a feature record's `checks`, when it has a
+/// `guard`). The gateway knows no check itself: the app supplies them, e.g. an itinerary summary held to the
+/// booking's times, flights, cities and their roles, and the locale's language.
 public protocol AnswerChecks: Sendable {
-    /// The builder whose prompts these checks judge (`PromptBuilder.name`).
-    var name: String { get }
-    /// A judge of one answer, from this request's prompt (its facts and data messages) and locale.
-    func judge(_ prompt: Prompt, locale: String) -> any AnswerJudge
+    /// The check names this knows; a guarded feature naming another is a configuration error, never a pass.
+    var known: Set<String> { get }
+    /// A judge of one answer to `feature`'s checks, against this request's prompt (its facts and data) and locale.
+    func judge(_ prompt: Prompt, feature: FeatureRecord, locale: String) -> any AnswerJudge
 }
 
 /// Judges one answer's sentences in the order they complete.

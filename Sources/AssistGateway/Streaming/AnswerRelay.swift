@@ -32,7 +32,7 @@ struct AnswerRelay {
         narration = prompt.narration
         onViolation = feature.answerGuard?.onViolation ?? .fallback
         if let settings = feature.answerGuard, let checks {
-            guarded = GuardedRelease(mode: settings.release, judge: checks.judge(prompt, locale: locale))
+            guarded = GuardedRelease(mode: settings.release, judge: checks.judge(prompt, feature: feature, locale: locale))
             origin = .model
         }
     }
@@ -76,12 +76,17 @@ struct AnswerRelay {
         return nil
     }
 
+    /// The narrator writes the whole answer (the model is not qualified for this locale): sent as it is,
+    /// since a narrator is a template over the same facts the checks compare with.
+    mutating func narrate(_ text: String, to writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws {
+        for piece in Self.pieces(text) { try await send(piece, to: writer, at: now) }
+        origin = .narrator
+    }
+
     /// Sends the narrator's answer after whatever was released, or stops with `answer_withheld` without one.
     private mutating func fallBack(writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws -> Stop {
         guard let narration else { return .withheld }
-        let separator = releasedAny ? "\n\n" : ""
-        for piece in Self.pieces(separator + narration) { try await send(piece, to: writer, at: now) }
-        origin = .narrator
+        try await narrate((releasedAny ? "\n\n" : "") + narration, to: writer, at: now)
         return .fellBack
     }
 

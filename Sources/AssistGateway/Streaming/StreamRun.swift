@@ -35,7 +35,7 @@ struct StreamRun: Sendable {
     func run(_ writer: any ResponseBodyWriter) async {
         var progress = Progress()
         var relay = AnswerRelay(feature: admitted.feature, prompt: admitted.prompt, locale: admitted.promptContext.locale,
-                                checks: dependencies.handlers.checks[admitted.feature.template.builder])
+                                checks: dependencies.handlers.answerChecks)
         var ending: Ending = .cancelled
         var opened = (try? await writer.write(SSEFrames.ping)) != nil
         if opened, let facts = admitted.prompt.facts {
@@ -43,6 +43,8 @@ struct StreamRun: Sendable {
         }
         if case .stored(let text) = admitted.source {
             if opened { ending = await replay(text, into: writer, relay: &relay) }
+        } else if case .narrated(let text) = admitted.source {
+            if opened { ending = (try? await relay.narrate(text, to: writer, at: dependencies.monotonicClock.now)) == nil ? .cancelled : .finished(reason: "stop") }
         } else if let (stream, release) = providerStream(opened: opened) {
             defer { release() }  // a shared call is not held for a request that stopped reading
             let watchdog = dependencies.state.watchdog
@@ -86,7 +88,7 @@ struct StreamRun: Sendable {
         }
         let shared: SharedCall
         switch admitted.source {
-        case .stored: return nil
+        case .stored, .narrated: return nil
         case .provider: return opened ? (providerCall(), {}) : nil
         case .leads(let led):
             // Tokens are rarely longer than 16 bytes; twice that is a generous bound.
@@ -180,7 +182,7 @@ struct StreamRun: Sendable {
 
     private func settle(_ ending: Ending, progress: Progress, relay: AnswerRelay, writer: any ResponseBodyWriter) async {
         // The guard's part, by check name only: which check failed first, and whether the narrator answered.
-        var reason = [relay.failedCheck.map { "guard:" + $0 }, relay.origin == .narrator ? "narrator" : nil].compactMap { $0 }.joined(separator: ",")
+        var reason = [relay.failedCheck.map { "guard:" + $0 }, relay.failedCheck != nil && relay.origin == .narrator ? "narrator" : nil].compactMap { $0 }.joined(separator: ",")
         if case .cancelled = ending, writer.isClientStalled {
             reason = [reason, Self.clientStalledReason].filter { !$0.isEmpty }.joined(separator: ",")
             let limits = dependencies.config.limits

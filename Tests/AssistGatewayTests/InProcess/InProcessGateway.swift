@@ -57,7 +57,7 @@ final class InProcessGateway: Sendable {
                                       integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken),
             models: ModelAccess(provider: provider, environment: { _ in nil }),
             handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()],
-                                      checks: [TestApps.ChatChecks()]), masker: PIIMasking(),
+                                      answerChecks: TestApps.ChatChecks()), masker: PIIMasking(),
             instance: instance, reloadConfiguration: reload?.read, broadcast: broadcast, storeProbes: storeProbes))
     }
 

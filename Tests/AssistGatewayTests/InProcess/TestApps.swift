@@ -49,8 +49,8 @@ enum TestApps {
     /// Checks for the chat's answers: no sentence may shout (a word of 4+ capitals), and none may name a
     /// time other than 09:40.
     struct ChatChecks: AnswerChecks {
-        let name = "support_chat"
-        func judge(_ prompt: Prompt, locale: String) -> any AnswerJudge { Judge() }
+        let known: Set<String> = ["language_matches_locale", "times_match_booking", "no_invented_segments"]
+        func judge(_ prompt: Prompt, feature: FeatureRecord, locale: String) -> any AnswerJudge { Judge() }
 
         struct Judge: AnswerJudge {
             func violation(of sentence: String, after accepted: String, final: Bool) -> String? {

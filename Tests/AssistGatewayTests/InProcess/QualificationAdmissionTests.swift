@@ -1,0 +1,54 @@
+import AssistGateway
+import AssistHTTP
+import AssistTestSupport
+import AssistWire
+import Testing
+
+/// Locales and qualification at admission: a locale the feature does not serve is refused; one the model is
+/// not qualified for is written by the narrator (no provider call, no quota) or hidden.
+@Suite("Qualification at admission, in-process")
+struct QualificationAdmissionTests {
+    @Test("a locale the feature does not list: 400 invalid_input naming the supported ones; nothing reaches the model")
+    func unlistedLocale() async throws {
+        let gateway = try InProcessGateway { $0.set("features.support_chat.locales", ["en-US", "tr-TR"]) }
+        let refused = await gateway.stream(locale: "de-DE")
+        #expect(refused.status == .badRequest && refused.errorCode == "invalid_input")
+        #expect(refused.json?["error"]?["message"]?.stringValue?.contains("supported: en-US, tr-TR") == true)
+        let served = await gateway.stream(locale: "tr-TR")
+        #expect(served.status == .ok)
+        _ = await served.body()
+        #expect(gateway.provider.requests.count == 1)
+    }
+
+    @Test("the narrator writes the locale: its answer, marked narrator, no provider call, no quota; /v1/features says so")
+    func narrator() async throws {
+        let gateway = try InProcessGateway {
+            $0.set("features.support_chat.locales", ["en-US", "tr-TR"])
+            $0.set("qualification", ["unknown": "narrator"])
+        }
+        let exchange = await gateway.stream()
+        let writer = await exchange.body()
+        #expect(writer.events.compactMap { if case .delta(let text) = $0 { text } else { nil } }.joined() == TestApps.Chat.narration)
+        #expect(writer.events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1", source: .narrator))
+        #expect(gateway.provider.requests.isEmpty && gateway.quota.reserved == 0)
+        let row = try #require(await gateway.auditRow(exchange))
+        #expect(row.status == .ok && row.reason == "narrator" && row.inputTokens == 0 && row.outputTokens == 0)
+        let features = await gateway.send(.get, "/v1/features")
+        let chat = features.json?["features"]?.arrayValue?.first { $0["id"] == "support_chat" }
+        #expect(chat?["locales"] == ["en-US": "narrator", "tr-TR": "narrator"])
+        gateway.expectNothingHeld()
+    }
+
+    @Test("hidden: 403 feature_disabled for that locale, and left out of /v1/features")
+    func hidden() async throws {
+        let gateway = try InProcessGateway {
+            $0.set("features.support_chat.locales", ["en-US"])
+            $0.set("qualification", ["unknown": "hide"])
+        }
+        let refused = await gateway.stream()
+        #expect(refused.status == .forbidden && refused.errorCode == "feature_disabled")
+        #expect(gateway.provider.requests.isEmpty)
+        let chat = await gateway.send(.get, "/v1/features").json?["features"]?.arrayValue?.first { $0["id"] == "support_chat" }
+        #expect(chat?["locales"] == [:])
+    }
+}
