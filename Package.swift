@@ -86,7 +86,7 @@ let package = Package(
 
         // Evaluation of the gateway's features: golden sets through its prompt builders and providers,
         // checks on structured answers, feedback exported as golden cases.
-        .target(name: "AssistGatewayEvaluation", dependencies: ["AssistEvaluation", "AssistGateway", "AssistUnderstanding", "AssistWire"]),
+        .target(name: "AssistGatewayEvaluation", dependencies: ["AssistEvaluation", "AssistGateway", "AssistUnderstanding", "AssistWire", "AssistHTTP"]),
 
         // Travel reference app: data, built-in configuration, prompt builders, smart search.
         .target(

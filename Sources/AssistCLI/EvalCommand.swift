@@ -5,6 +5,7 @@ import AssistLocalModel
 import AssistServer
 import AssistWire
 import Foundation
+import Synchronization
 
 /// `assist eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE]
 ///  [--record [--results FILE]]`
@@ -12,7 +13,10 @@ import Foundation
 /// Runs each feature's golden set (the record's `goldenSet`, or `--golden`) through the gateway's prompt
 /// builder and provider path (a structured feature through its handler), prints progress and a per-check table, writes the reports, and exits
 /// 1 when a feature's share of passing cases is below its `goldenPassThreshold` (2 for bad arguments).
-/// Without `--upstream` the embedded model answers. It is the raw model that answers: no guard, no narrator.
+/// Without `--upstream` the embedded model answers. It is the raw model that is judged: no guard, no narrator.
+/// A feature with an answer guard is then run once more as the gateway serves it (`ServedAnswers`: admission,
+/// qualification, the guard and the narrator, on a scratch data directory with its quotas lifted), and both
+/// rates are printed per locale, the served one beside the raw one.
 ///
 /// `--record` keeps each locale's pass rate as the feature's qualification for this prompt version and the
 /// model the upstream says it runs (`ModelIdentities`), in the configuration's `qualification.results` file
@@ -55,8 +59,11 @@ enum EvalCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let evaluation: GoldenEvaluation
         let identities: ModelIdentities
+        let served: ServedAnswers
         do {
-            let assembly = try GatewayAssembly(config: config, dataDirectory: scratch)
+            let assembly = try GatewayAssembly(config: Self.unmetered(config), dataDirectory: scratch)
+            let issuer = assembly.tokenIssuer()
+            served = ServedAnswers(gateway: assembly.gateway, token: { issuer.token(for: $0) })
             evaluation = GoldenEvaluation(config: assembly.config, handlers: assembly.dependencies.handlers, models: assembly.dependencies.models)
             // The models are named as the gateway names them when it serves (so a recording is found).
             identities = assembly.dependencies.qualification.identities
@@ -100,6 +107,20 @@ enum EvalCommand {
             }
             let percent = { (share: Double) in String(format: "%.1f%%", share * 100) }
             print("\(summary.passed ? "PASS" : "FAIL") \(id): \(percent(report.passRate)) of cases pass every check (threshold \(percent(summary.threshold)))")
+            if feature.answerGuard != nil {
+                let writers = Mutex<[String: String]>([:])
+                let servedReport = await GoldenRunner().run(cases, checks: checks, answer: { item in
+                    let reference = (try? await evaluation.prompt(for: item, feature: feature).get()).flatMap(GoldenEvaluation.reference)
+                    return await served.answer(item, feature: feature, reference: reference).map { answer in
+                        writers.withLock { $0[item.id + "\u{1F}" + item.locale] = answer.source?.rawValue ?? "model" }
+                        return answer.answer
+                    }
+                })
+                print(Self.servedTable(raw: report, served: servedReport, writers: writers.withLock { $0 }))
+                for item in servedReport.cases where !item.passed {
+                    for failure in item.failures { print("  served \(item.id) \(item.locale) \(failure.check): \(failure.detail)") }
+                }
+            }
             if recording, let alias = config.models[feature.model] {
                 guard let model = await identities.identity(of: alias, apiKey: evaluation.models.apiKey(for: alias)) else {
                     return Usage.fail("\(alias.baseURL) serves several models, none named \(alias.model): nothing to record the results for")
@@ -134,6 +155,31 @@ enum EvalCommand {
             return Usage.fail("cannot write report: \(error)")
         }
         return summaries.allSatisfy(\.passed) ? 0 : 1
+    }
+
+    /// Every feature's quotas lifted: the served run is an evaluation on a scratch directory, not a user.
+    static func unmetered(_ config: GatewayConfig) -> GatewayConfig {
+        var config = config
+        for id in config.features.keys {
+            for level in TrustLevel.allCases { config.features[id]?.quotas[level] = QuotaLimits(requests: 1_000_000, tokens: 1_000_000_000) }
+        }
+        return config
+    }
+
+    /// Per locale: cases passing every check, raw and as served, and how many the narrator wrote.
+    static func servedTable(raw: GoldenRunner.Report, served: GoldenRunner.Report, writers: [String: String]) -> String {
+        var lines = ["locale   raw model        served           by narrator"]
+        for locale in Set(raw.cases.map(\.locale)).sorted() {
+            func share(_ report: GoldenRunner.Report) -> String {
+                let cases = report.cases.filter { $0.locale == locale }
+                let passed = cases.filter(\.passed).count
+                return "\(passed)/\(cases.count) (" + String(format: "%.0f%%", cases.isEmpty ? 0 : Double(passed) * 100 / Double(cases.count)) + ")"
+            }
+            let narrated = served.cases.filter { $0.locale == locale && writers[$0.id + "\u{1F}" + locale] == "narrator" }.count
+            lines.append(locale.padding(toLength: 9, withPad: " ", startingAt: 0) + share(raw).padding(toLength: 17, withPad: " ", startingAt: 0)
+                         + share(served).padding(toLength: 17, withPad: " ", startingAt: 0) + String(narrated))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The results file with one result per line, so that a recording's diff shows what changed.
