@@ -19,12 +19,14 @@ final class GatewayProcess {
     /// - Parameters:
     ///   - environment: more environment for the gateway (e.g. ASSIST_REDIS_URL, ASSIST_DATABASE_URL, ASSIST_ADMIN_TOKEN).
     ///   - storage: the configuration's `storage` section (e.g. `{"kind": "shared"}`); nil keeps the default (SQLite).
-    init(upstream: String, port: Int, environment: [String: String] = [:], storage: JSONValue? = nil) throws {
+    ///   - features: keys to set per feature record (e.g. a `guard`).
+    init(upstream: String, port: Int, environment: [String: String] = [:], storage: JSONValue? = nil,
+         features edits: [String: [String: JSONValue]] = [:]) throws {
         self.port = port
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())-\(port)")
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let configFile = dataDirectory.appendingPathComponent("bench.json")
-        try Data(Self.configuration(storage: storage)).write(to: configFile)
+        try Data(Self.configuration(storage: storage, features: edits)).write(to: configFile)
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
         let arguments = ["serve", "--config", configFile.path, "--upstream", upstream, "--port", String(port), "--data-dir", dataDirectory.path]
         // BENCH_GATEWAY_PREFIX runs the gateway under a tool, e.g. "valgrind --tool=massif --massif-out-file=/tmp/m.out".
@@ -84,7 +86,7 @@ final class GatewayProcess {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    static func configuration(storage: JSONValue? = nil) throws -> [UInt8] {
+    static func configuration(storage: JSONValue? = nil, features edits: [String: [String: JSONValue]] = [:]) throws -> [UInt8] {
         guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
               case .object(var limits)? = root["limits"], case .object(var features)? = root["features"] else {
             throw BenchError("built-in configuration changed shape")
@@ -102,6 +104,7 @@ final class GatewayProcess {
             guard case .object(var record) = feature, case .object(var quotas)? = record["quotas"] else { continue }
             for level in quotas.keys { quotas[level] = ["requestsPerDay": 100_000_000, "tokensPerDay": 1_000_000_000_000] }
             record["quotas"] = .object(quotas)
+            for (key, value) in edits[id] ?? [:] { record[key] = value }
             features[id] = .object(record)
         }
         root["features"] = .object(features)

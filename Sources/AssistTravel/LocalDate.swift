@@ -13,14 +13,7 @@ struct LocalDate: Sendable, Hashable, Comparable {
     init?(_ text: String) {
         let bytes = Array(text.utf8.prefix(10))
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { LocalTime.decimal(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               (1...12).contains(month), (1...Self.length(ofMonth: month, in: year)).contains(day) else { return nil }
         self.year = year

@@ -18,19 +18,22 @@ enum LocalTime {
         return "\(local):00\(sign)\(twoDigits(minutes / 60)):\(twoDigits(minutes % 60))"
     }
 
+    /// The ASCII digits as a number; nil when any byte is not a digit. Shared by the date and time readers.
+    static func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for byte in digits {
+            guard (48...57).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        return value
+    }
+
     /// Seconds since 1970 of the wall-clock time read as if it were UTC; nil unless "yyyy-MM-ddTHH:mm".
     static func wallClockSeconds(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
               bytes[13] == UInt8(ascii: ":") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { LocalTime.decimal(bytes[range]) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), let hour = number(11..<13),
               let minute = number(14..<16), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
         return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60

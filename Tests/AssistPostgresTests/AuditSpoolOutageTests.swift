@@ -83,7 +83,7 @@ extension PostgresRestartTests {
         try lostMark.write(to: URL(fileURLWithPath: directory.spool + "/shipped"))
 
         // The next process starts while PostgreSQL is still down.
-        let spool = try await openWhenUnlocked(directory.spool, remote: PostgresAuditStore(client: PostgresClient(url: url)))
+        let spool = try await reopenSpool(directory.spool, remote: PostgresAuditStore(client: PostgresClient(url: url)))
         let inFlight = callers * (perCaller / 5)  // every fifth request was mid-stream at the crash: started only
         let journaled = 2 * 20 + 2 * callers * perCaller - inFlight
         #expect(spool.recovery == .init(rows: journaled, tornBytes: 0, damagedRecords: 0))
@@ -140,17 +140,5 @@ extension PostgresRestartTests {
         try await shipper.stop()  // its last attempt fails: PostgreSQL is down
         #expect(spool.size.rows == 2 * callers * perCaller - callers * (perCaller / 5))
         return mark
-    }
-
-    /// A new store on the spool once the dropped one's journal thread has let go of the lock.
-    private func openWhenUnlocked(_ path: String, remote: any AuditStore) async throws -> SpooledAuditStore {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while true {
-            do {
-                return try await SpooledAuditStore.open(directory: path, remote: remote)
-            } catch where ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-        }
     }
 }

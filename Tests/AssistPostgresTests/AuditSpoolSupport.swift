@@ -92,3 +92,17 @@ func setImmutable(_ path: String, _ on: Bool) -> Bool {
     flags = on ? flags | immutable : flags & ~immutable
     return ioctl(fd, setFlags, &flags) == 0
 }
+
+/// Opens the spool at `path` again, waiting up to 5 s for its lock: a store dropped without `close()` lets go of
+/// it when its journal thread ends, and a child process forked elsewhere in the test process between the lock's
+/// open and its own exec shares the lock's file description for that moment.
+func reopenSpool(_ path: String, remote: any AuditStore, settings: SpooledAuditStore.Settings = .init()) async throws -> SpooledAuditStore {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while true {
+        do {
+            return try await SpooledAuditStore.open(directory: path, remote: remote, settings: settings)
+        } catch where ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

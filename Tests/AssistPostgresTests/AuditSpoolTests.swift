@@ -29,7 +29,7 @@ struct AuditSpoolTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(lines[0].prefix(40)))
         try handle.close()
-        var reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
+        var reopened = try await reopenSpool(directory.spool, remote: remote)
         #expect(reopened.recovery == .init(rows: 5, tornBytes: 40, damagedRecords: 0))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == whole)
         await reopened.close()
@@ -41,7 +41,7 @@ struct AuditSpoolTests {
         damaged += Array(lines[4]) + [UInt8(ascii: "\n")]
         damaged[damaged.count - 10] ^= 0x01
         try Data(damaged).write(to: URL(fileURLWithPath: path))
-        reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
+        reopened = try await reopenSpool(directory.spool, remote: remote)
         #expect(reopened.recovery == .init(rows: 4, tornBytes: lines[4].count + 1, damagedRecords: 1))
         #expect(reopened.size.rows == 4)
         try await reopened.record(endedRow(startedRow("req_5"), .cancelled))
@@ -79,7 +79,7 @@ struct AuditSpoolTests {
         #expect(spool.size.rows == rows)
         // Every row acknowledged is in the file: a fresh open (after this one closes) replays all of them.
         await spool.close()
-        let reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
+        let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
         #expect(reopened.recovery == .init(rows: rows, tornBytes: 0, damagedRecords: 0))
         await reopened.close()
     }
@@ -112,7 +112,7 @@ struct AuditSpoolTests {
         #expect(mode(directory.spool) == 0o700)
         await spool.close()
         // Nothing to replay after a restart: the shipped mark moved with the compaction.
-        let reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
+        let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
         #expect(reopened.recovery.rows == 0)
         await reopened.close()
     }
@@ -143,7 +143,7 @@ struct AuditSpoolTests {
         try await spool.record(startedRow("req_after"))
         #expect(spool.size.rows == 2)
         await spool.close()
-        let reopened = try await SpooledAuditStore.open(directory: directory.spool, remote: remote)
+        let reopened = try await reopenSpool(directory.spool, remote: remote)
         #expect(reopened.recovery == .init(rows: 2, tornBytes: 0, damagedRecords: 0))
         await reopened.close()
     }

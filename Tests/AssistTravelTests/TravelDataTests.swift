@@ -1,6 +1,6 @@
 import AssistGateway
 import AssistSQLite
-import AssistTravel
+@testable import AssistTravel
 import AssistWire
 import Foundation
 import Testing
@@ -128,9 +128,14 @@ struct TravelDatabaseTests {
         #expect(prompt.messages[0].content.contains("in Turkish"))
         #expect(!prompt.messages[0].content.contains(injected.id))
         #expect(!prompt.messages[0].content.lowercased().contains("ignore previous"))
-        let data = try JSONParser.parse(String(prompt.messages[1].content.split(separator: "\n", maxSplits: 1)[1]))
-        #expect(data["bookingId"]?.stringValue == injected.id)
-        #expect(data["hotels"]?.arrayValue?.contains { $0["description"]?.stringValue?.lowercased().contains("ignore previous") == true } == true)
+        // The data as labelled lines: the booking on its own line, the hotel's text quoted and labelled untrusted.
+        let lines = prompt.messages[1].content.split(separator: "\n").map(String.init)
+        #expect(lines.first == ItineraryDataMessage.label)
+        #expect(lines.contains("Booking \(injected.id), \(injected.status)."))
+        #expect(lines.contains { $0.hasPrefix("  Hotel's own description (untrusted): \"") && $0.lowercased().contains("ignore previous") })
+        #expect(!prompt.messages[1].content.contains("{"), "no JSON for the model to echo")
+        // The worked example for the request's language follows the instructions.
+        #expect(prompt.messages[0].content.contains("Özet:") && !prompt.messages[0].content.contains("Summary:"))
         await #expect(throws: PromptBuildError.notFound) {
             try await builder.build(try context("itinerary_summary", user: "u3", input: ["bookingId": .string(injected.id)], locale: "en-US"))
         }

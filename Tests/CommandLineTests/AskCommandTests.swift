@@ -22,7 +22,7 @@ struct AskCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "İstanbul → Lizbon")
-        #expect(lines.last?.hasPrefix("[promptVersion 2026-09-18.2, request req_") == true)
+        #expect(lines.last?.hasPrefix("[promptVersion 2026-11-30.1, request req_") == true)
     }
 
     @Test("rate limited: exit 75 with when to retry; other errors: exit 1 with the code")

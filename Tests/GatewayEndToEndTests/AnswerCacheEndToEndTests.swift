@@ -19,11 +19,11 @@ struct SummaryCacheEndToEndTests {
             script: .init(tokens: ["Uçuşunuz ", "14:40'ta ", "kalkıyor ", "ve ", "akşam ", "iniyor."]),
             unavailableQuota: (requests: 1, tokens: 20_000))
         let first = try await harness.stream()
-        #expect(first.events.last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
+        #expect(first.events.last == .done(finishReason: "stop", promptVersion: "2026-11-30.1"))
         let second = try await harness.stream()
         #expect(second.status == 200)  // the quota of one request is spent, yet a stored answer is served
         #expect(text(second) == text(first))
-        #expect(second.events.last == .done(finishReason: "stop", promptVersion: "2026-09-18.2", cached: true))
+        #expect(second.events.last == .done(finishReason: "stop", promptVersion: "2026-11-30.1", cached: true))
         #expect(second.events.contains { if case .facts = $0 { true } else { false } })
         #expect(second.headers["ratelimit-remaining"] == nil)
         #expect(harness.upstream.requests.count == 1)
@@ -72,6 +72,9 @@ struct SummaryCacheEndToEndTests {
     func singleFlight() async throws {
         let harness = try GatewayHarness(script: .init(tokens: ["one ", "two ", "three ", "four"], firstTokenDelay: .milliseconds(300),
                                                        interval: .milliseconds(50)))
+        // Who the upstream's model is gets asked once, by the first request that needs it; asked here first, so
+        // that the two requests below reach the cache in the order they were sent.
+        _ = try await testRequest(port: harness.port, path: "/v1/features", headers: [("Authorization", "Bearer \(harness.token())")])
         async let a = harness.stream()
         try await Task.sleep(for: .milliseconds(50))
         async let b = harness.stream()
@@ -79,8 +82,8 @@ struct SummaryCacheEndToEndTests {
         #expect(harness.upstream.requests.count == 1)
         #expect(text(first) == "one two three four")
         #expect(text(second) == "one two three four")
-        #expect(first.events.last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
-        #expect(second.events.last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
+        #expect(first.events.last == .done(finishReason: "stop", promptVersion: "2026-11-30.1"))
+        #expect(second.events.last == .done(finishReason: "stop", promptVersion: "2026-11-30.1"))
         let leader = try #require(await harness.auditRow(first.headers["x-request-id"]))
         let follower = try #require(await harness.auditRow(second.headers["x-request-id"]))
         #expect(leader.outputTokens == 4 && leader.reason == "")

@@ -37,7 +37,7 @@ struct ClientEndToEndTests {
         }
         #expect(text == "Lizbon uçuşu 14:40")
         #expect(facts?["booking"]?["id"] == "BK-2041")
-        #expect(last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
+        #expect(last == .done(finishReason: "stop", promptVersion: "2026-11-30.1"))
         let head = await stream.responseHead()
         #expect(head?.requestId?.hasPrefix("req_") == true)
         #expect(head?.rateLimitRemaining == 29)

@@ -26,7 +26,7 @@ struct FeedbackTests {
         let stored = try await harness.assembly.dependencies.stores.feedback.all()
         #expect(stored.count == 1)
         #expect(stored.first?.feature == "itinerary_summary")
-        #expect(stored.first?.promptVersion == "2026-09-18.2")
+        #expect(stored.first?.promptVersion == "2026-11-30.1")
         #expect(stored.first?.verdict == .wrong)
         #expect(stored.first?.reason == "wrong gate time")
 

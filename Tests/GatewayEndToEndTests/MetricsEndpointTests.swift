@@ -29,7 +29,7 @@ struct MetricsEndpointTests {
         #expect(metrics.status == 200)
         #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
         let lines = Set(metrics.text.split(separator: "\n").map(String.init))
-        let labels = #"feature="itinerary_summary",prompt_version="2026-09-18.2""#
+        let labels = #"feature="itinerary_summary",prompt_version="2026-11-30.1""#
         #expect(lines.contains("assist_requests_total{\(labels),outcome=\"ok\"} 1"))
         #expect(lines.contains("assist_requests_total{feature=\"other\",prompt_version=\"other\",outcome=\"unauthenticated\"} 1"),
                 "\(metrics.text)")

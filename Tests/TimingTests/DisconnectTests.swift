@@ -98,7 +98,7 @@ struct DisconnectTests {
         try await Task.sleep(for: .milliseconds(100))
         #expect(throws: (any Error).self) { try TestConnection(port: port) }
         let rest = try await onOwnThread { try connection.readToEnd() }
-        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-09-18.2"))
+        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-11-30.1"))
         #expect(await drained == true)
     }
 

@@ -34,9 +34,14 @@ public struct FeatureRecord: Sendable {
         public var builder: String
         /// The instruction text; `{{language}}` and `{{locale}}` are filled in per request.
         public var instructions: String
-        public init(builder: String, instructions: String) {
+        /// A worked example per language ("en", "tr"), which the builder adds to the instructions for a
+        /// request in that language: small models follow an example better than a rule. Part of the prompt,
+        /// so changing one means a new `promptVersion`.
+        public var examples: [String: String] = [:]
+        public init(builder: String, instructions: String, examples: [String: String] = [:]) {
             self.builder = builder
             self.instructions = instructions
+            self.examples = examples
         }
     }
 
@@ -129,10 +134,21 @@ public struct FeatureRecord: Sendable {
             }
         }
         var template: Template?
-        if let t = reader.object(reader.required(members, "template", at: path), at: "\(path).template", allowed: ["builder", "instructions"]) {
+        if let t = reader.object(reader.required(members, "template", at: path), at: "\(path).template",
+                                 allowed: ["builder", "instructions", "examples"]) {
             let builder = reader.string(t, "builder", at: "\(path).template")
             let instructions = reader.string(t, "instructions", at: "\(path).template")
-            if let builder, let instructions { template = Template(builder: builder, instructions: instructions) }
+            var examples: [String: String] = [:]
+            if let given = reader.object(t["examples"], at: "\(path).template.examples") {
+                for (language, text) in given.sorted(by: { $0.key < $1.key }) {
+                    guard let text = text.stringValue, !text.isEmpty else {
+                        reader.issue("\(path).template.examples.\(language)", "must be a non-empty string")
+                        continue
+                    }
+                    examples[language] = text
+                }
+            }
+            if let builder, let instructions { template = Template(builder: builder, instructions: instructions, examples: examples) }
         }
         var quotas: [TrustLevel: QuotaLimits] = [:]
         if let q = reader.object(reader.required(members, "quotas", at: path), at: "\(path).quotas",

@@ -23,7 +23,7 @@ struct AdminEndpoint: Sendable {
         let path = request.path
         switch (request.method, path) {
         case ("GET", "/admin/features"):
-            // The qualification table beside the features: each recorded pass rate, and who writes each locale now.
+            // The qualification table beside the features: each recorded pass rate (the writers per locale are in /v1/features).
             return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe)),
                                         "qualification": dependencies.qualification.current.json["results"] ?? []])
         case ("POST", "/admin/reload"):

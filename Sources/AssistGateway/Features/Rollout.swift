@@ -36,12 +36,14 @@ public enum Rollout {
 
 extension FeatureRecord {
     /// The record as served to a user in the candidate's share: the candidate's prompt version and
-    /// instructions. Nil without a candidate.
+    /// instructions, without the current version's worked examples (they belong to its prompt). Nil without a
+    /// candidate.
     public var servingCandidate: FeatureRecord? {
         guard let candidate else { return nil }
         var served = self
         served.promptVersion = candidate.promptVersion
         served.template.instructions = candidate.instructions
+        served.template.examples = [:]
         return served
     }
 }

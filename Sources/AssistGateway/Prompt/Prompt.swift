@@ -60,6 +60,9 @@ public struct PromptContext: Sendable {
         self.locale = locale
     }
 
+    /// The worked example for the request's language (`template.examples`), if the feature has one.
+    public var example: String? { feature.template.examples[Locales.language(of: locale)] }
+
     /// The feature's instructions with `{{language}}` (e.g. "Turkish") and `{{locale}}` filled in; any other
     /// `{{…}}` is left as written. One pass, without Foundation (built for every request).
     public var instructions: String {
