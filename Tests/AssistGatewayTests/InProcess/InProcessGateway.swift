@@ -28,7 +28,7 @@ final class InProcessGateway: Sendable {
                            audit: any AuditStore = InMemoryAuditStore(), refusals: any RefusalStore = InMemoryRefusalStore(),
                            overrides: any FeatureOverrideStore = InMemoryFeatureOverrideStore(), instance: String = "local",
                            broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = [],
-                           reload: Reload? = nil,
+                           reload: Reload? = nil, qualification: QualificationSource = QualificationSource(),
                            edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
         self.audit = audit
         var json = ConfigFixture.json
@@ -58,7 +58,8 @@ final class InProcessGateway: Sendable {
             models: ModelAccess(provider: provider, environment: { _ in nil }),
             handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()],
                                       answerChecks: TestApps.ChatChecks()), masker: PIIMasking(),
-            instance: instance, reloadConfiguration: reload?.read, broadcast: broadcast, storeProbes: storeProbes))
+            instance: instance, reloadConfiguration: reload?.read, broadcast: broadcast, storeProbes: storeProbes,
+            qualification: qualification))
     }
 
     /// What `POST /admin/reload` reads (wrapped, so that a trailing closure still means `edit`).

@@ -2,6 +2,7 @@ import AssistGateway
 import AssistHTTP
 import AssistTestSupport
 import AssistWire
+import Synchronization
 import Testing
 
 /// Locales and qualification at admission: a locale the feature does not serve is refused; one the model is
@@ -50,5 +51,26 @@ struct QualificationAdmissionTests {
         #expect(gateway.provider.requests.isEmpty)
         let chat = await gateway.send(.get, "/v1/features").json?["features"]?.arrayValue?.first { $0["id"] == "support_chat" }
         #expect(chat?["locales"] == [:])
+    }
+
+    @Test("POST /admin/reload re-reads the results: a locale recorded under the threshold is narrated from then on")
+    func reloadReadsResults() async throws {
+        let recorded = Mutex(QualificationResults())
+        let edit: @Sendable (inout JSONValue) -> Void = { $0.set("features.support_chat.goldenSet", "golden/chat.jsonl") }
+        var config = ConfigFixture.json
+        edit(&config)
+        let reloaded = try ConfigFixture.load(config)
+        let gateway = try InProcessGateway(reload: InProcessGateway.Reload { reloaded },
+                                           qualification: QualificationSource(read: { recorded.withLock { $0 } }), edit: edit)
+        #expect(await gateway.stream().body().events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        var failing = QualificationResults()
+        failing.record(.init(passed: 1, cases: 10, recordedAt: ""),
+                       for: .init(feature: "support_chat", locale: "en-US", promptVersion: "2026-10-02.1", model: "SmolLM2-135M-Instruct"))
+        recorded.withLock { $0 = failing }
+        #expect(await gateway.send(.post, "/admin/reload", as: nil, headers: [(.authorization, "Bearer admin-secret")]).status == .ok)
+        let writer = await gateway.stream().body()
+        #expect(writer.events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1", source: .narrator))
+        let table = await gateway.send(.get, "/admin/features", as: nil, headers: [(.authorization, "Bearer admin-secret")])
+        #expect(table.json?["qualification"]?.arrayValue?.first?["passRate"] == .number(0.1))
     }
 }
