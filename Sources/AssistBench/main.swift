@@ -24,9 +24,10 @@ print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.
 // BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length; BENCH_SOAK_SECONDS (600) and
 // BENCH_SOAK_RATE (200) the soak's,
 // BENCH_SOAK_PERIOD (30) its sampling period; BENCH_PHASES=shared (never by default) the shared-storage phase;
-// BENCH_PHASES=guard (never by default: about a minute on the embedded model) the answer guard's cost.
+// BENCH_PHASES=guard (never by default: about a minute on the embedded model) the answer guard's cost;
+// BENCH_PHASES=tokens (also in the default list) the CPU per relayed token of a 2,000-token answer.
 let environment = ProcessInfo.processInfo.environment
-let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction,nginx,soak").split(separator: ",").map(String.init))
+let phases = Set((environment["BENCH_PHASES"] ?? "latency,disconnect,streams,extraction,nginx,tokens,soak").split(separator: ",").map(String.init))
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("streams") {
@@ -36,6 +37,7 @@ if phases.contains("extraction") { try await ExtractionBench().run() }
 if phases.contains("nginx") { try NginxBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("shared") { try await SharedBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("guard") { try await GuardBench(upstream: upstream).run() }
+if phases.contains("tokens") { try TokensBench(upstream: upstream).run() }
 if phases.contains("soak") {
     try SoakBench(upstream: upstream, gateway: gateway).run(seconds: Double(environment["BENCH_SOAK_SECONDS"] ?? "") ?? 600,
                                                             rate: Int(environment["BENCH_SOAK_RATE"] ?? "") ?? 200,

@@ -1,0 +1,66 @@
+import AssistWire
+import Foundation
+import LocalServers
+import ScriptedUpstream
+
+/// What relaying a long answer costs: one 2,000-token answer at a time through the gateway (support chat,
+/// its output cap raised), against the same answer fetched from the upstream directly. Reports the gateway's
+/// CPU per relayed token (user + system, all its threads) and the end-to-end time, as medians of 3
+/// repetitions of 10 answers each.
+struct TokensBench {
+    let upstream: ScriptedUpstream
+    static let tokens = 2_000
+
+    func run() throws {
+        print("\n9. A 2,000-token answer relayed: gateway CPU per token, end-to-end time against the upstream directly")
+        let saved = upstream.script
+        defer { upstream.script = saved }
+        upstream.script = Script(tokens: (0..<Self.tokens).map { "t\($0 % 100) " })
+        let gateway = try GatewayProcess(upstream: upstream.baseURL, port: try freeLoopbackPort(),
+                                         features: ["support_chat": ["maxOutputTokens": 4_096]])
+        defer { gateway.stop() }
+        let body = LatencyBench.gatewayBody, headers = [("Authorization", "Bearer \(gateway.token())"), ("Content-Type", "application/json")]
+        let direct = JSONWriter.bytes(["model": "m", "stream": true, "messages": [["role": "user", "content": "hi"]]])
+        func viaGateway() throws { _ = try BlockingHTTP.request(port: gateway.port, method: "POST", path: "/v1/assist/stream", headers: headers, body: body) }
+        func fromUpstream() throws { _ = try BlockingHTTP.request(port: upstream.port, method: "POST", path: "/v1/chat/completions", body: direct) }
+        for _ in 0..<3 { try viaGateway(); try fromUpstream() }  // warm up
+
+        var cpuPerToken: [Double] = [], gatewayMs: [Double] = [], directMs: [Double] = []
+        for _ in 0..<3 {
+            let cpuBefore = gateway.cpuSeconds
+            for _ in 0..<10 {
+                let started = ContinuousClock.now
+                try viaGateway()
+                gatewayMs.append(Self.milliseconds(ContinuousClock.now - started))
+            }
+            cpuPerToken.append((gateway.cpuSeconds - cpuBefore) / Double(10 * Self.tokens) * 1e6)
+            for _ in 0..<10 {
+                let started = ContinuousClock.now
+                try fromUpstream()
+                directMs.append(Self.milliseconds(ContinuousClock.now - started))
+            }
+        }
+        print(String(format: "   gateway CPU per relayed token: %.2f µs (median of %@ µs)", percentile(cpuPerToken, 50),
+                     cpuPerToken.map { String(format: "%.2f", $0) }.joined(separator: ", ")))
+        print(String(format: "   one answer end to end: gateway p50 %.1f ms, direct p50 %.1f ms", percentile(gatewayMs, 50), percentile(directMs, 50)))
+        Self.chunkDecoding()
+    }
+
+    /// A hosted provider's chunk (id, model, fingerprint and logprobs around one token) through the strict JSON
+    /// parser, as `OpenAIChunk` reads every chunk today: the decoding share of the cost per relayed token.
+    static func chunkDecoding() {
+        let chunk = Array(#"{"id":"chatcmpl-AbC123xyz","object":"chat.completion.chunk","created":1733000000,"model":"gpt-4o-mini-2024-07-18","system_fingerprint":"fp_0ba0d124f1","choices":[{"index":0,"delta":{"content":" Lisbon"},"logprobs":null,"finish_reason":null}],"usage":null}"#.utf8)
+        var runs: [Double] = []
+        for _ in 0..<3 {
+            let started = ContinuousClock.now
+            for _ in 0..<200_000 { _ = try? JSONParser.parse(chunk) }
+            runs.append(milliseconds(ContinuousClock.now - started) * 1e6 / 200_000)
+        }
+        print(String(format: "   a hosted provider's chunk (%d bytes) decoded into a JSONValue: %.0f ns (median of 3 × 200,000)",
+                     chunk.count, percentile(runs, 50)))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
