@@ -22,7 +22,11 @@ enum OpenAIChunk {
     /// An `{"error": …}` object mid-stream is the provider failing.
     static func decode(_ data: String) throws -> [ProviderChunk] {
         let json: JSONValue
-        do { json = try JSONParser.parse(data) } catch { throw ProviderError.protocolViolation("chunk is not JSON (\(ContentFingerprint(data)))") }
+        if let read = OpenAIChunkScanner.members(Array(data.utf8)) {
+            json = read
+        } else {
+            do { json = try JSONParser.parse(data) } catch { throw ProviderError.protocolViolation("chunk is not JSON (\(ContentFingerprint(data)))") }
+        }
         guard json.objectValue != nil else { throw ProviderError.protocolViolation("chunk is not an object") }
         if let error = json["error"] {
             throw ProviderError.protocolViolation("provider error mid-stream (\(ContentFingerprint(JSONWriter.string(error))))")

@@ -116,9 +116,12 @@ public final class ScriptedUpstream: Sendable {
         }
     }
 
+    /// Shaped as a hosted provider's: its ids, times and fingerprint around the one token, so that what a
+    /// gateway pays to read them is measured.
     static func chunk(_ delta: [String: JSONValue], finishReason: String?) -> [UInt8] {
-        frame(["id": "scripted", "object": "chat.completion.chunk", "model": "scripted",
-               "choices": [["index": 0, "delta": .object(delta), "finish_reason": finishReason.map { .string($0) } ?? .null]]])
+        frame(["id": "chatcmpl-scripted-0123456789", "object": "chat.completion.chunk", "created": 1_733_000_000, "model": .string(modelId),
+               "system_fingerprint": "fp_scripted01",
+               "choices": [["index": 0, "delta": .object(delta), "logprobs": .null, "finish_reason": finishReason.map { .string($0) } ?? .null]]])
     }
 
     /// The content of a chat request's last message (what a user typed), or the whole body.

@@ -1,0 +1,80 @@
+@testable import AssistProviders
+import AssistGateway
+import AssistWire
+import Testing
+
+/// The fast path over a provider's chunk reads exactly what the strict parser reads, and hands anything
+/// unusual to the strict parser.
+@Suite("OpenAIChunkScanner")
+struct OpenAIChunkScannerTests {
+    /// What the strict parser makes of `text`, cut to the members the gateway reads.
+    static func strict(_ text: String) -> JSONValue? {
+        guard case .object(let members)? = try? JSONParser.parse(text) else { return nil }
+        return .object(members.filter { ["choices", "usage", "error"].contains($0.key) })
+    }
+
+    @Test("a hosted provider's chunks, a finish with usage, an error, whitespace: read as the strict parser reads them")
+    func typicalChunks() throws {
+        let chunks = [
+            #"{"id":"chatcmpl-1","object":"chat.completion.chunk","created":1733000000,"model":"gpt-4o-mini","system_fingerprint":"fp_0b","choices":[{"index":0,"delta":{"role":"assistant","content":"Merhaba, d\u00fcnya \"14:40\"\n"},"logprobs":null,"finish_reason":null}],"usage":null}"#,
+            #"{"id":"x","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":120,"completion_tokens":37,"total_tokens":157}}"#,
+            #" { "error" : { "message" : "overloaded", "code" : 503 } } "#,
+            #"{"a":[1,{"b":"}]\"{"}],"c":-1.5e3,"d":true,"choices":[]}"#,
+            #"{}"#,
+        ]
+        for chunk in chunks {
+            #expect(OpenAIChunkScanner.members(Array(chunk.utf8)) == Self.strict(chunk), "\(chunk)")
+        }
+        #expect(throws: ProviderError.self) { try OpenAIChunk.decode(chunks[2]) }
+        #expect(try OpenAIChunk.decode(chunks[1]) == [.finish(reason: "stop"), .usage(TokenUsage(inputTokens: 120, outputTokens: 37))])
+    }
+
+    @Test("what it does not expect goes to the strict parser: not an object, an escaped key, a member read twice, a cut value")
+    func handsOver() throws {
+        for odd in [#"[1]"#, #""text""#, #"{"ch\u006fices":[]}"#, #"{"choices":[],"choices":[]}"#, #"{"choices":[{"delta":"#,
+                    #"{"id":"a"} extra"#, #"{"choices":[1,]}"#, "not json", #"{"id":}"#] {
+            #expect(OpenAIChunkScanner.members(Array(odd.utf8)) == nil, "\(odd)")
+        }
+        // Handed over, the strict parser decides: the escaped key is read, the duplicate refused.
+        #expect(try OpenAIChunk.decode(#"{"ch\u006fices":[{"delta":{"content":"hi"}}]}"#) == [.text("hi")])
+        #expect(throws: ProviderError.self) { try OpenAIChunk.decode(#"{"choices":[],"choices":[]}"#) }
+        #expect(throws: ProviderError.self) { try OpenAIChunk.decode("not json") }
+    }
+
+    @Test("random chunks, some broken at one byte: where the strict parser reads one, the fast path reads the same or hands over")
+    func randomAgreement() {
+        var generator = SystemRandomNumberGenerator()
+        var read = 0
+        for _ in 0..<2_000 {
+            var members: [String: JSONValue] = [:]
+            for key in ["id", "model", "created", "choices", "usage", "logprobs", "x"] where Bool.random(using: &generator) {
+                members[key] = Self.randomValue(depth: 0, using: &generator)
+            }
+            var bytes = JSONWriter.bytes(.object(members))
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...127, using: &generator)
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let fast = OpenAIChunkScanner.members(bytes) else { continue }
+            read += 1
+            if let strict = Self.strict(text) { #expect(fast == strict, "\(text)") }
+        }
+        #expect(read > 1_000, "the fast path reads most chunks")
+    }
+
+    static func randomValue(depth: Int, using generator: inout SystemRandomNumberGenerator) -> JSONValue {
+        switch Int.random(in: 0..<(depth > 2 ? 4 : 6), using: &generator) {
+        case 0: return .string(["", "a", "ç\"\\\n", "}]{[", "😀"].randomElement(using: &generator)!)
+        case 1: return .number([0, 1, -2.5, 120, 1e20].randomElement(using: &generator)!)
+        case 2: return .bool(Bool.random(using: &generator))
+        case 3: return .null
+        case 4: return .array((0..<Int.random(in: 0...3, using: &generator)).map { _ in randomValue(depth: depth + 1, using: &generator) })
+        default:
+            var members: [String: JSONValue] = [:]
+            for key in ["delta", "content", "finish_reason", "prompt_tokens", "completion_tokens", "k"] where Bool.random(using: &generator) {
+                members[key] = randomValue(depth: depth + 1, using: &generator)
+            }
+            return .object(members)
+        }
+    }
+}
