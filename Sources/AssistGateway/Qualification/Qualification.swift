@@ -38,9 +38,10 @@ public final class Qualification: Sendable {
         return result.passRate >= feature.goldenPassThreshold ? .model : Self.writer(feature.qualification ?? settings.belowThreshold)
     }
 
-    /// The same, the model's identity asked of its upstream first.
+    /// The same, the model's identity asked of its upstream first (only when a result could apply: a feature
+    /// without a golden set has none).
     func writer(for feature: FeatureRecord, locale: String, model alias: ModelAlias, dependencies: GatewayDependencies) async -> Writer {
-        let model = await identities.identity(of: alias, apiKey: dependencies.models.apiKey(for: alias))
+        let model = feature.goldenSet == nil ? nil : await identities.identity(of: alias, apiKey: dependencies.models.apiKey(for: alias))
         return writer(for: feature, locale: locale, model: model, settings: dependencies.config.qualification)
     }
 
