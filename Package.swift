@@ -104,7 +104,7 @@ let package = Package(
             name: "AssistServer",
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
                            "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres",
-                           "AssistWire"]
+                           "AssistWire", "CLinux"]
         ),
         .executableTarget(
             name: "AssistCLI",

@@ -10,6 +10,7 @@ import AssistStores
 import AssistTravel
 import AssistWire
 public import Foundation
+import CLinux
 
 /// Builds a gateway from a configuration and a data directory: with storage kind `sqlite`, every store (quota,
 /// audit, travel data…) in `<dataDir>/assist.sqlite`; with kind `shared`, the `SharedStorage` given (Redis for
@@ -92,7 +93,16 @@ public struct GatewayAssembly: Sendable {
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
         if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
-        self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog]
+        self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog,
+                                                                                 Self.memoryTrimmer(state)]
+    }
+
+    /// Gives the heap back once a burst of streams has ended: without it the allocator keeps the pages of 5,000
+    /// closed streams for the next burst (`make bench`, phase `streams`).
+    static func memoryTrimmer(_ state: GatewayState) -> IdleTrimmer {
+        IdleTrimmer(openWork: { [watchdog = state.watchdog] in watchdog.count }, trim: {
+            _ = assist_malloc_trim()
+        })
     }
 
     /// The qualification results: the built-in configuration's compiled in; a configuration file's at its

@@ -4,6 +4,7 @@
 // a spawn that ties the child's life to its parent's, TCP's limit on unsent bytes, and a free loopback port.
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -35,6 +36,10 @@ extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flag
 static inline int assist_tcp_limit_unsent(int fd, int bytes) {
     return setsockopt(fd, 6 /* IPPROTO_TCP */, 25 /* TCP_NOTSENT_LOWAT */, &bytes, sizeof bytes);
 }
+
+/// Returns the heap's free pages to the system (glibc's malloc_trim(0)): a gateway calls it once a burst of
+/// streams has ended, or RSS stays at the burst's peak.
+static inline int assist_malloc_trim(void) { return malloc_trim(0); }
 
 /// A TCP port on 127.0.0.1 that nothing listened on a moment ago: a socket bound to port 0, its port read back,
 /// the socket closed. Returns the port, or -errno. The address is written into a plain `struct sockaddr` in
