@@ -50,12 +50,13 @@ struct LatencyBench {
                      accept: { String(decoding: $0.suffix(120), as: UTF8.self).contains("\"kind\":\"done\"") })
     }
 
+    /// A chat-completions request straight to the scripted upstream (which answers its script whatever is asked).
+    static let directBody = JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400, "messages": [["role": "user", "content": "hi"]]])
+
     /// The baseline: the same scripted answer straight from the upstream, counted at its `[DONE]`.
     static func directStreams(_ upstream: ScriptedUpstream) -> OpenLoopLoad {
         OpenLoopLoad(port: upstream.port,
-                     request: post(path: "/v1/chat/completions", headers: [],
-                                   body: JSONWriter.bytes(["model": "m", "stream": true, "max_tokens": 400,
-                                                           "messages": [["role": "user", "content": "hi"]]])),
+                     request: post(path: "/v1/chat/completions", headers: [], body: directBody),
                      accept: { String(decoding: $0.suffix(32), as: UTF8.self).contains("[DONE]") })
     }
 

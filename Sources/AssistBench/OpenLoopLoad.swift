@@ -49,7 +49,7 @@ struct OpenLoopLoad {
             close(connection.fd)
             connections[connection.fd] = nil
             if ok && accept(connection.received) {
-                latencies.append(Double(Monotonic.nanoseconds() - connection.scheduled) / 1e6)
+                latencies.append(Monotonic.milliseconds(since: connection.scheduled))
             } else {
                 failures += 1
             }
@@ -101,7 +101,7 @@ struct OpenLoopLoad {
             }
         }
         for connection in connections.values { close(connection.fd); failures += 1 }
-        return Result(latenciesMs: latencies, failures: failures, elapsedSeconds: Double(Monotonic.nanoseconds() - start) / 1e9)
+        return Result(latenciesMs: latencies, failures: failures, elapsedSeconds: Monotonic.seconds(since: start))
     }
 
     /// A non-blocking TCP connection to 127.0.0.1:port (in progress).
@@ -130,6 +130,12 @@ enum Monotonic {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
+
+    /// Milliseconds since `start` (a `nanoseconds()` reading).
+    static func milliseconds(since start: UInt64) -> Double { Double(nanoseconds() - start) / 1e6 }
+
+    /// Seconds since `start` (a `nanoseconds()` reading).
+    static func seconds(since start: UInt64) -> Double { Double(nanoseconds() - start) / 1e9 }
 }
 
 /// Percentiles by nearest rank.

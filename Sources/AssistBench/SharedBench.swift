@@ -116,14 +116,14 @@ struct SharedBench {
         var rows = 0
         var batchLatencies: [Double] = []
         let start = Monotonic.nanoseconds()
-        while Double(Monotonic.nanoseconds() - start) / 1e9 < 3 {
+        while Monotonic.seconds(since: start) < 3 {
             let batch = (0..<256).map { row("bench-\(run)-batch-\(rows + $0)") }
             let began = Monotonic.nanoseconds()
             try await audit.record(batch: batch)
-            batchLatencies.append(Double(Monotonic.nanoseconds() - began) / 1e6)
+            batchLatencies.append(Monotonic.milliseconds(since: began))
             rows += batch.count
         }
-        let batchElapsed = Double(Monotonic.nanoseconds() - start) / 1e9
+        let batchElapsed = Monotonic.seconds(since: start)
         print(String(format: "      record(batch:) of 256 rows, one after another for %.0f s: %.0f rows/s, p50 %.1f ms, p99 %.1f ms per batch",
                      batchElapsed, Double(rows) / batchElapsed, percentile(batchLatencies, 50), percentile(batchLatencies, 99)))
     }
@@ -143,7 +143,7 @@ struct SharedBench {
                         let began = Monotonic.nanoseconds()
                         do {
                             try await operation(caller, i)
-                            latencies.append(Double(Monotonic.nanoseconds() - began) / 1e6)
+                            latencies.append(Monotonic.milliseconds(since: began))
                         } catch {
                             errors += 1
                         }
@@ -159,7 +159,7 @@ struct SharedBench {
             }
             return all
         }
-        return (results.0, results.1, Double(Monotonic.nanoseconds() - start) / 1e9)
+        return (results.0, results.1, Monotonic.seconds(since: start))
     }
 
     // MARK: 7d. admin-change propagation

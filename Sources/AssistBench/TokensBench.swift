@@ -20,7 +20,7 @@ struct TokensBench {
                                          features: ["support_chat": ["maxOutputTokens": 4_096]])
         defer { gateway.stop() }
         let body = LatencyBench.gatewayBody, headers = [("Authorization", "Bearer \(gateway.token())"), ("Content-Type", "application/json")]
-        let direct = JSONWriter.bytes(["model": "m", "stream": true, "messages": [["role": "user", "content": "hi"]]])
+        let direct = LatencyBench.directBody
         func viaGateway() throws { _ = try BlockingHTTP.request(port: gateway.port, method: "POST", path: "/v1/assist/stream", headers: headers, body: body) }
         func fromUpstream() throws { _ = try BlockingHTTP.request(port: upstream.port, method: "POST", path: "/v1/chat/completions", body: direct) }
         for _ in 0..<3 { try viaGateway(); try fromUpstream() }  // warm up
@@ -29,15 +29,15 @@ struct TokensBench {
         for _ in 0..<3 {
             let cpuBefore = gateway.cpuSeconds
             for _ in 0..<10 {
-                let started = ContinuousClock.now
+                let started = Monotonic.nanoseconds()
                 try viaGateway()
-                gatewayMs.append(Self.milliseconds(ContinuousClock.now - started))
+                gatewayMs.append(Monotonic.milliseconds(since: started))
             }
             cpuPerToken.append((gateway.cpuSeconds - cpuBefore) / Double(10 * Self.tokens) * 1e6)
             for _ in 0..<10 {
-                let started = ContinuousClock.now
+                let started = Monotonic.nanoseconds()
                 try fromUpstream()
-                directMs.append(Self.milliseconds(ContinuousClock.now - started))
+                directMs.append(Monotonic.milliseconds(since: started))
             }
         }
         print(String(format: "   gateway CPU per relayed token: %.2f µs (median of %@ µs)", percentile(cpuPerToken, 50),
@@ -52,15 +52,11 @@ struct TokensBench {
         let chunk = Array(#"{"id":"chatcmpl-AbC123xyz","object":"chat.completion.chunk","created":1733000000,"model":"gpt-4o-mini-2024-07-18","system_fingerprint":"fp_0ba0d124f1","choices":[{"index":0,"delta":{"content":" Lisbon"},"logprobs":null,"finish_reason":null}],"usage":null}"#.utf8)
         var runs: [Double] = []
         for _ in 0..<3 {
-            let started = ContinuousClock.now
+            let started = Monotonic.nanoseconds()
             for _ in 0..<200_000 { _ = try? JSONParser.parse(chunk) }
-            runs.append(milliseconds(ContinuousClock.now - started) * 1e6 / 200_000)
+            runs.append(Monotonic.milliseconds(since: started) * 1e6 / 200_000)
         }
         print(String(format: "   a hosted provider's chunk (%d bytes) decoded into a JSONValue: %.0f ns (median of 3 × 200,000)",
                      chunk.count, percentile(runs, 50)))
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 }

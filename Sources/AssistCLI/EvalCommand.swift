@@ -75,9 +75,9 @@ enum EvalCommand {
         let resultsPath = options["results"]
             ?? options["config"].map { GatewayAssembly.resultsPath(config.qualification.results, configurationFile: $0) } ?? "golden/qualification.json"
         var recorded = QualificationResults()
-        if recording, FileManager.default.fileExists(atPath: resultsPath) {
+        if recording {
             do {
-                recorded = try QualificationResults(json: try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: resultsPath)))))
+                recorded = try GatewayAssembly.readResults(at: resultsPath) ?? recorded
             } catch {
                 return Usage.fail("cannot read \(resultsPath): \(error)")
             }

@@ -31,13 +31,8 @@ public struct ServedAnswers: Sendable {
         }
         let writer = CollectingWriter()
         await produce(writer)
-        var decoder = SSEDecoder()
-        let events = ((try? decoder.feed(writer.bytes)) ?? []).compactMap { event -> AssistEvent? in
-            guard let json = try? JSONParser.parse(event.data) else { return nil }
-            return (try? AssistEvent(json: json)) ?? nil
-        }
         var text = ""
-        for event in events {
+        for event in AssistEvent.events(inBody: writer.bytes) {
             switch event {
             case .facts: continue
             case .delta(let piece): text += piece

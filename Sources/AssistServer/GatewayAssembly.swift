@@ -115,17 +115,24 @@ public struct GatewayAssembly: Sendable {
         }
         let path = resultsPath(config.qualification.results, configurationFile: configurationFile)
         let read: @Sendable () throws -> QualificationResults = {
-            guard FileManager.default.fileExists(atPath: path) else {
+            guard let results = try readResults(at: path) else {
                 GatewayLog.warning("no qualification results at \(path): every locale is served as qualification.unknown says")
                 return QualificationResults()
             }
-            do {
-                return try QualificationResults(json: try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
-            } catch {
-                throw ConfigError(issues: [ConfigIssue(path: "qualification.results", message: "\(path): \(error)")])
-            }
+            return results
         }
         return QualificationSource(results: try read(), read: read, catalog: OpenAIModelCatalog())
+    }
+
+    /// The qualification results file at `path`, as the gateway reads it and `assist eval --record` extends it;
+    /// nil when there is none. One that cannot be read is a `ConfigError` naming `qualification.results`.
+    public static func readResults(at path: String) throws -> QualificationResults? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            return try QualificationResults(json: try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path)))))
+        } catch {
+            throw ConfigError(issues: [ConfigIssue(path: "qualification.results", message: "\(path): \(error)")])
+        }
     }
 
     /// `results` as a path: absolute as it is, else relative to the configuration file's directory.

@@ -68,6 +68,17 @@ public enum AssistEvent: Sendable, Equatable {
         }
     }
 
+    /// The events of a whole `text/event-stream` body, in order; an event that is not valid JSON, or of a kind
+    /// this version does not know, is left out (as a client skips it). For bodies read to the end (evaluation,
+    /// tests); a client reading as bytes arrive feeds an `SSEDecoder` itself.
+    public static func events(inBody body: [UInt8]) -> [AssistEvent] {
+        var decoder = SSEDecoder()
+        return ((try? decoder.feed(body)) ?? []).compactMap { event in
+            guard let json = try? JSONParser.parse(event.data) else { return nil }
+            return (try? AssistEvent(json: json)) ?? nil
+        }
+    }
+
     /// The complete SSE frame: `data: <json>\n\n`.
     ///
     /// Deltas are the hot path (one per token), so they are spliced into a fixed byte template instead of

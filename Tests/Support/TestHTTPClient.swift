@@ -23,14 +23,7 @@ public struct TestResponse: Sendable {
         return all
     }
 
-    public static func events(in body: [UInt8]) -> [AssistEvent] {
-        var decoder = SSEDecoder()
-        let decoded = (try? decoder.feed(body)) ?? []
-        return decoded.compactMap { event in
-            guard let json = try? JSONParser.parse(event.data) else { return nil }
-            return (try? AssistEvent(json: json)) ?? nil
-        }
-    }
+    public static func events(in body: [UInt8]) -> [AssistEvent] { AssistEvent.events(inBody: body) }
 }
 
 public struct TestHTTPError: Error, CustomStringConvertible {
