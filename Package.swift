@@ -51,6 +51,9 @@ let package = Package(
         // Background work with one lifecycle: a Service runs until shut down; a ServiceGroup starts services in
         // order and stops them in reverse. No dependencies.
         .target(name: "AssistServices"),
+        // The event loop: one thread per core waiting on epoll and running, on that thread, its descriptors'
+        // callbacks, the C libraries it drives and the Swift jobs of the tasks that prefer it (a TaskExecutor).
+        .target(name: "AssistEventLoop", dependencies: ["AssistServices", "CLinux"]),
 
         // The HTTP seam: request, response, responder, the streaming body writer, and HTTP's vocabulary.
         // The gateway, integrity and the scripted upstream speak it; a server shell implements it.
@@ -64,7 +67,7 @@ let package = Package(
         ),
 
         // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
-        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "CMicroHTTPD", "CLinux", "AssistServices"]),
+        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CMicroHTTPD", "CLinux", "AssistServices"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "CCurl", "AssistServices"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
@@ -147,6 +150,7 @@ let package = Package(
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistServicesTests", dependencies: ["AssistServices"]),
+        .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire"]),

@@ -1,4 +1,5 @@
 import AssistHTTP
+import AssistEventLoop
 import CMicroHTTPD
 
 // libmicrohttpd's C callbacks. They live here, not in any `main.swift`, because top-level code there is
@@ -62,20 +63,21 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
         }
         return context.proceed()
     }
-    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let daemon = Unmanaged<LoopDaemon>.fromOpaque(cls).takeUnretainedValue()
+    let core = daemon.core
     let collector = HeaderCollector()
     withExtendedLifetime(collector) {
         _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
         _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, collectHeader, Unmanaged.passUnretained(collector).toOpaque())
     }
-    let handle = ConnectionHandle(pointer: connection)
+    let handle = ConnectionHandle(pointer: connection, daemon: daemon)
     let handed = core.ledger.handed(descriptor: handle.socket)
     let bodyDeadline = handed?.bodyPending == true ? handed?.deadline : nil
     // The address the edge counts the connection against: the peer's, or the one a trusted proxy forwards.
     let request = HTTPRequest(
         method: HTTPMethod(method.map { String(cString: $0) } ?? "GET"), path: url.map { String(cString: $0) } ?? "/",
         query: collector.query, headers: collector.headers, clientAddress: handed?.address ?? HTTPRequest.unknownAddress)
-    let context = InFlightRequest(server: core, connection: handle, head: request, bodyDeadline: bodyDeadline)
+    let context = InFlightRequest(server: core, loop: daemon.loop, connection: handle, head: request, bodyDeadline: bodyDeadline)
     requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
     if let bodyDeadline {
         let (seconds, attoseconds) = (bodyDeadline - ContinuousClock.now).components
@@ -87,7 +89,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
 /// Connection notices: a connection libmicrohttpd closes stops counting in the ledger.
 let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, _, code in
     guard let cls, let connection, code == .CONNECTION_NOTIFY_CLOSED else { return }
-    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+    let core = Unmanaged<LoopDaemon>.fromOpaque(cls).takeUnretainedValue().core
     core.ledger.closed(descriptor: assist_mhd_connection_fd(connection))
 }
 

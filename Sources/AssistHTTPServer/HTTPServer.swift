@@ -1,4 +1,5 @@
 public import AssistHTTP
+import AssistEventLoop
 public import AssistServices
 import CMicroHTTPD
 import Foundation
@@ -7,8 +8,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// An HTTP/1.1 server over libmicrohttpd: epoll, a small thread pool, suspend/resume for async responders
-/// and streaming bodies, and immediate notice of clients that leave mid-stream. In front of libmicrohttpd,
+/// An HTTP/1.1 server over libmicrohttpd: one event loop per configured thread (`threadPoolSize`), each
+/// running its own daemon in external-epoll mode and the Swift tasks of its requests (`LoopDaemon`),
+/// suspend/resume for async responders and streaming bodies, and immediate notice of clients that leave
+/// mid-stream. In front of libmicrohttpd,
 /// an edge (`ConnectionGate`) accepts every connection, enforces the connection limits and the header
 /// deadline, and checks each request before libmicrohttpd parses it; one request per connection.
 ///
@@ -20,13 +23,15 @@ public final class HTTPServer: Service {
     /// The server's one life; `start()` and `stop()` move it along under the lock.
     private enum Phase {
         case idle
-        case serving(DaemonPointer, ConnectionGate, ReadPaceMonitor)
+        case serving([LoopDaemon], ConnectionGate, ReadPaceMonitor)
         case stopped
     }
 
     public let name = "http server"
     private let core: ServerCore
     private let phase = Mutex(Phase.idle)
+    /// Every loop the server started, for `run()` to await their threads' ends.
+    private let loops = Mutex<[EventLoop]>([])
     public let configuration: Configuration
 
     public init(configuration: Configuration, responder: some HTTPResponder) throws {
@@ -59,6 +64,7 @@ public final class HTTPServer: Service {
             throw error
         }
         await withTaskCancellationHandler { await core.watcher.run() } onCancel: { stop() }
+        for loop in loops.withLock({ $0 }) { await loop.run() }
     }
 
     /// `stop()`: closes everything at once. A graceful end drains first (`GracefulShutdown` in the assembly).
@@ -70,31 +76,35 @@ public final class HTTPServer: Service {
             guard case .idle = phase else { return false }
             let settings = try configuration.gateSettings()
             let listener = try Listener.open(host: configuration.host, port: configuration.port)
-            guard let daemon = startDaemon() else {
-                close(listener.descriptor)
-                throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port)
-            }
-            let pointer = DaemonPointer(pointer: daemon)
-            let ledger = core.ledger
+            var daemons: [LoopDaemon] = []
             var gate: ConnectionGate?
             do {
-                let edge = try ConnectionGate(listener: listener, settings: settings, ledger: ledger) { descriptor, address in
-                    var address = address
-                    let added = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                            MHD_add_connection(pointer.pointer, descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                        }
+                for index in 0..<max(1, configuration.threadPoolSize) {
+                    let daemon = LoopDaemon(loop: try EventLoop(name: "assist-http-loop-\(index)"), core: core)
+                    guard daemon.start(startDaemon) else {
+                        daemon.loop.shutdown()
+                        throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port)
                     }
-                    // libmicrohttpd closed the socket; its count ends here (a no-op if it reported the close itself).
-                    if added != .YES { ledger.closed(descriptor: descriptor) }
+                    daemons.append(daemon)
+                    loops.withLock { $0.append(daemon.loop) }
+                }
+                let next = Atomic<Int>(0)
+                let loops = daemons
+                let edge = try ConnectionGate(listener: listener, settings: settings, ledger: core.ledger) { descriptor, address in
+                    // Round robin: each connection goes to one loop, once, and stays there.
+                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    loops[index % loops.count].add(descriptor: descriptor, address: address)
                 }
                 gate = edge
                 try edge.start()
-                phase = .serving(pointer, edge, ReadPaceMonitor(core: core))
+                phase = .serving(daemons, edge, ReadPaceMonitor(core: core))
             } catch {
                 // The edge, once made, owns the listener and closes it as it stops.
                 if let gate { gate.stop() } else { close(listener.descriptor) }
-                MHD_stop_daemon(daemon)
+                for daemon in daemons {
+                    daemon.stop()
+                    daemon.loop.shutdown()
+                }
                 throw error
             }
             port = listener.port
@@ -102,28 +112,23 @@ public final class HTTPServer: Service {
         }
     }
 
-    /// libmicrohttpd without a listening socket of its own: the edge hands it each connection.
-    private func startDaemon() -> OpaquePointer? {
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
-            | MHD_USE_NO_LISTEN_SOCKET.rawValue
+    /// libmicrohttpd without a listening socket or a thread of its own: the edge hands it each connection, and
+    /// a loop runs it. `context` is what its callbacks get back (the `LoopDaemon`).
+    private func startDaemon(context: UnsafeMutableRawPointer) -> OpaquePointer? {
+        let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
         var options: [MHD_OptionItem] = [
-            // The ledger enforces the real limit; libmicrohttpd's (split between its threads) must never be the one hit.
+            // The ledger enforces the real limit; libmicrohttpd's must never be the one hit.
             MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * configuration.effectiveConnectionLimit + 64, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.memoryPoolBytes, ptr_value: nil),
             MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds, ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_COMPLETED,
                            value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)), ptr_value: nil),
             MHD_OptionItem(option: .NOTIFY_CONNECTION,
-                           value: Int(bitPattern: unsafeBitCast(connectionNotified, to: UnsafeRawPointer.self)),
-                           ptr_value: Unmanaged.passUnretained(core).toOpaque()),
+                           value: Int(bitPattern: unsafeBitCast(connectionNotified, to: UnsafeRawPointer.self)), ptr_value: context),
+            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
         ]
-        // A pool of one is no pool: libmicrohttpd warns and runs its single internal thread anyway.
-        if configuration.threadPoolSize > 1 {
-            options.append(MHD_OptionItem(option: .THREAD_POOL_SIZE, value: configuration.threadPoolSize, ptr_value: nil))
-        }
-        options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
         return options.withUnsafeMutableBufferPointer { buffer in
-            assist_mhd_start(flags, 0, accessHandler, Unmanaged.passUnretained(core).toOpaque(), buffer.baseAddress)
+            assist_mhd_start(flags, 0, accessHandler, context, buffer.baseAddress)
         }
     }
 
@@ -151,12 +156,12 @@ public final class HTTPServer: Service {
     /// tasks cancelled, their suspended connections resumed): libmicrohttpd aborts the process when it is
     /// stopped with a connection still suspended. Idempotent; a server never started just ends its watcher.
     public func stop() {
-        let serving: (OpaquePointer, ConnectionGate, ReadPaceMonitor)? = phase.withLock { phase in
+        let serving: ([LoopDaemon], ConnectionGate, ReadPaceMonitor)? = phase.withLock { phase in
             defer { phase = .stopped }
-            if case .serving(let daemon, let gate, let monitor) = phase { return (daemon.pointer, gate, monitor) }
+            if case .serving(let daemons, let gate, let monitor) = phase { return (daemons, gate, monitor) }
             return nil
         }
-        guard let (pointer, gate, monitor) = serving else {
+        guard let (daemons, gate, monitor) = serving else {
             core.watcher.shutdown()
             return
         }
@@ -164,11 +169,14 @@ public final class HTTPServer: Service {
         // The edge first: once it has ended nothing more is handed to the daemon, and its connections are closed.
         gate.stop()
         for context in core.beginClosing() { context.abort() }
-        // Let libmicrohttpd's threads process those resumes and close the connections: a resume still
-        // pending when the daemon stops counts as a suspended connection.
+        // Let the loops process those resumes and close the connections: a resume still pending when the
+        // daemon stops counts as a suspended connection.
         for _ in 0..<2000 where core.inFlightCount > 0 { usleep(1000) }
         core.finishClosing()
-        MHD_stop_daemon(pointer)
+        for daemon in daemons {
+            daemon.stop()
+            daemon.loop.shutdown()
+        }
         core.watcher.shutdown()
     }
 

@@ -9,7 +9,9 @@ extension HTTPServer {
         public var host: String = "127.0.0.1"
         /// 0 picks a free port; read it back from `port`.
         public var port: Int = 8080
-        public var threadPoolSize: Int = 2
+        /// Event loops, each a thread with its own libmicrohttpd daemon that serves its connections end to end
+        /// (one per core is the rule; connections are spread over them round robin).
+        public var threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount
 
         /// The most connections open at once, whatever they are doing (sending their request, waiting for the
         /// answer, streaming). Past it a new client is answered 503 `overloaded` with `Retry-After`, never left

@@ -1,4 +1,5 @@
 import AssistHTTP
+import AssistEventLoop
 import CLinux
 import CMicroHTTPD
 import Synchronization
@@ -41,13 +42,17 @@ final class InFlightRequest: Sendable {
 
     let connection: ConnectionHandle
     private let server: ServerCore
+    /// The loop whose daemon holds the connection: the responder's and the stream's tasks run on it.
+    private let loop: EventLoop
     private let state: Mutex<State>
     /// When the body must have arrived by; set only when the edge handed the connection on before it had.
     private let bodyDeadline: ContinuousClock.Instant?
 
     /// - Parameter head: the request without its body, which the upload calls append.
-    init(server: ServerCore, connection: ConnectionHandle, head: HTTPRequest, bodyDeadline: ContinuousClock.Instant? = nil) {
+    init(server: ServerCore, loop: EventLoop, connection: ConnectionHandle, head: HTTPRequest,
+         bodyDeadline: ContinuousClock.Instant? = nil) {
         self.server = server
+        self.loop = loop
         self.connection = connection
         self.bodyDeadline = bodyDeadline
         state = Mutex(State(head: head))
@@ -123,7 +128,7 @@ final class InFlightRequest: Sendable {
         }
         watchForDisconnect()
         let responder = server.responder
-        let task = Task { [self] in
+        let task = Task(executorPreference: loop) { [self] in
             let response = await responder.respond(to: request)
             responded(response)
         }
@@ -228,7 +233,7 @@ final class InFlightRequest: Sendable {
         let result = MHD_queue_response(connection.pointer, UInt32(response.status.code), mhdResponse)
         MHD_destroy_response(mhdResponse)
         if let producer, let writer {
-            let task = Task {
+            let task = Task(executorPreference: loop) {
                 await producer(writer)
                 writer.finish()
             }

@@ -2,13 +2,6 @@ import AssistHTTP
 import CMicroHTTPD
 import Synchronization
 
-/// `@unchecked Sendable`: the daemon pointer is used under `HTTPServer.phase`'s lock, and by the edge's
-/// thread to hand connections on (`MHD_add_connection`, safe from any thread with an internal polling
-/// thread), which `stop()` ends before it stops the daemon.
-struct DaemonPointer: @unchecked Sendable {
-    let pointer: OpaquePointer
-}
-
 /// State shared by the C callbacks: the responder, the disconnect watcher, the connection ledger and the
 /// requests in flight.
 final class ServerCore: Sendable {

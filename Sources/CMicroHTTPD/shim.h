@@ -25,6 +25,13 @@ static inline void assist_mhd_set_timeout(struct MHD_Connection *connection, uns
     MHD_set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, seconds);
 }
 
+/// The epoll set of a daemon started with MHD_USE_EPOLL and no thread of its own, for an outer loop to watch
+/// (MHD_get_daemon_info is variadic); -1 when it has none.
+static inline int assist_mhd_epoll_fd(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+}
+
 static inline ssize_t assist_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 static inline ssize_t assist_mhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 static inline uint64_t assist_mhd_size_unknown(void) { return MHD_SIZE_UNKNOWN; }

@@ -1,0 +1,288 @@
+public import AssistServices
+import CLinux
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One thread that waits on an epoll set and runs, on that thread, everything that belongs to it: the
+/// callbacks of the descriptors it watches, the turn hooks of the C libraries it drives (libmicrohttpd,
+/// libcurl), and the Swift jobs of the tasks that prefer it as their executor.
+///
+/// Why: a request whose connection, upstream transfer and Swift code all live on one loop never changes
+/// thread between accept and audit, so relaying a token costs no hand-off, no wake-up of another thread and
+/// no contended lock. A server runs one loop per core.
+///
+/// Threading contract:
+/// - `watch`, `unwatch`, `addHook` and the handlers are for the loop's own thread only;
+/// - `execute` and `enqueue` (jobs) may be called from any thread: from the loop's own thread they queue
+///   without a lock; from another they go through one small inbox and wake the loop with its eventfd
+///   only when it sleeps (one write per sleep, not per item);
+/// - after `shutdown()`, the loop runs what is queued, ends its thread, and jobs that still come are run by
+///   the global concurrent executor, so a task that preferred this loop is never stranded.
+public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
+    // `@unchecked Sendable`: the `loopOnly` state is touched only on the loop's thread (checked in debug
+    // builds by `assertOnLoop`); what other threads reach is the `inbox` Mutex and the immutable descriptors.
+
+    /// What a watched descriptor's handler is told: epoll's event bits.
+    public typealias Handler = (UInt32) -> Void
+
+    /// epoll's event bits, for `watch` and its handlers.
+    public static let readable = EPOLLIN.rawValue
+    public static let writable = EPOLLOUT.rawValue
+    public static let peerClosed = EPOLLRDHUP.rawValue
+    public static let hangUp = EPOLLHUP.rawValue | EPOLLERR.rawValue
+    public static let edgeTriggered = EPOLLET.rawValue
+
+    /// A library driven by the loop: asked for its next deadline before each wait, and given a turn after
+    /// the events and jobs of each turn.
+    public protocol TurnHook: AnyObject {
+        /// When the hook next needs a turn even if nothing happens; nil for never.
+        func nextDeadline() -> ContinuousClock.Instant?
+        /// Runs once per loop turn, after the turn's events and jobs.
+        func turn(now: ContinuousClock.Instant)
+    }
+
+    private enum Work: Sendable {
+        case job(UnownedJob)
+        case closure(@Sendable () -> Void)
+    }
+
+    private struct Inbox {
+        var work: [Work] = []
+        var sleeping = false
+        var woken = false
+        var stopping = false
+        var ended = false
+    }
+
+    private struct LoopOnly {
+        var handlers: [Int32: Handler] = [:]
+        var hooks: [any TurnHook] = []
+        var ready: [Work] = []
+    }
+
+    public let name: String
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private let inbox = Mutex(Inbox())
+    private nonisolated(unsafe) var loopOnly = LoopOnly()
+    private let ended = Latch()
+
+    /// The loop whose thread is the calling thread, if any.
+    public static var current: EventLoop? {
+        guard let pointer = pthread_getspecific(currentKey) else { return nil }
+        return Unmanaged<EventLoop>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Starts the loop's thread at once: a server's loops serve from their creation.
+    public init(name: String) throws {
+        self.name = name
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw EventLoopError.system("epoll_create1", errno) }
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard wakeFD >= 0 else {
+            close(epollFD)
+            throw EventLoopError.system("eventfd", errno)
+        }
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = wakeFD
+        epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
+        let thread = Thread { [self] in
+            pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
+            runLoop()
+            pthread_setspecific(Self.currentKey, nil)
+            close(epollFD)
+            close(wakeFD)
+            ended.open()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Whether the calling thread is this loop's.
+    public var inLoop: Bool { pthread_getspecific(Self.currentKey) == Unmanaged.passUnretained(self).toOpaque() }
+
+    // MARK: Service
+
+    /// Returns once the loop's thread has ended after `shutdown()`.
+    public func run() async { await ended.wait(onCancel: shutdown) }
+
+    /// Ends the loop after what is already queued; idempotent, from any thread.
+    public func shutdown() {
+        let wake = inbox.withLock { inbox in
+            guard !inbox.stopping else { return false }
+            inbox.stopping = true
+            return true
+        }
+        if wake { signal() }
+    }
+
+    // MARK: Work from any thread
+
+    /// Runs `work` on the loop's thread, after what is queued before it. From the loop's own thread it is
+    /// queued, not run inline. After the loop has ended, `work` is dropped: what it would touch is gone.
+    public func execute(_ work: @escaping @Sendable () -> Void) { submit(.closure(work)) }
+
+    /// The `TaskExecutor` entry: a job of a task that prefers this loop.
+    public func enqueue(_ job: consuming ExecutorJob) { submit(.job(UnownedJob(job))) }
+
+    private func submit(_ work: Work) {
+        if inLoop {
+            loopOnly.ready.append(work)
+            return
+        }
+        enum Next { case nothing, wake, redirect }
+        let next: Next = inbox.withLock { inbox in
+            if inbox.ended { return .redirect }
+            inbox.work.append(work)
+            guard inbox.sleeping, !inbox.woken else { return .nothing }
+            inbox.woken = true
+            return .wake
+        }
+        switch next {
+        case .nothing: break
+        case .wake: signal()
+        case .redirect:
+            if case .job(let job) = work { globalConcurrentExecutor.enqueue(job) }
+        }
+    }
+
+    private func signal() {
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFD, &one, 8)
+    }
+
+    // MARK: Loop-thread API
+
+    /// Watches `fd` for `events` (epoll bits; level-triggered unless `EPOLLET` is given); `handler` runs on
+    /// this loop's thread. Watching a watched descriptor again replaces its events and handler.
+    public func watch(_ fd: Int32, events: UInt32, handler: @escaping Handler) {
+        assertOnLoop()
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        let known = loopOnly.handlers.updateValue(handler, forKey: fd) != nil
+        if epoll_ctl(epollFD, known ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0, errno == ENOENT || errno == EEXIST {
+            _ = epoll_ctl(epollFD, known ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event)
+        }
+    }
+
+    /// Stops watching `fd`; call before closing it.
+    public func unwatch(_ fd: Int32) {
+        assertOnLoop()
+        guard loopOnly.handlers.removeValue(forKey: fd) != nil else { return }
+        epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    /// Adds a library's turn hook; it lives as long as the loop.
+    public func addHook(_ hook: any TurnHook) {
+        assertOnLoop()
+        loopOnly.hooks.append(hook)
+    }
+
+    private func assertOnLoop() { assert(inLoop, "\(name): loop-thread API called from another thread") }
+
+    // MARK: The loop
+
+    private func runLoop() {
+        var events = [epoll_event](repeating: epoll_event(), count: 128)
+        while true {
+            let (stopping, timeout) = takeInbox()
+            if stopping, loopOnly.ready.isEmpty { break }
+            let count = epoll_wait(epollFD, &events, Int32(events.count), timeout)
+            inbox.withLock { $0.sleeping = false; $0.woken = false }
+            for index in 0..<max(0, Int(count)) {
+                let fd = events[index].data.fd
+                if fd == wakeFD {
+                    var value: UInt64 = 0
+                    _ = read(wakeFD, &value, 8)
+                } else if let handler = loopOnly.handlers[fd] {
+                    handler(events[index].events)
+                }
+            }
+            runReady()
+            let now = ContinuousClock.now
+            for hook in loopOnly.hooks { hook.turn(now: now) }
+            runReady()
+        }
+        // Ended: later work goes to the global executor (jobs) or nowhere (closures); what came meanwhile runs.
+        let late = inbox.withLock { inbox in
+            inbox.ended = true
+            defer { inbox.work = [] }
+            return inbox.work
+        }
+        for case .job(let job) in late { globalConcurrentExecutor.enqueue(job) }
+    }
+
+    /// Moves the inbox to the ready queue; says whether the loop is stopping and how long it may sleep
+    /// (0 when work is ready, marking the loop asleep otherwise, so that the next submit wakes it).
+    private func takeInbox() -> (stopping: Bool, timeout: Int32) {
+        let sleepFor = loopOnly.ready.isEmpty ? milliseconds(until: nextDeadline()) : 0
+        return inbox.withLock { inbox in
+            if !inbox.work.isEmpty {
+                loopOnly.ready.append(contentsOf: inbox.work)
+                inbox.work.removeAll(keepingCapacity: true)
+            }
+            let timeout = loopOnly.ready.isEmpty && !inbox.stopping ? sleepFor : 0
+            inbox.sleeping = timeout != 0
+            return (inbox.stopping, timeout)
+        }
+    }
+
+    private func nextDeadline() -> ContinuousClock.Instant? {
+        var earliest: ContinuousClock.Instant?
+        for hook in loopOnly.hooks {
+            if let deadline = hook.nextDeadline(), earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        return earliest
+    }
+
+    /// epoll's timeout for `deadline`: -1 for none, rounded up so a deadline is never woken for early.
+    private func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let (seconds, attoseconds) = (deadline - ContinuousClock.now).components
+        if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    /// Runs ready work, including what it queues, until none is left (taking the inbox between rounds).
+    private func runReady() {
+        while true {
+            if loopOnly.ready.isEmpty {
+                let more = inbox.withLock { inbox -> Bool in
+                    guard !inbox.work.isEmpty else { return false }
+                    loopOnly.ready = inbox.work
+                    inbox.work.removeAll(keepingCapacity: true)
+                    return true
+                }
+                if !more { return }
+            }
+            let batch = loopOnly.ready
+            loopOnly.ready = []
+            for work in batch {
+                switch work {
+                case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
+                case .closure(let closure): closure()
+                }
+            }
+        }
+    }
+}
+
+public enum EventLoopError: Error, CustomStringConvertible {
+    case system(String, Int32)
+    public var description: String {
+        switch self {
+        case .system(let call, let code): return "\(call) failed: \(String(cString: strerror(code)))"
+        }
+    }
+}

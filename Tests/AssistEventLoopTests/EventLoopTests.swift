@@ -1,0 +1,114 @@
+import AssistEventLoop
+import AssistServices
+import Foundation
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("Event loop") struct EventLoopTests {
+    @Test("work posted from another thread runs on the loop's thread, in order")
+    func workFromAnotherThreadRunsOnTheLoopInOrder() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        defer { loop.shutdown() }
+        let seen = Mutex<[Int]>([])
+        let done = Latch()
+        for index in 0..<100 {
+            loop.execute {
+                precondition(loop.inLoop)
+                seen.withLock { $0.append(index) }
+                if index == 99 { done.open() }
+            }
+        }
+        await done.wait()
+        #expect(seen.withLock { $0 } == Array(0..<100))
+    }
+
+    @Test("a task that prefers the loop runs on it, and comes back to it after every suspension")
+    func aTaskThatPrefersTheLoopStaysOnItAcrossSuspensions() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        defer { loop.shutdown() }
+        let onLoop = await Task(executorPreference: loop) { () -> [Bool] in
+            var observations = [EventLoop.current === loop]
+            // Resumed from another thread: the continuation's job comes back to the loop.
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                Thread { usleep(1000); continuation.resume() }.start()
+            }
+            observations.append(EventLoop.current === loop)
+            try? await Task.sleep(for: .milliseconds(2))
+            observations.append(EventLoop.current === loop)
+            let stream = AsyncStream<Int> { continuation in
+                Thread { for value in 0..<3 { continuation.yield(value) }; continuation.finish() }.start()
+            }
+            for await _ in stream { observations.append(EventLoop.current === loop) }
+            return observations
+        }.value
+        #expect(onLoop == [true, true, true, true, true, true])
+    }
+
+    @Test("a watched descriptor's handler runs on the loop when it is ready")
+    func aWatchedDescriptorsHandlerRunsOnTheLoop() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        defer { loop.shutdown() }
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let received = Latch()
+        let bytes = Mutex<[UInt8]>([])
+        let reader = fds[0]
+        loop.execute {
+            loop.watch(reader, events: EventLoop.readable) { _ in
+                var buffer = [UInt8](repeating: 0, count: 16)
+                let count = read(reader, &buffer, 16)
+                bytes.withLock { $0 += buffer.prefix(max(0, count)) }
+                loop.unwatch(reader)
+                received.open()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(5))
+        _ = write(fds[1], "hi", 2)
+        await received.wait()
+        #expect(bytes.withLock { $0 } == Array("hi".utf8))
+    }
+
+    final class CountingHook: EventLoop.TurnHook {
+        let deadline: ContinuousClock.Instant
+        let fired: Latch
+        nonisolated(unsafe) var turnsAfterDeadline = 0
+        init(deadline: ContinuousClock.Instant, fired: Latch) { self.deadline = deadline; self.fired = fired }
+        func nextDeadline() -> ContinuousClock.Instant? { turnsAfterDeadline == 0 ? deadline : nil }
+        func turn(now: ContinuousClock.Instant) {
+            if now >= deadline, turnsAfterDeadline == 0 {
+                turnsAfterDeadline += 1
+                fired.open()
+            }
+        }
+    }
+
+    @Test("a turn hook is given a turn at its deadline with nothing else happening")
+    func aHookIsWokenAtItsDeadlineWithNothingElseHappening() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        defer { loop.shutdown() }
+        let fired = Latch()
+        let start = ContinuousClock.now
+        loop.execute { loop.addHook(CountingHook(deadline: start + .milliseconds(30), fired: fired)) }
+        await fired.wait()
+        #expect(ContinuousClock.now - start >= .milliseconds(30))
+    }
+
+    @Test("after shutdown, a task that preferred the loop finishes on the global executor")
+    func afterShutdownATaskThatPreferredTheLoopFinishesElsewhere() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        let gate = Latch()
+        let task = Task(executorPreference: loop) { () -> Bool in
+            await gate.wait()
+            return EventLoop.current === loop
+        }
+        try await Task.sleep(for: .milliseconds(5))
+        loop.shutdown()
+        await loop.run()
+        gate.open()
+        #expect(await task.value == false)
+    }
+}
