@@ -42,6 +42,8 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         func nextDeadline() -> ContinuousClock.Instant?
         /// Runs once per loop turn, after the turn's events and jobs.
         func turn(now: ContinuousClock.Instant)
+        /// The loop is ending (on its thread, after its last turn): whatever waits on the hook must be failed.
+        func loopEnded()
     }
 
     private enum Work: Sendable {
@@ -61,6 +63,7 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         var handlers: [Int32: Handler] = [:]
         var hooks: [any TurnHook] = []
         var ready: [Work] = []
+        var locals: [ObjectIdentifier: AnyObject] = [:]
     }
 
     public let name: String
@@ -129,16 +132,19 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
     // MARK: Work from any thread
 
     /// Runs `work` on the loop's thread, after what is queued before it. From the loop's own thread it is
-    /// queued, not run inline. After the loop has ended, `work` is dropped: what it would touch is gone.
-    public func execute(_ work: @escaping @Sendable () -> Void) { submit(.closure(work)) }
+    /// queued, not run inline. Returns false, and drops `work`, once the loop has ended: what it would touch
+    /// is gone, and the caller must give up what it meant to hand over.
+    @discardableResult
+    public func execute(_ work: @escaping @Sendable () -> Void) -> Bool { submit(.closure(work)) }
 
     /// The `TaskExecutor` entry: a job of a task that prefers this loop.
     public func enqueue(_ job: consuming ExecutorJob) { submit(.job(UnownedJob(job))) }
 
-    private func submit(_ work: Work) {
+    @discardableResult
+    private func submit(_ work: Work) -> Bool {
         if inLoop {
             loopOnly.ready.append(work)
-            return
+            return true
         }
         enum Next { case nothing, wake, redirect }
         let next: Next = inbox.withLock { inbox in
@@ -149,10 +155,14 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
             return .wake
         }
         switch next {
-        case .nothing: break
-        case .wake: signal()
+        case .nothing: return true
+        case .wake:
+            signal()
+            return true
         case .redirect:
-            if case .job(let job) = work { globalConcurrentExecutor.enqueue(job) }
+            guard case .job(let job) = work else { return false }
+            globalConcurrentExecutor.enqueue(job)
+            return true
         }
     }
 
@@ -189,6 +199,16 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         loopOnly.hooks.append(hook)
     }
 
+    /// The loop's one instance of `T`, made by `make` on first use (a library's per-loop state, such as
+    /// its handle and its hook). Loop-thread only, so no lock is taken.
+    public func local<T: AnyObject>(_ type: T.Type, make: () -> T) -> T {
+        assertOnLoop()
+        if let existing = loopOnly.locals[ObjectIdentifier(type)] as? T { return existing }
+        let made = make()
+        loopOnly.locals[ObjectIdentifier(type)] = made
+        return made
+    }
+
     private func assertOnLoop() { assert(inLoop, "\(name): loop-thread API called from another thread") }
 
     // MARK: The loop
@@ -214,13 +234,25 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
             for hook in loopOnly.hooks { hook.turn(now: now) }
             runReady()
         }
-        // Ended: later work goes to the global executor (jobs) or nowhere (closures); what came meanwhile runs.
+        // Ended: from now on `submit` refuses closures and sends jobs to the global executor. What came
+        // meanwhile still runs here (closures) or goes there (jobs); then the hooks fail what waits on them.
         let late = inbox.withLock { inbox in
             inbox.ended = true
             defer { inbox.work = [] }
             return inbox.work
         }
-        for case .job(let job) in late { globalConcurrentExecutor.enqueue(job) }
+        for work in late {
+            switch work {
+            case .job(let job): globalConcurrentExecutor.enqueue(job)
+            case .closure(let closure): closure()
+            }
+        }
+        for case .job(let job) in loopOnly.ready { globalConcurrentExecutor.enqueue(job) }
+        loopOnly.ready = []
+        for hook in loopOnly.hooks { hook.loopEnded() }
+        loopOnly.hooks = []
+        loopOnly.locals = [:]
+        loopOnly.handlers = [:]
     }
 
     /// Moves the inbox to the ready queue; says whether the loop is stopping and how long it may sleep

@@ -122,6 +122,9 @@ final class LoopDaemon: EventLoop.TurnHook, @unchecked Sendable {
         if runPending || timeLeft == 0 { run() }
     }
 
+    /// The server stops its daemons before their loops end.
+    func loopEnded() {}
+
     /// Milliseconds until libmicrohttpd's next timeout; nil when none is set.
     private var timeLeft: UInt64? {
         guard let daemon else { return nil }

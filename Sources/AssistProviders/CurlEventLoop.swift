@@ -1,163 +1,121 @@
 public import AssistServices
+import AssistEventLoop
 import CCurl
-import Foundation
 import Synchronization
 
-/// One thread driving a libcurl multi handle: every upstream transfer of its provider runs on it.
+/// Where a provider's upstream transfers run: on the event loop of the thread that starts them, each loop
+/// with one libcurl multi handle driven through curl's socket API (`CurlMulti`).
 ///
-/// Other threads never touch curl handles; they post commands (start, cancel, unpause) and wake the loop
-/// with `curl_multi_wakeup`. Removing a transfer's handle closes its connection at once, which is how a
-/// client leaving the gateway becomes the provider seeing its client leave.
+/// A transfer started on a server loop (a request's task prefers its connection's loop) runs on that loop:
+/// its bytes arrive, are decoded and reach the request's stream on the same thread, with no hand-off. A
+/// transfer started anywhere else (the CLI, an evaluation, a test) runs on this object's own loop, made
+/// with the first such transfer, so a provider that is never used that way costs no thread.
 ///
-/// A `Service` owned by its `OpenAICompatibleProvider`. The thread starts with the first transfer or with
-/// `run()`, whichever comes first, so a provider that is never used costs no thread and one used without
-/// a service group still works. `shutdown()` ends the loop: transfers still running or queued then fail
-/// with a transport error, later ones fail at once, and `run()` returns once the thread has ended.
+/// Commands for a transfer (cancel, unpause) go to the loop it runs on: inline from that loop's thread,
+/// posted from any other. Removing a transfer's handle closes its connection at once, which is how a client
+/// leaving the gateway becomes the provider seeing its client leave.
+///
+/// A `Service` owned by its `OpenAICompatibleProvider`. `shutdown()` ends the own loop: transfers still
+/// running on it fail with a transport error, and transfers started later fail at once, wherever they would
+/// have run; `run()` returns once the own loop's thread has ended. Transfers on server loops end with
+/// their server (its loops fail what is left as they end).
 public final class CurlEventLoop: Service {
-    enum Command {
-        case start(CurlTransfer)
-        case cancel(CurlTransfer)
-        case unpause(CurlTransfer)
-    }
-
-    /// `@unchecked Sendable`: the multi handle is used only on the loop thread, except for
-    /// `curl_multi_wakeup`, which libcurl documents as callable from any thread, and `curl_multi_cleanup`
-    /// in `deinit`, when the thread (which holds a reference to the loop) has ended.
-    private struct MultiHandle: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
-
     private enum Phase {
-        /// No thread yet.
+        /// No loop of its own yet.
         case idle
-        case running
-        /// `shutdown()` was called; the thread, if it ran, ends at its next turn.
-        case stopping
-        /// The thread has ended, or never ran and never will.
-        case stopped
-    }
-
-    private struct State {
-        var phase = Phase.idle
-        var commands: [Command] = []
+        case running(EventLoop)
+        /// `shutdown()` was called.
+        case stopped(EventLoop?)
     }
 
     public let name = "curl loop"
-    private let multi: MultiHandle
-    private let state = Mutex(State())
+    private let phase = Mutex(Phase.idle)
     private let ended = Latch()
 
     /// libcurl's global set-up, once per process however many loops there are: before 7.84 it is not
     /// thread-safe, and loops may be created on any thread.
     private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_ALL)) }()
 
-    public init() {
-        Self.globalInit
-        multi = MultiHandle(pointer: curl_multi_init())
-        assist_curl_multi_setopt_long(multi.pointer, CURLMOPT_MAX_HOST_CONNECTIONS, 0)
-        assist_curl_multi_setopt_long(multi.pointer, CURLMOPT_MAXCONNECTS, 1024)
-    }
+    public init() { Self.globalInit }
 
-    deinit { curl_multi_cleanup(multi.pointer) }
-
-    /// Starts the thread unless a transfer already did; returns once it has ended after `shutdown()`.
+    /// Returns once the own loop (if it was ever made) has ended after `shutdown()`.
     public func run() async {
-        startThread()
         await ended.wait(onCancel: shutdown)
+        let own: EventLoop? = phase.withLock { phase in
+            if case .stopped(let loop) = phase { return loop }
+            return nil
+        }
+        await own?.run()
     }
 
-    /// Ends the loop at its next turn (waking it from its poll); a loop that never ran ends here.
+    /// Ends the own loop; later transfers fail at once. Idempotent.
     public func shutdown() {
-        let neverRan = state.withLock { state in
-            switch state.phase {
+        let own: EventLoop?? = phase.withLock { phase in
+            switch phase {
             case .idle:
-                state.phase = .stopped
-                return true
-            case .running:
-                state.phase = .stopping
-            case .stopping, .stopped:
-                break
+                phase = .stopped(nil)
+                return .some(nil)
+            case .running(let loop):
+                phase = .stopped(loop)
+                return .some(loop)
+            case .stopped:
+                return .none
             }
-            return false
         }
-        if neverRan { ended.open() } else { curl_multi_wakeup(multi.pointer) }
+        guard case .some(let loop) = own else { return }
+        if let loop {
+            // The transfers on it fail now, not only when its thread gets round to ending.
+            loop.execute { Self.multi(on: loop).abandonAll() }
+            loop.shutdown()
+        }
+        ended.open()
     }
 
-    /// Posts `command` to the loop thread, starting it if this is the first. A transfer started after
-    /// `shutdown()` fails at once, as it would had the loop stopped under it.
-    func submit(_ command: Command) {
-        let accepted = state.withLock { state in
-            switch state.phase {
-            case .stopping, .stopped: return false
-            case .idle, .running:
-                state.commands.append(command)
-                return true
-            }
-        }
-        guard accepted else {
-            if case .start(let transfer) = command { transfer.abandon() }
-            return
-        }
-        startThread()
-        curl_multi_wakeup(multi.pointer)
+    /// Starts `transfer` on the calling thread's loop, or on the own loop. After `shutdown()` it fails at once.
+    func start(_ transfer: CurlTransfer) {
+        guard let loop = loopForNewTransfer() else { return transfer.abandon() }
+        transfer.loop = loop
+        run(on: loop, failing: transfer) { Self.multi(on: loop).start(transfer) }
     }
 
-    /// Moves an idle loop to running and starts its thread.
-    private func startThread() {
-        let start = state.withLock { state in
-            guard case .idle = state.phase else { return false }
-            state.phase = .running
-            return true
-        }
-        guard start else { return }
-        let thread = Thread { [multi, self] in
-            loop(multi.pointer)
-            ended.open()
-        }
-        thread.name = "assist-curl-loop"
-        thread.start()
+    func cancel(_ transfer: CurlTransfer) {
+        guard let loop = transfer.loop else { return }
+        run(on: loop, failing: nil) { Self.multi(on: loop).cancel(transfer) }
     }
 
-    private func loop(_ multi: UnsafeMutableRawPointer) {
-        var active: [ObjectIdentifier: CurlTransfer] = [:]
-        while true {
-            let (commands, stopping) = state.withLock { state -> ([Command], Bool) in
-                if state.phase == .stopping { return ([], true) }
-                defer { state.commands = [] }
-                return (state.commands, false)
+    func unpause(_ transfer: CurlTransfer) {
+        guard let loop = transfer.loop else { return }
+        run(on: loop, failing: nil) { Self.multi(on: loop).unpause(transfer) }
+    }
+
+    /// The loop a transfer started now runs on; nil after `shutdown()`.
+    private func loopForNewTransfer() -> EventLoop? {
+        let current = EventLoop.current
+        return phase.withLock { phase in
+            switch phase {
+            case .stopped: return nil
+            case .running(let own): return current ?? own
+            case .idle:
+                if let current { return current }
+                guard let own = try? EventLoop(name: "assist-curl-loop") else { return nil }
+                phase = .running(own)
+                return own
             }
-            guard !stopping else { break }
-            for command in commands {
-                switch command {
-                case .start(let transfer):
-                    if transfer.attach(to: multi) { active[ObjectIdentifier(transfer)] = transfer }
-                case .cancel(let transfer):
-                    if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil { transfer.detach(from: multi, result: nil) }
-                case .unpause(let transfer):
-                    if active[ObjectIdentifier(transfer)] != nil { transfer.unpause() }
-                }
-            }
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
-            var remaining: Int32 = 0
-            while let message = curl_multi_info_read(multi, &remaining) {
-                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
-                let result = message.pointee.data.result
-                if let transfer = active.first(where: { $0.value.easy == easy })?.value {
-                    active.removeValue(forKey: ObjectIdentifier(transfer))
-                    transfer.detach(from: multi, result: result)
-                }
-            }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
         }
-        // Stopping: nothing may be left waiting for a loop that has gone.
-        let queued = state.withLock { state in
-            state.phase = .stopped
-            defer { state.commands = [] }
-            return state.commands
+    }
+
+    /// Runs `work` on `loop`'s thread: inline when already there. A loop that has ended fails `transfer`.
+    private func run(on loop: EventLoop, failing transfer: CurlTransfer?, _ work: @escaping @Sendable () -> Void) {
+        if loop.inLoop { return work() }
+        if !loop.execute(work) { transfer?.abandon() }
+    }
+
+    /// The loop's one multi handle (loop-thread only), made and hooked to the loop on first use.
+    private static func multi(on loop: EventLoop) -> CurlMulti {
+        loop.local(CurlMulti.self) {
+            let multi = CurlMulti(loop: loop)
+            loop.addHook(multi)
+            return multi
         }
-        for transfer in active.values {
-            transfer.detach(from: multi, result: nil)
-            transfer.abandon()
-        }
-        for case .start(let transfer) in queued { transfer.abandon() }
     }
 }

@@ -1,3 +1,4 @@
+import AssistEventLoop
 import AssistGateway
 import AssistWire
 import CCurl
@@ -5,13 +6,14 @@ import Synchronization
 
 /// One streaming POST to an OpenAI-compatible `chat/completions` endpoint.
 ///
-/// Created on any thread; attached, fed and detached on the curl loop's thread only. Bytes are decoded as
+/// Created on any thread; attached, fed and detached on its event loop's thread only (`CurlMulti`). Bytes are decoded as
 /// server-sent events (one JSON chunk per event, `[DONE]` as the end marker) and yielded as
 /// `ProviderChunk`s. Flow control: when the consumer has more than `highWaterBytes` of text not yet taken,
 /// the write callback pauses the transfer; taking chunks below half of that resumes it.
 final class CurlTransfer: @unchecked Sendable {
-    // `@unchecked Sendable`: everything but `flow` is touched only on the curl loop thread (attach, the
-    // write callback, detach); `flow` is behind a Mutex because the consumer updates it.
+    // `@unchecked Sendable`: everything but `flow` is touched only on its loop's thread (attach, the write
+    // callback, detach; `loop` is set before the transfer is handed to that thread); `flow` is behind a
+    // Mutex because the consumer may take chunks on another thread.
     private(set) var easy: UnsafeMutableRawPointer?
     private var headers: UnsafeMutablePointer<curl_slist>?
     private var decoder = SSEDecoder(maxLineBytes: 1 << 20)
@@ -22,7 +24,9 @@ final class CurlTransfer: @unchecked Sendable {
     /// What `attach` hands to curl (which copies it); dropped there so a long stream does not hold it twice.
     private var outgoing: (url: String, apiKey: String?, body: [UInt8])?
     private let continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation
-    private let loop: CurlEventLoop
+    private let router: CurlEventLoop
+    /// The event loop the transfer runs on, set by the router as it starts it (before any other use).
+    var loop: EventLoop?
     let highWaterBytes: Int
     let receiveBufferBytes: Int
 
@@ -34,7 +38,7 @@ final class CurlTransfer: @unchecked Sendable {
         let base = request.baseURL.hasSuffix("/") ? String(request.baseURL.dropLast()) : request.baseURL
         self.outgoing = (base + "/chat/completions", request.apiKey, body)
         self.continuation = continuation
-        self.loop = loop
+        self.router = loop
         self.highWaterBytes = highWaterBytes
         self.receiveBufferBytes = receiveBufferBytes
     }
@@ -118,7 +122,7 @@ final class CurlTransfer: @unchecked Sendable {
             }
             return false
         }
-        if resume { loop.submit(.unpause(self)) }
+        if resume { router.unpause(self) }
     }
 
     /// libcurl's write callback, on the loop thread. Returns `count` to take the bytes, or the pause value

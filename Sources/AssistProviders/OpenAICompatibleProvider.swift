@@ -1,7 +1,7 @@
 public import AssistGateway
 
 /// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed
-/// over libcurl's multi interface on its event loop's one thread.
+/// over libcurl's multi interface on the event loop of the request that asks (see `CurlEventLoop`).
 ///
 /// The loop is the provider's background work: whoever builds the provider runs and stops it
 /// (`GatewayAssembly.services` lists it). Copies of a provider share its loop.
@@ -9,7 +9,7 @@ public struct OpenAICompatibleProvider: ModelProvider {
     /// The `provider` a model alias names to be served by this kind.
     public static let kind = "openai-compatible"
 
-    /// The thread every transfer of this provider runs on; a `Service`.
+    /// Where this provider's transfers run; a `Service` (its own loop, for callers on no loop).
     public let loop: CurlEventLoop
     /// Text the consumer has not yet taken above which the transfer is paused.
     public var highWaterBytes: Int
@@ -17,8 +17,8 @@ public struct OpenAICompatibleProvider: ModelProvider {
     /// and a thousand idle streams each touch their buffer: 1 KiB instead of 4 KiB saved 3 KiB per stream.
     public var receiveBufferBytes: Int
 
-    /// - Parameter loop: a loop of its own by default; it starts with the first transfer, and stops with
-    ///   `loop.shutdown()`.
+    /// - Parameter loop: its own by default; the own loop starts with the first transfer made off any event
+    ///   loop, and stops with `loop.shutdown()`.
     public init(loop: CurlEventLoop = CurlEventLoop(), highWaterBytes: Int = 16 * 1024, receiveBufferBytes: Int = 1024) {
         self.loop = loop
         self.highWaterBytes = highWaterBytes
@@ -31,11 +31,11 @@ public struct OpenAICompatibleProvider: ModelProvider {
         let transfer = CurlTransfer(request: request, body: OpenAIChunk.requestBody(request), continuation: continuation,
                                     loop: loop, highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
         continuation.onTermination = { termination in
-            if case .cancelled = termination { loop.submit(.cancel(transfer)) }
+            if case .cancelled = termination { loop.cancel(transfer) }
         }
-        loop.submit(.start(transfer))
+        loop.start(transfer)
         return ProviderStream(stream, consumed: { transfer.consumed($0) }, cancel: {
-            loop.submit(.cancel(transfer))
+            loop.cancel(transfer)
             continuation.finish(throwing: CancellationError())
         })
     }

@@ -13,6 +13,14 @@ static inline CURLcode assist_curl_easy_setopt_header(CURL *h, size_t (*f)(char 
     return curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, f);
 }
 static inline CURLMcode assist_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+static inline CURLMcode assist_curl_multi_setopt_ptr(CURLM *m, CURLMoption o, void *v) { return curl_multi_setopt(m, o, v); }
+static inline CURLMcode assist_curl_multi_setopt_socketfunction(CURLM *m, int (*f)(CURL *, curl_socket_t, int, void *, void *)) {
+    return curl_multi_setopt(m, CURLMOPT_SOCKETFUNCTION, f);
+}
+static inline CURLMcode assist_curl_multi_setopt_timerfunction(CURLM *m, int (*f)(CURLM *, long, void *)) {
+    return curl_multi_setopt(m, CURLMOPT_TIMERFUNCTION, f);
+}
+static inline curl_socket_t assist_curl_socket_timeout(void) { return CURL_SOCKET_TIMEOUT; }
 static inline CURLcode assist_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode assist_curl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline size_t assist_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }

@@ -84,6 +84,7 @@ import Glibc
                 fired.open()
             }
         }
+        func loopEnded() {}
     }
 
     @Test("a turn hook is given a turn at its deadline with nothing else happening")
