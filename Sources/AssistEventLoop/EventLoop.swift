@@ -286,20 +286,13 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
-    /// Runs ready work, including what it queues, until none is left (taking the inbox between rounds).
+    /// Runs the work ready now and what it queues on this thread, until none is left. The inbox is not
+    /// taken here but once per turn (`takeInbox`): a busy gateway keeps posting work from other threads, and
+    /// taking it here without end would starve the descriptors (upstream bytes, new requests) of their turn.
     private func runReady() {
-        while true {
-            if loopOnly.ready.isEmpty {
-                let more = inbox.withLock { inbox -> Bool in
-                    guard !inbox.work.isEmpty else { return false }
-                    loopOnly.ready = inbox.work
-                    inbox.work.removeAll(keepingCapacity: true)
-                    return true
-                }
-                if !more { return }
-            }
+        while !loopOnly.ready.isEmpty {
             let batch = loopOnly.ready
-            loopOnly.ready = []
+            loopOnly.ready.removeAll(keepingCapacity: true)
             for work in batch {
                 switch work {
                 case .job(let job): job.runSynchronously(on: asUnownedTaskExecutor())
