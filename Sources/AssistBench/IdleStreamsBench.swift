@@ -16,43 +16,58 @@ struct IdleStreamsBench {
         let request = LatencyBench.post(
             path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(gateway.token())")],
             body: LatencyBench.gatewayBody)
-        sleep(1)
-        let before = gateway.residentKiB
         let upstreamBefore = residentKiB(process: "self")
+        var held = 0
+        let opened = try Self.open(count: streams, port: gateway.port, request: request, resident: { gateway.residentKiB },
+                                   answered: { $0.contains("200 OK") }) {
+            held = upstream.requests.filter { $0.disconnectedAt == nil && !$0.finished }.count
+            if ProcessInfo.processInfo.environment["BENCH_SMAPS"] != nil { print(gateway.memoryMap) }
+        }
+        print("3. \(streams) concurrent idle streams with 1 s pings")
+        print("   streams open: \(opened.open) (failed \(opened.failures)), upstream streams held: \(held)")
+        print("   gateway RSS: \(opened.before) KiB before, \(opened.during) KiB with the streams open")
+        print(String(format: "   per stream: %.1f KiB (goal ≤ 20 KiB)", opened.perStream))
+        print(String(format: "   for comparison, the scripted upstream (same HTTP server, no provider call): %.1f KiB per stream",
+                     Double(residentKiB(process: "self") - upstreamBefore) / Double(max(1, opened.open))))
+        let closed = gateway.residentKiB
+        sleep(3)  // the gateway gives memory back once idle (checked every 2 s)
+        print("   gateway RSS after they closed: \(closed) KiB after 1 s, \(gateway.residentKiB) KiB after 4 s (base \(opened.before) KiB)\n")
+    }
+
+    /// What opening idle streams did to a server's memory.
+    struct Opened {
+        var open = 0, failures = 0, before = 0, during = 0
+        var perStream: Double { Double(during - before) / Double(max(1, open)) }
+    }
+
+    /// Opens `count` streams to `port` with `request`, each counted open once its first bytes satisfy
+    /// `answered`; reads `resident` before and with them open (after 3 s of pings, the allocator settled),
+    /// runs `whileOpen`, then closes them and waits a second.
+    static func open(count: Int, port: Int, request: [UInt8], resident: () -> Int, answered: (String) -> Bool,
+                     whileOpen: () -> Void = {}) throws -> Opened {
+        sleep(1)
+        var result = Opened(before: resident())
         var sockets: [Int32] = []
-        var failures = 0
-        for _ in 0..<streams {
-            guard let fd = OpenLoopLoad.connect(port: gateway.port, blocking: true) else { failures += 1; continue }
+        for _ in 0..<count {
+            guard let fd = OpenLoopLoad.connect(port: port, blocking: true) else { result.failures += 1; continue }
             _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             sockets.append(fd)
         }
-        // Every stream must have its headers and first ping before we measure.
-        var open = 0
+        // Every stream must have its headers before we measure.
         var buffer = [UInt8](repeating: 0, count: 4096)
         for fd in sockets {
             var pollEntry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pollEntry, 1, 10_000) == 1, recv(fd, &buffer, buffer.count, 0) > 0,
-               String(decoding: buffer, as: UTF8.self).contains("200 OK") {
-                open += 1
+            if poll(&pollEntry, 1, 10_000) == 1, recv(fd, &buffer, buffer.count, 0) > 0, answered(String(decoding: buffer, as: UTF8.self)) {
+                result.open += 1
             } else {
-                failures += 1
+                result.failures += 1
             }
         }
         sleep(3)  // pings flow; allocator settles
-        let after = gateway.residentKiB
-        if ProcessInfo.processInfo.environment["BENCH_SMAPS"] != nil { print(gateway.memoryMap) }
-        let upstreamStreams = upstream.requests.filter { $0.disconnectedAt == nil && !$0.finished }.count
-        print("3. \(streams) concurrent idle streams with 1 s pings")
-        print("   streams open: \(open) (failed \(failures)), upstream streams held: \(upstreamStreams)")
-        print("   gateway RSS: \(before) KiB before, \(after) KiB with the streams open")
-        print(String(format: "   per stream: %.1f KiB (goal ≤ 32 KiB)", Double(after - before) / Double(max(1, open))))
-        print(String(format: "   for comparison, the scripted upstream (same HTTP server, no provider call): %.1f KiB per stream",
-                     Double(residentKiB(process: "self") - upstreamBefore) / Double(max(1, open))))
+        result.during = resident()
+        whileOpen()
         for fd in sockets { close(fd) }
         sleep(1)
-        let closed = gateway.residentKiB
-        sleep(3)  // the gateway gives memory back once idle (checked every 2 s)
-        print("   gateway RSS after they closed: \(closed) KiB after 1 s, \(gateway.residentKiB) KiB after 4 s (base \(before) KiB)\n")
+        return result
     }
 }
-

@@ -31,6 +31,19 @@ struct OpenLoopLoad {
         }
     }
 
+    /// One request at a time for `seconds` (concurrency 1): each starts once the one before has ended.
+    func closedLoop(seconds: Double) -> Result {
+        var result = Result(latenciesMs: [], failures: 0, elapsedSeconds: 0)
+        let start = Monotonic.nanoseconds()
+        while Monotonic.seconds(since: start) < seconds {
+            let one = run(rate: 1_000_000, seconds: 1e-6)  // exactly one request
+            result.latenciesMs += one.latenciesMs
+            result.failures += one.failures
+        }
+        result.elapsedSeconds = Monotonic.seconds(since: start)
+        return result
+    }
+
     func run(rate: Int, seconds: Double) -> Result {
         let epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         defer { close(epollFD) }

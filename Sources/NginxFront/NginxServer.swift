@@ -86,6 +86,9 @@ public final class NginxServer: Sendable {
         if ProcessInfo.processInfo.environment["ASSIST_NGINX_KEEP"] == nil { try? FileManager.default.removeItem(at: directory) }
     }
 
+    /// The master's pid while nginx runs: it leads a process group of its own, its workers included.
+    public var processGroup: pid_t? { pid.withLock { $0 } }
+
     /// Whether nginx still runs (has not exited, or been stopped).
     public var isRunning: Bool {
         guard let running = pid.withLock({ $0 }) else { return false }
