@@ -34,6 +34,8 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
     public static let peerClosed = EPOLLRDHUP.rawValue
     public static let hangUp = EPOLLHUP.rawValue | EPOLLERR.rawValue
     public static let edgeTriggered = EPOLLET.rawValue
+    /// Fires once, then stays registered but silent until watched again.
+    public static let oneShot = EPOLLONESHOT.rawValue
 
     /// A library driven by the loop: asked for its next deadline before each wait, and given a turn after
     /// the events and jobs of each turn.

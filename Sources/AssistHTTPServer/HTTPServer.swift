@@ -18,7 +18,7 @@ import Glibc
 /// Lifecycle: `start()` → serving; `stopAccepting()` closes the listening socket (in-flight requests go on);
 /// `cancelInFlight()` cancels every running responder and stream; `stop()` closes everything. A server
 /// lives once: stopped, it does not start again. As a `Service`, `run()` starts it (unless `start()` did)
-/// and returns once `stop()` has closed everything, the disconnect watcher's thread included.
+/// and returns once `stop()` has closed everything, the loops' threads included.
 public final class HTTPServer: Service {
     /// The server's one life; `start()` and `stop()` move it along under the lock.
     private enum Phase {
@@ -30,13 +30,15 @@ public final class HTTPServer: Service {
     public let name = "http server"
     private let core: ServerCore
     private let phase = Mutex(Phase.idle)
+    /// Opened by `stop()`: what `run()` waits for before it awaits the loops.
+    private let stopped = Latch()
     /// Every loop the server started, for `run()` to await their threads' ends.
     private let loops = Mutex<[EventLoop]>([])
     public let configuration: Configuration
 
     public init(configuration: Configuration, responder: some HTTPResponder) throws {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, responder: responder, watcher: try DisconnectWatcher())
+        self.core = ServerCore(configuration: configuration, responder: responder)
     }
 
     /// The port actually bound (useful after starting on port 0).
@@ -63,7 +65,7 @@ public final class HTTPServer: Service {
             stop()
             throw error
         }
-        await withTaskCancellationHandler { await core.watcher.run() } onCancel: { stop() }
+        await withTaskCancellationHandler { await stopped.wait() } onCancel: { stop() }
         for loop in loops.withLock({ $0 }) { await loop.run() }
     }
 
@@ -154,7 +156,7 @@ public final class HTTPServer: Service {
 
     /// Stops the daemon and closes every connection. Requests still in flight are aborted first (their
     /// tasks cancelled, their suspended connections resumed): libmicrohttpd aborts the process when it is
-    /// stopped with a connection still suspended. Idempotent; a server never started just ends its watcher.
+    /// stopped with a connection still suspended. Idempotent; a server never started just ends its `run()`.
     public func stop() {
         let serving: ([LoopDaemon], ConnectionGate, ReadPaceMonitor)? = phase.withLock { phase in
             defer { phase = .stopped }
@@ -162,7 +164,7 @@ public final class HTTPServer: Service {
             return nil
         }
         guard let (daemons, gate, monitor) = serving else {
-            core.watcher.shutdown()
+            stopped.open()
             return
         }
         monitor.stop()
@@ -177,7 +179,7 @@ public final class HTTPServer: Service {
             daemon.stop()
             daemon.loop.shutdown()
         }
-        core.watcher.shutdown()
+        stopped.open()
     }
 
     deinit { stop() }

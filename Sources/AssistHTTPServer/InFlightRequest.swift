@@ -34,7 +34,8 @@ final class InFlightRequest: Sendable {
         var bodyTooLarge = false
         var tasks: [Task<Void, Never>] = []
         var writer: StreamingBody?
-        var watch: (fd: Int32, token: UInt64)?
+        /// The socket the loop watches for the client leaving, while it does.
+        var watch: Int32?
         var clientGone = false
         /// libmicrohttpd reported the request over: its socket may be closed, and its number reused.
         var completed = false
@@ -161,11 +162,11 @@ final class InFlightRequest: Sendable {
     private func watchForDisconnect() {
         let fd = connection.socket
         guard fd >= 0 else { return }
-        let token = server.watcher.watch(fd: fd) { [weak self] event in self?.peer(event) }
-        state.withLock { $0.watch = (fd, token) }
+        connection.daemon.watchPeer(fd: fd) { [weak self] event in self?.peer(event) }
+        state.withLock { $0.watch = fd }
     }
 
-    /// What the disconnect watcher saw of the client.
+    /// What the loop saw of the client (`LoopDaemon.watchPeer`).
     ///
     /// A reset or a failed socket (`gone`) means the client left. A FIN alone (`halfClosed`) is ambiguous: a
     /// client that closed its socket and one that only shut down its sending side (its request is all sent,
@@ -179,7 +180,7 @@ final class InFlightRequest: Sendable {
         let next: Next = state.withLock { state in
             guard let watch = state.watch else { return .nothing }  // completed meanwhile
             switch state.phase {
-            case .handling, .ready: return .rewatch(watch.fd)
+            case .handling, .ready: return .rewatch(watch)
             case .receiving, .responded, .abandoned: return .disconnect
             }
         }
@@ -187,12 +188,9 @@ final class InFlightRequest: Sendable {
         case .nothing: return
         case .disconnect: return clientDisconnected()
         case .rewatch(let fd):
-            // Under the lock with `completed()`, so a connection being closed is never watched again.
-            state.withLock { state in
-                guard state.watch != nil else { return }
-                let token = server.watcher.watch(fd: fd, halfClose: false) { [weak self] event in self?.peer(event) }
-                state.watch = (fd, token)
-            }
+            // On the loop, as `completed()` is: a connection being closed is never watched again.
+            guard state.withLock({ $0.watch != nil }) else { return }
+            connection.daemon.watchPeer(fd: fd, halfClose: false) { [weak self] event in self?.peer(event) }
         }
     }
 
@@ -292,7 +290,7 @@ final class InFlightRequest: Sendable {
     /// The server is stopping: end this request as if its client had left.
     func abort() { clientDisconnected() }
 
-    /// The watcher saw the peer hang up: stop the work done for it and let the server close the connection.
+    /// The loop saw the peer hang up: stop the work done for it and let the server close the connection.
     func clientDisconnected() {
         let (tasks, writer, resume): ([Task<Void, Never>], StreamingBody?, Bool) = state.withLock { state in
             guard !state.clientGone else { return ([], nil, false) }
@@ -317,7 +315,7 @@ final class InFlightRequest: Sendable {
 
     /// libmicrohttpd's completion callback: the request is over, one way or another.
     func completed() {
-        let (tasks, writer, watch): ([Task<Void, Never>], StreamingBody?, (fd: Int32, token: UInt64)?) =
+        let (tasks, writer, watch): ([Task<Void, Never>], StreamingBody?, Int32?) =
             state.withLock { state in
                 defer {
                     state.watch = nil
@@ -325,7 +323,7 @@ final class InFlightRequest: Sendable {
                 }
                 return (state.tasks, state.writer, state.watch)
             }
-        if let watch { server.watcher.unwatch(fd: watch.fd, token: watch.token) }
+        if let watch { connection.daemon.unwatchPeer(fd: watch) }
         // A stream that is still producing lost its client (errors end streams early); stop it.
         for task in tasks { task.cancel() }
         writer?.clientDisconnected()

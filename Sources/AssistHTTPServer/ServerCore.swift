@@ -2,12 +2,11 @@ import AssistHTTP
 import CMicroHTTPD
 import Synchronization
 
-/// State shared by the C callbacks: the responder, the disconnect watcher, the connection ledger and the
+/// State shared by the C callbacks: the responder, the connection ledger and the
 /// requests in flight.
 final class ServerCore: Sendable {
     let configuration: HTTPServer.Configuration
     let responder: any HTTPResponder
-    let watcher: DisconnectWatcher
     let ledger: ConnectionLedger
     let boundPort = Atomic<Int>(0)
     private enum Lifecycle {
@@ -27,10 +26,9 @@ final class ServerCore: Sendable {
 
     private let state = Mutex(State())
 
-    init(configuration: HTTPServer.Configuration, responder: any HTTPResponder, watcher: DisconnectWatcher) {
+    init(configuration: HTTPServer.Configuration, responder: any HTTPResponder) {
         self.configuration = configuration
         self.responder = responder
-        self.watcher = watcher
         ledger = ConnectionLedger(total: configuration.effectiveConnectionLimit, perAddress: configuration.maxConnectionsPerAddress)
     }
 

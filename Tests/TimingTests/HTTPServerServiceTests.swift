@@ -4,7 +4,7 @@ import AssistTestSupport
 import Testing
 
 /// The server's one life as a `Service`: `run()` serves until `stop()` and returns once everything of it,
-/// the disconnect watcher's thread included, has ended.
+/// the loops' threads included, has ended.
 @Suite("HTTP server as a service")
 struct HTTPServerServiceTests {
     func server(host: String = "127.0.0.1") throws -> HTTPServer {
