@@ -19,14 +19,18 @@ enum OpenAIChunk {
     }
 
     /// Decodes one event's data: `{"choices":[{"delta":{"content":"…"},"finish_reason":…}],"usage":…}`.
-    /// An `{"error": …}` object mid-stream is the provider failing.
+    /// An `{"error": …}` object mid-stream is the provider failing. The scanner reads the usual chunk;
+    /// anything it does not expect is parsed strictly (`interpret`).
     static func decode(_ data: String) throws -> [ProviderChunk] {
+        var data = data
+        if let chunks = data.withUTF8({ OpenAIChunkScanner.chunks($0) }) { return chunks }
         let json: JSONValue
-        if let read = OpenAIChunkScanner.members(Array(data.utf8)) {
-            json = read
-        } else {
-            do { json = try JSONParser.parse(data) } catch { throw ProviderError.protocolViolation("chunk is not JSON (\(ContentFingerprint(data)))") }
-        }
+        do { json = try JSONParser.parse(data) } catch { throw ProviderError.protocolViolation("chunk is not JSON (\(ContentFingerprint(data)))") }
+        return try interpret(json)
+    }
+
+    /// What a strictly parsed chunk says.
+    static func interpret(_ json: JSONValue) throws -> [ProviderChunk] {
         guard json.objectValue != nil else { throw ProviderError.protocolViolation("chunk is not an object") }
         if let error = json["error"] {
             throw ProviderError.protocolViolation("provider error mid-stream (\(ContentFingerprint(JSONWriter.string(error))))")

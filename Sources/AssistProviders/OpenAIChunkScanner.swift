@@ -1,91 +1,204 @@
+import AssistGateway
 import AssistWire
 
-/// The fast path for a stream chunk: the members the gateway reads (`choices`, `usage`, `error`) are parsed
-/// strictly, each on its own bytes; the others (id, object, created, model, system_fingerprint, …) are only
-/// stepped over, never built. Runs once per relayed token.
+/// The fast path for a stream chunk: reads what the gateway needs straight from its bytes (the first
+/// choice's `delta.content` and `finish_reason`, and `usage`'s token counts), building no dictionary, and
+/// only steps over everything else (id, object, created, model, system_fingerprint, logprobs, other
+/// choices, …). Runs once per relayed token.
 ///
-/// Anything this path does not expect (not an object, an escaped key, a member it reads twice, a value it
-/// cannot step over) gives nil, and the caller parses the whole chunk strictly instead, which then decides.
-/// So a well-formed chunk reads the same either way; the only leniency is in members the gateway ignores.
+/// Anything it does not expect (not an object, an escaped key, a member it reads twice, a value of another
+/// type than it reads, an `error` member, a value it cannot step over) gives nil, and the caller parses the
+/// whole chunk strictly instead, which then decides. The values it reads are parsed strictly, so a
+/// well-formed chunk reads the same either way; the only leniency is in members the gateway ignores.
 enum OpenAIChunkScanner {
-    static let read: [[UInt8]] = ["choices", "usage", "error"].map { Array($0.utf8) }
     static let maxDepth = 64
 
-    /// The chunk as an object of the members the gateway reads; nil: let the strict parser decide.
-    static func members(_ bytes: [UInt8]) -> JSONValue? {
-        var index = skipSpace(bytes, 0)
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return nil }
-        index = skipSpace(bytes, index + 1)
-        var members: [String: JSONValue] = [:]
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { return trailing(bytes, index + 1) ? .object(members) : nil }
-        while true {
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-            let keyStart = index + 1
-            var keyEnd = keyStart
-            while keyEnd < bytes.count, bytes[keyEnd] != UInt8(ascii: "\"") {
-                guard bytes[keyEnd] != UInt8(ascii: "\\"), bytes[keyEnd] >= 0x20 else { return nil }  // escaped keys: the strict way
-                keyEnd += 1
+    /// The chunk's provider chunks (text, finish, usage, in that order); nil: let the strict parser decide.
+    static func chunks(_ bytes: UnsafeBufferPointer<UInt8>) -> [ProviderChunk]? {
+        var scanner = Scanner(bytes: bytes)
+        var text: String?, finish: String?, usage: TokenUsage?
+        var sawChoices = false, sawUsage = false
+        let read = scanner.object { key, scanner in
+            if key.elementsEqual("choices".utf8) {
+                guard !sawChoices else { return false }
+                sawChoices = true
+                return scanner.firstChoice(text: &text, finish: &finish)
             }
-            guard keyEnd < bytes.count else { return nil }
-            index = skipSpace(bytes, keyEnd + 1)
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
-            let valueStart = skipSpace(bytes, index + 1)
-            guard let valueEnd = skipValue(bytes, valueStart) else { return nil }
-            let key = bytes[keyStart..<keyEnd]
-            if let wanted = read.first(where: { $0.elementsEqual(key) }) {
-                let name = String(decoding: wanted, as: UTF8.self)
-                guard members[name] == nil, let value = try? JSONParser.parse(bytes[valueStart..<valueEnd]) else { return nil }
-                members[name] = value
+            if key.elementsEqual("usage".utf8) {
+                guard !sawUsage else { return false }
+                sawUsage = true
+                return scanner.usage(&usage)
             }
-            index = skipSpace(bytes, valueEnd)
-            guard index < bytes.count else { return nil }
-            if bytes[index] == UInt8(ascii: ",") { index = skipSpace(bytes, index + 1); continue }
-            guard bytes[index] == UInt8(ascii: "}"), trailing(bytes, index + 1) else { return nil }
-            return .object(members)
+            // An error mid-stream is the strict path's to report.
+            if key.elementsEqual("error".utf8) { return false }
+            return scanner.skipValue()
         }
+        guard read, scanner.atEnd else { return nil }
+        var chunks: [ProviderChunk] = []
+        if let text, !text.isEmpty { chunks.append(.text(text)) }
+        if let finish { chunks.append(.finish(reason: finish)) }
+        if let usage { chunks.append(.usage(usage)) }
+        return chunks
     }
 
-    /// Only whitespace after `index`.
-    private static func trailing(_ bytes: [UInt8], _ index: Int) -> Bool { skipSpace(bytes, index) == bytes.count }
+    /// A position in a chunk's bytes and the steps over them; every step says whether it could be taken.
+    struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
 
-    private static func skipSpace(_ bytes: [UInt8], _ start: Int) -> Int {
-        var index = start
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 { index += 1 }
-        return index
-    }
-
-    /// Where the value at `start` ends: a string to its closing quote, an object or array to its matching
-    /// bracket (strings inside stepped over), anything else to the next delimiter. Nil when it does not end,
-    /// nests too deep, or is empty.
-    private static func skipValue(_ bytes: [UInt8], _ start: Int) -> Int? {
-        guard start < bytes.count else { return nil }
-        var index = start, depth = 0
-        repeat {
-            guard index < bytes.count else { return nil }
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    guard bytes[index] >= 0x20 else { return nil }
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
-                }
-                guard index < bytes.count else { return nil }
-                index += 1
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                guard depth <= maxDepth else { return nil }
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard depth > 0 else { return nil }
-                depth -= 1
-                index += 1
-            default:
-                if depth > 0 { index += 1; continue }
-                let scalarStart = index
-                while index < bytes.count, !",}] \n\r\t".utf8.contains(bytes[index]) { index += 1 }
-                guard index > scalarStart else { return nil }
+        var atEnd: Bool {
+            mutating get {
+                skipSpace()
+                return index == bytes.count
             }
-        } while depth > 0
-        return index
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
+
+        /// Takes `byte` (after whitespace) if it comes next.
+        mutating func take(_ byte: UInt8) -> Bool {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        /// An object, each member's value read by `member` (given the raw key, which has no escapes).
+        mutating func object(_ member: (UnsafeBufferPointer<UInt8>.SubSequence, inout Scanner) -> Bool) -> Bool {
+            guard take(UInt8(ascii: "{")) else { return false }
+            if take(UInt8(ascii: "}")) { return true }
+            while true {
+                guard take(UInt8(ascii: "\"")) else { return false }
+                let keyStart = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 else { return false }  // escaped keys: the strict way
+                    index += 1
+                }
+                guard index < bytes.count else { return false }
+                let key = bytes[keyStart..<index]
+                index += 1
+                guard take(UInt8(ascii: ":")), member(key, &self) else { return false }
+                if take(UInt8(ascii: ",")) { continue }
+                return take(UInt8(ascii: "}"))
+            }
+        }
+
+        /// `choices`: an array whose first element, an object, has the delta's text and the finish reason;
+        /// further choices are stepped over.
+        mutating func firstChoice(text: inout String?, finish: inout String?) -> Bool {
+            guard take(UInt8(ascii: "[")) else { return false }
+            if take(UInt8(ascii: "]")) { return true }
+            var sawDelta = false, sawFinish = false
+            let first = object { key, scanner in
+                if key.elementsEqual("delta".utf8) {
+                    guard !sawDelta else { return false }
+                    sawDelta = true
+                    var sawContent = false
+                    return scanner.object { key, scanner in
+                        guard key.elementsEqual("content".utf8) else { return scanner.skipValue() }
+                        guard !sawContent else { return false }
+                        sawContent = true
+                        return scanner.stringOrNull(&text)
+                    }
+                }
+                if key.elementsEqual("finish_reason".utf8) {
+                    guard !sawFinish else { return false }
+                    sawFinish = true
+                    return scanner.stringOrNull(&finish)
+                }
+                return scanner.skipValue()
+            }
+            guard first else { return false }
+            while take(UInt8(ascii: ",")) { guard skipValue() else { return false } }
+            return take(UInt8(ascii: "]"))
+        }
+
+        /// `usage`: null, or an object whose `prompt_tokens` and `completion_tokens` are whole numbers.
+        mutating func usage(_ usage: inout TokenUsage?) -> Bool {
+            if takeNull() { return true }
+            var input: Int?, output: Int?
+            let read = object { key, scanner in
+                if key.elementsEqual("prompt_tokens".utf8) { return input == nil && scanner.integer(&input) }
+                if key.elementsEqual("completion_tokens".utf8) { return output == nil && scanner.integer(&output) }
+                return scanner.skipValue()
+            }
+            if let input, let output { usage = TokenUsage(inputTokens: input, outputTokens: output) }
+            return read
+        }
+
+        mutating func takeNull() -> Bool {
+            skipSpace()
+            guard bytes.count - index >= 4, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
+                  bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") else { return false }
+            index += 4
+            return true
+        }
+
+        /// A string, parsed strictly (printable ASCII without escapes is taken as it is), or null.
+        mutating func stringOrNull(_ value: inout String?) -> Bool {
+            if takeNull() { return true }
+            skipSpace()
+            let start = index
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), skipValue() else { return false }
+            let inner = bytes[(start + 1)..<(index - 1)]
+            if inner.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }) {
+                value = String(decoding: inner, as: UTF8.self)
+                return true
+            }
+            guard case .string(let parsed)? = try? JSONParser.parse(bytes[start..<index]) else { return false }
+            value = parsed
+            return true
+        }
+
+        /// A number with no fractional part that fits an `Int`, parsed strictly.
+        mutating func integer(_ value: inout Int?) -> Bool {
+            skipSpace()
+            let start = index
+            guard skipValue(), let number = try? JSONParser.parse(bytes[start..<index]), let whole = number.intValue else { return false }
+            value = whole
+            return true
+        }
+
+        /// Steps over the value here: a string to its closing quote, an object or array to its matching
+        /// bracket (strings inside stepped over), anything else to the next delimiter. False when it does not
+        /// end, nests too deep, or is empty.
+        mutating func skipValue() -> Bool {
+            skipSpace()
+            guard index < bytes.count else { return false }
+            var depth = 0
+            repeat {
+                guard index < bytes.count else { return false }
+                switch bytes[index] {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                        guard bytes[index] >= 0x20 else { return false }
+                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    guard index < bytes.count else { return false }
+                    index += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    guard depth <= OpenAIChunkScanner.maxDepth else { return false }
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard depth > 0 else { return false }
+                    depth -= 1
+                    index += 1
+                default:
+                    if depth > 0 { index += 1; continue }
+                    let scalarStart = index
+                    while index < bytes.count, !Self.delimiters.contains(bytes[index]) { index += 1 }
+                    guard index > scalarStart else { return false }
+                }
+            } while depth > 0
+            return true
+        }
+
+        private static let delimiters: Set<UInt8> = Set(",}] \n\r\t".utf8)
     }
 }
