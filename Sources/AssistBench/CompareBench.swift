@@ -102,7 +102,7 @@ struct CompareBench {
     }
 
     /// CPU per relayed token of a 2,000-token answer, through nginx and through the gateway (support chat with
-    /// its output cap raised, as `TokensBench`), medians of `repetitions` × 10 answers.
+    /// its output cap raised, as `TokensBench`), medians of 3 × `TokensBench.answers` answers.
     private func tokens(nginx: NginxServer, nginxCPU: @escaping () -> Double) throws {
         let saved = upstream.script
         defer { upstream.script = saved }
@@ -121,8 +121,8 @@ struct CompareBench {
         for _ in 0..<3 {
             for (index, path) in paths.enumerated() {
                 let before = path.cpu()
-                for _ in 0..<10 { try path.fetch() }
-                perToken[index].append((path.cpu() - before) / Double(10 * TokensBench.tokens) * 1e6)
+                for _ in 0..<TokensBench.answers { try path.fetch() }
+                perToken[index].append((path.cpu() - before) / Double(TokensBench.answers * TokensBench.tokens) * 1e6)
             }
         }
         let (n, g) = (percentile(perToken[0], 50), percentile(perToken[1], 50))

@@ -6,10 +6,12 @@ import ScriptedUpstream
 /// What relaying a long answer costs: one 2,000-token answer at a time through the gateway (support chat,
 /// its output cap raised), against the same answer fetched from the upstream directly. Reports the gateway's
 /// CPU per relayed token (user + system, all its threads) and the end-to-end time, as medians of 3
-/// repetitions of 10 answers each.
+/// repetitions of `answers` answers each.
 struct TokensBench {
     let upstream: ScriptedUpstream
     static let tokens = 2_000
+    /// Answers per repetition: enough CPU time (about half a second) that the clock's 10-ms ticks do not blur it.
+    static let answers = 40
 
     func run() throws {
         print("\n9. A 2,000-token answer relayed: gateway CPU per token, end-to-end time against the upstream directly")
@@ -28,12 +30,12 @@ struct TokensBench {
         var cpuPerToken: [Double] = [], gatewayMs: [Double] = [], directMs: [Double] = []
         for _ in 0..<3 {
             let cpuBefore = gateway.cpuSeconds
-            for _ in 0..<10 {
+            for _ in 0..<Self.answers {
                 let started = Monotonic.nanoseconds()
                 try viaGateway()
                 gatewayMs.append(Monotonic.milliseconds(since: started))
             }
-            cpuPerToken.append((gateway.cpuSeconds - cpuBefore) / Double(10 * Self.tokens) * 1e6)
+            cpuPerToken.append((gateway.cpuSeconds - cpuBefore) / Double(Self.answers * Self.tokens) * 1e6)
             for _ in 0..<10 {
                 let started = Monotonic.nanoseconds()
                 try fromUpstream()

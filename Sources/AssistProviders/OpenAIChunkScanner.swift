@@ -13,24 +13,41 @@ import AssistWire
 enum OpenAIChunkScanner {
     static let maxDepth = 64
 
+    /// The keys it reads, as bytes, and the comparison (no generic collection walk on the hot path).
+    enum Keys {
+        static let choices = Array("choices".utf8), usage = Array("usage".utf8), error = Array("error".utf8)
+        static let delta = Array("delta".utf8), content = Array("content".utf8), finishReason = Array("finish_reason".utf8)
+        static let promptTokens = Array("prompt_tokens".utf8), completionTokens = Array("completion_tokens".utf8)
+
+        static func `is`(_ key: UnsafeBufferPointer<UInt8>.SubSequence, _ name: [UInt8]) -> Bool {
+            guard key.count == name.count else { return false }
+            var offset = 0
+            for byte in key {
+                if byte != name[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
     /// The chunk's provider chunks (text, finish, usage, in that order); nil: let the strict parser decide.
     static func chunks(_ bytes: UnsafeBufferPointer<UInt8>) -> [ProviderChunk]? {
         var scanner = Scanner(bytes: bytes)
         var text: String?, finish: String?, usage: TokenUsage?
         var sawChoices = false, sawUsage = false
         let read = scanner.object { key, scanner in
-            if key.elementsEqual("choices".utf8) {
+            if Keys.is(key, Keys.choices) {
                 guard !sawChoices else { return false }
                 sawChoices = true
                 return scanner.firstChoice(text: &text, finish: &finish)
             }
-            if key.elementsEqual("usage".utf8) {
+            if Keys.is(key, Keys.usage) {
                 guard !sawUsage else { return false }
                 sawUsage = true
                 return scanner.usage(&usage)
             }
             // An error mid-stream is the strict path's to report.
-            if key.elementsEqual("error".utf8) { return false }
+            if Keys.is(key, Keys.error) { return false }
             return scanner.skipValue()
         }
         guard read, scanner.atEnd else { return nil }
@@ -94,18 +111,18 @@ enum OpenAIChunkScanner {
             if take(UInt8(ascii: "]")) { return true }
             var sawDelta = false, sawFinish = false
             let first = object { key, scanner in
-                if key.elementsEqual("delta".utf8) {
+                if Keys.is(key, Keys.delta) {
                     guard !sawDelta else { return false }
                     sawDelta = true
                     var sawContent = false
                     return scanner.object { key, scanner in
-                        guard key.elementsEqual("content".utf8) else { return scanner.skipValue() }
+                        guard Keys.is(key, Keys.content) else { return scanner.skipValue() }
                         guard !sawContent else { return false }
                         sawContent = true
                         return scanner.stringOrNull(&text)
                     }
                 }
-                if key.elementsEqual("finish_reason".utf8) {
+                if Keys.is(key, Keys.finishReason) {
                     guard !sawFinish else { return false }
                     sawFinish = true
                     return scanner.stringOrNull(&finish)
@@ -122,8 +139,8 @@ enum OpenAIChunkScanner {
             if takeNull() { return true }
             var input: Int?, output: Int?
             let read = object { key, scanner in
-                if key.elementsEqual("prompt_tokens".utf8) { return input == nil && scanner.integer(&input) }
-                if key.elementsEqual("completion_tokens".utf8) { return output == nil && scanner.integer(&output) }
+                if Keys.is(key, Keys.promptTokens) { return input == nil && scanner.integer(&input) }
+                if Keys.is(key, Keys.completionTokens) { return output == nil && scanner.integer(&output) }
                 return scanner.skipValue()
             }
             if let input, let output { usage = TokenUsage(inputTokens: input, outputTokens: output) }
@@ -192,13 +209,18 @@ enum OpenAIChunkScanner {
                 default:
                     if depth > 0 { index += 1; continue }
                     let scalarStart = index
-                    while index < bytes.count, !Self.delimiters.contains(bytes[index]) { index += 1 }
+                    while index < bytes.count, !Self.isDelimiter(bytes[index]) { index += 1 }
                     guard index > scalarStart else { return false }
                 }
             } while depth > 0
             return true
         }
 
-        private static let delimiters: Set<UInt8> = Set(",}] \n\r\t".utf8)
+        private static func isDelimiter(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: true
+            default: false
+            }
+        }
     }
 }
