@@ -30,12 +30,14 @@ public final class SQLiteDatabase: Sendable {
         init(_ connection: Connection) { mutex = Mutex(connection) }
     }
 
-    private let locked: Locked
+    let locked: Locked
     /// The background checkpoints' thread, with `backgroundCheckpoints`: a `Service` for the owner of the
     /// database to run and stop with the rest of its background work. It also stops when the database goes.
     public let checkpointer: WALCheckpointer?
     /// The thread `perform` hands work to, when the database was opened with `workQueue` settings.
     let workQueue: SQLiteWorkQueue?
+    /// Counts `perform`'s transactions run at once on the caller's thread.
+    let atOnce = Atomic<Int>(0)
 
     /// Opens (creating) the database at `path`; ":memory:" for a private in-memory one. With
     /// `backgroundCheckpoints`, WAL checkpoints run every `checkpointInterval` on a thread of their own

@@ -1,11 +1,16 @@
 import AssistServices
+import CSQLite
 import Foundation
 import Synchronization
 
-/// A running gateway's database work, off the request path: a bounded queue, one thread, group commit.
+/// A running gateway's database work: a bounded queue, one thread, group commit, and a way around them
+/// when they are idle.
 ///
-/// Callers suspend instead of blocking: no thread the HTTP server, the cooperative pool or `/healthz` needs
-/// ever waits on SQLite's lock, a checkpoint or a disk. The thread takes every job waiting (up to
+/// No thread the HTTP server, the cooperative pool or `/healthz` needs ever waits on SQLite's lock, a
+/// checkpoint or another process. A caller that finds nothing queued, the connection free, no checkpoint
+/// pressing and the database's write lock free runs its work at once on its own thread, in a transaction of
+/// its own (microseconds: no hand-off, no wake-up of another thread, which under light load cost more than
+/// the write); anything else sends it to the queue, where it suspends. The thread takes every job waiting (up to
 /// `maxBatch`) and runs them in one transaction, each inside a savepoint so that one failing job rolls back
 /// alone; one commit then makes the whole batch durable, and only then are the callers resumed. Under load
 /// a batch holds many requests' rows, and the log grows by a page per batch rather than per request.
@@ -50,6 +55,18 @@ public final class SQLiteWorkQueue: Sendable {
 
     /// Queues `job`; false (and nothing queued) when the queue is full or stopped.
     func submit(_ job: Job) -> Bool { queue.submit(job) }
+
+    /// No job is waiting for the thread.
+    var isIdle: Bool { queue.count == 0 && !queue.isStopped }
+
+    /// Jobs waiting for the thread (not counting the batch it runs).
+    var waiting: Int { queue.count }
+
+    /// The connection's busy timeout while it is the queue's: a job waits for another process's lock no
+    /// longer than it may wait for its turn.
+    var busyMilliseconds: Int32 {
+        Int32(clamping: settings.deadline.components.seconds * 1000 + settings.deadline.components.attoseconds / 1_000_000_000_000_000)
+    }
 
     /// Batches committed so far (each one transaction, one commit): group commit's effect, for diagnostics.
     var committedBatches: Int { batches.load(ordering: .relaxed) }
@@ -130,6 +147,7 @@ extension SQLiteDatabase {
         guard let workQueue else {
             return try inTransaction(work)
         }
+        if let done = performAtOnce(work, queue: workQueue) { return try done.get() }
         return try await withCheckedThrowingContinuation { continuation in
             let job = SQLiteWorkQueue.Job(
                 deadline: .now + workQueue.settings.deadline,
@@ -147,6 +165,36 @@ extension SQLiteDatabase {
             }
         }
     }
+
+    /// Runs `work` in a transaction of its own on the calling thread, if that costs no wait: nothing queued,
+    /// the connection free, no checkpoint pressing, and the write lock taken at once (the busy timeout is 0
+    /// for the attempt). Nil: the queue must take it.
+    private func performAtOnce<T: Sendable>(_ work: (Statements) throws -> T, queue: SQLiteWorkQueue) -> Result<T, any Swift.Error>? {
+        guard queue.isIdle, !(checkpointer?.isPressing ?? false) else { return nil }
+        let attempt: Result<T, any Swift.Error>?? = locked.mutex.withLockIfAvailable { connection in
+            guard queue.isIdle else { return nil }
+            sqlite3_busy_timeout(connection.handle, 0)
+            defer { sqlite3_busy_timeout(connection.handle, queue.busyMilliseconds) }
+            let statements = Statements(connection)
+            guard (try? statements.run("BEGIN IMMEDIATE")) != nil else { return nil }  // locked elsewhere: the queue waits
+            let result = Result { try work(statements) }
+            do {
+                if case .failure = result { try statements.run("ROLLBACK") } else { try statements.run("COMMIT") }
+            } catch {
+                _ = try? statements.run("ROLLBACK")
+                return .failure(error)
+            }
+            atOnce.add(1, ordering: .relaxed)
+            return result
+        }
+        return attempt ?? nil
+    }
+
+    /// Jobs waiting for the work queue's thread; nil without one (for diagnostics and tests).
+    public var waitingJobs: Int? { workQueue?.waiting }
+
+    /// Transactions `perform` ran at once on its caller's thread (for diagnostics and tests).
+    public var performedAtOnce: Int { atOnce.load(ordering: .relaxed) }
 
     /// Batches the work queue has committed; nil without one.
     public var committedBatches: Int? { workQueue?.committedBatches }

@@ -72,6 +72,9 @@ public final class WALCheckpointer: Service {
         wake.signal()
     }
 
+    /// The log has passed the trigger and a checkpoint is due: writers should leave the log to the thread.
+    var isPressing: Bool { pressing.load(ordering: .relaxed) }
+
     /// Returns once the thread has ended after `shutdown()`.
     public func run() async { await ended.wait(onCancel: shutdown) }
 

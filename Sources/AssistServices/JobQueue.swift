@@ -48,6 +48,9 @@ public final class JobQueue<Job: Sendable>: Sendable {
 
     public var isStopped: Bool { state.withLock { $0.stopped } }
 
+    /// Jobs waiting (not counting a batch the consumer has taken).
+    public var count: Int { state.withLock { $0.jobs.count } }
+
     /// Refuses further jobs; the consumer gets those already queued, then nil.
     public func shutdown() {
         state.withLock { $0.stopped = true }

@@ -1,9 +1,11 @@
 import AssistSQLite
 import Foundation
+import Synchronization
 import Testing
 
 /// Database work off the request path: callers suspend while one thread runs their work in batches, each
-/// job in a savepoint, one commit per batch; a full queue, a passed deadline and a held lock are errors.
+/// job in a savepoint, one commit per batch; a full queue, a passed deadline and a held lock are errors. A
+/// caller that finds the writer idle and every lock free writes at once instead.
 @Suite("SQLite work queue")
 struct SQLiteWorkQueueTests {
     private static func database(in directory: URL, capacity: Int = 8192, deadline: Duration = .seconds(2)) throws -> SQLiteDatabase {
@@ -28,20 +30,59 @@ struct SQLiteWorkQueueTests {
         return other
     }
 
+    @Test("a caller that finds the writer idle and the lock free writes at once on its own thread, in no batch; a failing one rolls back")
+    func idleWriterIsBypassed() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory)
+        for x in 0..<3 { try await database.perform("INSERT INTO t VALUES (?)", [.integer(Int64(x))]) }
+        await #expect(throws: (any Error).self) { try await database.perform("INSERT INTO t VALUES (?)", [.integer(1)]) }
+        #expect(try database.query("SELECT count(*) FROM t") == [[.integer(3)]])
+        #expect(database.performedAtOnce == 4)
+        #expect(database.committedBatches == 0)
+    }
+
+    @Test("a caller that finds the write lock held elsewhere does not wait for it on its thread: it is queued, and written once the lock goes")
+    func heldLockSendsToTheQueue() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory)
+        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        let write = Task { _ = try await database.perform("INSERT INTO t VALUES (1)") }
+        try await Task.sleep(for: .milliseconds(100))
+        // (The database's connection is the queue's now, waiting for the lock: nothing else may use it meanwhile.)
+        #expect(database.performedAtOnce == 0)
+        try holder.execute("COMMIT")
+        try await write.value
+        #expect(database.committedBatches == 1)
+        #expect(try database.query("SELECT count(*) FROM t") == [[.integer(1)]])
+    }
+
     @Test("concurrent callers are committed together: every row lands, in far fewer commits than callers")
     func groupCommit() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Self.database(in: directory)
+        // A long deadline: the first batch waits for the lock until every caller has queued, however slowly.
+        let database = try Self.database(in: directory, deadline: .seconds(30))
         // The writes queue up behind another connection's lock, then go in together once it is let go.
         let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        let started = Counter()
         let writes = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for x in 0..<300 { group.addTask { try await database.perform("INSERT INTO t VALUES (?)", [.integer(Int64(x))]) } }
+                for x in 0..<300 {
+                    group.addTask {
+                        started.value.add(1, ordering: .relaxed)
+                        try await database.perform("INSERT INTO t VALUES (?)", [.integer(Int64(x))])
+                    }
+                }
                 try await group.waitForAll()
             }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        // Every caller has queued (or its job is the thread's first batch, waiting for the lock) before it goes.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while started.value.load(ordering: .relaxed) < 300, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(database.performedAtOnce == 0, "a lock held elsewhere sends every caller to the queue")
         try holder.execute("COMMIT")
         try await writes.value
         #expect(try database.query("SELECT count(*) FROM t") == [[.integer(300)]])
@@ -113,4 +154,8 @@ struct SQLiteWorkQueueTests {
         #expect(outcomes.allSatisfy { !$0 })
         #expect(try database.query("SELECT count(*) FROM t") == [[.integer(0)]])
     }
+}
+
+private final class Counter: Sendable {
+    let value = Atomic<Int>(0)
 }
