@@ -62,7 +62,10 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
     }
 
     private struct LoopOnly {
-        var handlers: [Int32: Handler] = [:]
+        /// Each watched descriptor's handler and the registration it belongs to.
+        var handlers: [Int32: (registration: UInt32, handler: Handler)] = [:]
+        /// The last registration number given out; 0 is the wake descriptor's.
+        var registrations: UInt32 = 0
         var hooks: [any TurnHook] = []
         var ready: [Work] = []
         var locals: [ObjectIdentifier: AnyObject] = [:]
@@ -99,7 +102,7 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         }
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
-        event.data.fd = wakeFD
+        event.data.u64 = Self.key(fd: wakeFD, registration: 0)
         epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
         let thread = Thread { [self] in
             pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
@@ -177,15 +180,28 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
 
     /// Watches `fd` for `events` (epoll bits; level-triggered unless `EPOLLET` is given); `handler` runs on
     /// this loop's thread. Watching a watched descriptor again replaces its events and handler.
+    ///
+    /// Each call is a registration of its own, and an event is delivered only to the registration it was
+    /// reported for: within one turn a handler may close a descriptor and another handler may open one that
+    /// gets the same number and watch it (a connection handed on, an upstream socket), and the events the
+    /// turn still holds for the old descriptor must not reach the new one's handler (a hang-up would end a
+    /// healthy request).
     public func watch(_ fd: Int32, events: UInt32, handler: @escaping Handler) {
         assertOnLoop()
+        loopOnly.registrations = loopOnly.registrations == UInt32.max ? 1 : loopOnly.registrations + 1
+        let registration = loopOnly.registrations
         var event = epoll_event()
         event.events = events
-        event.data.fd = fd
-        let known = loopOnly.handlers.updateValue(handler, forKey: fd) != nil
+        event.data.u64 = Self.key(fd: fd, registration: registration)
+        let known = loopOnly.handlers.updateValue((registration, handler), forKey: fd) != nil
         if epoll_ctl(epollFD, known ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0, errno == ENOENT || errno == EEXIST {
             _ = epoll_ctl(epollFD, known ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event)
         }
+    }
+
+    /// What epoll carries for a registration: the descriptor and the registration's number.
+    private static func key(fd: Int32, registration: UInt32) -> UInt64 {
+        UInt64(registration) << 32 | UInt64(UInt32(bitPattern: fd))
     }
 
     /// Stops watching `fd`; call before closing it.
@@ -223,12 +239,13 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
             let count = epoll_wait(epollFD, &events, Int32(events.count), timeout)
             inbox.withLock { $0.sleeping = false; $0.woken = false }
             for index in 0..<max(0, Int(count)) {
-                let fd = events[index].data.fd
-                if fd == wakeFD {
+                let key = events[index].data.u64
+                let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
+                if fd == wakeFD, key >> 32 == 0 {
                     var value: UInt64 = 0
                     _ = read(wakeFD, &value, 8)
-                } else if let handler = loopOnly.handlers[fd] {
-                    handler(events[index].events)
+                } else if let entry = loopOnly.handlers[fd], UInt64(entry.registration) == key >> 32 {
+                    entry.handler(events[index].events)
                 }
             }
             runReady()

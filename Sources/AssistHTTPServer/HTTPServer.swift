@@ -82,7 +82,7 @@ public final class HTTPServer: Service {
             var gate: ConnectionGate?
             do {
                 for index in 0..<max(1, configuration.threadPoolSize) {
-                    let daemon = LoopDaemon(loop: try EventLoop(name: "assist-http-loop-\(index)"), core: core)
+                    let daemon = LoopDaemon(loop: try EventLoop(name: "assist-loop-\(index)"), core: core)
                     guard daemon.start(startDaemon) else {
                         daemon.loop.shutdown()
                         throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port)
@@ -90,15 +90,14 @@ public final class HTTPServer: Service {
                     daemons.append(daemon)
                     loops.withLock { $0.append(daemon.loop) }
                 }
-                let next = Atomic<Int>(0)
-                let loops = daemons
-                let edge = try ConnectionGate(listener: listener, settings: settings, ledger: core.ledger) { descriptor, address in
-                    // Round robin: each connection goes to one loop, once, and stays there.
-                    let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    loops[index % loops.count].add(descriptor: descriptor, address: address)
+                let owners = daemons
+                // Each loop's share of the edge hands its connections to the same loop's daemon: a connection
+                // never changes thread.
+                let edge = try ConnectionGate(listener: listener, settings: settings, ledger: core.ledger, loops: daemons.map(\.loop)) { index in
+                    { descriptor, address in owners[index].add(descriptor: descriptor, address: address) }
                 }
                 gate = edge
-                try edge.start()
+                edge.start()
                 phase = .serving(daemons, edge, ReadPaceMonitor(core: core))
             } catch {
                 // The edge, once made, owns the listener and closes it as it stops.

@@ -46,25 +46,28 @@ final class LoopDaemon: EventLoop.TurnHook, @unchecked Sendable {
         return true
     }
 
-    /// Hands an accepted connection to the daemon, on the loop's thread. A connection it refuses (or that
-    /// comes after `stop`) is closed by libmicrohttpd (or here) and stops counting in the ledger.
+    /// Hands an accepted connection to the daemon, on the loop's thread (at once when called there, as the
+    /// edge's share on this loop does). A connection it refuses (or that comes after `stop`) is closed by
+    /// libmicrohttpd (or here) and stops counting in the ledger.
     func add(descriptor: Int32, address: sockaddr_in) {
-        loop.execute { [self] in
-            guard let daemon else {
-                close(descriptor)
-                core.ledger.closed(descriptor: descriptor)
-                return
-            }
-            var address = address
-            let added = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    MHD_add_connection(daemon, descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            // libmicrohttpd closed the socket; its count ends here (a no-op if it reported the close itself).
-            if added != .YES { core.ledger.closed(descriptor: descriptor) }
-            run()
+        guard loop.inLoop else {
+            loop.execute { [self] in add(descriptor: descriptor, address: address) }
+            return
         }
+        guard let daemon else {
+            close(descriptor)
+            core.ledger.closed(descriptor: descriptor)
+            return
+        }
+        var address = address
+        let added = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                MHD_add_connection(daemon, descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        // libmicrohttpd closed the socket; its count ends here (a no-op if it reported the close itself).
+        if added != .YES { core.ledger.closed(descriptor: descriptor) }
+        run()
     }
 
     /// Stops the daemon on the loop's thread (closing its connections, whose completions run there) and

@@ -97,7 +97,7 @@ public final class CurlEventLoop: Service {
             case .running(let own): return current ?? own
             case .idle:
                 if let current { return current }
-                guard let own = try? EventLoop(name: "assist-curl-loop") else { return nil }
+                guard let own = try? EventLoop(name: "assist-curl") else { return nil }
                 phase = .running(own)
                 return own
             }

@@ -113,3 +113,42 @@ import Glibc
         #expect(await task.value == false)
     }
 }
+
+@Suite("Event loop registrations")
+struct EventLoopRegistrationTests {
+    @Test("an event reported for a descriptor closed during the turn never reaches the handler of the one that reused its number")
+    func staleEventsAreDropped() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        defer { loop.shutdown() }
+        // Two pipes ready at once: the first one's handler closes the second one's read end, opens a new pipe that
+        // gets the same number, and watches it; the second one's event, still in the turn, is for the old pipe.
+        var first: [Int32] = [0, 0], second: [Int32] = [0, 0]
+        #expect(pipe(&first) == 0 && pipe(&second) == 0)
+        let wrongDeliveries = Mutex(0)
+        let done = Latch()
+        let (firstRead, secondRead, firstWrite, secondWrite) = (first[0], second[0], first[1], second[1])
+        loop.execute {
+            // Whichever is reported first closes the other and reuses its number.
+            func takeOver(_ closing: Int32) {
+                loop.unwatch(closing)
+                close(closing)
+                var reused: [Int32] = [0, 0]
+                pipe(&reused)
+                precondition(reused[0] == closing, "the new pipe takes the lowest free number")
+                loop.watch(reused[0], events: EventLoop.readable) { _ in wrongDeliveries.withLock { $0 += 1 } }
+                loop.execute { done.open() }  // runs once every event of this turn has been delivered
+            }
+            var handled = false
+            loop.watch(firstRead, events: EventLoop.readable) { _ in
+                if !handled { handled = true; takeOver(secondRead) }
+            }
+            loop.watch(secondRead, events: EventLoop.readable) { _ in
+                if !handled { handled = true; takeOver(firstRead) }
+            }
+            _ = write(firstWrite, "a", 1)
+            _ = write(secondWrite, "b", 1)
+        }
+        await done.wait()
+        #expect(wrongDeliveries.withLock { $0 } == 0)
+    }
+}

@@ -66,6 +66,15 @@ public final class GatewayHarness: Sendable {
             }
             root["features"] = .object(all)
         }
+        // Against the scripted upstream, the models are named as it names itself: its identity is then the same
+        // whether its model list answers in time or the configured name stands in (a busy machine), so the
+        // embedded model's qualification results never apply by chance.
+        if upstreamURL == nil, case .object(var models)? = root["models"] {
+            for (alias, record) in models {
+                if case .object(var members) = record { members["model"] = .string(ScriptedUpstream.modelId); models[alias] = .object(members) }
+            }
+            root["models"] = .object(models)
+        }
         json = .object(root)
         let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(json)).overridingUpstream(upstreamURL ?? upstream.baseURL)
         dataDirectory = sharedDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("assist-e2e-\(UUID().uuidString)")

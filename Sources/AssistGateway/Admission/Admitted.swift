@@ -39,16 +39,14 @@ struct Admitted: Sendable {
         // An estimate never charges past the cap: a relay cut at the cap runs a little over it by estimate.
         let outputTokens = charged ? usage?.outputTokens ?? min(TokenEstimator.estimate(outputText), feature.maxOutputTokens) : 0
         let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
-        // Settled and audited together: on SQLite the two writes then share one batch, one commit and one
-        // hand-off to the writer, instead of two in a row.
-        async let settled = reservation.settle(usage: TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens))
+        // Settled before the row is final: whoever reads a request's final row finds its quota settled.
+        await reservation.settle(usage: TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens))
         await dependencies.recordEnd(AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
             status: status, reason: auditReason(reason), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason))
-        _ = await settled
     }
 }
 

@@ -1,3 +1,4 @@
+import AssistEventLoop
 import CLinux
 import Dispatch
 import Foundation
@@ -19,7 +20,8 @@ import Glibc
 /// unambiguous. libmicrohttpd then serves that one request and closes the connection (every response says
 /// `Connection: close`): a second request on the connection would reach libmicrohttpd's parser unchecked.
 ///
-/// One thread runs an epoll loop (`GateLoop`); this class starts it, wakes it and stops it.
+/// Each event loop runs a share of it (`GateLoop`) over the one listening socket; this class starts them,
+/// wakes them and stops them.
 final class ConnectionGate: Sendable {
     struct Settings: Sendable {
         var limits: EdgeDecision.Limits
@@ -36,68 +38,58 @@ final class ConnectionGate: Sendable {
         var log: @Sendable (String) -> Void
     }
 
-    /// Hands an accepted connection, its request checked, to libmicrohttpd.
-    typealias HandOver = @Sendable (_ descriptor: Int32, _ address: sockaddr_in) -> Void
+    /// Hands an accepted connection, its request checked, to libmicrohttpd (on the loop that accepted it).
+    typealias HandOver = (_ descriptor: Int32, _ address: sockaddr_in) -> Void
 
     let listener: Listener
-    private let settings: Settings
-    private let ledger: ConnectionLedger
-    private let handOver: HandOver
-    private let wakeFD: Int32
+    private let shares: [ShareBox]
     private let requests = GateRequests()
-    private let started = Atomic<Bool>(false)
-    private let ended = DispatchSemaphore(value: 0)
 
-    init(listener: Listener, settings: Settings, ledger: ConnectionLedger, handOver: @escaping HandOver) throws {
+    /// One share of the edge per loop in `loops`; `handOver(index)` is the hand-over of the share on
+    /// `loops[index]`, called on that loop's thread.
+    init(listener: Listener, settings: Settings, ledger: ConnectionLedger, loops: [EventLoop],
+         handOver: (_ index: Int) -> HandOver) throws {
         self.listener = listener
-        self.settings = settings
-        self.ledger = ledger
-        self.handOver = handOver
-        wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-        guard wakeFD >= 0 else { throw HTTPServerError.system("eventfd", errno) }
+        var shares: [ShareBox] = []
+        let refusals = SharedRefusalLog()
+        for (index, loop) in loops.enumerated() {
+            shares.append(ShareBox(try GateLoop(listener: listener, settings: settings, ledger: ledger, refusals: refusals,
+                                                handOver: handOver(index), requests: requests), loop: loop))
+        }
+        self.shares = shares
     }
 
-    /// Starts the thread. The loop owns the listening socket and every connection not yet handed on, and
-    /// closes them all as it ends.
-    func start() throws {
-        let loop = try GateLoop(listener: listener, wakeFD: wakeFD, settings: settings, ledger: ledger, handOver: handOver,
-                                requests: requests)
-        let box = LoopBox(loop)
-        started.store(true, ordering: .releasing)
-        let thread = Thread { [ended] in
-            box.loop.run()
-            ended.signal()
+    /// Each share joins its loop. The shares own every connection not yet handed on, and close them as they
+    /// end; the listening socket is the gate's, closed by `stop()`.
+    func start() {
+        for share in shares {
+            let (gate, loop) = (share, share.loop)
+            loop.execute { gate.share.attach(to: loop) }
         }
-        thread.name = "assist-http-edge"
-        thread.start()
     }
 
     /// No new connections: the listening socket is shut down at once (connects are refused from now on);
     /// connections already accepted go on.
     func stopAccepting() {
         guard !requests.stopAccepting.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        // Safe from any thread: the loop closes the descriptor only as it ends, so the number is not reused meanwhile.
+        // Safe from any thread: the descriptor is closed only by `stop()`, so the number is not reused meanwhile.
         Glibc.shutdown(listener.descriptor, Int32(SHUT_RDWR))
-        wake()
+        for share in shares { share.share.wake() }
     }
 
-    /// Ends the loop and returns once it has: every connection it held is closed, the listener too. After
-    /// this, nothing more is handed to libmicrohttpd.
+    /// Ends every share and returns once they have (from a thread that is none of the loops, which must
+    /// still run): every connection they held is closed, then the listener. After this, nothing more is
+    /// handed to libmicrohttpd.
     func stop() {
         stopAccepting()
         guard !requests.stop.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        wake()
-        if started.load(ordering: .acquiring) {
-            ended.wait()
-        } else {
-            close(listener.descriptor)
+        for share in shares {
+            share.share.wake()
+            // A share whose loop has already gone never ran, or ended with it: nothing of it is left to wait for.
+            let gate = share
+            if share.loop.execute({ gate.share.endIfAttached() }) { share.share.ended.wait() }
         }
-        close(wakeFD)
-    }
-
-    private func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
+        close(listener.descriptor)
     }
 }
 
@@ -107,11 +99,15 @@ final class GateRequests: Sendable {
     let stop = Atomic<Bool>(false)
 }
 
-/// Carries the loop, which only its own thread ever touches, into that thread.
+/// A share of the edge and its loop, carried to the loop's thread.
 ///
-/// `@unchecked Sendable` is safe here because the box is created just before the thread starts and used by
-/// that thread alone from then on; the creating thread keeps no reference to the loop.
-private final class LoopBox: @unchecked Sendable {
-    let loop: GateLoop
-    init(_ loop: GateLoop) { self.loop = loop }
+/// `@unchecked Sendable` is safe here because the share is used only on its loop's thread (`attach`, and
+/// what its loop calls), except `wake()` and `ended`, which are thread-safe (an eventfd write, a semaphore).
+private final class ShareBox: @unchecked Sendable {
+    let share: GateLoop
+    let loop: EventLoop
+    init(_ share: GateLoop, loop: EventLoop) {
+        self.share = share
+        self.loop = loop
+    }
 }

@@ -21,10 +21,4 @@ struct DeadlineQueue {
         }
         return entries[head].token
     }
-
-    /// Whole milliseconds from `now` to `deadline`, rounded up (epoll's timeout), never negative.
-    static func milliseconds(from now: ContinuousClock.Instant, to deadline: ContinuousClock.Instant) -> Int32 {
-        let (seconds, attoseconds) = (deadline - now).components
-        return Int32(clamping: max(0, seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
-    }
 }

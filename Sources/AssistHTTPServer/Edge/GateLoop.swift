@@ -1,11 +1,16 @@
+import AssistEventLoop
 import CLinux
+import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The edge's epoll loop, on its own thread: accepts, counts, peeks at requests, refuses or hands on, and
-/// keeps the deadlines. Everything here belongs to that one thread.
+/// One event loop's share of the edge: accepts from the shared listening socket, counts, peeks at requests,
+/// refuses or hands on to the same loop's daemon, and keeps the deadlines. Its epoll set is watched by the
+/// loop, which polls it when it is ready and gives it a turn at its deadlines (`EventLoop.TurnHook`):
+/// everything here belongs to that loop's thread, and a connection it hands on never changes thread.
+/// The listener is in every share's set with `EPOLLEXCLUSIVE`, so a new connection wakes one loop, not all.
 ///
 /// A connection is *pending* from its accept until its request is whole (handed to libmicrohttpd), refused,
 /// or past the header deadline (a 408). A refused connection *lingers*: its answer is sent, its write side
@@ -13,7 +18,7 @@ import Glibc
 /// that closing never resets the connection under an answer the client has not read yet.
 /// Sockets are watched edge-triggered: peeking does not consume, so a level-triggered watch would fire
 /// without end; each new arrival fires once, and the whole request so far is peeked again.
-final class GateLoop {
+final class GateLoop: EventLoop.TurnHook {
     private struct Connection {
         let descriptor: Int32
         let address: sockaddr_in
@@ -34,6 +39,12 @@ final class GateLoop {
     private let listener: Listener
     private let wakeFD: Int32
     private let epollFD: Int32
+    private weak var loop: EventLoop?
+    /// Signalled once this share has closed everything it held (`end`).
+    let ended = DispatchSemaphore(value: 0)
+    private var isEnded = false
+    /// When the deadlines were last checked: at least once a second (refusals waiting to be logged).
+    private var lastTick = ContinuousClock.now
     private let settings: ConnectionGate.Settings
     private let ledger: ConnectionLedger
     private let handOver: ConnectionGate.HandOver
@@ -47,48 +58,99 @@ final class GateLoop {
     private var listening = true
     /// Accepting paused until then, after running out of descriptors (the listener would wake the loop without end).
     private var acceptPausedUntil: ContinuousClock.Instant?
-    private var refusals = RefusalLog()
+    private let refusals: SharedRefusalLog
     private var scratch: [UInt8]
     /// A descriptor kept open to be given up when accept fails for want of one: enough to answer and close.
     private var spareFD: Int32
 
-    init(listener: Listener, wakeFD: Int32, settings: ConnectionGate.Settings, ledger: ConnectionLedger,
+    init(listener: Listener, settings: ConnectionGate.Settings, ledger: ConnectionLedger, refusals: SharedRefusalLog,
          handOver: @escaping ConnectionGate.HandOver, requests: GateRequests) throws {
         self.listener = listener
-        self.wakeFD = wakeFD
+        self.refusals = refusals
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+        guard wakeFD >= 0 else { throw HTTPServerError.system("eventfd", errno) }
         self.settings = settings
         self.ledger = ledger
         self.handOver = handOver
         self.requests = requests
         scratch = [UInt8](repeating: 0, count: max(settings.limits.window, 4096))
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else { throw HTTPServerError.system("epoll_create1", errno) }
+        guard epollFD >= 0 else {
+            close(wakeFD)
+            throw HTTPServerError.system("epoll_create1", errno)
+        }
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        watch(listener.descriptor, token: Self.listenerToken, events: EPOLLIN.rawValue)
+        watchListener()
         watch(wakeFD, token: Self.wakeToken, events: EPOLLIN.rawValue)
     }
 
-    func run() {
-        var events = [epoll_event](repeating: epoll_event(), count: 256)
-        while !requests.stop.load(ordering: .acquiring) {
-            let count = epoll_wait(epollFD, &events, Int32(events.count), timeoutMilliseconds())
-            if count < 0, errno != EINTR { break }
-            if listening, requests.stopAccepting.load(ordering: .acquiring) { closeListenerWatch() }
-            for index in 0..<max(0, Int(count)) {
-                let (token, flags) = (events[index].data.u64, events[index].events)
-                switch token {
-                case Self.listenerToken: if listening { acceptAll() }
-                case Self.wakeToken: var value: UInt64 = 0; _ = read(wakeFD, &value, 8)
-                default: handle(token, flags: flags)
-                }
+    /// Wakes the share from another thread, to read `requests` (stop accepting, stop).
+    func wake() {
+        var one: UInt64 = 1
+        _ = write(wakeFD, &one, 8)
+    }
+
+    /// On `loop`'s thread: the loop watches this share's set from now on.
+    func attach(to loop: EventLoop) {
+        self.loop = loop
+        loop.watch(epollFD, events: EventLoop.readable) { [unowned self] _ in poll() }
+        loop.addHook(self)
+        poll()
+    }
+
+    private func watchListener() {
+        watch(listener.descriptor, token: Self.listenerToken, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue)
+    }
+
+    /// Takes what is ready in the share's set, without waiting; ends the share once asked to stop.
+    private func poll() {
+        guard !isEnded else { return }
+        var events = [epoll_event](repeating: epoll_event(), count: 64)
+        let count = epoll_wait(epollFD, &events, Int32(events.count), 0)
+        if listening, requests.stopAccepting.load(ordering: .acquiring) { closeListenerWatch() }
+        for index in 0..<max(0, Int(count)) {
+            let (token, flags) = (events[index].data.u64, events[index].events)
+            switch token {
+            case Self.listenerToken: if listening { acceptAll() }
+            case Self.wakeToken: var value: UInt64 = 0; _ = read(wakeFD, &value, 8)
+            default: handle(token, flags: flags)
             }
-            tick(ContinuousClock.now)
         }
+        tick(ContinuousClock.now)
+        if requests.stop.load(ordering: .acquiring) { end() }
+    }
+
+    /// Ends the share now unless it has ended (the gate's `stop()`, on the loop's thread).
+    func endIfAttached() {
+        if !isEnded { end() }
+    }
+
+    /// Closes every connection the share holds and leaves the loop; the listener is the gate's to close.
+    private func end() {
+        isEnded = true
         for token in Array(connections.keys) { closeConnection(token) }
-        close(listener.descriptor)
+        loop?.unwatch(epollFD)
         if spareFD >= 0 { close(spareFD) }
         close(epollFD)
+        close(wakeFD)
+        ended.signal()
     }
+
+    // MARK: EventLoop.TurnHook
+
+    /// The next deadline, and at least once a second after the last check (refusals waiting to be logged).
+    func nextDeadline() -> ContinuousClock.Instant? {
+        guard !isEnded else { return nil }
+        return [pendingDeadlines.first, lingerDeadlines.first, acceptPausedUntil, lastTick + .seconds(1)].compactMap { $0 }.min()
+    }
+
+    func turn(now: ContinuousClock.Instant) {
+        guard !isEnded, let deadline = nextDeadline(), deadline <= now else { return }
+        tick(now)
+    }
+
+    /// The server ends its gate before its loops.
+    func loopEnded() {}
 
     private func acceptAll() {
         for _ in 0..<512 {
@@ -258,6 +320,7 @@ final class GateLoop {
     }
 
     private func tick(_ now: ContinuousClock.Instant) {
+        lastTick = now
         while let token = pendingDeadlines.popExpired(now) {
             if let connection = connections[token], !connection.lingering {
                 refuse(token, .timeout)
@@ -268,16 +331,9 @@ final class GateLoop {
         }
         if let until = acceptPausedUntil, now >= until {
             acceptPausedUntil = nil
-            if listening { watch(listener.descriptor, token: Self.listenerToken, events: EPOLLIN.rawValue) }
+            if listening { watchListener() }
         }
         if let line = refusals.flush(now: now) { settings.log(line) }
-    }
-
-    /// Until the next deadline, and at least once a second (refusals waiting to be logged).
-    private func timeoutMilliseconds() -> Int32 {
-        let now = ContinuousClock.now
-        let next = [pendingDeadlines.first, lingerDeadlines.first, acceptPausedUntil].compactMap { $0 }.min() ?? now + .seconds(1)
-        return DeadlineQueue.milliseconds(from: now, to: min(next, now + .seconds(1)))
     }
 
     private func logRefusal(_ reason: RefusalLog.Reason, now: ContinuousClock.Instant) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Log lines about refused connections, at most one a second, each with the count since the last.
 ///
 /// A flood is refused thousands of times a second; a line per refusal would make the log the bottleneck.
@@ -45,4 +47,18 @@ struct RefusalLog {
 
     /// Whether refusals wait to be logged: the edge's timer must wake up for them.
     var hasPending: Bool { !counts.isEmpty }
+}
+
+/// The edge's one `RefusalLog`, shared by its shares on every loop, so the log keeps one line a second
+/// however many loops refuse. A refusal takes its lock once; refusals are the exception, not the path.
+final class SharedRefusalLog: Sendable {
+    private let log = Mutex(RefusalLog())
+
+    func refused(_ reason: RefusalLog.Reason, now: ContinuousClock.Instant) -> String? {
+        log.withLock { $0.refused(reason, now: now) }
+    }
+
+    func flush(now: ContinuousClock.Instant) -> String? {
+        log.withLock { $0.flush(now: now) }
+    }
 }
