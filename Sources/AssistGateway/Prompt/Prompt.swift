@@ -16,7 +16,7 @@ public struct ChatMessage: Sendable, Equatable {
 /// messages) are separate messages: data is never spliced into the instruction text, so text in the data
 /// that looks like an instruction stays data.
 public struct Prompt: Sendable, Equatable {
-    public var messages: [ChatMessage]
+    public var messages: [ChatMessage] { didSet { estimatedTokens = Self.estimate(messages) } }
     /// Facts from our own data, sent to the app as a `facts` event before the first delta; nil sends none.
     public var facts: JSONValue?
     /// The version of the data the answer depends on (e.g. "BK-2041@3"); when set, the answer is stored and
@@ -29,13 +29,19 @@ public struct Prompt: Sendable, Equatable {
 
     public init(messages: [ChatMessage], facts: JSONValue? = nil, cacheKey: String? = nil, narration: String? = nil) {
         self.messages = messages
+        estimatedTokens = Self.estimate(messages)
         self.facts = facts
         self.cacheKey = cacheKey
         self.narration = narration
     }
 
-    /// Estimated input tokens, for sizing the quota reservation.
-    public var estimatedTokens: Int { messages.reduce(0) { $0 + TokenEstimator.estimate($1.content) + 4 } }
+    /// Estimated input tokens, for sizing the quota reservation, the `started` row and the settlement:
+    /// counted once per prompt (it scans every byte), not at each of them.
+    public private(set) var estimatedTokens: Int
+
+    private static func estimate(_ messages: [ChatMessage]) -> Int {
+        messages.reduce(0) { $0 + TokenEstimator.estimate($1.content) + 4 }
+    }
 }
 
 /// Why a prompt could not be built.

@@ -141,7 +141,12 @@ final class GateLoop: EventLoop.TurnHook {
     /// The next deadline, and at least once a second after the last check (refusals waiting to be logged).
     func nextDeadline() -> ContinuousClock.Instant? {
         guard !isEnded else { return nil }
-        return [pendingDeadlines.first, lingerDeadlines.first, acceptPausedUntil, lastTick + .seconds(1)].compactMap { $0 }.min()
+        // Compared one by one, with no array built: this runs every turn.
+        var next = lastTick + .seconds(1)
+        if let pending = pendingDeadlines.first { next = min(next, pending) }
+        if let linger = lingerDeadlines.first { next = min(next, linger) }
+        if let paused = acceptPausedUntil { next = min(next, paused) }
+        return next
     }
 
     func turn(now: ContinuousClock.Instant) {
