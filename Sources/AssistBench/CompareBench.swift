@@ -104,29 +104,23 @@ struct CompareBench {
     /// CPU per relayed token of a 2,000-token answer, through nginx and through the gateway (support chat with
     /// its output cap raised, as `TokensBench`), medians of 3 × `TokensBench.answers` answers.
     private func tokens(nginx: NginxServer, nginxCPU: @escaping () -> Double) throws {
-        let saved = upstream.script
-        defer { upstream.script = saved }
-        upstream.script = Script(tokens: (0..<TokensBench.tokens).map { "t\($0 % 100) " })
-        let gateway = try GatewayProcess(upstream: upstream.baseURL, port: try freeLoopbackPort(),
-                                         features: ["support_chat": ["maxOutputTokens": 4_096]])
-        defer { gateway.stop() }
-        let headers = [("Authorization", "Bearer \(gateway.token())"), ("Content-Type", "application/json")]
-        let paths: [(cpu: () -> Double, fetch: () throws -> Void)] = [
-            (nginxCPU, { _ = try BlockingHTTP.request(port: nginx.port, method: "POST", path: "/v1/chat/completions", body: LatencyBench.directBody) }),
-            ({ gateway.cpuSeconds }, { _ = try BlockingHTTP.request(port: gateway.port, method: "POST", path: "/v1/assist/stream",
-                                                                     headers: headers, body: LatencyBench.gatewayBody) }),
-        ]
-        var perToken: [[Double]] = [[], []]
-        for path in paths { for _ in 0..<3 { try path.fetch() } }  // warm up
-        for _ in 0..<3 {
-            for (index, path) in paths.enumerated() {
-                let before = path.cpu()
-                for _ in 0..<TokensBench.answers { try path.fetch() }
-                perToken[index].append((path.cpu() - before) / Double(TokensBench.answers * TokensBench.tokens) * 1e6)
+        try TokensBench.withLongAnswers(upstream) { gateway, viaGateway in
+            let paths: [(cpu: () -> Double, fetch: () throws -> Void)] = [
+                (nginxCPU, { _ = try BlockingHTTP.request(port: nginx.port, method: "POST", path: "/v1/chat/completions", body: LatencyBench.directBody) }),
+                ({ gateway.cpuSeconds }, viaGateway),
+            ]
+            var perToken: [[Double]] = [[], []]
+            for path in paths { for _ in 0..<3 { try path.fetch() } }  // warm up
+            for _ in 0..<3 {
+                for (index, path) in paths.enumerated() {
+                    let before = path.cpu()
+                    for _ in 0..<TokensBench.answers { try path.fetch() }
+                    perToken[index].append((path.cpu() - before) / Double(TokensBench.answers * TokensBench.tokens) * 1e6)
+                }
             }
+            let (n, g) = (percentile(perToken[0], 50), percentile(perToken[1], 50))
+            print(String(format: "   CPU per relayed token, 2,000-token answer: nginx %.2f µs, gateway %.2f µs (%.1f×)", n, g, g / max(0.001, n)))
         }
-        let (n, g) = (percentile(perToken[0], 50), percentile(perToken[1], 50))
-        print(String(format: "   CPU per relayed token, 2,000-token answer: nginx %.2f µs, gateway %.2f µs (%.1f×)", n, g, g / max(0.001, n)))
     }
 
     /// Memory per idle open stream (an upstream that sends nothing for an hour): nginx's processes against the

@@ -13,18 +13,34 @@ struct TokensBench {
     /// Answers per repetition: enough CPU time (about half a second) that the clock's 10-ms ticks do not blur it.
     static let answers = 40
 
-    func run() throws {
-        print("\n9. A 2,000-token answer relayed: gateway CPU per token, end-to-end time against the upstream directly")
+    /// Runs `body` with the upstream scripted to one 2,000-token answer (its script restored after) and a
+    /// gateway whose support chat may relay all of it (its output cap raised); `body` gets that gateway and
+    /// the fetch of one whole answer through it.
+    static func withLongAnswers(_ upstream: ScriptedUpstream,
+                                _ body: (_ gateway: GatewayProcess, _ fetch: @escaping () throws -> Void) throws -> Void) throws {
         let saved = upstream.script
         defer { upstream.script = saved }
-        upstream.script = Script(tokens: (0..<Self.tokens).map { "t\($0 % 100) " })
+        upstream.script = Script(tokens: (0..<tokens).map { "t\($0 % 100) " })
         let gateway = try GatewayProcess(upstream: upstream.baseURL, port: try freeLoopbackPort(),
                                          features: ["support_chat": ["maxOutputTokens": 4_096]])
         defer { gateway.stop() }
-        let body = LatencyBench.gatewayBody, headers = [("Authorization", "Bearer \(gateway.token())"), ("Content-Type", "application/json")]
-        let direct = LatencyBench.directBody
-        func viaGateway() throws { _ = try BlockingHTTP.request(port: gateway.port, method: "POST", path: "/v1/assist/stream", headers: headers, body: body) }
-        func fromUpstream() throws { _ = try BlockingHTTP.request(port: upstream.port, method: "POST", path: "/v1/chat/completions", body: direct) }
+        let headers = [("Authorization", "Bearer \(gateway.token())"), ("Content-Type", "application/json")]
+        try body(gateway) {
+            _ = try BlockingHTTP.request(port: gateway.port, method: "POST", path: "/v1/assist/stream", headers: headers,
+                                         body: LatencyBench.gatewayBody)
+        }
+    }
+
+    func run() throws {
+        print("\n9. A 2,000-token answer relayed: gateway CPU per token, end-to-end time against the upstream directly")
+        try Self.withLongAnswers(upstream) { gateway, viaGateway in try measure(gateway, viaGateway) }
+        Self.chunkDecoding()
+    }
+
+    private func measure(_ gateway: GatewayProcess, _ viaGateway: () throws -> Void) throws {
+        func fromUpstream() throws {
+            _ = try BlockingHTTP.request(port: upstream.port, method: "POST", path: "/v1/chat/completions", body: LatencyBench.directBody)
+        }
         for _ in 0..<3 { try viaGateway(); try fromUpstream() }  // warm up
 
         var cpuPerToken: [Double] = [], gatewayMs: [Double] = [], directMs: [Double] = []
@@ -45,7 +61,6 @@ struct TokensBench {
         print(String(format: "   gateway CPU per relayed token: %.2f µs (median of %@ µs)", percentile(cpuPerToken, 50),
                      cpuPerToken.map { String(format: "%.2f", $0) }.joined(separator: ", ")))
         print(String(format: "   one answer end to end: gateway p50 %.1f ms, direct p50 %.1f ms", percentile(gatewayMs, 50), percentile(directMs, 50)))
-        Self.chunkDecoding()
     }
 
     /// A hosted provider's chunk (id, model, fingerprint and logprobs around one token) through the strict JSON
