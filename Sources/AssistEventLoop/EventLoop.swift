@@ -142,6 +142,17 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
     @discardableResult
     public func execute(_ work: @escaping @Sendable () -> Void) -> Bool { submit(.closure(work)) }
 
+    /// Runs `work` on the loop's thread: at once when called there, posted (`execute`) from any other.
+    /// Returns false, and drops `work`, when it had to be posted and the loop has ended.
+    @discardableResult
+    public func onLoop(_ work: @escaping @Sendable () -> Void) -> Bool {
+        if inLoop {
+            work()
+            return true
+        }
+        return execute(work)
+    }
+
     /// The `TaskExecutor` entry: a job of a task that prefers this loop.
     public func enqueue(_ job: consuming ExecutorJob) { submit(.job(UnownedJob(job))) }
 

@@ -12,9 +12,8 @@ import Glibc
 /// request never changes thread between its hand-over and its completion.
 ///
 /// `@unchecked Sendable`: `daemon` is set once by `start` before the loop is told of it, and cleared by
-/// `stop` on the loop's thread; libmicrohttpd is called through it only on that thread. (Resuming a
-/// connection from another thread goes through `ConnectionHandle`, which libmicrohttpd's inter-thread channel
-/// makes safe: it wakes the loop through the daemon's epoll set.)
+/// `stop` on the loop's thread; libmicrohttpd is called through it only on that thread, and so is everything
+/// else here (`add` and `resume` from another thread are posted to the loop).
 final class LoopDaemon: EventLoop.TurnHook, @unchecked Sendable {
     let loop: EventLoop
     let core: ServerCore
@@ -22,6 +21,9 @@ final class LoopDaemon: EventLoop.TurnHook, @unchecked Sendable {
     private var epollFD: Int32 = -1
     /// A connection was resumed on the loop's thread during this turn: libmicrohttpd runs before the loop sleeps.
     private var runPending = false
+    /// When libmicrohttpd's next timeout is due, as last asked (`nextDeadline`, before the loop sleeps), so a
+    /// turn does not ask again: asking walks every connection with a timeout of its own.
+    private var timeoutDue: ContinuousClock.Instant?
 
     init(loop: EventLoop, core: ServerCore) {
         self.loop = loop
@@ -50,24 +52,22 @@ final class LoopDaemon: EventLoop.TurnHook, @unchecked Sendable {
     /// edge's share on this loop does). A connection it refuses (or that comes after `stop`) is closed by
     /// libmicrohttpd (or here) and stops counting in the ledger.
     func add(descriptor: Int32, address: sockaddr_in) {
-        guard loop.inLoop else {
-            loop.execute { [self] in add(descriptor: descriptor, address: address) }
-            return
-        }
-        guard let daemon else {
-            close(descriptor)
-            core.ledger.closed(descriptor: descriptor)
-            return
-        }
-        var address = address
-        let added = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                MHD_add_connection(daemon, descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        loop.onLoop { [self] in
+            guard let daemon else {
+                close(descriptor)
+                core.ledger.closed(descriptor: descriptor)
+                return
             }
+            var address = address
+            let added = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    MHD_add_connection(daemon, descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            // libmicrohttpd closed the socket; its count ends here (a no-op if it reported the close itself).
+            if added != .YES { core.ledger.closed(descriptor: descriptor) }
+            run()
         }
-        // libmicrohttpd closed the socket; its count ends here (a no-op if it reported the close itself).
-        if added != .YES { core.ledger.closed(descriptor: descriptor) }
-        run()
     }
 
     /// Stops the daemon on the loop's thread (closing its connections, whose completions run there) and
@@ -95,34 +95,30 @@ final class LoopDaemon: EventLoop.TurnHook, @unchecked Sendable {
     /// connection that has gone; after `stop` it meets no daemon and does nothing.
     func resume(_ connection: OpaquePointer) {
         let connection = ConnectionPointer(pointer: connection)
-        if loop.inLoop {
+        loop.onLoop { [self] in
             guard daemon != nil else { return }
             MHD_resume_connection(connection.pointer)
             runPending = true
-            return
-        }
-        loop.execute { [self] in
-            guard daemon != nil else { return }
-            MHD_resume_connection(connection.pointer)
-            run()
         }
     }
 
     private func run() {
         runPending = false
+        timeoutDue = nil  // a run handles what was due; the next `nextDeadline` asks afresh
         if let daemon { MHD_run(daemon) }
     }
 
     // MARK: EventLoop.TurnHook
 
     func nextDeadline() -> ContinuousClock.Instant? {
-        if runPending { return .now }
-        return timeLeft.map { ContinuousClock.now + .milliseconds(Int64(clamping: $0)) }
+        timeoutDue = timeLeft.map { ContinuousClock.now + .milliseconds(Int64(clamping: $0)) }
+        return runPending ? .now : timeoutDue
     }
 
-    /// libmicrohttpd keeps its own clock: it is asked whether a connection's timeout is due.
+    /// Runs libmicrohttpd after a resume, or when its timeout as last asked is due. A timeout that moved
+    /// earlier since (a new connection's) is asked again before the loop sleeps, and waited for then.
     func turn(now: ContinuousClock.Instant) {
-        if runPending || timeLeft == 0 { run() }
+        if runPending || timeoutDue.map({ $0 <= now }) == true { run() }
     }
 
     /// The server stops its daemons before their loops end.

@@ -75,17 +75,17 @@ public final class CurlEventLoop: Service {
     func start(_ transfer: CurlTransfer) {
         guard let loop = loopForNewTransfer() else { return transfer.abandon() }
         transfer.loop = loop
-        run(on: loop, failing: transfer) { Self.multi(on: loop).start(transfer) }
+        if !loop.onLoop({ Self.multi(on: loop).start(transfer) }) { transfer.abandon() }
     }
 
     func cancel(_ transfer: CurlTransfer) {
         guard let loop = transfer.loop else { return }
-        run(on: loop, failing: nil) { Self.multi(on: loop).cancel(transfer) }
+        loop.onLoop { Self.multi(on: loop).cancel(transfer) }
     }
 
     func unpause(_ transfer: CurlTransfer) {
         guard let loop = transfer.loop else { return }
-        run(on: loop, failing: nil) { Self.multi(on: loop).unpause(transfer) }
+        loop.onLoop { Self.multi(on: loop).unpause(transfer) }
     }
 
     /// The loop a transfer started now runs on; nil after `shutdown()`.
@@ -102,12 +102,6 @@ public final class CurlEventLoop: Service {
                 return own
             }
         }
-    }
-
-    /// Runs `work` on `loop`'s thread: inline when already there. A loop that has ended fails `transfer`.
-    private func run(on loop: EventLoop, failing transfer: CurlTransfer?, _ work: @escaping @Sendable () -> Void) {
-        if loop.inLoop { return work() }
-        if !loop.execute(work) { transfer?.abandon() }
     }
 
     /// The loop's one multi handle (loop-thread only), made and hooked to the loop on first use.

@@ -28,8 +28,6 @@ final class CurlMulti: EventLoop.TurnHook {
         assist_curl_multi_setopt_ptr(multi, CURLMOPT_TIMERDATA, me)
     }
 
-    var activeCount: Int { active.count }
-
     func start(_ transfer: CurlTransfer) {
         if transfer.attach(to: multi) { active[ObjectIdentifier(transfer)] = transfer }
         settle()
