@@ -126,12 +126,11 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
 
     /// Ends the loop after what is already queued; idempotent, from any thread.
     public func shutdown() {
-        let wake = inbox.withLock { inbox in
-            guard !inbox.stopping else { return false }
+        inbox.withLock { inbox in
+            guard !inbox.stopping else { return }
             inbox.stopping = true
-            return true
+            if !inbox.ended { signal() }
         }
-        if wake { signal() }
     }
 
     // MARK: Work from any thread
@@ -162,26 +161,24 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
             loopOnly.ready.append(work)
             return true
         }
-        enum Next { case nothing, wake, redirect }
-        let next: Next = inbox.withLock { inbox in
-            if inbox.ended { return .redirect }
+        let queued = inbox.withLock { inbox in
+            if inbox.ended { return false }
             inbox.work.append(work)
-            guard inbox.sleeping, !inbox.woken else { return .nothing }
-            inbox.woken = true
-            return .wake
-        }
-        switch next {
-        case .nothing: return true
-        case .wake:
-            signal()
-            return true
-        case .redirect:
-            guard case .job(let job) = work else { return false }
-            globalConcurrentExecutor.enqueue(job)
+            if inbox.sleeping, !inbox.woken {
+                inbox.woken = true
+                signal()
+            }
             return true
         }
+        if queued { return true }
+        guard case .job(let job) = work else { return false }
+        globalConcurrentExecutor.enqueue(job)
+        return true
     }
 
+    /// Wakes the loop. Only under the inbox's lock, and only before the inbox is marked ended: the thread
+    /// closes the descriptor after that, under the same lock, and a write to its number once it is closed
+    /// could reach whatever reused it (a socket whose peer left would raise SIGPIPE and end the process).
     private func signal() {
         var one: UInt64 = 1
         _ = Glibc.write(wakeFD, &one, 8)

@@ -89,6 +89,8 @@ final class ConnectionGate: Sendable {
             let gate = share
             if share.loop.execute({ gate.share.endIfAttached() }) { share.share.ended.wait() }
         }
+        // Every wake is behind us (`stopAccepting` and this loop's, and later calls of either do nothing).
+        for share in shares { share.share.closeWake() }
         close(listener.descriptor)
     }
 }

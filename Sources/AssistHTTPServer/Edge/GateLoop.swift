@@ -125,16 +125,20 @@ final class GateLoop: EventLoop.TurnHook {
         if !isEnded { end() }
     }
 
-    /// Closes every connection the share holds and leaves the loop; the listener is the gate's to close.
+    /// Closes every connection the share holds and leaves the loop; the listener and the wake descriptor are
+    /// the gate's to close (`closeWake`), once no thread can wake the share any more.
     private func end() {
         isEnded = true
         for token in Array(connections.keys) { closeConnection(token) }
         loop?.unwatch(epollFD)
         if spareFD >= 0 { close(spareFD) }
         close(epollFD)
-        close(wakeFD)
         ended.signal()
     }
+
+    /// After the share has ended and the last `wake()`: a write to the number once closed could reach whatever
+    /// reused it (a socket whose peer left would raise SIGPIPE and end the process).
+    func closeWake() { close(wakeFD) }
 
     // MARK: EventLoop.TurnHook
 
