@@ -36,8 +36,9 @@ enum EdgeDecision: Equatable {
         case .none:
             end = head.length
         case .length(let length):
-            if head.expectsContinue || length > limits.maxBodyBytes || head.length + length >= limits.window {
-                return .handOver(head, bodyPending: bytes.count < head.length + length)
+            // Compared by subtraction: a Content-Length as large as Int.max must not overflow the sum.
+            if head.expectsContinue || length > limits.maxBodyBytes || length >= limits.window - head.length {
+                return .handOver(head, bodyPending: bytes.count - head.length < length)
             }
             end = head.length + length
             if bytes.count < end { return peerFinished ? .reject(.invalid("the request ended before its body did")) : .wait }
