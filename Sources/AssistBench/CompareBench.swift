@@ -102,14 +102,16 @@ struct CompareBench {
     }
 
     /// CPU per relayed token of a 2,000-token answer, through nginx and through the gateway (support chat with
-    /// its output cap raised, as `TokensBench`), medians of 3 × `TokensBench.answers` answers.
+    /// its output cap raised, as `TokensBench`), one event per chunk and coalesced, interleaved, medians of
+    /// 3 × `TokensBench.answers` answers.
     private func tokens(nginx: NginxServer, nginxCPU: @escaping () -> Double) throws {
-        try TokensBench.withLongAnswers(upstream) { gateway, viaGateway in
+        try TokensBench.withLongAnswers(upstream) { gateway, viaGateway in try TokensBench.withLongAnswers(upstream, coalesceDeltas: true) { coalescing, viaCoalescing in
             let paths: [(cpu: () -> Double, fetch: () throws -> Void)] = [
                 (nginxCPU, { _ = try BlockingHTTP.request(port: nginx.port, method: "POST", path: "/v1/chat/completions", body: LatencyBench.directBody) }),
                 ({ gateway.cpuSeconds }, viaGateway),
+                ({ coalescing.cpuSeconds }, viaCoalescing),
             ]
-            var perToken: [[Double]] = [[], []]
+            var perToken: [[Double]] = [[], [], []]
             for path in paths { for _ in 0..<3 { try path.fetch() } }  // warm up
             for _ in 0..<3 {
                 for (index, path) in paths.enumerated() {
@@ -118,9 +120,10 @@ struct CompareBench {
                     perToken[index].append((path.cpu() - before) / Double(TokensBench.answers * TokensBench.tokens) * 1e6)
                 }
             }
-            let (n, g) = (percentile(perToken[0], 50), percentile(perToken[1], 50))
-            print(String(format: "   CPU per relayed token, 2,000-token answer: nginx %.2f µs, gateway %.2f µs (%.1f×)", n, g, g / max(0.001, n)))
-        }
+            let (n, g, c) = (percentile(perToken[0], 50), percentile(perToken[1], 50), percentile(perToken[2], 50))
+            print(String(format: "   CPU per relayed token, 2,000-token answer: nginx %.2f µs, gateway %.2f µs (%.1f×), with coalesceDeltas %.2f µs (%.1f×)",
+                         n, g, g / max(0.001, n), c, c / max(0.001, n)))
+        } }
     }
 
     /// Memory per idle open stream (an upstream that sends nothing for an hour): nginx's processes against the

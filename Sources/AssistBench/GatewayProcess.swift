@@ -76,8 +76,24 @@ final class GatewayProcess {
     }
 
     /// The gateway's memory by mapping kind (`/proc/PID/smaps_rollup`), for investigating the figure above.
+    /// Where the resident set is: the ten largest mappings by RSS (`/proc/PID/smaps`), anonymous ones named by
+    /// their size, so a heap arena, a thread stack and a library's data tell apart.
     var memoryMap: String {
-        (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/smaps_rollup", encoding: .utf8)) ?? ""
+        // Read to the end: /proc reports a size of 0, and reading by size stops after the first page.
+        guard let data = FileHandle(forReadingAtPath: "/proc/\(process.processIdentifier)/smaps")?.readDataToEndOfFile() else { return "" }
+        let text = String(decoding: data, as: UTF8.self)
+        var mappings: [(name: String, kib: Int)] = []
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let range = fields.first, range.contains("-"), range.allSatisfy({ $0.isHexDigit || $0 == "-" }) {
+                let bounds = range.split(separator: "-").compactMap { UInt64($0, radix: 16) }
+                let sizeKiB = bounds.count == 2 ? (bounds[1] - bounds[0]) / 1024 : 0
+                mappings.append((fields.count > 5 ? String(fields[5]) : "[anon \(sizeKiB) KiB]", 0))
+            } else if fields.first == "Rss:", fields.count > 1, let kib = Int(fields[1]), !mappings.isEmpty {
+                mappings[mappings.count - 1].kib = kib
+            }
+        }
+        return mappings.sorted { $0.kib > $1.kib }.prefix(10).map { "     \($0.kib) KiB  \($0.name)" }.joined(separator: "\n")
     }
 
     func stop() {

@@ -32,6 +32,7 @@ struct IdleStreamsBench {
         let closed = gateway.residentKiB
         sleep(3)  // the gateway gives memory back once idle (checked every 2 s)
         print("   gateway RSS after they closed: \(closed) KiB after 1 s, \(gateway.residentKiB) KiB after 4 s (base \(opened.before) KiB)\n")
+        if ProcessInfo.processInfo.environment["BENCH_SMAPS"] != nil { print("   largest mappings after close:\n\(gateway.memoryMap)") }
     }
 
     /// What opening idle streams did to a server's memory.

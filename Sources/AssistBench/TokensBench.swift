@@ -14,15 +14,15 @@ struct TokensBench {
     static let answers = 40
 
     /// Runs `body` with the upstream scripted to one 2,000-token answer (its script restored after) and a
-    /// gateway whose support chat may relay all of it (its output cap raised); `body` gets that gateway and
-    /// the fetch of one whole answer through it.
-    static func withLongAnswers(_ upstream: ScriptedUpstream,
+    /// gateway whose support chat may relay all of it (its output cap raised), with `coalesceDeltas` as given;
+    /// `body` gets that gateway and the fetch of one whole answer through it.
+    static func withLongAnswers(_ upstream: ScriptedUpstream, coalesceDeltas: Bool = false,
                                 _ body: (_ gateway: GatewayProcess, _ fetch: @escaping () throws -> Void) throws -> Void) throws {
         let saved = upstream.script
         defer { upstream.script = saved }
         upstream.script = Script(tokens: (0..<tokens).map { "t\($0 % 100) " })
         let gateway = try GatewayProcess(upstream: upstream.baseURL, port: try freeLoopbackPort(),
-                                         features: ["support_chat": ["maxOutputTokens": 4_096]])
+                                         features: ["support_chat": ["maxOutputTokens": 4_096, "coalesceDeltas": .bool(coalesceDeltas)]])
         defer { gateway.stop() }
         let headers = [("Authorization", "Bearer \(gateway.token())"), ("Content-Type", "application/json")]
         try body(gateway) {
@@ -34,6 +34,8 @@ struct TokensBench {
     func run() throws {
         print("\n9. A 2,000-token answer relayed: gateway CPU per token, end-to-end time against the upstream directly")
         try Self.withLongAnswers(upstream) { gateway, viaGateway in try measure(gateway, viaGateway) }
+        print("   the same, support chat with coalesceDeltas (the text of chunks read together sent as one event):")
+        try Self.withLongAnswers(upstream, coalesceDeltas: true) { gateway, viaGateway in try measure(gateway, viaGateway) }
         Self.chunkDecoding()
     }
 
@@ -64,7 +66,7 @@ struct TokensBench {
     }
 
     /// A hosted provider's chunk (id, model, fingerprint and logprobs around one token) through the strict JSON
-    /// parser, as `OpenAIChunk` reads every chunk today: the decoding share of the cost per relayed token.
+    /// parser, as `OpenAIChunk` reads a chunk its scanner does not expect: what the scanner saves per token.
     static func chunkDecoding() {
         let chunk = Array(#"{"id":"chatcmpl-AbC123xyz","object":"chat.completion.chunk","created":1733000000,"model":"gpt-4o-mini-2024-07-18","system_fingerprint":"fp_0ba0d124f1","choices":[{"index":0,"delta":{"content":" Lisbon"},"logprobs":null,"finish_reason":null}],"usage":null}"#.utf8)
         var runs: [Double] = []

@@ -29,6 +29,8 @@ final class CurlTransfer: @unchecked Sendable {
     var loop: EventLoop?
     let highWaterBytes: Int
     let receiveBufferBytes: Int
+    /// Whether the text of the chunks in one delivery goes to the consumer as one chunk (`ProviderRequest.coalesceText`).
+    let coalesce: Bool
 
     private struct Flow { var pendingBytes = 0; var paused = false }
     private let flow = Mutex(Flow())
@@ -41,6 +43,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.router = loop
         self.highWaterBytes = highWaterBytes
         self.receiveBufferBytes = receiveBufferBytes
+        self.coalesce = request.coalesceText
     }
 
     /// Creates the easy handle and adds it to `multi`. Returns false (and fails the stream) if curl refuses.
@@ -149,6 +152,7 @@ final class CurlTransfer: @unchecked Sendable {
             continuation.finish(throwing: ProviderError.protocolViolation("event line too long"))
             return 0  // makes curl fail the transfer with a write error
         }
+        var text = ""
         for event in events {
             if event.data == "[DONE]" {
                 sawDone = true
@@ -156,15 +160,36 @@ final class CurlTransfer: @unchecked Sendable {
             }
             do {
                 for chunk in try OpenAIChunk.decode(event.data) {
-                    if case .text(let text) = chunk { flow.withLock { $0.pendingBytes += text.utf8.count } }
-                    continuation.yield(chunk)
+                    if case .text(let piece) = chunk, coalesce {
+                        text += piece
+                        continue
+                    }
+                    yield(text: &text)
+                    yield(chunk)
                 }
             } catch {
+                yield(text: &text)  // what arrived before the bad chunk is kept, as without coalescing
                 continuation.finish(throwing: error)
                 return 0
             }
         }
+        yield(text: &text)
         return bytes.count
+    }
+}
+
+extension CurlTransfer {
+    /// Hands `chunk` to the consumer, counting its text as pending.
+    private func yield(_ chunk: ProviderChunk) {
+        if case .text(let text) = chunk { flow.withLock { $0.pendingBytes += text.utf8.count } }
+        continuation.yield(chunk)
+    }
+
+    /// Hands text gathered from one delivery as one chunk, if there is any, and empties it.
+    private func yield(text: inout String) {
+        guard !text.isEmpty else { return }
+        yield(.text(text))
+        text = ""
     }
 }
 

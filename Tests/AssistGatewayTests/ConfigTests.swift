@@ -112,6 +112,7 @@ struct ConfigTests {
             == ["integrity.playIntegrity.maxAgeSeconds", "integrity.playIntegrity.packageName"])
         #expect(ConfigFixture.issues { $0.set("integrity", ["challengeTTLSeconds": 0]) }.map(\.path) == ["integrity.challengeTTLSeconds"])
         #expect(ConfigFixture.issues { $0.set("features.support_chat.freshChallenge", "yes") }.map(\.path) == ["features.support_chat.freshChallenge"])
+        #expect(ConfigFixture.issues { $0.set("features.support_chat.coalesceDeltas", "yes") }.map(\.path) == ["features.support_chat.coalesceDeltas"])
         var configured = ConfigFixture.json
         configured.set("integrity", ["appAttest": ["appId": "TEAM123456.com.example.assist"], "playIntegrity": ["packageName": "com.example"]])
         let loaded = try ConfigFixture.load(configured)

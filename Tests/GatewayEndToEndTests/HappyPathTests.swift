@@ -38,6 +38,21 @@ struct HappyPathTests {
         #expect(frames.dropFirst().allSatisfy { $0.hasPrefix("data: ") && !$0.dropFirst(6).contains("\n") })
     }
 
+    @Test("a feature with coalesceDeltas sends the same text in fewer delta events; without it, one event per upstream chunk")
+    func coalescedDeltas() async throws {
+        let tokens = (0..<1_000).map { "w\($0) " }
+        for coalesce in [false, true] {
+            let harness = try GatewayHarness(script: Script(tokens: tokens),
+                                             features: ["itinerary_summary": ["coalesceDeltas": .bool(coalesce), "maxOutputTokens": 8_192]])
+            let events = try await harness.stream().events
+            let deltas = events.compactMap { if case .delta(let text) = $0 { text } else { nil } }
+            #expect(deltas.joined() == tokens.joined())
+            #expect(coalesce ? deltas.count < tokens.count : deltas.count == tokens.count)
+            guard case .done(let reason, _, _, _, _)? = events.last else { Issue.record("no done event: \(events.suffix(2))"); continue }
+            #expect(reason == "stop")
+        }
+    }
+
     @Test("the upstream receives instructions and booking data as separate messages, never the client's text as instructions")
     func promptBuiltOnServer() async throws {
         let harness = try GatewayHarness()

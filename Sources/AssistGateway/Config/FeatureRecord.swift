@@ -64,6 +64,10 @@ public struct FeatureRecord: Sendable {
     /// Whether an App Attest assertion for this feature must also sign a fresh, single-use challenge from
     /// `POST /v1/integrity/challenge` (for expensive features: a recorded request cannot be replayed).
     public var freshChallenge = false
+    /// Whether the text of upstream chunks that arrive together (one read from the provider's connection) may go
+    /// to the client as one `delta` event. Fewer, larger events cost less per token; the text is the same, and
+    /// the output cap may then cut up to one read's text short. Off by default: one event per upstream chunk.
+    public var coalesceDeltas = false
     /// `guard`: the streamed text held to the feature's checks before release; nil streams it as it comes.
     public var answerGuard: AnswerGuardSettings?
     /// The locales served (e.g. `["en-US", "en-GB", "tr-TR"]`); another is 400 `invalid_input`. Nil: any.
@@ -94,7 +98,7 @@ public struct FeatureRecord: Sendable {
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
         "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold", "freshChallenge",
-        "guard", "locales", "qualification",
+        "guard", "locales", "qualification", "coalesceDeltas",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
@@ -181,6 +185,7 @@ public struct FeatureRecord: Sendable {
             if let version, let instructions { record.candidate = Candidate(promptVersion: version, instructions: instructions, percentage: percentage) }
         }
         record.freshChallenge = reader.bool(members, "freshChallenge", at: path, default: false)
+        record.coalesceDeltas = reader.bool(members, "coalesceDeltas", at: path, default: false)
         record.answerGuard = AnswerGuardSettings.decode(members["guard"], at: "\(path).guard", reader: &reader)
         if members["locales"] != nil {
             let locales = reader.strings(members, "locales", at: path)

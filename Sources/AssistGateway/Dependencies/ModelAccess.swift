@@ -37,8 +37,10 @@ public struct ModelAccess: Sendable {
     /// to the alias's model, with the feature's output cap and temperature. The stream path and `assist eval`
     /// both build it here, so an evaluation calls the model exactly as users' requests do.
     public func request(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderRequest {
-        ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey(for: model), messages: messages,
-                        maxOutputTokens: feature.maxOutputTokens, temperature: feature.temperature)
+        var request = ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey(for: model), messages: messages,
+                                      maxOutputTokens: feature.maxOutputTokens, temperature: feature.temperature)
+        request.coalesceText = feature.coalesceDeltas
+        return request
     }
 
     /// Streams `feature`'s messages from the provider of `model`'s kind.

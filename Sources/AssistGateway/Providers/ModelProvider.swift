@@ -11,6 +11,9 @@ public struct ProviderRequest: Sendable {
     public var temperature: Double?
     /// A JSON Schema the answer must follow (sent as `response_format` json_schema), for structured features.
     public var responseSchema: JSONValue?
+    /// Whether text that arrives in one delivery from the provider may be handed over as one `.text` chunk
+    /// (`FeatureRecord.coalesceDeltas`). A provider may ignore it.
+    public var coalesceText = false
 
     public init(baseURL: String, model: String, apiKey: String? = nil, messages: [ChatMessage], maxOutputTokens: Int,
                 temperature: Double? = nil, responseSchema: JSONValue? = nil) {
