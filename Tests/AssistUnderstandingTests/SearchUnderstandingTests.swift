@@ -21,6 +21,70 @@ struct SearchUnderstandingTests {
         #expect(route.destination?.name == destination, "\(text)")
     }
 
+    @Test("places the airport list lacked, dotted and two-word names, verbs of leaving and arriving, word order", arguments: [
+        ("flights from Toronto to Tacoma", "Toronto", "Tacoma"),
+        ("burbank to long beach on friday", "Burbank", "Long Beach"),
+        ("from st. louis to st. petersburg", "St. Louis", "St. Petersburg"),
+        ("leave Detroit and arrive in St. Petersburg", "Detroit", "St. Petersburg"),
+        ("departing Chicago, landing in Denver", "Chicago", "Denver"),
+        ("boston denver tomorrow", "Boston", "Denver"),
+        ("İzmir çıkışlı Roma uçuşu", "Izmir", "Rome"),
+        ("Roma varışlı Ankara uçuşları", "Ankara", "Rome"),
+        ("out of Seattle into Tokyo", "Seattle", "Tokyo"),
+    ] as [(String, String?, String?)])
+    func widerRoutes(text: String, origin: String?, destination: String?) {
+        let route = gazetteer.route(in: text)
+        #expect(route.origin?.name == origin, "\(text)")
+        #expect(route.destination?.name == destination, "\(text)")
+    }
+
+    @Test("a name that is a common word is a place only in a travel context", arguments: [
+        ("a nice view of the sea, somewhere warm", [String]()),
+        ("reading about split fares on mobile", []),
+        ("iki kişi, sıcak bir yer", []),
+        ("Nice weather, but I want the bathroom nicely done", []),
+        ("flights to Nice in May", ["Nice"]),
+        ("Fly from Reading to Split", ["Reading", "Split"]),
+        ("We loved Nice last year", ["Nice"]),
+        ("Nice'e iki kişi", ["Nice"]),
+    ] as [(String, [String])])
+    func commonWords(text: String, places: [String]) {
+        #expect(gazetteer.mentions(in: text).map(\.city.name) == places, "\(text)")
+    }
+
+    @Test("a country or US state after a name picks among namesakes; alone, the most populous")
+    func namesakes() {
+        #expect(gazetteer.route(in: "from Paris, Texas to Dallas").origin?.region == "TX")
+        #expect(gazetteer.route(in: "to Paris").destination?.country == "FR")
+        #expect(gazetteer.route(in: "to Portland Maine").destination?.region == "ME")
+        #expect(gazetteer.route(in: "to Portland").destination?.region == "OR")
+        #expect(gazetteer.route(in: "flights to London, Canada").destination?.country == "CA")
+        #expect(gazetteer.city(ofAirport: "YYZ")?.name == "Toronto")
+        #expect(gazetteer.city(ofAirport: "NYC")?.name == "New York")
+        let istanbul: Set<String> = Set(gazetteer.city(named: "Istanbul")?.airports ?? [])
+        #expect(istanbul.isSuperset(of: ["IST", "SAW"]))
+    }
+
+    @Test("month ranges, spelled ordinals, weekdays of next week and Turkish period endings")
+    func widerDates() throws {
+        let resolver = try #require(DateResolver(today: "2026-11-29"))  // a Sunday
+        let range = { (from: String, to: String) in DateResolver.Range(from: from, to: to) }
+        #expect(resolver.resolve("between June and August").departure == range("2027-06-01", "2027-08-31"))
+        #expect(resolver.resolve("from March to May, somewhere warm").departure == range("2027-03-01", "2027-05-31"))
+        #expect(resolver.resolve("haziran ile ağustos arası").departure == range("2027-06-01", "2027-08-31"))
+        #expect(resolver.resolve("hazirandan ağustosa kadar").departure == range("2027-06-01", "2027-08-31"))
+        #expect(resolver.resolve("november to january").departure == range("2026-11-01", "2027-01-31"))
+        #expect(resolver.resolve("april sixth").departure == range("2027-04-06", "2027-04-06"))
+        #expect(resolver.resolve("on the twenty-first of June").departure == range("2027-06-21", "2027-06-21"))
+        let monday = try #require(DateResolver(today: "2026-11-30"))
+        #expect(monday.resolve("salı").departure == range("2026-12-01", "2026-12-01"))
+        #expect(monday.resolve("haftaya salı").departure == range("2026-12-08", "2026-12-08"))
+        #expect(resolver.resolve("haftaya salı").departure == range("2026-12-01", "2026-12-01"))  // on a Sunday, next week starts tomorrow
+        #expect(resolver.resolve("marttaki uçuşlar").departure == range("2027-03-01", "2027-03-31"))
+        #expect(resolver.resolve("next friday from Berlin to somewhere warm").departure == range("2026-12-04", "2026-12-04"))
+        #expect(resolver.resolve("for 3 days in Rome").departure == nil)
+    }
+
     @Test("a name two places share resolves to the busier one")
     func ambiguity() {
         #expect(gazetteer.city(named: "Rome")?.country == "IT")

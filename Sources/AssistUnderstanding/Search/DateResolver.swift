@@ -1,9 +1,11 @@
 public import Foundation
 
 /// Dates in English and Turkish travel requests, resolved against a given "today": a day with its month
-/// ("14 ekimde", "October 14th"), a month ("in October", "ekimde"), day ranges ("10-14 October"), and
-/// relative expressions (tomorrow / yarın, this or next weekend / bu ya da gelecek hafta sonu, next week /
-/// haftaya, next month / gelecek ay). A day or month without a year is the next one on or after today.
+/// ("14 ekimde", "October 14th", "april sixth", "the twenty-first of June"), a month ("in October", "ekimde"),
+/// day and month ranges ("10-14 October", "from March to May", "haziran ile ağustos arası"), weekdays ("on
+/// wednesday", "next friday", "cumaya", "haftaya salı") and relative expressions (tomorrow / yarın, this or
+/// next weekend / bu ya da gelecek hafta sonu, next week / haftaya, next month / gelecek ay, in 3 days / 3 gün
+/// sonra). A day or month without a year is the next one on or after today; a weekday, the next one after it.
 /// Text after a return marker ("returning", "back on", "dönüş") gives the return range.
 public struct DateResolver: Sendable {
     public struct Range: Sendable, Equatable, CustomStringConvertible {
@@ -30,20 +32,6 @@ public struct DateResolver: Sendable {
         self.calendar = calendar
     }
 
-    static let months: [String: Int] = {
-        var table: [String: Int] = [:]
-        let english = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
-        let turkish = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim", "kasim", "aralik"]
-        for (index, name) in english.enumerated() {
-            table[name] = index + 1
-            table[String(name.prefix(3))] = index + 1
-        }
-        table["sept"] = 9
-        for (index, name) in turkish.enumerated() { table[name] = index + 1 }
-        table["mar"] = 3
-        return table
-    }()
-
     static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
 
     /// Departure and return ranges found in `text`.
@@ -63,8 +51,12 @@ public struct DateResolver: Sendable {
         return (resolve(words: words), nil)
     }
 
+    /// Words joining two months into a range: "from March to May", "between June and August", "haziran ile ağustos".
+    public static let rangeJoiners: Set<String> = ["to", "through", "thru", "until", "till", "and", "ile"]
+
     /// The first date expression in `words`.
     func resolve(words: [String]) -> Range? {
+        let words = DateWords.numberingOrdinals(words)
         for (index, word) in words.enumerated() {
             let next = index + 1 < words.count ? words[index + 1] : ""
             let afterNext = index + 2 < words.count ? words[index + 2] : ""
@@ -75,10 +67,22 @@ public struct DateResolver: Sendable {
             if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
             if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
             if word == "hafta", next == "sonu" || next == "sonunda" { return weekend(next: ["gelecek", "haftaya"].contains(previous)) }
-            if (word == "week" && previous == "next") || (word == "haftaya" && next != "hafta")
+            if (word == "week" && previous == "next") || (word == "haftaya" && next != "hafta" && DateWords.weekday(next) == nil)
                 || (word == "hafta" && previous == "gelecek") { return nextWeek() }
             if (word == "month" && previous == "next") || (word == "ay" && ["gelecek", "onumuzdeki"].contains(previous)) {
                 return month(calendar.date(byAdding: .month, value: 1, to: startOfMonth(today))!)
+            }
+            if let count = Self.count(word), let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7][next], previous == "in" {
+                return day(add(days: count * unit, to: today))  // "in 3 days", "in two weeks"
+            }
+            if let count = Self.count(word), let unit = ["gun": 1, "hafta": 7][next], afterNext == "sonra" {
+                return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra"
+            }
+            if let weekday = DateWords.weekday(word) {
+                // "wednesday", "on friday", "next tuesday", "çarşamba", "cumaya": the next one after today; "this
+                // friday", "bu cuma": today if it is one; "haftaya salı": that day of next week.
+                if previous == "haftaya" { return day(self.weekday(weekday, inWeekAfter: today)) }
+                return day(self.weekday(weekday, after: today, includingIt: previous == "this" || previous == "bu"))
             }
             if let dayNumber = Self.dayNumber(word) {
                 // "10-14 october" / "10 to 14 october" / "14 october" / "14 ekimde"
@@ -97,30 +101,41 @@ public struct DateResolver: Sendable {
                 if let dayNumber = Self.dayNumber(next) {  // "October 14"
                     return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
                 }
+                let last = Self.month(next) ?? (Self.rangeJoiners.contains(next) ? Self.month(afterNext) : nil)
+                if let last, let first = wholeMonth(monthNumber, year: Self.year(in: words)), last != monthNumber {
+                    // "June to August", "hazirandan ağustosa": the first month's start to the last's end, a year on if it wraps.
+                    let startYear = Int(first.from.prefix(4))!
+                    let end = wholeMonth(last, year: last > monthNumber ? startYear : startYear + 1)
+                    return end.map { Range(from: first.from, to: $0.to) }
+                }
                 return wholeMonth(monthNumber, year: Self.year(in: words))
             }
         }
         return nil
     }
 
+    /// A count written in digits or as a number word ("3", "two", "iki").
+    static func count(_ word: String) -> Int? {
+        if let value = Int(word), (1...365).contains(value) { return value }
+        return word == "a" || word == "an" || word == "bir" ? nil : SearchParser.numbers[word]
+    }
+
+    /// A weekday name (1 = Sunday … 7 = Saturday), allowing a Turkish case ending ("cumaya", "pazartesi").
+    public static func weekday(_ word: String) -> Int? { DateWords.weekday(word) }
+
+    /// `words` with spelled ordinals as numbers ("april sixth" → "april 6th").
+    public static func numberingOrdinals(_ words: [String]) -> [String] { DateWords.numberingOrdinals(words) }
+
     /// "14", "14th", "1st", "2nd", "3rd".
-    static func dayNumber(_ word: String) -> Int? {
+    public static func dayNumber(_ word: String) -> Int? {
         let digits = word.prefix { $0.isNumber }
         guard !digits.isEmpty, let value = Int(digits), (1...31).contains(value) else { return nil }
         let rest = word.dropFirst(digits.count)
         return rest.isEmpty || ["st", "nd", "rd", "th", "inde", "sinde", "ünde", "unde"].contains(String(rest)) ? value : nil
     }
 
-    /// A month name, allowing a Turkish case suffix ("ekimde", "ekimin", "ekime").
-    public static func month(_ word: String) -> Int? {
-        if let exact = months[word] { return exact }
-        guard word.count >= 4 else { return nil }
-        for cut in 1...min(4, word.count - 3) {
-            let stem = String(word.dropLast(cut))
-            if stem.count >= 4, let value = months[stem] { return value }
-        }
-        return nil
-    }
+    /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki").
+    public static func month(_ word: String) -> Int? { DateWords.month(word) }
 
     /// An explicit year: a four-digit 2020–2100 that is not an amount ("2000 EUR").
     static func year(in words: [String]) -> Int? {
@@ -163,6 +178,21 @@ public struct DateResolver: Sendable {
         if weekday == 1 { saturday = add(days: -1, to: today) }  // on Sunday, "this weekend" is the one under way
         if next { saturday = add(days: 7, to: saturday) }
         return Range(from: iso(max(saturday, today)), to: iso(add(days: 1, to: saturday)))
+    }
+
+    /// The first `weekday` (1 = Sunday … 7 = Saturday) after `date`, or on it when `includingIt` (as dateparser
+    /// reads "friday" and "this friday").
+    private func weekday(_ weekday: Int, after date: Date, includingIt: Bool) -> Date {
+        let current = calendar.component(.weekday, from: date)
+        let ahead = (weekday - current + 7) % 7
+        return add(days: ahead == 0 && !includingIt ? 7 : ahead, to: date)
+    }
+
+    /// `weekday` in the Monday-to-Sunday week after the one holding `date`.
+    private func weekday(_ weekday: Int, inWeekAfter date: Date) -> Date {
+        let current = calendar.component(.weekday, from: date)
+        let nextMonday = add(days: (9 - current) % 7 == 0 ? 7 : (9 - current) % 7, to: date)
+        return add(days: (weekday + 5) % 7, to: nextMonday)
     }
 
     private func nextWeek() -> Range {

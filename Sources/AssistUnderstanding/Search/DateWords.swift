@@ -1,0 +1,72 @@
+/// The words dates are written with, folded (`TextMatching.words`), in English and Turkish: months, weekdays and
+/// spelled ordinals. Turkish case endings on a month or weekday ("ekimde", "marttaki", "cumaya") are cut here.
+enum DateWords {
+    static let months: [String: Int] = {
+        var table: [String: Int] = [:]
+        let english = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        let turkish = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim", "kasim", "aralik"]
+        for (index, name) in english.enumerated() {
+            table[name] = index + 1
+            table[String(name.prefix(3))] = index + 1
+        }
+        table["sept"] = 9
+        for (index, name) in turkish.enumerated() { table[name] = index + 1 }
+        table["mar"] = 3
+        return table
+    }()
+
+    /// Weekday names → Calendar's weekday number (1 = Sunday … 7 = Saturday).
+    static let weekdays: [String: Int] = [
+        "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,
+        "pazar": 1, "pazartesi": 2, "sali": 3, "carsamba": 4, "persembe": 5, "cuma": 6, "cumartesi": 7,
+    ]
+
+    /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki").
+    static func month(_ word: String) -> Int? {
+        if let exact = months[word] { return exact }
+        return stem(of: word, in: months, minimum: 4)
+    }
+
+    /// A weekday name, allowing a Turkish case ending ("cumaya", "salıdan", "pazartesiye", "cumartesi" whole).
+    static func weekday(_ word: String) -> Int? {
+        if let exact = weekdays[word] { return exact }
+        return stem(of: word, in: weekdays, minimum: 4)
+    }
+
+    /// The longest name `word` starts with, if the rest is a case ending of up to five letters.
+    private static func stem(of word: String, in table: [String: Int], minimum: Int) -> Int? {
+        guard word.count > minimum else { return nil }
+        for cut in 1...min(5, word.count - minimum) {
+            let stem = String(word.dropLast(cut))
+            if stem.count >= minimum, let value = table[stem] { return value }
+        }
+        return nil
+    }
+
+    static let unitOrdinals: [String: Int] = [
+        "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+    ]
+    static let ordinals: [String: Int] = unitOrdinals.merging([
+        "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+        "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    ]) { first, _ in first }
+    static let tens: [String: Int] = ["twenty": 20, "thirty": 30]
+
+    /// `words` with spelled ordinals written as numbers: "april sixth" → "april 6th", "the twenty first" (or
+    /// "twenty-first", which folds to two words) → "the 21st".
+    static func numberingOrdinals(_ words: [String]) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if let ten = tens[word], index + 1 < words.count, let unit = unitOrdinals[words[index + 1]] {
+                out.append("\(ten + unit)th")
+                index += 2
+                continue
+            }
+            out.append(ordinals[word].map { "\($0)th" } ?? word)
+            index += 1
+        }
+        return out
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+extension Gazetteer {
+    /// A city found in a sentence, and what its wording says about it.
+    public struct Mention: Sendable, Equatable {
+        public enum Role: Sendable, Equatable { case origin, destination, unknown }
+        public var city: City
+        public var role: Role
+        /// Index of its first word in `TextMatching.words(text)`.
+        public var position: Int
+    }
+
+    /// Turkish case endings as folded, which may be glued to a name ("lizbona", "istanbuldan") or follow an
+    /// apostrophe ("Lizbon'a" folds to "lizbon a"). Only these are cut: a name inside an ordinary longer word
+    /// ("bathroom", "nicely") is not a place.
+    static let caseEndings: Set<String> = [
+        "a", "e", "ya", "ye", "na", "ne", "dan", "den", "tan", "ten", "ndan", "nden", "da", "de", "ta", "te", "nda", "nde",
+        "daki", "deki", "taki", "teki", "ndaki", "ndeki", "i", "u", "yi", "yu", "in", "un", "nin", "nun", "li", "lu",
+    ]
+    static let fromEndings: Set<String> = ["dan", "den", "tan", "ten", "ndan", "nden"]
+    static let toEndings: Set<String> = ["a", "e", "ya", "ye", "na", "ne"]
+    /// Words before a place that make it the origin ("from", "leaving", "departing", "out of").
+    static let fromWords: Set<String> = ["from", "leave", "leaves", "leaving", "depart", "departs", "departing"]
+    /// Words before a place that make it the destination.
+    static let toWords: Set<String> = ["to", "into", "toward", "towards", "arrive", "arrives", "arriving", "reach", "reaching"]
+    /// "arrive in", "landing at": the verb two words back makes the place after "in"/"at" the destination.
+    static let arrivalVerbs: Set<String> = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing"]
+    /// Turkish words after a place: "İzmir çıkışlı" (leaving İzmir), "Roma varışlı" (arriving in Rome).
+    static let fromAfter: Set<String> = ["cikisli", "cikis", "kalkisli", "kalkis"]
+    static let toAfter: Set<String> = ["varisli", "varis", "inisli", "gidis"]
+    /// Other words before a place that make a common-word name ("Nice", "Mobile") a place.
+    static let placeWords: Set<String> = ["in", "at", "via", "near", "visit", "visiting", "fly", "flying", "flight", "flights", "trip"]
+
+    /// Cities in `text`, longest names first, each with the role its suffix, preposition or verb gives it.
+    public func mentions(in text: String) -> [Mention] {
+        let words = TextMatching.words(text)
+        let shapes = WordShapes(text, count: words.count)
+        var found: [Mention] = []
+        var index = 0
+        while index < words.count {
+            guard let match = match(words, at: index) else {
+                index += 1
+                continue
+            }
+            let end = index + match.length
+            let previous = index > 0 ? words[index - 1] : nil
+            let next = end < words.count ? words[end] : nil
+            let ending = match.ending ?? next.flatMap { Self.caseEndings.contains($0) ? $0 : nil }
+            let after = match.ending == nil && ending != nil ? end + 1 : end
+            let role: Mention.Role
+            if let ending, Self.fromEndings.contains(ending) {
+                role = .origin
+            } else if let ending, Self.toEndings.contains(ending) {
+                role = .destination
+            } else if let previous, Self.fromWords.contains(previous) || (previous == "of" && index > 1 && words[index - 2] == "out") {
+                role = .origin
+            } else if let previous, Self.toWords.contains(previous)
+                        || ((previous == "in" || previous == "at") && index > 1 && Self.arrivalVerbs.contains(words[index - 2])) {
+                role = .destination
+            } else if after < words.count, Self.fromAfter.contains(words[after]) {
+                role = .origin
+            } else if after < words.count, Self.toAfter.contains(words[after]) {
+                role = .destination
+            } else {
+                role = .unknown
+            }
+            let qualifier = qualifier(in: words, at: after)
+            let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
+            let inContext = role != .unknown || pinned != nil || previous.map(Self.placeWords.contains) == true
+                || match.ending != nil || shapes.isCapitalisedMidSentence(index)
+            // Out of context, a common word is no place: the name means the first place that is not one, if any.
+            guard let city = pinned ?? (inContext ? match.cities.first : match.cities.first { !$0.isCommonWord }) else {
+                index += 1
+                continue
+            }
+            found.append(Mention(city: city, role: role, position: index))
+            index = end
+        }
+        return found
+    }
+
+    /// The longest name at `index`: the places it names, how many words it takes, and a case ending glued to
+    /// its last word, if that is how it matched.
+    private func match(_ words: [String], at index: Int) -> (cities: [City], length: Int, ending: String?)? {
+        for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
+            var key = Array(words[index..<(index + length)])
+            if let cities = byName[key] { return (cities, length, nil) }
+            guard let last = key.last, last.count >= 5 else { continue }
+            for cut in 1...min(5, last.count - 3) {
+                let ending = String(last.suffix(cut))
+                guard Self.caseEndings.contains(ending) else { continue }
+                key[key.count - 1] = String(last.dropLast(cut))
+                if let cities = byName[key] { return (cities, length, ending) }
+            }
+        }
+        return nil
+    }
+
+    /// Origin and destination from the mentions: explicit roles first; otherwise the first of two cities
+    /// is the origin and the second the destination ("Boston Denver tomorrow"), and a lone city is the destination.
+    public func route(in text: String) -> (origin: City?, destination: City?) {
+        let mentions = mentions(in: text)
+        var origin = mentions.first { $0.role == .origin }?.city
+        var destination = mentions.first { $0.role == .destination }?.city
+        let unknown = mentions.filter { $0.role == .unknown }.map(\.city)
+        if origin == nil, destination == nil, unknown.count >= 2 {
+            return (unknown[0], unknown[1])
+        }
+        if destination == nil { destination = unknown.first { $0 != origin } }
+        if origin == nil, destination != nil { origin = unknown.first { $0 != destination } }
+        return (origin, destination)
+    }
+}
+
+/// How each word of a text was written: capitalised or not, and whether it starts a sentence. Aligned with
+/// `TextMatching.words` (the same separators); when the two disagree, no word counts as capitalised.
+struct WordShapes {
+    private var capitalised: [Bool] = []
+    private var startsSentence: [Bool] = []
+
+    init(_ text: String, count: Int) {
+        // An all-lower-case text says nothing by its capitals.
+        guard text.contains(where: \.isUppercase) else { return }
+        var sentenceStart = true
+        var current = ""
+        for character in text + " " {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+                continue
+            }
+            if !current.isEmpty {
+                capitalised.append(current.first?.isUppercase == true)
+                startsSentence.append(sentenceStart)
+                sentenceStart = false
+                current = ""
+            }
+            if ".!?\n".contains(character) { sentenceStart = true }
+        }
+        if capitalised.count != count { capitalised = [] }
+    }
+
+    /// Capitalised, in a text that is not all lower case, and not the first word of its sentence.
+    func isCapitalisedMidSentence(_ index: Int) -> Bool {
+        index < capitalised.count && capitalised[index] && !startsSentence[index]
+    }
+}
