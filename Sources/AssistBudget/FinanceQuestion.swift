@@ -65,10 +65,11 @@ public struct FinanceUnderstander: Sendable {
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "most at", "en çok nereye", "en çok nerede",
-                         "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza"]),
+                         "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "top places", "top shops", "top stores",
+                         "places", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
         (.largest, ["largest", "biggest", "most expensive", "en büyük", "en pahalı", "en yüksek"]),
         (.average, ["average", "on average", "ortalama", "ortalamada"]),
-        (.count, ["how many times", "how many purchases", "how often", "kaç kez", "kaç kere", "kaç işlem", "kaç defa"]),
+        (.count, ["how many", "how often", "number of", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane", "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler"]),
         (.totalSpent, ["how much", "total", "spend", "spent", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
@@ -109,12 +110,29 @@ public struct FinanceUnderstander: Sendable {
     /// The question's period, and a second one for comparisons.
     func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {
         var found: [DateResolver.Range] = []
-        let words = TextMatching.words(text)
-        // "ay" with its case endings: ayı, aya, ayda, ayla, ayın.
-        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "ayla", "ayin"]
-        for (index, word) in words.enumerated() {
+        // "ay" with its case endings: ayı, aya, ayda, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
+        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "ayla", "ayin", "ayki", "aydaki"]
+        let words = DateResolver.numberingOrdinals(TextMatching.words(text))
+        var index = 0
+        while index < words.count {
+            defer { index += 1 }
+            let word = words[index]
             let previous = index > 0 ? words[index - 1] : ""
-            if monthWords.contains(word), previous == "last" || previous == "gecen" { found.append(monthRange(offset: -1)) }
+            let next = index + 1 < words.count ? words[index + 1] : ""
+            if let day = dayPeriod(word) {
+                found.append(day)
+            } else if let weekday = DateResolver.weekday(word) {
+                found.append(day(pastWeekday(weekday)))  // "last monday", "on friday", "geçen salı": the latest before today
+            } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
+                found.append(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda"
+                index += 1
+            } else if let month = DateResolver.month(word), let dayNumber = DateResolver.dayNumber(next) {
+                found.append(day(pastDay(dayNumber, month: month)))  // "November 3rd"
+                index += 1
+            } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
+                found.append(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
+                index += length
+            } else if monthWords.contains(word), previous == "last" || previous == "gecen" { found.append(monthRange(offset: -1)) }
             else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
             else if (word == "week" && previous == "last") || (word == "hafta" && previous == "gecen") { found.append(lastWeek()) }
             else if (word == "year" && previous == "this") || (word == "yil" && previous == "bu") { found.append(yearToDate()) }
@@ -126,6 +144,52 @@ public struct FinanceUnderstander: Sendable {
             }
         }
         return (found.first, found.count > 1 ? found[1] : nil)
+    }
+
+    /// The month a range starting at `index` ends with, and how many words after `index` it takes: "June to
+    /// August", "between June and August", "haziran ile ağustos arası", "hazirandan ağustosa". Two months joined
+    /// otherwise ("October and November", "ekim ile kasım") are two periods, for a comparison.
+    func monthRangeEnd(_ words: [String], at index: Int) -> (month: Int, length: Int)? {
+        guard index + 1 < words.count else { return nil }
+        let next = words[index + 1]
+        if ["dan", "den", "tan", "ten"].contains(where: { words[index].hasSuffix($0) }), let last = DateResolver.month(next) { return (last, 1) }
+        guard index + 2 < words.count, let last = DateResolver.month(words[index + 2]) else { return nil }
+        let after = index + 3 < words.count ? words[index + 3] : ""
+        let joined = ["to", "through", "thru", "until", "till"].contains(next)
+            || (next == "and" && index > 0 && words[index - 1] == "between") || (next == "ile" && after.hasPrefix("arasi"))
+        return joined ? (last, 2) : nil
+    }
+
+    /// "yesterday", "today", "dün", "bugün" (with Turkish -ki: "dünkü", "bugünkü").
+    func dayPeriod(_ word: String) -> DateResolver.Range? {
+        switch word {
+        case "yesterday", "dun", "dunku": day(calendar.date(byAdding: .day, value: -1, to: todayDate)!)
+        case "today", "bugun", "bugunku": day(todayDate)
+        default: nil
+        }
+    }
+
+    private func day(_ date: Date) -> DateResolver.Range { DateResolver.Range(from: iso(date), to: iso(date)) }
+
+    /// The latest `weekday` before today.
+    func pastWeekday(_ weekday: Int) -> Date {
+        let back = (calendar.component(.weekday, from: todayDate) - weekday + 7) % 7
+        return calendar.date(byAdding: .day, value: -(back == 0 ? 7 : back), to: todayDate)!
+    }
+
+    /// Day `day` of `month`, in the latest year where it is on or before today.
+    func pastDay(_ day: Int, month: Int) -> Date {
+        let year = calendar.component(.year, from: todayDate)
+        if let date = calendar.date(from: DateComponents(year: year, month: month, day: day)), date <= todayDate { return date }
+        return calendar.date(from: DateComponents(year: year - 1, month: month, day: day))!
+    }
+
+    /// From the start of month `first` to the end of month `last`, the latest such span ending by today.
+    func pastMonths(from first: Int, to last: Int) -> DateResolver.Range {
+        let end = pastMonth(last)
+        let endYear = Int(end.from.prefix(4))!
+        let start = String(format: "%04d-%02d-01", first <= last ? endYear : endYear - 1, first)
+        return DateResolver.Range(from: start, to: end.to)
     }
 
     private var calendar: Calendar {
@@ -170,12 +234,19 @@ public struct FinanceUnderstander: Sendable {
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 
+    /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
+    static let merchantNouns: Set<String> = ["places", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
+                                             "magaza", "magazalar", "dukkan", "kategori"]
+
     static func limit(in text: String) -> Int? {
         let words = TextMatching.words(text)
-        for (index, word) in words.enumerated() where ["top", "ilk", "en", "first"].contains(word) && index + 1 < words.count {
-            if let value = Int(words[index + 1]) ?? (words[index + 1] == "a" ? nil : SearchParser.numbers[words[index + 1]]), value > 0, value <= 50 {
-                return value
-            }
+        func number(_ word: String) -> Int? {
+            guard let value = Int(word) ?? (word == "a" || word == "bir" ? nil : SearchParser.numbers[word]), value > 0, value <= 50 else { return nil }
+            return value
+        }
+        for (index, word) in words.enumerated() where index + 1 < words.count {
+            if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
+            if merchantNouns.contains(words[index + 1]), let value = number(word) { return value }
         }
         return nil
     }

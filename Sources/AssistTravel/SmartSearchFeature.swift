@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// Smart search as the gateway's structured feature: `{"text", "today"?}` → `{"filters", "source",
-/// "dropped"}` — the same `SmartSearch` (rules, walled schema, grounding) an app runs on device, with the
+/// "fieldSources", "dropped"}` — the same `SmartSearch` (rules, walled schema, grounding) an app runs on device, with the
 /// model call going to the feature's configured provider.
 public struct SmartSearchFeature: StructuredFeature {
     public let name = "smart_search"

@@ -66,6 +66,35 @@ struct BudgetTests {
             == "You made 1 purchase at Migros in October 2026.")
     }
 
+    @Test("counts, top N, day-level periods, month ranges and Turkish -ki periods, in both languages", arguments: [
+        ("how many coffees did I buy last month?", "count", "2026-10-01", "2026-10-31", nil),
+        ("kaç kez Migros'a gittim?", "count", "2026-11-01", "2026-11-29", nil),
+        ("top 3 places last month", "topMerchants", "2026-10-01", "2026-10-31", 3),
+        ("geçen ay en çok harcadığım 5 yer", "topMerchants", "2026-10-01", "2026-10-31", 5),
+        ("how much did I spend yesterday?", "totalSpent", "2026-11-28", "2026-11-28", nil),
+        ("dün ne kadar harcadım?", "totalSpent", "2026-11-28", "2026-11-28", nil),
+        ("what did I spend last monday?", "totalSpent", "2026-11-23", "2026-11-23", nil),
+        ("how much did I spend on 3 November?", "totalSpent", "2026-11-03", "2026-11-03", nil),
+        ("spending from June to August", "totalSpent", "2026-06-01", "2026-08-31", nil),
+        ("haziran ile ağustos arası ne kadar harcadım?", "totalSpent", "2026-06-01", "2026-08-31", nil),
+        ("geçen ayki market harcamam ne kadar?", "totalSpent", "2026-10-01", "2026-10-31", nil),
+        ("marttaki harcamalarım", "totalSpent", "2026-03-01", "2026-03-31", nil),
+    ] as [(String, String, String, String, Int?)])
+    func widerQuestions(text: String, intent: String, from: String, to: String, limit: Int?) {
+        let question = FinanceUnderstander(merchants: ["Migros"], today: "2026-11-29").understand(text)
+        #expect(question.intent.rawValue == intent, "\(text)")
+        #expect(question.period == DateResolver.Range(from: from, to: to), "\(text)")
+        #expect(question.limit == limit, "\(text)")
+    }
+
+    @Test("two months joined by 'and' stay two periods for a comparison")
+    func comparisonKeepsTwoPeriods() {
+        let question = FinanceUnderstander(merchants: [], today: "2026-11-29").understand("compare october and november")
+        #expect(question.intent == .comparePeriods)
+        #expect(question.period == DateResolver.Range(from: "2026-10-01", to: "2026-10-31"))
+        #expect(question.otherPeriod == DateResolver.Range(from: "2026-11-01", to: "2026-11-29"))
+    }
+
     @Test("bank SMS lines in English and Turkish become transactions")
     func sms() {
         #expect(BankSMS.parse("Your card ending 1234 was charged 1,245.50 TRY at MIGROS on 12/11/2026.", categories: ["Migros": "groceries"])

@@ -34,6 +34,12 @@ struct SmartSearchTests {
         #expect(result.filters.children == 2)
         #expect(result.filters.adults == 2)
         #expect(result.filters.climate == "warm")
+        // Each filled field says where it came from; the rules' stay theirs.
+        #expect(result.fieldSources["children"] == "model")
+        #expect(result.fieldSources["adults"] == "rules")
+        #expect(result.fieldSources["climate"] == "rules")
+        #expect(result.fieldSources["origin"] == nil)
+        #expect(result.json["fieldSources"]?["children"] == "model")
     }
 
     @Test("a property outside the sentence's schema cannot reach the result: the answer is refused whole")

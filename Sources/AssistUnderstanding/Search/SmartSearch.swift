@@ -13,9 +13,22 @@ public struct SmartSearch: Sendable {
         public var filters: SearchFilters
         public var source: String
         public var dropped: [Wall.Dropped]
+        /// Where each filled field came from: `rules` (the deterministic parser) or `model` (a grounded model value).
+        public var fieldSources: [String: String]
+
+        init(filters: SearchFilters, source: String, dropped: [Wall.Dropped], fromModel: Set<String> = []) {
+            self.filters = filters
+            self.source = source
+            self.dropped = dropped
+            var sources: [String: String] = [:]
+            for (field, value) in filters.json.objectValue ?? [:] where value != .null {
+                sources[field] = fromModel.contains(field) ? "model" : "rules"
+            }
+            fieldSources = sources
+        }
 
         public var json: JSONValue {
-            ["filters": filters.json, "source": .string(source),
+            ["filters": filters.json, "source": .string(source), "fieldSources": .object(fieldSources.mapValues { .string($0) }),
              "dropped": .array(dropped.map { ["field": .string($0.field), "value": $0.value, "reason": .string($0.reason)] })]
         }
     }
@@ -40,14 +53,16 @@ public struct SmartSearch: Sendable {
             return Result(filters: filters, source: "fallback", dropped: [])
         }
         var dropped: [Wall.Dropped] = []
+        var fromModel: Set<String> = []
         for (field, value) in (answer.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) where value != .null {
             guard grounded(field, value, in: text) else {
                 dropped.append(Wall.Dropped(field: field, value: value, reason: "no literal support in the text"))
                 continue
             }
             apply(field, value, to: &filters)
+            fromModel.insert(field)
         }
-        return Result(filters: filters, source: "model", dropped: dropped)
+        return Result(filters: filters, source: "model", dropped: dropped, fromModel: fromModel)
     }
 
     /// The walled schema: only fields the deterministic path left empty and the text signals.
