@@ -56,9 +56,23 @@ bench: setup
 eval: build
 	.build/release/assist extract support_triage --golden golden/support_triage.jsonl --offline
 	.build/release/assist extract support_triage --golden golden/support_triage.jsonl
+	# Smart search on three sets: fitted (written with the rules), generated with held-out slot values (both
+	# halves; tools/generate_eval.py), and written after the rules were frozen (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/smart_search.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/smart_search.jsonl
+	.build/release/assist extract smart_search --golden golden/generated/smart_search.tuning.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/generated/smart_search.heldout.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.jsonl
+	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
+	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
+	# Budget questions on the same three sets: fitted, generated with held-out slots (tools/generate_budget_eval.py),
+	# written after the rules were frozen.
 	.build/release/assist budget ask - --golden golden/budget.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/generated/budget.tuning.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/generated/budget.heldout.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 

@@ -30,8 +30,9 @@ extension SmartSearchFeature: CheckableStructuredFeature {
             ],
         ]
         return [
-            "type": "object", "required": ["filters", "source", "dropped"], "additionalProperties": false,
-            "properties": ["filters": filters, "source": ["enum": ["model", "fallback"]], "dropped": ["type": "array"]],
+            "type": "object", "required": ["filters", "source", "fieldSources", "dropped"], "additionalProperties": false,
+            "properties": ["filters": filters, "source": ["enum": ["model", "fallback"]], "dropped": ["type": "array"],
+                           "fieldSources": ["type": "object", "additionalProperties": ["enum": ["rules", "model"]]]],
         ]
     }
 

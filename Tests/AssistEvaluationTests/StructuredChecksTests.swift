@@ -17,7 +17,7 @@ struct StructuredChecksTests {
             "maxPrice": .null,
         ]
         for (key, value) in filters { all[key] = value }
-        return ["filters": .object(all), "source": "model", "dropped": []]
+        return ["filters": .object(all), "source": "model", "fieldSources": ["origin": "rules"], "dropped": []]
     }
 
     func failing(_ answer: JSONValue) -> [String] {

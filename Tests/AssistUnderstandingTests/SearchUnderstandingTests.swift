@@ -47,6 +47,7 @@ struct SearchUnderstandingTests {
         ("Fly from Reading to Split", ["Reading", "Split"]),
         ("We loved Nice last year", ["Nice"]),
         ("Nice'e iki kişi", ["Nice"]),
+        ("flights from nanya tomorrow", []),  // "nanya" is no Nan with a glued "-ya"
     ] as [(String, [String])])
     func commonWords(text: String, places: [String]) {
         #expect(gazetteer.mentions(in: text).map(\.city.name) == places, "\(text)")

@@ -42,6 +42,27 @@ struct SmartSearchTests {
         #expect(result.json["fieldSources"]?["children"] == "model")
     }
 
+    @Test("a place the gazetteer lacks is a span the model may pick; the rules' places and grammar words are not spans")
+    func placeSpans() async {
+        var berlin = SearchFilters()
+        berlin.destination = "Berlin"
+        #expect(SmartSearch().schema(for: "from Lüleburgaz to Berlin tomorrow", missing: berlin)
+            .jsonSchema["properties"]?["origin"]?["anyOf"] == [["const": "Lüleburgaz"]])  // Berlin is the destination already
+        let (search, _) = search(["origin": "Lüleburgaz"])
+        let result = await search.extract("from Lüleburgaz to Berlin tomorrow", today: today)
+        #expect(result.filters.origin == "Lüleburgaz")
+        #expect(result.filters.destination == "Berlin")
+        #expect(result.fieldSources["origin"] == "model")
+        #expect(result.fieldSources["destination"] == "rules")
+        let gazetteer = Gazetteer.builtin
+        #expect(PlaceSpans.candidates(in: "flights to smallvillea next friday", gazetteer: gazetteer) == ["smallvillea"])
+        #expect(PlaceSpans.candidates(in: "Paris to Nice on May 3, two adults", gazetteer: gazetteer) == [])
+        #expect(PlaceSpans.candidates(in: "Book Turkish Airlines to Rome in first class", gazetteer: gazetteer) == [])
+        #expect(PlaceSpans.candidates(in: "Dubai'ye Pegasus ile, Türk Hava Yolları değil", gazetteer: gazetteer) == [])
+        #expect(PlaceSpans.candidates(in: "New York'tan Boston'a, under 300 EUR", gazetteer: gazetteer) == [])
+        #expect(PlaceSpans.candidates(in: "Lüleburgaz'dan Edirne'ye yarın", gazetteer: gazetteer) == ["Lüleburgaz"])
+    }
+
     @Test("a property outside the sentence's schema cannot reach the result: the answer is refused whole")
     func outsideSchema() async {
         let (search, _) = search(["children": 2, "adults": 5])

@@ -8,6 +8,8 @@ extension Gazetteer {
         public var role: Role
         /// Index of its first word in `TextMatching.words(text)`.
         public var position: Int
+        /// How many words its name takes ("New York": 2).
+        public var length = 1
     }
 
     /// Turkish case endings as folded, which may be glued to a name ("lizbona", "istanbuldan") or follow an
@@ -38,7 +40,9 @@ extension Gazetteer {
         var found: [Mention] = []
         var index = 0
         while index < words.count {
-            guard let match = match(words, at: index) else {
+            // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
+            // ("Nice'e") the ending is its own word and the name matches whole.
+            guard let match = match(words, at: index), match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) else {
                 index += 1
                 continue
             }
@@ -67,13 +71,13 @@ extension Gazetteer {
             let qualifier = qualifier(in: words, at: after)
             let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
             let inContext = role != .unknown || pinned != nil || previous.map(Self.placeWords.contains) == true
-                || match.ending != nil || shapes.isCapitalisedMidSentence(index)
+                || shapes.isCapitalisedMidSentence(index)
             // Out of context, a common word is no place: the name means the first place that is not one, if any.
             guard let city = pinned ?? (inContext ? match.cities.first : match.cities.first { !$0.isCommonWord }) else {
                 index += 1
                 continue
             }
-            found.append(Mention(city: city, role: role, position: index))
+            found.append(Mention(city: city, role: role, position: index, length: match.length))
             index = end
         }
         return found

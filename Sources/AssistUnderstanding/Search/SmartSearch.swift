@@ -3,7 +3,8 @@ public import AssistWire
 /// Feature 1: a travel search sentence → `SearchFilters`, on-device model first, deterministic always.
 ///
 /// The deterministic parser runs on every sentence. The guarded model is asked only to fill what it left
-/// empty, under a schema built from this sentence: city choices are the cities the sentence names,
+/// empty, under a schema built from this sentence: city choices are the cities the sentence names and the
+/// spans where a place the gazetteer lacks may be (`PlaceSpans`: "from Lüleburgaz", an unknown capitalised name),
 /// counts exist only when a traveller word appears, enums only list the values the text mentions. Dates
 /// and prices never come from the model (facts come from our own code). Every model value must then
 /// have literal support in the text, or it is dropped and reported. So the model path can add what the
@@ -69,7 +70,8 @@ public struct SmartSearch: Sendable {
     public func schema(for text: String, missing filters: SearchFilters) -> DynamicSchema {
         var properties: [DynamicSchema.Property] = []
         // A city can play one role: the other role's city is not a choice (a trip from Dubai to Dubai is no trip).
-        let cities = Array(Set(gazetteer.mentions(in: text).map(\.city.name))).sorted()
+        // Beside the places the gazetteer finds, the spans where a place it does not know may be (`PlaceSpans`).
+        let cities = Array(Set(gazetteer.mentions(in: text).map(\.city.name))).sorted() + PlaceSpans.candidates(in: text, gazetteer: gazetteer)
         let used = Set([filters.origin, filters.destination].compactMap { $0 })
         let free = cities.filter { !used.contains($0) }.map { DynamicSchema.Choice($0) }
         if !free.isEmpty {
@@ -86,8 +88,8 @@ public struct SmartSearch: Sendable {
         }
         let enums: [(String, String?, [(String, [String])])] = [
             ("cabin", filters.cabin, [("economy", ["economy", "ekonomi"]), ("premium_economy", ["premium"]), ("business", ["business", "iş sınıfı"]),
-                                      ("first", ["first", "birinci"])]),
-            ("climate", filters.climate, [("warm", ["warm", "sunny", "hot", "sıcak", "güneşli"]), ("cold", ["cold", "snow", "soğuk", "kar"])]),
+                                      ("first", ["first class", "birinci"])]),
+            ("climate", filters.climate, [("warm", ["warm", "sunny", "hot", "sıcak", "güneşli"]), ("cold", ["cold", "snow", "soğuk", "karlı"])]),
             ("departureTimeOfDay", filters.departureTimeOfDay, [("morning", ["morning", "sabah"]), ("afternoon", ["afternoon", "öğle"]),
                                                                 ("evening", ["evening", "akşam"]), ("night", ["night", "gece"])]),
         ]
@@ -101,14 +103,15 @@ public struct SmartSearch: Sendable {
         return .object(properties: properties)
     }
 
-    /// Literal support: a city the text names; a count written in the text (digits or a number word);
+    /// Literal support: a city the text names, or a candidate span of it, exactly; a count written in the text (digits or a number word);
     /// enum values only exist in the schema when the text mentions them. An article ("a baby") supports a
     /// count of one only when `articles` is set: the rules read it so, but it is too weak to let a
     /// model's number through.
     public func grounded(_ field: String, _ value: JSONValue, in text: String, articles: Bool = false) -> Bool {
         switch field {
         case "origin", "destination":
-            return gazetteer.mentions(in: text).contains { $0.city.name == value.stringValue }
+            guard let name = value.stringValue else { return false }
+            return gazetteer.mentions(in: text).contains { $0.city.name == name } || PlaceSpans.candidates(in: text, gazetteer: gazetteer).contains(name)
         case "adults", "children", "infants":
             guard let number = value.intValue else { return false }
             let words = TextMatching.words(text)

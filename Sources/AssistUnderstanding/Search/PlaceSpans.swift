@@ -1,0 +1,88 @@
+/// Where a place the gazetteer does not know may be in a sentence: the spans the model may choose among when the
+/// rules leave origin or destination empty. A value the model gives must be one of them, exactly, so it is
+/// always text the user wrote; the model only says which span plays which role.
+///
+/// A span is a run of one to three capitalised words that the gazetteer does not know, not at the start of a
+/// sentence unless a travel word precedes it or a Turkish case ending follows it ("Lüleburgaz'dan"); or, in an
+/// all-lower-case sentence, the word right after a word of travel ("from", "to", "leaving") or before a case ending.
+public enum PlaceSpans {
+    /// Words after which a place is expected.
+    static let travelWords: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "for"])
+    /// Words that are never part of a place: numbers, months, weekdays and the grammar words of a request.
+    static func isPlaceWord(_ folded: String) -> Bool {
+        guard folded.count >= 3, Int(folded) == nil, DateResolver.month(folded) == nil, DateResolver.weekday(folded) == nil else { return false }
+        return !stopWords.contains(folded) && !airlineWords.contains(folded) && SearchParser.currencies[folded] == nil
+    }
+
+    /// The words of the airlines the rules know ("Pegasus", "Türk Hava Yolları"): an airline is no place.
+    static let airlineWords: Set<String> = Set(SearchParser.airlines.flatMap { $0.1 }.flatMap { TextMatching.words($0) })
+
+    static let stopWords: Set<String> = [
+        "the", "and", "for", "with", "from", "flight", "flights", "fly", "flying", "ticket", "tickets", "trip", "next", "this", "tomorrow",
+        "today", "weekend", "week", "month", "morning", "evening", "night", "afternoon", "adult", "adults", "child", "children", "kids",
+        "baby", "infant", "economy", "business", "first", "class", "nonstop", "direct", "cheap", "cheapest", "please", "want", "need",
+        "ucus", "ucusu", "bilet", "yarin", "sabah", "aksam", "gece", "kisi", "yetiskin", "cocuk", "bebek", "ekonomi", "aktarmasiz",
+        "istiyorum", "gitmek", "hafta", "sonu", "gidis", "donus", "cikisli", "varisli",
+        "air", "airlines", "airways", "sinifi",
+    ]
+
+    /// The candidate spans of `text`, as written, that the gazetteer does not know (known places are `mentions`).
+    public static func candidates(in text: String, gazetteer: Gazetteer) -> [String] {
+        let tokens = Token.split(text)
+        guard !tokens.isEmpty else { return [] }
+        let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
+        let known = Set(gazetteer.mentions(in: text).flatMap { $0.position..<($0.position + $0.length) })
+        var spans: [String] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            let previous = index > 0 ? tokens[index - 1].folded : ""
+            let afterTravelWord = travelWords.contains(previous)
+            // "Lüleburgaz'dan": a Turkish case ending after an apostrophe marks a name, even first in a sentence.
+            let beforeEnding = index + 1 < tokens.count && Gazetteer.caseEndings.contains(tokens[index + 1].folded)
+            let marked = afterTravelWord || beforeEnding
+            let startsSpan = isPlaceWord(token.folded) && !known.contains(index)
+                && (mixedCase ? token.capitalised && (!token.startsSentence || marked) : marked)
+            guard startsSpan else {
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < tokens.count, end - index < 3, isPlaceWord(tokens[end].folded), !known.contains(end),
+                  mixedCase ? tokens[end].capitalised : false {
+                end += 1
+            }
+            spans.append(tokens[index..<end].map(\.text).joined(separator: " "))
+            index = end
+        }
+        return Array(Set(spans)).sorted()
+    }
+
+    /// A word as written, folded, and where it stands; split as `TextMatching.words` splits.
+    struct Token {
+        var text: String
+        var folded: String
+        var capitalised: Bool
+        var startsSentence: Bool
+
+        static func split(_ text: String) -> [Token] {
+            var tokens: [Token] = []
+            var current = ""
+            var sentenceStart = true
+            for character in text + " " {
+                if character.isLetter || character.isNumber {
+                    current.append(character)
+                    continue
+                }
+                if !current.isEmpty {
+                    let folded = TextMatching.words(current).joined(separator: " ")
+                    tokens.append(Token(text: current, folded: folded, capitalised: current.first?.isUppercase == true, startsSentence: sentenceStart))
+                    sentenceStart = false
+                    current = ""
+                }
+                if ".!?\n".contains(character) { sentenceStart = true }
+            }
+            return tokens
+        }
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Generates the budget-question evaluation sets with held-out slot values: English and Turkish templates filled
+with the demo user's merchants, periods, intents and top-N limits, each case with the full question it asks.
+
+Merchants come from the demo data (Sources/AssistBudget/DemoData.swift), the only candidates the understander is
+allowed. A seeded hash of the merchant and period splits the cases into golden/generated/budget.tuning.jsonl and
+budget.heldout.jsonl. Expected periods are computed here with Python's datetime, against today 2026-11-29.
+    python3 tools/generate_budget_eval.py --seed 20261201
+"""
+import argparse
+import calendar
+import datetime
+import hashlib
+import json
+import pathlib
+import random
+import re
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TODAY = datetime.date(2026, 11, 29)
+EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+TR_MONTHS = ["ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım", "aralık"]
+BACK, FRONT, VOICELESS = set("aıou"), set("eiöü"), set("fstkçşhp")
+
+
+def merchants():
+    source = (ROOT / "Sources/AssistBudget/DemoData.swift").read_text(encoding="utf-8")
+    return re.findall(r'\("([^"]+)", "[a-z ]+", \d+, \d+, \d+\)', source)
+
+
+def harmony(word):
+    for ch in reversed(word.lower()):
+        if ch in BACK:
+            return "a"
+        if ch in FRONT:
+            return "e"
+    return "e"
+
+
+def locative(name):
+    """Migros → Migros'ta, A101 → A101'de (read "yüz bir"), Zara → Zara'da."""
+    if name[-1].isdigit():
+        return f"{name}'de"
+    return f"{name}'{'t' if name[-1].lower() in VOICELESS else 'd'}{harmony(name)}"
+
+
+def span(start, end):
+    return {"from": start.isoformat(), "to": end.isoformat()}
+
+
+def periods():
+    """(English, Turkish, range) for the periods a question about the past names."""
+    first_this = TODAY.replace(day=1)
+    last_month_end = first_this - datetime.timedelta(days=1)
+    last_month = (last_month_end.replace(day=1), last_month_end)
+    monday = TODAY - datetime.timedelta(days=TODAY.weekday())
+    out = [
+        ("last month", "geçen ay", span(*last_month)),
+        ("last week", "geçen hafta", span(monday - datetime.timedelta(days=7), monday - datetime.timedelta(days=1))),
+        ("yesterday", "dün", span(TODAY - datetime.timedelta(days=1), TODAY - datetime.timedelta(days=1))),
+        ("this year", "bu yıl", span(datetime.date(TODAY.year, 1, 1), TODAY)),
+    ]
+    for month in range(6, 11):
+        end = datetime.date(TODAY.year, month, calendar.monthrange(TODAY.year, month)[1])
+        tr = TR_MONTHS[month - 1]
+        out.append((f"in {EN_MONTHS[month - 1]}", f"{tr}{'t' if tr[-1] in VOICELESS else 'd'}{harmony(tr)}",
+                    span(datetime.date(TODAY.year, month, 1), end)))
+    return out
+
+
+def question(intent, period, merchant=None, limit=None):
+    return {"intent": intent, "period": period, "otherPeriod": None, "merchant": merchant, "category": None, "limit": limit}
+
+
+def cases(rng, language, merchant, period):
+    en, tr, value = period
+    limit = rng.randrange(2, 6)
+    if language == "en":
+        return [
+            (f"how much did I spend at {merchant} {en}?", question("totalSpent", value, merchant)),
+            (f"how many times did I shop at {merchant} {en}?", question("count", value, merchant)),
+            (f"what was my average purchase at {merchant} {en}?", question("average", value, merchant)),
+            (f"what was my largest payment at {merchant} {en}?", question("largest", value, merchant)),
+            (f"top {limit} places {en}", question("topMerchants", value, limit=limit)),
+        ]
+    return [
+        (f"{tr} {locative(merchant)} ne kadar harcadım?", question("totalSpent", value, merchant)),
+        (f"{tr} {locative(merchant)} kaç kez alışveriş yaptım?", question("count", value, merchant)),
+        (f"{tr} {locative(merchant)} ortalama harcamam ne kadar?", question("average", value, merchant)),
+        (f"{tr} {locative(merchant)} en büyük harcamam neydi?", question("largest", value, merchant)),
+        (f"{tr} en çok harcadığım {limit} yer", question("topMerchants", value, limit=limit)),
+    ]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=20261201)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    halves = {"tuning": [], "heldout": []}
+    number = 0
+    for merchant in merchants():
+        for period in rng.sample(periods(), 3):
+            half = "heldout" if hashlib.sha256(f"{args.seed}:{merchant}:{period[0]}".encode()).digest()[0] % 2 else "tuning"
+            for language in ("en", "tr"):
+                text, expected = rng.choice(cases(rng, language, merchant, period))
+                halves[half].append({"id": f"genb-{number:03d}", "text": text, "locale": "en-US" if language == "en" else "tr-TR",
+                                     "today": TODAY.isoformat(), "expected": expected})
+                number += 1
+    out = ROOT / "golden/generated"
+    out.mkdir(exist_ok=True)
+    for half, rows in halves.items():
+        path = out / f"budget.{half}.jsonl"
+        path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
+        print(f"{len(rows)} cases → {path}")
+
+
+if __name__ == "__main__":
+    main()
