@@ -121,6 +121,8 @@ public struct FinanceUnderstander: Sendable {
             let next = index + 1 < words.count ? words[index + 1] : ""
             if let day = dayPeriod(word) {
                 found.append(day)
+            } else if let quarter = quarter(words, at: index) {
+                found.append(quarter)
             } else if let weekday = DateResolver.weekday(word) {
                 found.append(day(pastWeekday(weekday)))  // "last monday", "on friday", "geçen salı": the latest before today
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
@@ -158,6 +160,35 @@ public struct FinanceUnderstander: Sendable {
         let joined = ["to", "through", "thru", "until", "till"].contains(next)
             || (next == "and" && index > 0 && words[index - 1] == "between") || (next == "ile" && after.hasPrefix("arasi"))
         return joined ? (last, 2) : nil
+    }
+
+    static let quarterWords: Set<String> = ["quarter", "ceyrek", "ceyrekte", "ceyregi", "ceyrekteki", "ceyrekdeki"]
+
+    /// A quarter: "last quarter" / "geçen çeyrek" (the one before this), "this quarter" / "bu çeyrek" (to today),
+    /// "Q3", "the third quarter", "3. çeyrek" (that quarter of the latest year where it has begun).
+    func quarter(_ words: [String], at index: Int) -> DateResolver.Range? {
+        let word = words[index]
+        let previous = index > 0 ? words[index - 1] : ""
+        let current = (calendar.component(.month, from: todayDate) - 1) / 3 + 1
+        let year = calendar.component(.year, from: todayDate)
+        if word.count == 2, word.first == "q", let number = Int(word.dropFirst()), (1...4).contains(number) {
+            return quarterRange(number, year: number <= current ? year : year - 1)
+        }
+        guard Self.quarterWords.contains(word) else { return nil }
+        if ["last", "previous", "past", "gecen", "onceki"].contains(previous) {
+            return current == 1 ? quarterRange(4, year: year - 1) : quarterRange(current - 1, year: year)
+        }
+        if previous == "this" || previous == "bu" { return quarterRange(current, year: year) }
+        if let number = DateResolver.dayNumber(previous), (1...4).contains(number) {
+            return quarterRange(number, year: number <= current ? year : year - 1)
+        }
+        return nil
+    }
+
+    private func quarterRange(_ number: Int, year: Int) -> DateResolver.Range {
+        let start = calendar.date(from: DateComponents(year: year, month: (number - 1) * 3 + 1, day: 1))!
+        let end = calendar.date(byAdding: DateComponents(month: 3, day: -1), to: start)!
+        return DateResolver.Range(from: iso(start), to: min(iso(end), todayISO))
     }
 
     /// "yesterday", "today", "dün", "bugün" (with Turkish -ki: "dünkü", "bugünkü").

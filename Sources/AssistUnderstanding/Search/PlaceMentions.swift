@@ -116,35 +116,19 @@ extension Gazetteer {
     }
 }
 
-/// How each word of a text was written: capitalised or not, and whether it starts a sentence. Aligned with
-/// `TextMatching.words` (the same separators); when the two disagree, no word counts as capitalised.
+/// Which words of a text were capitalised mid-sentence, in a text that is not all lower case (which says nothing
+/// by its capitals). Empty when the written words do not line up with the folded ones.
 struct WordShapes {
-    private var capitalised: [Bool] = []
-    private var startsSentence: [Bool] = []
+    private var words: [WrittenWord] = []
 
     init(_ text: String, count: Int) {
-        // An all-lower-case text says nothing by its capitals.
         guard text.contains(where: \.isUppercase) else { return }
-        var sentenceStart = true
-        var current = ""
-        for character in text + " " {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-                continue
-            }
-            if !current.isEmpty {
-                capitalised.append(current.first?.isUppercase == true)
-                startsSentence.append(sentenceStart)
-                sentenceStart = false
-                current = ""
-            }
-            if ".!?\n".contains(character) { sentenceStart = true }
-        }
-        if capitalised.count != count { capitalised = [] }
+        let written = WrittenWord.split(text)
+        if written.count == count { words = written }
     }
 
     /// Capitalised, in a text that is not all lower case, and not the first word of its sentence.
     func isCapitalisedMidSentence(_ index: Int) -> Bool {
-        index < capitalised.count && capitalised[index] && !startsSentence[index]
+        index < words.count && words[index].capitalised && !words[index].startsSentence
     }
 }

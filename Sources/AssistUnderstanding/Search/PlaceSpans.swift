@@ -28,8 +28,9 @@ public enum PlaceSpans {
 
     /// The candidate spans of `text`, as written, that the gazetteer does not know (known places are `mentions`).
     public static func candidates(in text: String, gazetteer: Gazetteer) -> [String] {
-        let tokens = Token.split(text)
-        guard !tokens.isEmpty else { return [] }
+        let tokens = WrittenWord.split(text)
+        // The gazetteer's positions count folded words; when the written ones do not line up, offer no span.
+        guard !tokens.isEmpty, tokens.count == TextMatching.words(text).count else { return [] }
         let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
         let known = Set(gazetteer.mentions(in: text).flatMap { $0.position..<($0.position + $0.length) })
         var spans: [String] = []
@@ -56,33 +57,5 @@ public enum PlaceSpans {
             index = end
         }
         return Array(Set(spans)).sorted()
-    }
-
-    /// A word as written, folded, and where it stands; split as `TextMatching.words` splits.
-    struct Token {
-        var text: String
-        var folded: String
-        var capitalised: Bool
-        var startsSentence: Bool
-
-        static func split(_ text: String) -> [Token] {
-            var tokens: [Token] = []
-            var current = ""
-            var sentenceStart = true
-            for character in text + " " {
-                if character.isLetter || character.isNumber {
-                    current.append(character)
-                    continue
-                }
-                if !current.isEmpty {
-                    let folded = TextMatching.words(current).joined(separator: " ")
-                    tokens.append(Token(text: current, folded: folded, capitalised: current.first?.isUppercase == true, startsSentence: sentenceStart))
-                    sentenceStart = false
-                    current = ""
-                }
-                if ".!?\n".contains(character) { sentenceStart = true }
-            }
-            return tokens
-        }
     }
 }

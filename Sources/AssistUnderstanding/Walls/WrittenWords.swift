@@ -1,0 +1,29 @@
+/// The words of a text as written, one for each word of `TextMatching.words(text)` (the same separators: anything
+/// but a letter or a digit), with what folding loses: the spelling, whether it was capitalised, and whether it
+/// starts a sentence. The gazetteer reads capitals as a sign of a name; the model path quotes spans as written.
+struct WrittenWord {
+    var text: String
+    var folded: String
+    var capitalised: Bool
+    var startsSentence: Bool
+
+    static func split(_ text: String) -> [WrittenWord] {
+        var words: [WrittenWord] = []
+        var current = ""
+        var sentenceStart = true
+        for character in text + " " {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+                continue
+            }
+            if !current.isEmpty {
+                words.append(WrittenWord(text: current, folded: TextMatching.words(current).joined(separator: " "),
+                                         capitalised: current.first?.isUppercase == true, startsSentence: sentenceStart))
+                sentenceStart = false
+                current = ""
+            }
+            if ".!?\n".contains(character) { sentenceStart = true }
+        }
+        return words
+    }
+}
