@@ -15,6 +15,40 @@ struct AdminTests {
                                      body: body.map(JSONWriter.bytes) ?? [])
     }
 
+    @Test("recent activity: audit rows as metadata, newest first; feedback with the user's reason verbatim, never its input")
+    func activity() async throws {
+        let harness = try GatewayHarness()
+        let first = try #require(try await harness.stream(user: "u1").headers["x-request-id"])
+        let second = try #require(try await harness.stream(user: "u1").headers["x-request-id"])
+        _ = await harness.auditRow(first)
+        _ = await harness.auditRow(second)
+        let reason = "<script>alert(1)</script> wrong gate"
+        let posted = try await testRequest(port: harness.port, method: "POST", path: "/v1/feedback",
+                                           headers: [("Authorization", "Bearer \(harness.token("u1"))")],
+                                           body: JSONWriter.bytes(["requestId": .string(first), "verdict": "wrong", "reason": .string(reason)]))
+        #expect(posted.status == 201)
+
+        let audit = try await admin(harness, "GET", "/admin/audit?limit=2")
+        #expect(audit.status == 200)
+        let rows = audit.json?["rows"]?.arrayValue ?? []
+        #expect(rows.compactMap { $0["requestId"]?.stringValue } == [second, first])
+        #expect(rows.first?["status"] == "ok")
+        #expect(rows.first?["feature"] == "itinerary_summary")
+        // Metadata only: nothing of what was asked or answered.
+        #expect(!audit.text.contains("BK-2041") && !audit.text.contains("Lisbon"))
+
+        let feedback = try await admin(harness, "GET", "/admin/feedback")
+        #expect(feedback.json?["total"] == 1)
+        let row = try #require(feedback.json?["feedback"]?.arrayValue?.first)
+        #expect(row["reason"]?.stringValue == reason)
+        #expect(row["verdict"] == "wrong")
+        #expect(row["hasInput"] == true)
+        #expect(row["input"] == nil)
+
+        #expect(try await admin(harness, "GET", "/admin/audit?limit=0").json?["error"]?["code"] == "invalid_input")
+        #expect(try await admin(harness, "GET", "/admin/feedback", token: "wrong").status == 401)
+    }
+
     func feature(_ response: TestResponse, _ id: String) -> JSONValue? {
         response.json?["features"]?.arrayValue?.first { $0["id"]?.stringValue == id }
     }

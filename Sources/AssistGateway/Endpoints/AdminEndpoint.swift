@@ -9,6 +9,8 @@ import AssistWire
 ///                                   "endStreams": true (with enabled false: end open streams, feature_disabled)}
 ///     POST  /admin/reload          re-read the --config file (features section), validated first
 ///     GET   /admin/refusals        refusals before admission counted per minute (RefusalsEndpoint)
+///     GET   /admin/audit           recent audit rows, metadata only (ActivityEndpoint)
+///     GET   /admin/feedback        recent feedback, with the users' reasons (ActivityEndpoint)
 ///
 /// Overrides are stored before they are applied (a restart keeps them) and apply to the next request, on every
 /// replica: each change (and each reload) is announced to the others (`AdminBroadcast`, `ReplicaSync`).
@@ -30,13 +32,17 @@ struct AdminEndpoint: Sendable {
             return try await reload(context)
         case ("GET", "/admin/refusals"):
             return try await RefusalsEndpoint(dependencies: dependencies).handle(request)
+        case ("GET", "/admin/audit"):
+            return try await ActivityEndpoint(dependencies: dependencies).audit(request)
+        case ("GET", "/admin/feedback"):
+            return try await ActivityEndpoint(dependencies: dependencies).feedback(request)
         case ("PATCH", _) where path.hasPrefix("/admin/features/"):
             return try await patch(feature: String(path.dropFirst("/admin/features/".count)), context)
         case (_, "/admin/features"):
             throw .methodNotAllowed(request.method, allowed: [.get])
         case (_, "/admin/reload"):
             throw .methodNotAllowed(request.method, allowed: [.post])
-        case (_, "/admin/refusals"):
+        case (_, "/admin/refusals"), (_, "/admin/audit"), (_, "/admin/feedback"):
             throw .methodNotAllowed(request.method, allowed: [.get])
         default:
             throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method, allowed: [.patch]) : .notFound

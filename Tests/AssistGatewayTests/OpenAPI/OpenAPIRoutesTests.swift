@@ -104,6 +104,17 @@ struct OpenAPIRoutesTests {
         refusals.query = "minutes=0"
         await check.expect(refusals, to: gateway.gateway, .badRequest, code: "invalid_input")
         await check.expect(.get, "/admin/refusals", .unauthorized, code: "unauthenticated")
+
+        // The admin changes above are audit rows (status admin); no feedback yet.
+        let audit = await check.expect(.get, "/admin/audit", admin: true, .ok)
+        #expect(audit.json?["rows"]?.arrayValue?.isEmpty == false)
+        var limited = gateway.request(.get, "/admin/audit", admin: true)
+        limited.query = "limit=1001"
+        await check.expect(limited, to: gateway.gateway, .badRequest, code: "invalid_input")
+        await check.expect(.get, "/admin/audit", .unauthorized, code: "unauthenticated")
+        let feedback = await check.expect(.get, "/admin/feedback", admin: true, .ok)
+        #expect(feedback.json?["total"] == 0)
+        await check.expect(.get, "/admin/feedback", .unauthorized, code: "unauthenticated")
     }
 
     @Test("health, metrics, and the routes the document does not list")
