@@ -13,15 +13,11 @@ import random
 import dateparser
 from num2words import num2words
 
-EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-TR_MONTHS = ["ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım", "aralık"]
+from evalgen import EN_MONTHS, TR_MONTHS, ordinal_suffix
+
 EN_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 TR_DAYS = ["pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar"]
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five"}
-
-
-def suffix(day):
-    return "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 def phrases(rng):
@@ -34,11 +30,11 @@ def phrases(rng):
         yield name, name
     for _ in range(12):
         month, day = rng.randrange(12), rng.randrange(1, 29)
-        yield f"{EN_MONTHS[month]} {day}{suffix(day)}", f"{EN_MONTHS[month]} {day}{suffix(day)}"
+        yield f"{EN_MONTHS[month]} {day}{ordinal_suffix(day)}", f"{EN_MONTHS[month]} {day}{ordinal_suffix(day)}"
         yield f"{day} {EN_MONTHS[month].lower()}", f"{day} {EN_MONTHS[month]}"
-        yield f"the {day}{suffix(day)} of {EN_MONTHS[month]}", f"the {day}{suffix(day)} of {EN_MONTHS[month]}"
-        yield f"{EN_MONTHS[month].lower()} {num2words(day, to='ordinal')}", f"{EN_MONTHS[month]} {day}{suffix(day)}"
-        yield f"the {num2words(day, to='ordinal')} of {EN_MONTHS[month]}", f"the {day}{suffix(day)} of {EN_MONTHS[month]}"
+        yield f"the {day}{ordinal_suffix(day)} of {EN_MONTHS[month]}", f"the {day}{ordinal_suffix(day)} of {EN_MONTHS[month]}"
+        yield f"{EN_MONTHS[month].lower()} {num2words(day, to='ordinal')}", f"{EN_MONTHS[month]} {day}{ordinal_suffix(day)}"
+        yield f"the {num2words(day, to='ordinal')} of {EN_MONTHS[month]}", f"the {day}{ordinal_suffix(day)} of {EN_MONTHS[month]}"
         yield f"{day} {TR_MONTHS[month]}", f"{day} {TR_MONTHS[month]}"
     for count, word in NUMBERS.items():
         yield f"in {count} days", f"in {count} days"

@@ -11,37 +11,17 @@ import argparse
 import calendar
 import datetime
 import hashlib
-import json
-import pathlib
 import random
 import re
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from evalgen import EN_MONTHS, ROOT, TR_MONTHS, locative, write_sets
+
 TODAY = datetime.date(2026, 11, 29)
-EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-TR_MONTHS = ["ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım", "aralık"]
-BACK, FRONT, VOICELESS = set("aıou"), set("eiöü"), set("fstkçşhp")
 
 
 def merchants():
     source = (ROOT / "Sources/AssistBudget/DemoData.swift").read_text(encoding="utf-8")
     return re.findall(r'\("([^"]+)", "[a-z ]+", \d+, \d+, \d+\)', source)
-
-
-def harmony(word):
-    for ch in reversed(word.lower()):
-        if ch in BACK:
-            return "a"
-        if ch in FRONT:
-            return "e"
-    return "e"
-
-
-def locative(name):
-    """Migros → Migros'ta, A101 → A101'de (read "yüz bir"), Zara → Zara'da."""
-    if name[-1].isdigit():
-        return f"{name}'de"
-    return f"{name}'{'t' if name[-1].lower() in VOICELESS else 'd'}{harmony(name)}"
 
 
 def span(start, end):
@@ -63,7 +43,7 @@ def periods():
     for month in range(6, 11):
         end = datetime.date(TODAY.year, month, calendar.monthrange(TODAY.year, month)[1])
         tr = TR_MONTHS[month - 1]
-        out.append((f"in {EN_MONTHS[month - 1]}", f"{tr}{'t' if tr[-1] in VOICELESS else 'd'}{harmony(tr)}",
+        out.append((f"in {EN_MONTHS[month - 1]}", locative(tr),
                     span(datetime.date(TODAY.year, month, 1), end)))
     return out
 
@@ -84,10 +64,10 @@ def cases(rng, language, merchant, period):
             (f"top {limit} places {en}", question("topMerchants", value, limit=limit)),
         ]
     return [
-        (f"{tr} {locative(merchant)} ne kadar harcadım?", question("totalSpent", value, merchant)),
-        (f"{tr} {locative(merchant)} kaç kez alışveriş yaptım?", question("count", value, merchant)),
-        (f"{tr} {locative(merchant)} ortalama harcamam ne kadar?", question("average", value, merchant)),
-        (f"{tr} {locative(merchant)} en büyük harcamam neydi?", question("largest", value, merchant)),
+        (f"{tr} {locative(merchant, proper=True)} ne kadar harcadım?", question("totalSpent", value, merchant)),
+        (f"{tr} {locative(merchant, proper=True)} kaç kez alışveriş yaptım?", question("count", value, merchant)),
+        (f"{tr} {locative(merchant, proper=True)} ortalama harcamam ne kadar?", question("average", value, merchant)),
+        (f"{tr} {locative(merchant, proper=True)} en büyük harcamam neydi?", question("largest", value, merchant)),
         (f"{tr} en çok harcadığım {limit} yer", question("topMerchants", value, limit=limit)),
     ]
 
@@ -107,13 +87,7 @@ def main():
                 halves[half].append({"id": f"genb-{number:03d}", "text": text, "locale": "en-US" if language == "en" else "tr-TR",
                                      "today": TODAY.isoformat(), "expected": expected})
                 number += 1
-    out = ROOT / "golden/generated"
-    out.mkdir(exist_ok=True)
-    for half, rows in halves.items():
-        path = out / f"budget.{half}.jsonl"
-        path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
-        print(f"{len(rows)} cases → {path}")
-
+    write_sets({f"budget.{name}.jsonl": rows for name, rows in halves.items()})
 
 if __name__ == "__main__":
     main()

@@ -15,46 +15,14 @@ import argparse
 import datetime
 import hashlib
 import json
-import pathlib
 import random
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-EN_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-TR_MONTHS = ["ocak", "şubat", "mart", "nisan", "mayıs", "haziran", "temmuz", "ağustos", "eylül", "ekim", "kasım", "aralık"]
+from evalgen import EN_MONTHS, ROOT, TR_MONTHS, ablative, dative, locative, ordinal_suffix, write_sets
+
 EN_DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 TR_DAYS = ["pazartesi", "salı", "çarşamba", "perşembe", "cuma", "cumartesi", "pazar"]
 EN_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 TR_NUMBERS = {1: "bir", 2: "iki", 3: "üç", 4: "dört"}
-BACK_VOWELS, FRONT_VOWELS, VOICELESS = set("aıou"), set("eiöü"), set("fstkçşhp")
-
-
-def last_vowel(word):
-    for ch in reversed(word.lower()):
-        if ch in BACK_VOWELS or ch in FRONT_VOWELS:
-            return ch
-    return "e"
-
-
-def dative(name):
-    """Istanbul → İstanbul'a, Paris → Paris'e, Roma → Roma'ya."""
-    vowel = "a" if last_vowel(name) in BACK_VOWELS else "e"
-    return f"{name}'{'y' if name[-1].lower() in BACK_VOWELS | FRONT_VOWELS else ''}{vowel}"
-
-
-def ablative(name):
-    """Londra → Londra'dan, Paris → Paris'ten."""
-    vowel = "a" if last_vowel(name) in BACK_VOWELS else "e"
-    return f"{name}'{'t' if name[-1].lower() in VOICELESS else 'd'}{vowel}n"
-
-
-def locative_month(month):
-    """ekim → ekimde, mart → martta, nisan → nisanda."""
-    vowel = "a" if last_vowel(month) in BACK_VOWELS else "e"
-    return f"{month}{'t' if month[-1] in VOICELESS else 'd'}{vowel}"
-
-
-def suffix(day):
-    return "th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
 def next_on_or_after(today, month, day):
@@ -107,12 +75,12 @@ def english(rng, today, o, d):
     cabin_words = {"business": "business class", "economy": "economy", "first": "first class"}[cabin]
     templates = [
         (f"{o} to {d} on {EN_MONTHS[month]} {day}", filters(o, d, date)),
-        (f"flights from {o} to {d} on the {day}{suffix(day)} of {EN_MONTHS[month]}, {EN_NUMBERS[adults]} adults",
+        (f"flights from {o} to {d} on the {day}{ordinal_suffix(day)} of {EN_MONTHS[month]}, {EN_NUMBERS[adults]} adults",
          filters(o, d, date, adults)),
         (f"I need to fly to {d} from {o} on {day} {EN_MONTHS[month]}", filters(o, d, date)),
         (f"{adults} adult{'s' if adults > 1 else ''} from {o} to {d}, {cabin_words}", filters(o, d, adults=adults, cabin=cabin)),
         (f"leaving {o} next {EN_DAYS[weekday]} for {d}", filters(o, d, next_weekday(today, weekday))),
-        (f"nonstop {o} - {d} {EN_MONTHS[month]} {day}{suffix(day)}", filters(o, d, date, nonstop=True)),
+        (f"nonstop {o} - {d} {EN_MONTHS[month]} {day}{ordinal_suffix(day)}", filters(o, d, date, nonstop=True)),
         (f"departing {o}, arriving in {d} on {EN_DAYS[weekday].capitalize()}", filters(o, d, next_weekday(today, weekday))),
         (f"{o} {d} {EN_MONTHS[month].lower()} {day}", filters(o, d, date)),
     ]
@@ -127,7 +95,7 @@ def turkish(rng, today, o, d):
     cabin = rng.choice(["business", "economy"])
     cabin_words = {"business": "business", "economy": "ekonomi"}[cabin]
     templates = [
-        (f"{ablative(o)} {dative(d)} {day} {locative_month(TR_MONTHS[month])}", filters(o, d, date)),
+        (f"{ablative(o)} {dative(d)} {day} {locative(TR_MONTHS[month])}", filters(o, d, date)),
         (f"{day} {TR_MONTHS[month]} {ablative(o)} {dative(d)} {TR_NUMBERS[adults]} yetişkin", filters(o, d, date, adults)),
         (f"{o} çıkışlı {d} uçuşu, {TR_DAYS[weekday]} günü", filters(o, d, next_weekday(today, weekday))),
         (f"{dative(d)} {ablative(o)} {cabin_words} bilet, {adults} kişi", filters(o, d, adults=adults, cabin=cabin)),
@@ -184,13 +152,7 @@ def main():
                                  "today": today.isoformat(), "expected": expected})
     known = {c[0].lower() for c in json.loads((ROOT / "Sources/AssistUnderstanding/Resources/gazetteer.json").read_text())["cities"]}
     halves["unknown-places"] = unknown_places(rng, cities, towns(known), 60)
-    out = ROOT / "golden/generated"
-    out.mkdir(exist_ok=True)
-    for half, cases in halves.items():
-        path = out / f"smart_search.{half}.jsonl"
-        path.write_text("".join(json.dumps(case, ensure_ascii=False) + "\n" for case in cases), encoding="utf-8")
-        print(f"{len(cases)} cases → {path}")
-
+    write_sets({f"smart_search.{name}.jsonl": rows for name, rows in halves.items()})
 
 if __name__ == "__main__":
     main()

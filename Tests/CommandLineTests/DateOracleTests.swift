@@ -9,20 +9,9 @@ import Testing
 @Suite("Date resolver against dateparser")
 struct DateOracleTests {
     static func cases() throws -> [(text: String, today: String, expected: String)] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../tools/date_oracle.py").standardized
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--seed", "20261201", "--todays", "12"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the oracle needs dateparser and num2words (make setup installs them)")
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            let json = try JSONParser.parse(String(line))
-            return (json["text"]?.stringValue ?? "", json["today"]?.stringValue ?? "", json["expected"]?.stringValue ?? "")
-        }
+        let oracle = try PythonOracle.run("date_oracle.py", ["--seed", "20261201", "--todays", "12"])
+        #expect(oracle.status == 0, "the oracle needs dateparser and num2words (make setup installs them)")
+        return oracle.lines.map { json in (json["text"]?.stringValue ?? "", json["today"]?.stringValue ?? "", json["expected"]?.stringValue ?? "") }
     }
 
     @Test("every phrase dateparser reads resolves to the same day")

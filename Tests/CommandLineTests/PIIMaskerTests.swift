@@ -29,20 +29,9 @@ struct PIIMaskerTests {
 
     /// Samples generated and judged by python-stdnum and phonenumbers (tools/pii_oracle.py).
     static func oracleSamples() throws -> [(kind: String, text: String, valid: Bool)] {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../tools/pii_oracle.py").standardized
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--seed", "20261129"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the oracle needs python-stdnum and phonenumbers (make setup installs them)")
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
-            let json = try JSONParser.parse(String(line))
-            return (json["kind"]?.stringValue ?? "", json["text"]?.stringValue ?? "", json["valid"] == true)
-        }
+        let oracle = try PythonOracle.run("pii_oracle.py", ["--seed", "20261129"])
+        #expect(oracle.status == 0, "the oracle needs python-stdnum and phonenumbers (make setup installs them)")
+        return oracle.lines.map { json in (json["kind"]?.stringValue ?? "", json["text"]?.stringValue ?? "", json["valid"] == true) }
     }
 
     @Test("agrees with python-stdnum and phonenumbers on generated valid and invalid numbers")

@@ -52,7 +52,7 @@ public struct DateResolver: Sendable {
     }
 
     /// Words joining two months into a range: "from March to May", "between June and August", "haziran ile ağustos".
-    public static let rangeJoiners: Set<String> = ["to", "through", "thru", "until", "till", "and", "ile"]
+    static let rangeJoiners: Set<String> = ["to", "through", "thru", "until", "till", "and", "ile"]
 
     /// The first date expression in `words`.
     func resolve(words: [String]) -> Range? {

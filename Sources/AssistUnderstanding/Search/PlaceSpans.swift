@@ -26,13 +26,18 @@ public enum PlaceSpans {
         "air", "airlines", "airways", "sinifi",
     ]
 
-    /// The candidate spans of `text`, as written, that the gazetteer does not know (known places are `mentions`).
+    /// The candidate spans of `text`, as written, that the gazetteer does not know.
     public static func candidates(in text: String, gazetteer: Gazetteer) -> [String] {
+        candidates(in: text, besides: gazetteer.mentions(in: text))
+    }
+
+    /// The candidate spans of `text` outside `mentions`, the places the gazetteer found in it.
+    static func candidates(in text: String, besides mentions: [Gazetteer.Mention]) -> [String] {
         let tokens = WrittenWord.split(text)
         // The gazetteer's positions count folded words; when the written ones do not line up, offer no span.
         guard !tokens.isEmpty, tokens.count == TextMatching.words(text).count else { return [] }
         let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
-        let known = Set(gazetteer.mentions(in: text).flatMap { $0.position..<($0.position + $0.length) })
+        let known = Set(mentions.flatMap { $0.position..<($0.position + $0.length) })
         var spans: [String] = []
         var index = 0
         while index < tokens.count {

@@ -71,7 +71,8 @@ public struct SmartSearch: Sendable {
         var properties: [DynamicSchema.Property] = []
         // A city can play one role: the other role's city is not a choice (a trip from Dubai to Dubai is no trip).
         // Beside the places the gazetteer finds, the spans where a place it does not know may be (`PlaceSpans`).
-        let cities = Array(Set(gazetteer.mentions(in: text).map(\.city.name))).sorted() + PlaceSpans.candidates(in: text, gazetteer: gazetteer)
+        let mentions = gazetteer.mentions(in: text)
+        let cities = Array(Set(mentions.map(\.city.name))).sorted() + PlaceSpans.candidates(in: text, besides: mentions)
         let used = Set([filters.origin, filters.destination].compactMap { $0 })
         let free = cities.filter { !used.contains($0) }.map { DynamicSchema.Choice($0) }
         if !free.isEmpty {
@@ -111,7 +112,8 @@ public struct SmartSearch: Sendable {
         switch field {
         case "origin", "destination":
             guard let name = value.stringValue else { return false }
-            return gazetteer.mentions(in: text).contains { $0.city.name == name } || PlaceSpans.candidates(in: text, gazetteer: gazetteer).contains(name)
+            let mentions = gazetteer.mentions(in: text)
+            return mentions.contains { $0.city.name == name } || PlaceSpans.candidates(in: text, besides: mentions).contains(name)
         case "adults", "children", "infants":
             guard let number = value.intValue else { return false }
             let words = TextMatching.words(text)
