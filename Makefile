@@ -17,7 +17,7 @@ build: setup
 	$(SWIFT) build -c release --product assist
 
 run: build
-	.build/release/assist serve
+	.build/release/assist serve --demo
 
 # Replicas on this machine: Redis, PostgreSQL, one model, three gateways sharing them, nginx in front; all in a
 # temporary directory on free ports, stopped (and removed) by Ctrl-C. tools/cluster.sh says how.

@@ -99,13 +99,20 @@ let package = Package(
                         .embedInCode("Resources/qualification.json")]
         ),
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
-        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire"]),
+        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire", "AssistGateway", "AssistGatewayEvaluation"]),
+
+        // The browser pages (the travel demo and the operators' console): plain HTML, CSS and JavaScript, embedded.
+        .target(
+            name: "AssistPages", dependencies: ["AssistGateway"],
+            resources: [.embedInCode("Resources/demo.html"), .embedInCode("Resources/demo.js"), .embedInCode("Resources/console.html"),
+                        .embedInCode("Resources/console.js"), .embedInCode("Resources/sse.js"), .embedInCode("Resources/pages.css")]
+        ),
 
         // Assembly of the running gateway: configuration, data dir, stores (SQLite, or Redis and PostgreSQL for
         // replicas), providers, integrity, server, drain.
         .target(
             name: "AssistServer",
-            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistHTTPServer",
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistBudget", "AssistPages", "AssistHTTPServer",
                            "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres",
                            "AssistWire", "CLinux"]
         ),

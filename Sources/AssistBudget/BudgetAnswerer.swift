@@ -9,6 +9,8 @@ public struct BudgetAnswerer: Sendable {
         public var reply: String
         /// The computed value behind the reply, for tests and `--json`.
         public var totalMinor: Int?
+        /// How many of the user's transactions the question's period (and merchant or category) matched.
+        public var transactions = 0
     }
 
     let store: TransactionStore
@@ -24,6 +26,12 @@ public struct BudgetAnswerer: Sendable {
     public func answer(_ question: FinanceQuestion) throws -> Answer {
         let rows = try store.transactions(user: user, from: question.period.from, to: question.period.to,
                                           merchant: question.merchant, category: question.category)
+        var answer = try compose(question, rows: rows)
+        answer.transactions = rows.count
+        return answer
+    }
+
+    private func compose(_ question: FinanceQuestion, rows: [Transaction]) throws -> Answer {
         let subject = question.merchant ?? question.category.map { turkish ? Self.turkishCategory[$0] ?? $0 : $0 }
         let period = describe(question.period)
         let total = rows.reduce(0) { $0 + $1.amountMinor }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Six months of realistic card spending for the demo user `u1` (June–November 2026, TRY), generated from a
-/// fixed seed so every run and every test sees the same few hundred transactions.
+/// Six months of realistic card spending for the demo users (June–November 2026, TRY), generated from a
+/// fixed seed per user so every run and every test sees the same few hundred transactions.
 public enum DemoData {
     public static let merchants: [(name: String, category: String, minTRY: Int, maxTRY: Int, perMonth: Int)] = [
         ("Migros", "groceries", 150, 1400, 7), ("A101", "groceries", 60, 450, 5), ("BİM", "groceries", 50, 380, 4),
@@ -17,8 +17,12 @@ public enum DemoData {
 
     public static let months = ["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"]
 
-    public static func transactions() -> [Transaction] {
-        var random = SeededRandom(seed: 20261129)
+    /// The demo users with spending of their own (the travel app's users; `u1` is the CLI's default).
+    public static let users = ["u1", "u2", "u3"]
+
+    /// `user`'s transactions; `u1`'s are the ones the golden sets were written against.
+    public static func transactions(for user: String = "u1") -> [Transaction] {
+        var random = SeededRandom(seed: 20261129 &+ UInt64(users.firstIndex(of: user) ?? 0) &* 7919)
         var result: [Transaction] = []
         for (monthIndex, month) in months.enumerated() {
             let days = month == "2026-11" ? 28 : (["2026-06", "2026-09", "2026-11"].contains(month) ? 30 : 31)

@@ -26,7 +26,7 @@ enum FeedbackCommand {
         do {
             let store: any FeedbackStore = storage.kind == .shared
                 ? try SharedStorage.feedbackStore(storage) : try SQLiteFeedbackStore(database: try SQLiteDatabase(path: path))
-            exported = FeedbackExport.goldenCases(try await store.all(), feature: options["feature"])
+            exported = FeedbackExport.goldenCases(try await store.all(), feature: options["feature"], masker: PIIMasking())
         } catch {
             FileHandle.standardError.write(Data("assist: cannot read feedback: \(error)\n".utf8))
             return 1

@@ -30,7 +30,7 @@ enum ServeCommand {
         let options: Options
         let port: Int, modelPort: Int
         do {
-            options = try Options(arguments, allowed: ["config", "port", "host", "data-dir", "upstream", "model-port"])
+            options = try Options(arguments, allowed: ["config", "port", "host", "data-dir", "upstream", "model-port"], flags: ["demo"])
             port = try options.int("port", default: 8080)
             modelPort = try options.int("model-port", default: 8081)
         } catch {
@@ -44,6 +44,11 @@ enum ServeCommand {
             return 1
         }
         let host = options["host"] ?? "127.0.0.1"
+        // The demo mints tokens for anyone who asks: only this machine may ask.
+        let demo = options["demo"] != nil
+        if demo, !["127.0.0.1", "::1", "localhost"].contains(host) {
+            return Usage.fail("--demo hands out tokens without a password: it listens on a loopback host only (127.0.0.1, ::1, localhost), not \(host)")
+        }
         let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
         raiseFileDescriptorLimit()
         // Caught from here on: a signal during start-up drains as soon as the gateway is up.
@@ -85,7 +90,8 @@ enum ServeCommand {
             // What a crash of this instance left open is closed before anything new is admitted (part of the
             // gateway's start, like the storage it needs).
             let gateway = try await DeferredGateway.start(dataDirectory: dataDirectory, modelReady: modelReady, log: log) {
-                try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, modelReady: modelReady, shared: shared)
+                try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, demo: demo, modelReady: modelReady,
+                                    shared: shared)
             }
             let issuer = try gateway.assembly?.tokenIssuer() ?? HS256TokenIssuer(
                 secret: try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory), settings: config.auth)
@@ -107,6 +113,8 @@ enum ServeCommand {
               \(token)
             Try:
               curl -N \(url)/v1/assist/stream -H 'Authorization: Bearer \(token)' -H 'Content-Type: application/json' -d '{"feature":"itinerary_summary","input":{"bookingId":"BK-2041"},"locale":"tr-TR"}'
+            \(demo && config.pages.demo ? "Demo (travel app in a browser): \(url)/demo\n" : "")\
+            \(config.pages.console ? "Operator console: \(url)/console (admin token: $ASSIST_ADMIN_TOKEN, else \(dataDirectory.path)/admin.token)\n" : "")\
             Ctrl-C stops (in-flight streams get \(Int(config.limits.drainSeconds)) s to finish).
             """)
         fflush(nil)  // flushes every stream; `stdout` itself is not concurrency-safe to name

@@ -6,10 +6,12 @@ enum Usage {
     static let text = """
         usage: assist <command> [options]
 
-          serve [--config FILE] [--port N] [--host H] [--data-dir DIR] [--upstream URL] [--model-port N]
+          serve [--config FILE] [--port N] [--host H] [--data-dir DIR] [--upstream URL] [--model-port N] [--demo]
                 Start the gateway (default 127.0.0.1:8080, data dir ./.assist, built-in travel configuration).
                 Without --upstream it runs the embedded llama-server; --upstream points every model alias at
                 an OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
+                --demo serves the travel demo at /demo with password-less demo log-ins (loopback hosts only);
+                the operator console is at /console wherever the admin API is on.
           model [--port N] [--data-dir DIR]
                 Run the embedded llama-server alone, supervised, until Ctrl-C: one model several replicas share
                 as their --upstream (default port 8081).

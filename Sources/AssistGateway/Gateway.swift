@@ -15,6 +15,8 @@ import AssistWire
 ///     /admin/…                 the operators' API (AdminEndpoint), with its own token
 ///     GET  /metrics            Prometheus text: outcomes, latency, tokens, feedback, availability
 ///     GET  /openapi.json       this API's OpenAPI 3.1 description (OpenAPIEndpoint), unauthenticated
+///     POST /demo/token         the browser demo's log-in, only under `assist serve --demo` (DemoEndpoint)
+///     GET  /demo, /console     the browser pages and their files under /pages/ (PagesEndpoint)
 public struct Gateway: HTTPResponder {
     public let dependencies: GatewayDependencies
 
@@ -64,6 +66,10 @@ public struct Gateway: HTTPResponder {
             return OpenAPIEndpoint().handle()
         case (.get, "/healthz"):
             return await HealthEndpoint(dependencies: dependencies).handle()
+        case (_, "/demo/token"):
+            return try DemoEndpoint(dependencies: dependencies).token(request)
+        case (_, let path) where PagesEndpoint(dependencies: dependencies).owns(path):
+            return try PagesEndpoint(dependencies: dependencies).handle(request)
         case (_, let path) where Self.routedPaths[path] != nil:
             throw .methodNotAllowed(request.method, allowed: [Self.routedPaths[path]!])
         case (_, let path) where path.hasPrefix("/admin/"):

@@ -3,10 +3,12 @@ import AssistGatewayEvaluation
 public import AssistGateway
 public import AssistHTTPServer
 import AssistIntegrity
+import AssistPages
 public import AssistProviders
 public import AssistServices
 public import AssistSQLite
 import AssistStores
+import AssistBudget
 import AssistTravel
 import AssistWire
 public import Foundation
@@ -38,12 +40,14 @@ public struct GatewayAssembly: Sendable {
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).
     public static func loadConfig(_ bytes: [UInt8]?) throws(ConfigError) -> GatewayConfig {
-        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.knownBuilders)
+        try GatewayConfig.load(bytes ?? TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.knownBuilders.union(BudgetApp.knownBuilders))
     }
 
     /// - Parameter configurationFile: the file `config` was read from; `POST /admin/reload` re-reads it. Nil
     ///   (the built-in configuration) refuses reloads.
-    public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil,
+    /// - Parameter demo: the browser demo's log-in (`POST /demo/token` and `/demo`), for `assist serve --demo`
+    ///   on a loopback host only.
+    public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil, demo: Bool = false,
                 provider: OpenAICompatibleProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
                 environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value, shared: SharedStorage? = nil) throws {
@@ -74,8 +78,10 @@ public struct GatewayAssembly: Sendable {
             tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
             integrity: try Self.integrityVerifier(config.integrity, keys: deviceKeys,
                                                   challenges: stores.challenges, clock: clock, environment: environment),
-            adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory))
-        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures,
+            adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory),
+            demoLogin: demo ? DemoLogin(users: try TravelApp.demoUsers(), issuer: HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)) : nil)
+        let budget = try BudgetApp.structuredFeatures(store: TransactionStore(database: database))
+        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures + budget,
                                        answerChecks: TravelApp.answerChecks)
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
@@ -83,13 +89,15 @@ public struct GatewayAssembly: Sendable {
         self.database = database
         self.secret = secret
         self.shared = shared
-        self.dependencies = try GatewayDependencies(
+        var dependencies = try GatewayDependencies(
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
             handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload,
             broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [],
             qualification: try Self.qualification(config, configurationFile: configurationFile))
-        let (state, dependencies) = (dependencies.state, dependencies)
+        dependencies.pages = PageFiles.pages
+        self.dependencies = dependencies
+        let state = dependencies.state
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
         if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics

@@ -26,7 +26,7 @@ struct NarratorFixture {
         database = try SQLiteDatabase(path: ":memory:")
         travel = try TravelDatabase(database: database)
         try travel.seed(data)
-        config = try GatewayConfig.load(TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builderNames.union(["smart_search"]))
+        config = try GatewayConfig.load(TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builtinConfigurationBuilders)
     }
 
     func context(_ feature: String, user: String, input: [String: JSONValue], locale: String) throws -> PromptContext {

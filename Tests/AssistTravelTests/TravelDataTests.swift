@@ -75,7 +75,7 @@ struct TravelDatabaseTests {
 
     func context(_ feature: String, user: String, input: [String: JSONValue], locale: String) throws -> PromptContext {
         // smart_search's handler is compiled into the server, not the travel module.
-        let config = try GatewayConfig.load(TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builderNames.union(["smart_search"]))
+        let config = try GatewayConfig.load(TravelApp.builtinConfigurationBytes, knownBuilders: TravelApp.builtinConfigurationBuilders)
         return PromptContext(user: user, feature: try #require(config.features[feature]), input: input, locale: locale)
     }
 

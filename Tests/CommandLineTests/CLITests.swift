@@ -137,6 +137,29 @@ struct CLITests {
         #expect(process.terminationReason == .exit)
     }
 
+    @Test("serve --demo names /demo and /console, and its log-in works; --demo refuses a host other than loopback")
+    func serveDemo() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let refused = try await onOwnThread { try AssistBinary.run(["serve", "--demo", "--host", "0.0.0.0", "--data-dir", directory.path]) }
+        #expect(refused.status == 2 && refused.stderr.contains("loopback"), "\(refused.stderr)")
+
+        let upstream = try ScriptedUpstream()
+        defer { upstream.stop() }
+        let port = try freeLoopbackPort()
+        let running = try AssistBinary.start(["serve", "--demo", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", directory.path])
+        let process = running.process
+        defer { if process.isRunning { process.terminate() } }
+        let banner = try await running.output(until: "Ctrl-C")
+        #expect(banner.contains("http://127.0.0.1:\(port)/demo") && banner.contains("http://127.0.0.1:\(port)/console"), "\(banner)")
+        let login = try await testRequest(port: port, method: "POST", path: "/demo/token", body: Array(#"{"user":"u3"}"#.utf8))
+        #expect(login.status == 200 && login.json?["name"] == "Megan Carter", "\(login.text)")
+        #expect(try await testRequest(port: port, path: "/demo").status == 200)
+        process.terminate()
+        try await running.exit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test("SIGTERM sent the moment the banner is read drains and exits 0, every time (it once went unheard)")
     func sigtermRightAfterBanner() async throws {
         let directory = try temporaryDirectory()

@@ -65,7 +65,7 @@ struct FeedbackTests {
         #expect(stored.first?.input == ["bookingId": "BK-2041"])
         #expect(stored.first?.locale == "en-US")
 
-        let exported = FeedbackExport.goldenCases(stored)
+        let exported = FeedbackExport.goldenCases(stored, masker: PIIMasking())
         #expect(exported.cases.count == 2 && exported.withoutInput == 0)
         let text = exported.cases.map { JSONWriter.string($0) }.joined(separator: "\n")
         #expect(!text.contains("4111 1111 1111 1111") && !text.contains("deniz@example.com") && !text.contains("532 123 45 67"))
@@ -78,7 +78,19 @@ struct FeedbackTests {
         #expect(cases.first?.input == ["bookingId": "BK-2041"])
         #expect(cases.first?.extra["user"] == "u1")
         #expect(cases.first?.locale == "en-US")
-        #expect(FeedbackExport.goldenCases(stored, feature: "support_chat").cases.count == 1)
+        #expect(FeedbackExport.goldenCases(stored, feature: "support_chat", masker: PIIMasking()).cases.count == 1)
+
+        // The same export over HTTP, for the console; the admin token only.
+        let admin = [("Authorization", "Bearer \(harness.adminToken)")]
+        let served = try await testRequest(port: harness.port, path: "/admin/feedback/export", headers: admin)
+        #expect(served.status == 200, "\(served.text)")
+        let byId = { (cases: [JSONValue]) in cases.sorted { ($0["id"]?.stringValue ?? "") < ($1["id"]?.stringValue ?? "") } }
+        #expect(byId(served.json?["cases"]?.arrayValue ?? []) == byId(exported.cases) && served.json?["withoutInput"] == 0)
+        let chatOnly = try await testRequest(port: harness.port, path: "/admin/feedback/export?feature=support_chat", headers: admin)
+        #expect(chatOnly.json?["cases"]?.arrayValue?.count == 1)
+        #expect(try await testRequest(port: harness.port, path: "/admin/feedback/export?feature=weather", headers: admin).errorCode == "unknown_feature")
+        #expect(try await testRequest(port: harness.port, path: "/admin/feedback/export",
+                                      headers: [("Authorization", "Bearer \(harness.token())")]).status == 401)
     }
 
     @Test("feedback on a request the gateway no longer remembers is stored without input and skipped by the export")
@@ -96,6 +108,6 @@ struct FeedbackTests {
         #expect(recent.count == 1)
 
         let old = Feedback(requestId: "r", user: "u1", feature: "itinerary_summary", promptVersion: "p", verdict: .wrong, reason: nil, time: Date())
-        #expect(FeedbackExport.goldenCases([old]).withoutInput == 1)
+        #expect(FeedbackExport.goldenCases([old], masker: PIIMasking()).withoutInput == 1)
     }
 }

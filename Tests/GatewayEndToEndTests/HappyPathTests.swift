@@ -105,9 +105,11 @@ struct HappyPathTests {
         #expect(features.status == 200)
         // The scripted upstream is no model with recorded results: every locale is the model's (qualification.unknown).
         let locales: JSONValue = ["en-US": "model", "en-GB": "model", "tr-TR": "model"]
-        #expect(features.json == ["features": [["id": "itinerary_summary", "promptVersion": "2026-11-30.1", "locales": locales],
+        #expect(features.json == ["features": [["id": "budget_question", "promptVersion": "2026-12-01.1", "locales": locales],
+                                               ["id": "itinerary_summary", "promptVersion": "2026-11-30.1", "locales": locales],
                                                ["id": "smart_search", "promptVersion": "2026-11-29.1", "locales": locales],
-                                               ["id": "support_chat", "promptVersion": "2026-10-02.1", "locales": locales]]])
+                                               ["id": "support_chat", "promptVersion": "2026-10-02.1", "locales": locales],
+                                               ["id": "support_triage", "promptVersion": "2026-12-01.1", "locales": locales]]])
         #expect(try await testRequest(port: harness.port, path: "/v1/features").status == 401)
         #expect(try await testRequest(port: harness.port, path: "/healthz").status == 503)
         ready.value = true

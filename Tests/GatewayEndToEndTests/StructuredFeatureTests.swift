@@ -8,9 +8,10 @@ import Testing
 
 @Suite("Structured features: POST /v1/assist")
 struct StructuredFeatureTests {
-    func ask(_ harness: GatewayHarness, _ input: JSONValue, feature: String = "smart_search", path: String = "/v1/assist") async throws -> TestResponse {
-        try await testRequest(port: harness.port, method: "POST", path: path, headers: [("Authorization", "Bearer \(harness.token())")],
-                              body: JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": "tr-TR"]))
+    func ask(_ harness: GatewayHarness, _ input: JSONValue, feature: String = "smart_search", path: String = "/v1/assist",
+             user: String = "u1", locale: String = "tr-TR") async throws -> TestResponse {
+        try await testRequest(port: harness.port, method: "POST", path: path, headers: [("Authorization", "Bearer \(harness.token(user))")],
+                              body: JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": .string(locale)]))
     }
 
     @Test("smart search answers with filters from the rules when they leave no gap; the model is not called")
@@ -51,5 +52,48 @@ struct StructuredFeatureTests {
         #expect(try await ask(harness, ["bookingId": "BK-2041"], feature: "itinerary_summary").errorCode == "unknown_feature")
         #expect(try await ask(harness, ["text": "x", "prompt": "ignore"]).errorCode == "invalid_input")
         #expect(try await ask(harness, [:]).errorCode == "invalid_input")
+    }
+
+    @Test("support triage: the topic and the message as the server masked it; the model only breaks a tie")
+    func supportTriage() async throws {
+        let harness = try GatewayHarness()
+        let response = try await ask(harness, ["message": "I want a refund to 4111 1111 1111 1111, mail deniz@example.com"],
+                                     feature: "support_triage", locale: "en-US")
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.json?["topic"] == "refund")
+        #expect(response.json?["containsSensitiveNumbers"] == true)
+        let masked = try #require(response.json?["masked"]?.stringValue)
+        #expect(!masked.contains("4111 1111 1111 1111") && !masked.contains("deniz@example.com") && masked.contains("1111"))
+        #expect(response.json?["source"] == "fallback")
+        #expect(harness.upstream.requests.isEmpty)
+
+        // Refund and baggage cues tie: the provider picks among the tied topics (and other), under the user's quota.
+        harness.upstream.script = Script(tokens: [#"{"topic":"baggage"}"#])
+        let tied = try await ask(harness, ["message": "a refund for my suitcase"], feature: "support_triage", locale: "en-US")
+        #expect(tied.json?["topic"] == "baggage" && tied.json?["source"] == "model", "\(tied.text)")
+        #expect(harness.upstream.requests.count == 1)
+        #expect(await harness.auditRow(tied.headers["x-request-id"])?.feature == "support_triage")
+    }
+
+    @Test("budget question: computed from the signed-in user's own transactions, with its period and numbers")
+    func budgetQuestion() async throws {
+        let harness = try GatewayHarness()
+        let question: JSONValue = ["question": "How much did I spend on groceries last month?", "today": "2026-12-01"]
+        let response = try await ask(harness, question, feature: "budget_question", locale: "en-US")
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.json?["intent"] == "totalSpent")
+        #expect(response.json?["category"] == "groceries")
+        #expect(response.json?["period"] == ["from": "2026-11-01", "to": "2026-11-30"])
+        #expect(response.json?["currency"] == "TRY" && response.json?["source"] == "rules")
+        let count = try #require(response.json?["transactions"]?.intValue)
+        let total = try #require(response.json?["valueMinor"]?.intValue)
+        #expect(count > 0 && total > 0)
+        #expect(response.json?["answer"]?.stringValue?.contains("\(count) transactions") == true, "\(response.text)")
+
+        // Another demo user has spending of their own; the same question gives their numbers, in Turkish when asked so.
+        let other = try await ask(harness, question, feature: "budget_question", user: "u2", locale: "tr-TR")
+        #expect(other.json?["valueMinor"]?.intValue != total)
+        #expect(other.json?["answer"]?.stringValue?.contains("TL") == true, "\(other.text)")
+        #expect(try await ask(harness, ["question": "x", "prompt": "y"], feature: "budget_question").errorCode == "invalid_input")
     }
 }

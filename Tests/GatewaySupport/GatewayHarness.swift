@@ -28,11 +28,12 @@ public final class GatewayHarness: Sendable {
     /// `configurationFile` writes the configuration to `<data dir>/config.json` and serves from it, as
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it. `answerGuards`: keep the built-in
     /// features' `guard`s; off by default, as most tests script arbitrary text to test what surrounds an answer.
+    /// `demo`: the browser demo's log-in, as `assist serve --demo`; `pages` replaces the configuration's `pages`.
     public init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
          clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false, answerGuards: Bool = false,
-         modelReady: @escaping @Sendable () async -> Bool = { true },
+         demo: Bool = false, pages: JSONValue? = nil, modelReady: @escaping @Sendable () async -> Bool = { true },
          server configureServer: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
         upstream = try ScriptedUpstream(script: script)
         var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
@@ -41,6 +42,7 @@ public final class GatewayHarness: Sendable {
         for (key, value) in limits { limitMembers[key] = value }
         root["limits"] = .object(limitMembers)
         if let integrity { root["integrity"] = integrity }
+        if let pages { root["pages"] = pages }
         if !auth.isEmpty {
             var authMembers = root["auth"]?.objectValue ?? [:]
             for (key, value) in auth { authMembers[key] = value }
@@ -86,7 +88,8 @@ public final class GatewayHarness: Sendable {
             try Data(JSONWriter.bytes(json)).write(to: URL(fileURLWithPath: file!))
         }
         self.clock = clock
-        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, clock: clock, modelReady: modelReady,
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, demo: demo, clock: clock,
+                                       modelReady: modelReady,
                                        environment: { environment[$0] ?? ProcessInfo.processInfo.environment[$0] })
         var serverConfiguration = assembly.serverConfiguration(host: "127.0.0.1", port: 0)
         configureServer(&serverConfiguration)
@@ -108,6 +111,9 @@ public final class GatewayHarness: Sendable {
     public var port: Int { server.port }
 
     public func token(_ user: String = "u1") -> String { assembly.tokenIssuer(clock: clock).token(for: user) }
+
+    /// The admin API's token (the data dir's, or `ASSIST_ADMIN_TOKEN`).
+    public var adminToken: String { String(decoding: (try? SecretStore.adminToken(dataDirectory: dataDirectory)) ?? [], as: UTF8.self) }
 
     public static func body(feature: String = "itinerary_summary", input: JSONValue = ["bookingId": "BK-2041"], locale: String = "tr-TR") -> [UInt8] {
         JSONWriter.bytes(["feature": .string(feature), "input": input, "locale": .string(locale)])

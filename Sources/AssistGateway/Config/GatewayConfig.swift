@@ -13,8 +13,9 @@ public struct GatewayConfig: Sendable {
     public var audit: AuditSettings
     public var storage: StorageSettings
     public var qualification = QualificationSettings()
+    public var pages = PageSettings()
 
-    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage", "qualification"]
+    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage", "qualification", "pages"]
 
     public init(features: [String: FeatureRecord], models: [String: ModelAlias], limits: Limits = Limits(),
                 auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings(), audit: AuditSettings = AuditSettings(),
@@ -69,6 +70,7 @@ public struct GatewayConfig: Sendable {
         var config = GatewayConfig(features: features, models: models, limits: limits, auth: auth, integrity: integrity, audit: audit,
                                    storage: storage)
         config.qualification = QualificationSettings.decode(root["qualification"], at: "qualification", reader: &reader)
+        config.pages = PageSettings.decode(root["pages"], at: "pages", reader: &reader)
         return config
     }
 

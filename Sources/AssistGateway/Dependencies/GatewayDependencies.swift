@@ -24,6 +24,8 @@ public struct GatewayDependencies: Sendable {
     public let broadcast: any AdminBroadcast
     /// Who writes each (feature, locale)'s answers: the model, the narrator, or nobody.
     public let qualification: Qualification
+    /// The browser pages' files (`/demo`, `/console`); none unless the assembly gives them.
+    public var pages = BrowserPages()
     /// Re-reads the qualification results for `POST /admin/reload`; nil when they cannot change.
     let readQualification: (@Sendable () throws -> QualificationResults)?
 

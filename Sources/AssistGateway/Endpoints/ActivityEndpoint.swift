@@ -8,7 +8,8 @@ import Foundation
 /// Audit rows are metadata as stored (who, which feature and version, trust, status, tokens, times), never
 /// content. Feedback rows carry the user's own reason, which is content the user chose to send for review; the
 /// feature input a "wrong" verdict remembered stays out (`hasInput` says whether `assist feedback export` can
-/// turn it into a golden case).
+/// turn it into a golden case). `GET /admin/feedback/export?feature=ID` is that export over HTTP: the "wrong"
+/// verdicts as golden cases, masked by the gateway's own masker.
 struct ActivityEndpoint: Sendable {
     static let maxRows = 1_000
     let dependencies: GatewayDependencies
@@ -29,6 +30,19 @@ struct ActivityEndpoint: Sendable {
         }
         let newest = all.sorted { $0.time > $1.time }.prefix(limit)
         return Responses.json(.ok, ["feedback": .array(newest.map(Self.json)), "total": .number(Double(all.count))])
+    }
+
+    func export(_ request: HTTPRequest) async throws(GatewayError) -> HTTPResponse {
+        let all: [Feedback]
+        do {
+            all = try await dependencies.stores.feedback.all()
+        } catch {
+            throw .unavailable("feedback store")
+        }
+        let feature = request.queryValue("feature")
+        if let feature, dependencies.config.features[feature] == nil { throw .unknownFeature(feature) }
+        let exported = FeedbackExport.goldenCases(all.sorted { $0.time < $1.time }, feature: feature, masker: dependencies.masker)
+        return Responses.json(.ok, ["cases": .array(exported.cases), "withoutInput": .number(Double(exported.withoutInput))])
     }
 
     static func limit(_ request: HTTPRequest) throws(GatewayError) -> Int {

@@ -11,6 +11,7 @@ import AssistWire
 ///     GET   /admin/refusals        refusals before admission counted per minute (RefusalsEndpoint)
 ///     GET   /admin/audit           recent audit rows, metadata only (ActivityEndpoint)
 ///     GET   /admin/feedback        recent feedback, with the users' reasons (ActivityEndpoint)
+///     GET   /admin/feedback/export "wrong" verdicts as golden cases, personal data masked (?feature=ID)
 ///
 /// Overrides are stored before they are applied (a restart keeps them) and apply to the next request, on every
 /// replica: each change (and each reload) is announced to the others (`AdminBroadcast`, `ReplicaSync`).
@@ -36,13 +37,15 @@ struct AdminEndpoint: Sendable {
             return try await ActivityEndpoint(dependencies: dependencies).audit(request)
         case ("GET", "/admin/feedback"):
             return try await ActivityEndpoint(dependencies: dependencies).feedback(request)
+        case ("GET", "/admin/feedback/export"):
+            return try await ActivityEndpoint(dependencies: dependencies).export(request)
         case ("PATCH", _) where path.hasPrefix("/admin/features/"):
             return try await patch(feature: String(path.dropFirst("/admin/features/".count)), context)
         case (_, "/admin/features"):
             throw .methodNotAllowed(request.method, allowed: [.get])
         case (_, "/admin/reload"):
             throw .methodNotAllowed(request.method, allowed: [.post])
-        case (_, "/admin/refusals"), (_, "/admin/audit"), (_, "/admin/feedback"):
+        case (_, "/admin/refusals"), (_, "/admin/audit"), (_, "/admin/feedback"), (_, "/admin/feedback/export"):
             throw .methodNotAllowed(request.method, allowed: [.get])
         default:
             throw path.hasPrefix("/admin/features/") ? .methodNotAllowed(request.method, allowed: [.patch]) : .notFound
@@ -147,7 +150,7 @@ struct AdminEndpoint: Sendable {
         if let enabled = entry.override?.enabled { overrides["enabled"] = .bool(enabled) }
         if let percentage = entry.override?.rolloutPercentage { overrides["rollout"] = ["percentage": .number(percentage)] }
         var feature: [String: JSONValue] = [
-            "id": .string(entry.effective.id), "promptVersion": .string(entry.effective.promptVersion),
+            "id": .string(entry.effective.id), "promptVersion": .string(entry.effective.promptVersion), "model": .string(entry.effective.model),
             "enabled": .bool(entry.effective.enabled),
             "rollout": ["flag": .string(entry.effective.rollout?.flag ?? entry.effective.id),
                         "percentage": .number(entry.effective.rollout?.percentage ?? 100)],

@@ -115,6 +115,14 @@ struct OpenAPIRoutesTests {
         let feedback = await check.expect(.get, "/admin/feedback", admin: true, .ok)
         #expect(feedback.json?["total"] == 0)
         await check.expect(.get, "/admin/feedback", .unauthorized, code: "unauthenticated")
+        let export = await check.expect(.get, "/admin/feedback/export", admin: true, .ok)
+        #expect(export.json?["cases"] == [] && export.json?["withoutInput"] == 0)
+        var unknown = gateway.request(.get, "/admin/feedback/export", admin: true)
+        unknown.query = "feature=weather"
+        await check.expect(unknown, to: gateway.gateway, .badRequest, code: "unknown_feature")
+        await check.expect(.get, "/admin/feedback/export", .unauthorized, code: "unauthenticated")
+        // Without --demo there is no demo log-in.
+        await check.expect(.post, "/demo/token", json: ["user": "u1"], .notFound, code: "not_found")
     }
 
     @Test("health, metrics, and the routes the document does not list")

@@ -1,0 +1,61 @@
+public import AssistGateway
+import AssistGatewayEvaluation
+import AssistUnderstanding
+import AssistWire
+import Foundation
+
+/// The budget question as the gateway's structured feature: `{"question", "today"?}` → the question as
+/// understood (`intent`, `period`, `otherPeriod`, `merchant`, `category`, `limit`), the computed `answer`
+/// (a template over the query's result, never model text), `valueMinor` and `currency`, how many
+/// `transactions` it matched, and `source` (`rules`, or `model` when the model picked the intent).
+///
+/// The user's own transactions are read for the signed-in user only; their merchants are the only ones a
+/// question can name. The model is asked what the rules cannot settle (the intent), at temperature 0.1,
+/// through the feature's provider and under the user's quota.
+public struct BudgetQuestionFeature: StructuredFeature {
+    public let name = "budget_question"
+    let store: TransactionStore
+
+    public init(store: TransactionStore) { self.store = store }
+
+    public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
+        let text = context.input["question"]?.stringValue ?? ""
+        let today = context.input["today"]?.stringValue
+            ?? ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        guard DateResolver(today: today) != nil else { return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"]) }
+        guard let merchants = try? store.merchants(user: context.user) else {
+            return StructuredAnswer(json: ["error": "the budget data cannot be read"])
+        }
+        let language = ProviderLanguageModel(provider: provider, model: model, apiKey: apiKey, maxOutputTokens: context.feature.maxOutputTokens,
+                                             temperature: context.feature.temperature ?? 0.1)
+        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today),
+                                                model: GuardedModel(model: language, isEnabled: { true }, isAvailable: { true }))
+        let (question, source) = await understanding.understand(text, previous: nil)
+        guard let answer = try? BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question) else {
+            return StructuredAnswer(json: ["error": "the budget data cannot be read"], usage: language.usage)
+        }
+        var body = question.json.objectValue ?? [:]
+        body["answer"] = .string(answer.reply)
+        body["valueMinor"] = answer.totalMinor.map { .number(Double($0)) } ?? .null
+        body["currency"] = "TRY"
+        body["transactions"] = .number(Double(answer.transactions))
+        body["source"] = .string(source == "model" ? "model" : "rules")
+        return StructuredAnswer(json: .object(body), usage: language.usage)
+    }
+}
+
+/// The budget reference app as the gateway sees it: its tables in the gateway's database, the demo users'
+/// spending, and its structured feature.
+public enum BudgetApp {
+    /// Every name a feature's `template.builder` may use for the budget app.
+    public static let knownBuilders: Set<String> = ["budget_question"]
+
+    /// Opens the budget tables in `store`, gives each demo user without transactions their demo spending, and
+    /// returns the structured features.
+    public static func structuredFeatures(store: TransactionStore) throws -> [any StructuredFeature] {
+        for user in DemoData.users where try store.merchants(user: user).isEmpty {
+            try store.replace(user: user, with: DemoData.transactions(for: user))
+        }
+        return [BudgetQuestionFeature(store: store)]
+    }
+}
