@@ -182,6 +182,18 @@ class Run:
         field.clear()
         field.send_keys("economy")
         self.check(field.get_attribute("value") == "economy", "an edited chip keeps its value")
+        # A value the rules leave to the model is marked as the model's.
+        box = self.el("#search-text")
+        box.clear()
+        box.send_keys("two adults, somewhere sunny in Lisbon, kids: 2")
+        self.el("#search-go").click()
+        self.wait("the model's chip", lambda: self.els('#chips .chip[data-field="children"] .chip-source'))
+        source = self.el('#chips .chip[data-field="children"] .chip-source').text.strip().lower()
+        self.check(source == "model", f"children chip marked {source!r}")
+        box.clear()
+        box.send_keys("Istanbul to Lisbon on 14 October, 2 adults, business")
+        self.el("#search-go").click()
+        self.wait("the rules' chips again", lambda: self.els('#chips .chip[data-field="cabin"]'))
         self.shot("02-smart-search-chips")
 
     def stop_keeps_text(self):

@@ -15,15 +15,30 @@ import Foundation
 public struct BudgetQuestionFeature: StructuredFeature {
     public let name = "budget_question"
     let store: TransactionStore
+    let demoSpending: Bool
 
-    public init(store: TransactionStore) { self.store = store }
+    /// - Parameter demoSpending: a demo user (`DemoData.users`) without transactions is given their demo spending
+    ///   on their first question, so that a gateway that never serves the budget app never writes it.
+    public init(store: TransactionStore, demoSpending: Bool = false) {
+        self.store = store
+        self.demoSpending = demoSpending
+    }
+
+    /// `user`'s merchants, after giving a demo user without any their demo spending (two first questions at
+    /// once both write the same rows, in one transaction each).
+    func merchants(of user: String) throws -> [String] {
+        let merchants = try store.merchants(user: user)
+        guard merchants.isEmpty, demoSpending, DemoData.users.contains(user) else { return merchants }
+        try store.replace(user: user, with: DemoData.transactions(for: user))
+        return try store.merchants(user: user)
+    }
 
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
         let text = context.input["question"]?.stringValue ?? ""
         let today = context.input["today"]?.stringValue
             ?? ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
         guard DateResolver(today: today) != nil else { return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"]) }
-        guard let merchants = try? store.merchants(user: context.user) else {
+        guard let merchants = try? merchants(of: context.user) else {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"])
         }
         let language = ProviderLanguageModel(provider: provider, model: model, apiKey: apiKey, maxOutputTokens: context.feature.maxOutputTokens,
@@ -44,18 +59,13 @@ public struct BudgetQuestionFeature: StructuredFeature {
     }
 }
 
-/// The budget reference app as the gateway sees it: its tables in the gateway's database, the demo users'
-/// spending, and its structured feature.
+/// The budget reference app as the gateway sees it: its tables in the gateway's database, and its structured
+/// feature, which gives the demo users their demo spending when they first ask.
 public enum BudgetApp {
     /// Every name a feature's `template.builder` may use for the budget app.
     public static let knownBuilders: Set<String> = ["budget_question"]
 
-    /// Opens the budget tables in `store`, gives each demo user without transactions their demo spending, and
-    /// returns the structured features.
-    public static func structuredFeatures(store: TransactionStore) throws -> [any StructuredFeature] {
-        for user in DemoData.users where try store.merchants(user: user).isEmpty {
-            try store.replace(user: user, with: DemoData.transactions(for: user))
-        }
-        return [BudgetQuestionFeature(store: store)]
+    public static func structuredFeatures(store: TransactionStore) -> [any StructuredFeature] {
+        [BudgetQuestionFeature(store: store, demoSpending: true)]
     }
 }

@@ -70,7 +70,9 @@ struct SummaryCacheEndToEndTests {
 
     @Test("two simultaneous first requests share one provider call; its tokens go to the first")
     func singleFlight() async throws {
-        let harness = try GatewayHarness(script: .init(tokens: ["one ", "two ", "three ", "four"], firstTokenDelay: .milliseconds(300),
+        // A second apart: the second request must reach the cache while the first is still waiting for its first
+        // token, even on a loaded machine (at 300 ms, a busy `make test` once let the first finish first).
+        let harness = try GatewayHarness(script: .init(tokens: ["one ", "two ", "three ", "four"], firstTokenDelay: .milliseconds(1_000),
                                                        interval: .milliseconds(50)))
         // Who the upstream's model is gets asked once, by the first request that needs it; asked here first, so
         // that the two requests below reach the cache in the order they were sent.
