@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
-        .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire"]),
+        .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire", "AssistCrypto"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation"]),
         .testTarget(
             name: "AssistGatewayTests",

@@ -9,7 +9,7 @@ import Glibc
 /// `assist ask FEATURE [--input key=value ...] [--locale L] [--user ID [--data-dir DIR] | --token T]
 /// [--gateway URL]`: one feature through the client kit, deltas to stdout as they arrive.
 ///
-/// Exit codes: 0 on `done`; 75 (EX_TEMPFAIL) when rate limited, with the time a retry is allowed on
+/// Exit codes: 0 on `done`; 75 (EX_TEMPFAIL) when rate limited (429) or unavailable with a `Retry-After` (503), with the time a retry is allowed on
 /// stderr; 130 on Ctrl-C (the stream and the server's generation are stopped, printed text stays);
 /// 1 on any other error, named by its code, including a stream that ended without `done`.
 enum AskCommand {
@@ -88,7 +88,8 @@ enum AskCommand {
 
     private static func report(_ error: AssistClientError) -> Int32 {
         FileHandle.standardOutput.write(Data("\n".utf8))
-        if case .rateLimited(let date, let code) = error {
+        if let date = error.retryAfter {
+            let code = error.code
             let seconds = max(0, Int(date.timeIntervalSinceNow.rounded(.up)))
             FileHandle.standardError.write(Data("assist: \(code): retry in \(seconds) s (after \(ISO8601DateFormatter().string(from: date)))\n".utf8))
             return 75

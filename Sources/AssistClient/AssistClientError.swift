@@ -7,6 +7,9 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
     case unauthenticated
     /// 429: over quota or too many streams; a retry is allowed from `retryAfter` on.
     case rateLimited(retryAfter: Date, code: ErrorCode)
+    /// 503: the gateway cannot serve now (`quota_unavailable`, `audit_unavailable`, `overloaded`, `shutting_down`);
+    /// a retry is worth it, from `retryAfter` on when the gateway said when.
+    case unavailable(retryAfter: Date?, code: ErrorCode)
     /// Any other non-2xx answer, with the error code from the body (`unknown` when there was none).
     case http(status: Int, code: ErrorCode)
     /// The gateway ended the stream with an `error` event (`upstream_failed`, `upstream_timeout`, ...).
@@ -20,6 +23,7 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
         switch self {
         case .unauthenticated: "unauthenticated"
         case .rateLimited(let date, let code): "\(code): retry after \(date)"
+        case .unavailable(let date, let code): "\(code): unavailable\(date.map { ", retry after \($0)" } ?? "")"
         case .http(let status, let code): "HTTP \(status): \(code)"
         case .stream(let code): "stream error: \(code)"
         case .incomplete: "stream ended without done"
@@ -33,6 +37,7 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
         switch (lhs, rhs) {
         case (.unauthenticated, .unauthenticated), (.incomplete, .incomplete): true
         case (.rateLimited(let a, let x), .rateLimited(let b, let y)): a == b && x == y
+        case (.unavailable(let a, let x), .unavailable(let b, let y)): a == b && x == y
         case (.http(let a, let x), .http(let b, let y)): a == b && x == y
         case (.stream(let x), .stream(let y)): x == y
         case (.transport(let a), .transport(let b)): a.description == b.description
@@ -47,13 +52,22 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
     public var code: ErrorCode {
         switch self {
         case .unauthenticated: .unauthenticated
-        case .rateLimited(_, let code), .http(_, let code), .stream(let code): code
+        case .rateLimited(_, let code), .unavailable(_, let code), .http(_, let code), .stream(let code): code
         case .incomplete: "incomplete_stream"
         case .transport: "transport_failed"
         }
     }
 
-    /// Maps a non-2xx response.
+    /// When a retry makes sense again: 429's time (1 s when the gateway did not say), 503's when it said.
+    public var retryAfter: Date? {
+        switch self {
+        case .rateLimited(let date, _): date
+        case .unavailable(let date, _): date
+        default: nil
+        }
+    }
+
+    /// Maps a non-2xx response (`conformance/responses.json` holds the cases every client agrees on).
     static func from(status: Int, headers: [String: String], body: Data, now: Date) -> AssistClientError {
         let code = (try? ErrorBody(json: JSONParser.parse(Array(body))))?.code ?? "unknown"
         switch status {
@@ -61,6 +75,7 @@ public enum AssistClientError: Error, Sendable, Equatable, CustomStringConvertib
         case 429:
             let delay = headers["retry-after"].flatMap { RetryAfter.parse($0, now: now) } ?? now.addingTimeInterval(1)
             return .rateLimited(retryAfter: delay, code: code)
+        case 503: return .unavailable(retryAfter: headers["retry-after"].flatMap { RetryAfter.parse($0, now: now) }, code: code)
         default: return .http(status: status, code: code)
         }
     }

@@ -137,7 +137,7 @@ public final class AssistSession {
     }
 
     private func finish(with error: AssistClientError) {
-        if case .rateLimited(let date, _) = error { retryAllowedAt = date }
+        if let date = error.retryAfter { retryAllowedAt = date }
         set(text.isEmpty ? .failed(error) : .stopped(cause: error))
     }
 

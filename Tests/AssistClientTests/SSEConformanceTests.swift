@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// The Swift kit against the language-neutral SSE cases in `conformance/sse.json` (the same file the browser
-/// demo's decoder runs in Chromium, and any other client runs): each stream decoded whole, a byte at a time
-/// and at each of its splits gives the case's events.
+/// demo's decoder runs in Chromium, and the Android kit runs): each stream decoded whole, a byte at a time and
+/// at each of its splits gives the case's events.
 @Suite("SSE conformance cases")
 struct SSEConformanceTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -16,10 +16,7 @@ struct SSEConformanceTests {
     }
 
     static let cases: [Case] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../conformance/sse.json").standardized
-        guard let data = try? Data(contentsOf: url), let document = try? JSONParser.parse(Array(data)),
-              let items = document["cases"]?.arrayValue else { return [] }
-        return items.compactMap { item in
+        Conformance.cases("sse.json").compactMap { item in
             guard let name = item["name"]?.stringValue, let encoded = item["stream"]?.stringValue,
                   let bytes = Data(base64Encoded: encoded), let events = item["events"]?.arrayValue else { return nil }
             let splits = item["splits"]?.arrayValue?.map { $0.arrayValue?.compactMap(\.intValue) ?? [] } ?? []
@@ -29,7 +26,7 @@ struct SSEConformanceTests {
 
     @Test("the suite is there and every case is readable")
     func suiteLoads() {
-        #expect(Self.cases.count >= 15)
+        #expect(Self.cases.count >= 15 && Self.cases.count == Conformance.cases("sse.json").count)
     }
 
     @Test("whole, byte by byte and at each split", arguments: cases)
