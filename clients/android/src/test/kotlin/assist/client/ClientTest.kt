@@ -1,0 +1,119 @@
+package assist.client
+
+import com.sun.net.httpserver.HttpServer
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeout
+import org.junit.After
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import java.io.IOException
+import java.net.InetSocketAddress
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.TimeUnit
+
+/** The client against a local server that streams on a schedule: quiet streams, cancel, the session's states. */
+class ClientTest {
+    private val disconnected = CountDownLatch(1)
+    private var script: (java.io.OutputStream) -> Unit = {}
+    private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
+        createContext("/") { exchange ->
+            exchange.requestBody.readBytes()
+            exchange.responseHeaders.add("Content-Type", "text/event-stream")
+            exchange.responseHeaders.add("X-Request-Id", "req_kotlin")
+            exchange.sendResponseHeaders(200, 0)
+            try {
+                exchange.responseBody.use { script(it) }
+            } catch (e: IOException) {
+                disconnected.countDown()
+            }
+        }
+        executor = java.util.concurrent.Executors.newCachedThreadPool()
+        start()
+    }
+    private val url = "http://127.0.0.1:${server.address.port}"
+
+    @After fun stop() = server.stop(0)
+
+    private fun java.io.OutputStream.event(json: String) { write("data: $json\n\n".toByteArray()); flush() }
+
+    @Test fun quietStreamOutlivesOkHttpsDefaultReadTimeout() = runBlocking {
+        script = { out ->
+            out.write(": ping\n\n".toByteArray()); out.flush()
+            Thread.sleep(11_000)  // longer than OkHttp's default 10-s read timeout, shorter than the gateway's 15-s pings
+            out.event("""{"kind":"delta","text":"late"}""")
+            out.event("""{"kind":"done","finishReason":"stop","promptVersion":"v1"}""")
+        }
+        val events = mutableListOf<AssistEvent>()
+        for (event in AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi"))).events) events.add(event)
+        assertEquals(listOf(AssistEvent.Delta("late"), AssistEvent.Done("stop", "v1")), events)
+    }
+
+    @Test fun cancelClosesTheConnection() = runBlocking {
+        script = { out ->
+            out.event("""{"kind":"delta","text":"a"}""")
+            repeat(100) { Thread.sleep(100); out.write(": ping\n\n".toByteArray()); out.flush() }
+        }
+        val call = AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi")))
+        assertEquals(AssistEvent.Delta("a"), call.events.receive())
+        assertEquals("req_kotlin", call.requestId)
+        call.cancel()
+        assertTrue("the server saw the disconnect", disconnected.await(5, TimeUnit.SECONDS))
+    }
+
+    @Test fun sessionKeepsTextOnStopAndFailure() = runBlocking {
+        script = { out ->
+            out.event("""{"kind":"facts","booking":{"id":"BK-1"}}""")
+            out.event("""{"kind":"delta","text":"Hel"}""")
+            out.event("""{"kind":"delta","text":"lo"}""")
+            out.event("""{"kind":"error","code":"upstream_failed"}""")
+        }
+        val session = AssistSession(AssistClient(url, { "t" }), AssistRequest("itinerary_summary", mapOf("bookingId" to "BK-1")), this)
+        session.start()
+        withTimeout(5_000) { while (session.state == AssistSession.State.Streaming) delay(10) }
+        assertEquals(AssistSession.State.Stopped(session.state.let { (it as AssistSession.State.Stopped).cause }), session.state)
+        assertEquals("upstream_failed", (session.state as AssistSession.State.Stopped).cause?.code)
+        assertEquals("Hello", session.text)
+        assertEquals(mapOf("booking" to mapOf("id" to "BK-1")), session.facts)
+        assertEquals("req_kotlin", session.requestId)
+
+        script = { out -> out.event("""{"kind":"delta","text":"x"}"""); Thread.sleep(5_000) }
+        session.start()
+        withTimeout(5_000) { while (session.text == "") delay(10) }
+        session.stop()
+        assertEquals(AssistSession.State.Stopped(null), session.state)
+        assertEquals("x", session.text)
+    }
+
+    @Test fun sessionWaitsForRetryAfter() = runBlocking {
+        val limited = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
+            createContext("/") { exchange ->
+                exchange.requestBody.readBytes()
+                exchange.responseHeaders.add("Retry-After", "120")
+                val body = """{"error":{"code":"quota_exceeded","message":"m","requestId":"r"}}""".toByteArray()
+                exchange.sendResponseHeaders(429, body.size.toLong())
+                exchange.responseBody.use { it.write(body) }
+            }
+            start()
+        }
+        try {
+            var now = 1_000_000L
+            val client = AssistClient("http://127.0.0.1:${limited.address.port}", { "t" }, clock = { now })
+            val session = AssistSession(client, AssistRequest("itinerary_summary", mapOf("bookingId" to "BK-1")), this, now = { now })
+            session.start()
+            withTimeout(5_000) { while (session.state == AssistSession.State.Streaming) delay(10) }
+            val failed = session.state as AssistSession.State.Failed
+            assertTrue(failed.error is AssistException.RateLimited)
+            assertEquals(now + 120_000, session.retryAllowedAtMillis)
+            assertFalse(session.retry())
+            now += 120_000
+            assertTrue(session.retry())
+            withTimeout(5_000) { while (session.state == AssistSession.State.Streaming) delay(10) }
+        } finally {
+            limited.stop(0)
+        }
+    }
+}
