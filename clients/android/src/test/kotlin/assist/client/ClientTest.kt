@@ -19,9 +19,10 @@ import java.util.concurrent.TimeUnit
 class ClientTest {
     private val disconnected = CountDownLatch(1)
     private var script: (java.io.OutputStream) -> Unit = {}
+    @Volatile private var received: Pair<String?, ByteArray>? = null
     private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
         createContext("/") { exchange ->
-            exchange.requestBody.readBytes()
+            received = exchange.requestHeaders.getFirst("X-Assist-Integrity") to exchange.requestBody.readBytes()
             exchange.responseHeaders.add("Content-Type", "text/event-stream")
             exchange.responseHeaders.add("X-Request-Id", "req_kotlin")
             exchange.sendResponseHeaders(200, 0)
@@ -115,5 +116,21 @@ class ClientTest {
         } finally {
             limited.stop(0)
         }
+    }
+
+    @Test fun playIntegrityHeaderCoversTheExactRequest() = runBlocking {
+        script = { out -> out.event("""{"kind":"done","finishReason":"stop","promptVersion":"v1"}""") }
+        val hashes = mutableListOf<String>()
+        val provider = PlayIntegrityProvider { hash -> hashes.add(hash); "token-for-$hash" }
+        val client = AssistClient(url, { "t" }, integrity = provider)
+        for (event in client.stream(AssistRequest("support_chat", mapOf("message" to "Şehir"), "tr-TR")).events) Unit
+        val (header, body) = received ?: throw AssertionError("no request")
+        val expected = IntegrityClientData.requestHash(IntegrityClientData.make("POST", "/v1/assist/stream", body))
+        assertEquals(listOf(expected), hashes)
+        assertEquals("playintegrity token=token-for-$expected", header)
+
+        val none = AssistClient(url, { "t" }, integrity = PlayIntegrityProvider { null })
+        for (event in none.stream(AssistRequest("support_chat", mapOf("message" to "x"))).events) Unit
+        assertEquals(null, received?.first)
     }
 }
