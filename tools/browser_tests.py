@@ -115,6 +115,24 @@ class Run:
         except Exception:
             return False
 
+    def hold_stream(self, token, body):
+        """A stream opened outside the page and read to its end on a thread; returns once its first bytes (the ping)
+        arrived, with the thread and a dict that gets the rest of the body as `body`."""
+        started, ended = threading.Event(), {}
+
+        def hold():
+            request = urllib.request.Request(self.base + "/v1/assist/stream", method="POST", data=json.dumps(body).encode())
+            request.add_header("Content-Type", "application/json")
+            request.add_header("Authorization", "Bearer " + token)
+            with urllib.request.urlopen(request, timeout=60) as response:
+                response.read(8)
+                started.set()
+                ended["body"] = response.read().decode()
+        thread = threading.Thread(target=hold, daemon=True)
+        thread.start()
+        self.check(started.wait(timeout=20), "a held stream started")
+        return thread, ended
+
     def log_in(self, user):
         self.open("/demo")
         self.wait("the user picker", lambda: self.visible(f"#login-{user}"))
@@ -261,21 +279,8 @@ class Run:
         """Three support streams held open for u2, then the page's summary: 429 too_many_streams, Retry-After 1."""
         status, login = self.api("POST", "/demo/token", {"user": "u2"})
         self.check(status == 200, "demo token")
-        opened = threading.Barrier(4)
-
-        def hold():
-            request = urllib.request.Request(self.base + "/v1/assist/stream", method="POST", data=json.dumps(
-                {"feature": "support_chat", "input": {"message": "hello"}, "locale": "en-GB"}).encode())
-            request.add_header("Content-Type", "application/json")
-            request.add_header("Authorization", "Bearer " + login["token"])
-            with urllib.request.urlopen(request, timeout=60) as response:
-                response.read(8)
-                opened.wait()
-                response.read()
-        holders = [threading.Thread(target=hold, daemon=True) for _ in range(3)]
-        for holder in holders:
-            holder.start()
-        opened.wait(timeout=20)
+        holders = [self.hold_stream(login["token"], {"feature": "support_chat", "input": {"message": "hello"}, "locale": "en-GB"})
+                   for _ in range(3)]
         self.expected_errors.append("status of 429")
         self.log_in("u2")
         self.wait("bookings", lambda: self.els('.booking[data-booking="BK-2063"]'))
@@ -287,7 +292,7 @@ class Run:
         started = time.monotonic()
         self.wait("retry enabled", lambda: self.el("#retry").is_enabled(), timeout=10)
         self.check(time.monotonic() - started >= 0.5, "retry was enabled before Retry-After passed")
-        for holder in holders:
+        for holder, _ in holders:
             holder.join(timeout=30)
         self.el("#retry").click()
         self.wait("the retried stream", lambda: self.text("#summary-text").strip() != "", timeout=20)
@@ -329,21 +334,8 @@ class Run:
         """Kill switches (one ending an open stream) and a rollout edit from the console; the next demo load shows the
         classic form, the human queue and no summary."""
         status, login = self.api("POST", "/demo/token", {"user": "u1"})
-        ended = {}
-        started = threading.Event()
-
-        def hold():
-            request = urllib.request.Request(self.base + "/v1/assist/stream", method="POST", data=json.dumps(
-                {"feature": "itinerary_summary", "input": {"bookingId": "BK-2072"}, "locale": "en-US"}).encode())
-            request.add_header("Content-Type", "application/json")
-            request.add_header("Authorization", "Bearer " + login["token"])
-            with urllib.request.urlopen(request, timeout=60) as response:
-                response.read(8)
-                started.set()
-                ended["body"] = response.read().decode()
-        holder = threading.Thread(target=hold, daemon=True)
-        holder.start()
-        self.check(started.wait(timeout=20), "a summary stream to end")
+        holder, ended = self.hold_stream(login["token"], {"feature": "itinerary_summary", "input": {"bookingId": "BK-2072"},
+                                                          "locale": "en-US"})
         row = self.el('#features tr[data-feature="itinerary_summary"]')
         row.find_element(By.CSS_SELECTOR, ".end-streams").click()
         row.find_element(By.CSS_SELECTOR, ".kill").click()

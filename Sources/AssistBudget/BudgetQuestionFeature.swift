@@ -41,10 +41,8 @@ public struct BudgetQuestionFeature: StructuredFeature {
         guard let merchants = try? merchants(of: context.user) else {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"])
         }
-        let language = ProviderLanguageModel(provider: provider, model: model, apiKey: apiKey, maxOutputTokens: context.feature.maxOutputTokens,
-                                             temperature: context.feature.temperature ?? 0.1)
-        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today),
-                                                model: GuardedModel(model: language, isEnabled: { true }, isAvailable: { true }))
+        let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
+        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today), model: language.guarded)
         let (question, source) = await understanding.understand(text, previous: nil)
         guard let answer = try? BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question) else {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"], usage: language.usage)

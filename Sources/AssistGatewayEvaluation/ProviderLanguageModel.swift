@@ -21,6 +21,15 @@ public final class ProviderLanguageModel: LanguageModel {
         self.temperature = temperature
     }
 
+    /// A structured feature's model: its provider, alias and key, held to the feature's output cap.
+    public convenience init(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?, temperature: Double = 0) {
+        self.init(provider: provider, model: model, apiKey: apiKey, maxOutputTokens: context.feature.maxOutputTokens, temperature: temperature)
+    }
+
+    /// This model behind the understanding kit's walls (schema, timeouts, retries). The gateway's provider is
+    /// always on and available: the kill switch and rollout were applied at admission.
+    public var guarded: GuardedModel { GuardedModel(model: self, isEnabled: { true }, isAvailable: { true }) }
+
     /// What the last call used (nil before any, or when the provider did not say), for the request's settlement.
     public var usage: TokenUsage? { spent.withLock { $0 } }
 

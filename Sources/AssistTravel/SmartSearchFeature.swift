@@ -18,9 +18,8 @@ public struct SmartSearchFeature: StructuredFeature {
         guard let today = DateResolver(today: todayText) else {
             return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"])
         }
-        let language = ProviderLanguageModel(provider: provider, model: model, apiKey: apiKey, maxOutputTokens: context.feature.maxOutputTokens)
-        let guarded = GuardedModel(model: language, isEnabled: { true }, isAvailable: { true })
-        let result = await SmartSearch(model: guarded).extract(text, today: today)
+        let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey)
+        let result = await SmartSearch(model: language.guarded).extract(text, today: today)
         return StructuredAnswer(json: result.json, usage: language.usage)
     }
 }

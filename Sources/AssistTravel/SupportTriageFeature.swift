@@ -14,9 +14,8 @@ public struct SupportTriageFeature: StructuredFeature {
 
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
         let message = context.input["message"]?.stringValue ?? ""
-        let language = ProviderLanguageModel(provider: provider, model: model, apiKey: apiKey, maxOutputTokens: context.feature.maxOutputTokens)
-        let guarded = GuardedModel(model: language, isEnabled: { true }, isAvailable: { true })
-        let result = await SupportTriage(model: guarded).triage(message)
+        let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey)
+        let result = await SupportTriage(model: language.guarded).triage(message)
         return StructuredAnswer(json: result.json, usage: language.usage)
     }
 }

@@ -475,18 +475,26 @@
     return true;
   }
 
-  function renderAudit(rows) {
-    if (!changed($('audit'), rows)) return;
-    const tbody = $('audit').tBodies[0];
+  /** One row per request in table `id`: the columns every activity table shares, then `rest`'s. */
+  function renderRows(id, rowClass, rows, rest) {
+    if (!changed($(id), rows)) return;
+    const tbody = $(id).tBodies[0];
     tbody.replaceChildren();
     for (const row of rows) {
-      const tr = el('tr', 'audit-row');
+      const tr = el('tr', rowClass);
       tr.dataset.request = row.requestId;
       cell(tr, when(row.time));
       cell(tr, row.requestId, 'mono');
       cell(tr, row.user);
       cell(tr, row.feature);
       cell(tr, row.promptVersion);
+      rest(tr, row);
+      tbody.append(tr);
+    }
+  }
+
+  function renderAudit(rows) {
+    renderRows('audit', 'audit-row', rows, (tr, row) => {
       cell(tr, row.model);
       cell(tr, row.trustReason ? `${row.trust} (${row.trustReason})` : row.trust);
       cell(tr, row.status, 'status status-' + String(row.status).replace(/[^a-z_]/g, ''));
@@ -495,28 +503,16 @@
       cell(tr, typeof row.timeToFirstTokenMs === 'number' ? Math.round(row.timeToFirstTokenMs) : '—');
       cell(tr, typeof row.totalMs === 'number' ? Math.round(row.totalMs) : '');
       cell(tr, row.instance);
-      tbody.append(tr);
-    }
+    });
   }
 
   function renderFeedback(rows) {
-    if (!changed($('feedback'), rows)) return;
-    const tbody = $('feedback').tBodies[0];
-    tbody.replaceChildren();
-    for (const row of rows) {
-      const tr = el('tr', 'feedback-row');
-      tr.dataset.request = row.requestId;
-      cell(tr, when(row.time));
-      cell(tr, row.requestId, 'mono');
-      cell(tr, row.user);
-      cell(tr, row.feature);
-      cell(tr, row.promptVersion);
+    renderRows('feedback', 'feedback-row', rows, (tr, row) => {
       cell(tr, row.verdict, 'verdict');
       cell(tr, row.reason ?? '', 'reason'); // the user's own words: text, never markup
       cell(tr, row.locale ?? '');
       cell(tr, row.hasInput ? 'yes' : 'no');
-      tbody.append(tr);
-    }
+    });
   }
 
   /** The "wrong" verdicts as golden cases, one JSON object a line, offered as a same-origin blob: download. */
