@@ -83,10 +83,12 @@ public struct FinanceUnderstander: Sendable {
         let limit = Self.limit(in: text)
         if followUp, let previous {
             let kept: FinanceQuestion.Intent? = intent == .totalSpent ? nil : intent
+            let shifted = period == nil ? FollowUp.shiftBack(text).flatMap { FollowUp.shift(previous.period, back: $0, today: todayISO) } : nil
+            let keepsCategory = merchant == nil || FollowUp.narrows(text)
             return FinanceQuestion(intent: kept ?? previous.intent,
-                                   period: period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
+                                   period: period ?? shifted ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
                                    merchant: merchant ?? (category == nil ? previous.merchant : nil),
-                                   category: category ?? (merchant == nil ? previous.category : nil), limit: limit ?? previous.limit)
+                                   category: category ?? (keepsCategory ? previous.category : nil), limit: limit ?? previous.limit)
         }
         var resolved = intent ?? .totalSpent
         if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
@@ -99,13 +101,8 @@ public struct FinanceUnderstander: Sendable {
         intents.contains { SearchParser.any($0.1, in: text) }
     }
 
-    /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?"
-    public static func isFollowUp(_ text: String) -> Bool {
-        let words = TextMatching.words(text)
-        guard let first = words.first else { return false }
-        return ["and", "what", "how", "peki", "ya", "bir", "also"].contains(first) && words.count <= 6
-            || text.trimmingCharacters(in: .whitespaces).hasPrefix("and ")
-    }
+    /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?", "top 3 instead" (`FollowUp`).
+    public static func isFollowUp(_ text: String) -> Bool { FollowUp.isFollowUp(text) }
 
     /// The question's period, and a second one for comparisons.
     func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {

@@ -1,0 +1,71 @@
+import AssistUnderstanding
+import Foundation
+
+/// How a budget conversation's next question relates to the last one. A follow-up inherits what it does not
+/// restate, in either language: "and the month before?" / "peki bir önceki ay?" shifts the period, "what about
+/// restaurants?" / "ya restoranlar?" swaps the category, "only at Migros" / "sadece Migros'ta" adds a merchant
+/// (keeping the category), "top 3 instead" / "onun yerine ilk 3" changes the limit. A question of its own (a new
+/// topic) starts afresh.
+enum FollowUp {
+    /// Words that open a follow-up: "and in September?", "what about…", "peki…", "ya…", "only at…", "sadece…".
+    static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz"]
+    /// Words that say the question changes the last one rather than asking anew.
+    static let changeMarkers: Set<String> = ["instead", "yerine", "before", "onceki", "previous", "prior"]
+    /// Words that narrow the last question rather than replace part of it.
+    static let narrowers: Set<String> = ["only", "just", "sadece", "yalnizca", "yalniz"]
+
+    /// Whether `text`, coming after another question, is a follow-up to it: opened like one (and short), marked as a
+    /// change, or so short that it names no intent of its own ("top 3 instead", "ilk 3 olsun").
+    static func isFollowUp(_ text: String) -> Bool {
+        let words = TextMatching.words(text)
+        guard let first = words.first else { return false }
+        return openers.contains(first) && words.count <= 6
+            || words.contains(where: changeMarkers.contains) && words.count <= 6
+            || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
+    }
+
+    /// "only at Migros", "sadece Migros'ta": a merchant added to the last question's category, not in its place.
+    static func narrows(_ text: String) -> Bool { TextMatching.words(text).contains(where: narrowers.contains) }
+
+    enum Unit { case week, month, year }
+
+    /// The unit a follow-up shifts the last period back by: "the month before", "the previous month", "bir önceki
+    /// ay", "ondan önceki hafta", "the year before".
+    static func shiftBack(_ text: String) -> Unit? {
+        let words = TextMatching.words(text)
+        let units: [String: Unit] = ["month": .month, "ay": .month, "week": .week, "hafta": .week, "year": .year, "yil": .year, "sene": .year]
+        for (index, word) in words.enumerated() {
+            guard let unit = units[word] else { continue }
+            let before = index > 0 ? words[index - 1] : "", after = index + 1 < words.count ? words[index + 1] : ""
+            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) { return unit }
+        }
+        return nil
+    }
+
+    /// `range` moved back one `unit`. A whole month (or this month so far) becomes the whole month before; other
+    /// spans move by the same amount at both ends.
+    static func shift(_ range: DateResolver.Range, back unit: Unit, today: String) -> DateResolver.Range? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withFullDate]
+        format.timeZone = calendar.timeZone
+        guard let from = format.date(from: range.from), let to = format.date(from: range.to) else { return nil }
+        let string = { (date: Date) in format.string(from: date) }
+        let months = unit == .year ? 12 : 1
+        if unit != .week, calendar.component(.day, from: from) == 1 {
+            let dayAfter = calendar.date(byAdding: .day, value: 1, to: to)!
+            if calendar.component(.day, from: dayAfter) == 1 || range.to == today {
+                // Whole months (a month, a quarter, this month so far): as many whole months, one unit back.
+                let length = max(1, calendar.dateComponents([.month], from: from, to: dayAfter).month ?? 1)
+                let start = calendar.date(byAdding: .month, value: -months, to: from)!
+                let end = calendar.date(byAdding: DateComponents(month: length, day: -1), to: start)!
+                return DateResolver.Range(from: string(start), to: string(end))
+            }
+        }
+        let component: Calendar.Component = unit == .week ? .day : .month
+        let amount = unit == .week ? -7 : -months
+        return DateResolver.Range(from: string(calendar.date(byAdding: component, value: amount, to: from)!),
+                                  to: string(calendar.date(byAdding: component, value: amount, to: to)!))
+    }
+}

@@ -1,0 +1,80 @@
+import AssistBudget
+import AssistUnderstanding
+import Testing
+
+/// Budget conversations: each turn understood with the previous one, as `assist budget chat` and the gateway's
+/// conversation id do. A follow-up inherits what it does not restate; a question of its own starts afresh.
+@Suite("Budget follow-ups, in multi-turn scripts")
+struct FollowUpTests {
+    struct Turn: Sendable {
+        var text: String
+        var intent: FinanceQuestion.Intent
+        var period: (String, String)
+        var merchant: String? = nil
+        var category: String? = nil
+        var limit: Int? = nil
+    }
+
+    static let merchants = Array(Set(DemoData.transactions().map(\.merchant))).sorted()
+
+    func play(_ turns: [Turn], today: String = "2026-12-01") {
+        let understander = FinanceUnderstander(merchants: Self.merchants, today: today)
+        var previous: FinanceQuestion?
+        for turn in turns {
+            let question = understander.understand(turn.text, previous: previous)
+            #expect(question.intent == turn.intent, "\(turn.text)")
+            #expect(question.period.from == turn.period.0 && question.period.to == turn.period.1, "\(turn.text): \(question.period)")
+            #expect(question.merchant == turn.merchant, "\(turn.text)")
+            #expect(question.category == turn.category, "\(turn.text)")
+            #expect(question.limit == turn.limit, "\(turn.text)")
+            previous = question
+        }
+    }
+
+    @Test("English: the month before, another category, only at a merchant, a new topic, top 3 instead")
+    func english() {
+        play([
+            Turn(text: "How much did I spend on groceries last month?", intent: .totalSpent, period: ("2026-11-01", "2026-11-30"), category: "groceries"),
+            Turn(text: "and the month before?", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), category: "groceries"),
+            Turn(text: "what about restaurants?", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), category: "restaurants"),
+            Turn(text: "only at Big Chefs", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), merchant: "Big Chefs", category: "restaurants"),
+            Turn(text: "Where did I spend the most in September?", intent: .topMerchants, period: ("2026-09-01", "2026-09-30")),
+            Turn(text: "top 3 instead", intent: .topMerchants, period: ("2026-09-01", "2026-09-30"), limit: 3),
+            Turn(text: "and the previous month?", intent: .topMerchants, period: ("2026-08-01", "2026-08-31"), limit: 3),
+        ])
+    }
+
+    @Test("Turkish: bir önceki ay, ya restoranlar, sadece …'te, yeni bir soru, onun yerine ilk 3")
+    func turkish() {
+        play([
+            Turn(text: "Geçen ay markete ne kadar harcadım?", intent: .totalSpent, period: ("2026-11-01", "2026-11-30"), category: "groceries"),
+            Turn(text: "peki bir önceki ay?", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), category: "groceries"),
+            Turn(text: "ya restoranlar?", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), category: "restaurants"),
+            Turn(text: "sadece Big Chefs'te", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), merchant: "Big Chefs", category: "restaurants"),
+            Turn(text: "Eylülde en çok nereye harcadım?", intent: .topMerchants, period: ("2026-09-01", "2026-09-30")),
+            Turn(text: "onun yerine ilk 3", intent: .topMerchants, period: ("2026-09-01", "2026-09-30"), limit: 3),
+        ])
+    }
+
+    @Test("this month so far, moved back, is the whole month before; a week moves by seven days; a year by twelve months")
+    func shifts() {
+        play([
+            Turn(text: "how much have I spent this month?", intent: .totalSpent, period: ("2026-12-01", "2026-12-01")),
+            Turn(text: "and the month before?", intent: .totalSpent, period: ("2026-11-01", "2026-11-30")),
+            Turn(text: "and the year before?", intent: .totalSpent, period: ("2025-11-01", "2025-11-30")),
+        ])
+        play([
+            Turn(text: "how much did I spend last week?", intent: .totalSpent, period: ("2026-11-23", "2026-11-29")),
+            Turn(text: "and the week before?", intent: .totalSpent, period: ("2026-11-16", "2026-11-22")),
+        ])
+    }
+
+    @Test("a new question after a follow-up chain starts afresh (no merchant, category or limit carried over)")
+    func newTopicResets() {
+        play([
+            Turn(text: "top 5 merchants in October", intent: .topMerchants, period: ("2026-10-01", "2026-10-31"), limit: 5),
+            Turn(text: "only groceries", intent: .topMerchants, period: ("2026-10-01", "2026-10-31"), category: "groceries", limit: 5),
+            Turn(text: "How much did I spend at Migros in November?", intent: .totalSpent, period: ("2026-11-01", "2026-11-30"), merchant: "Migros"),
+        ])
+    }
+}
