@@ -88,7 +88,10 @@ class Run:
         if not condition:
             raise Failure(message)
 
-    def shot(self, name):
+    def shot(self, name, show=None):
+        """A screenshot, with the element `show` (a CSS selector) scrolled into view first."""
+        if show:
+            self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", show)
         self.driver.save_screenshot(os.path.join(self.shots, name + ".png"))
 
     def collect_log(self):
@@ -230,7 +233,7 @@ class Run:
             return any(row["user"] == "u3" and row["feature"] == "itinerary_summary" and row["status"] == "cancelled"
                        for row in body["rows"])
         self.wait("the audit row saying cancelled", cancelled, timeout=10)
-        self.shot("03-summary-stopped")
+        self.shot("03-summary-stopped", show="#booking")
 
     def summary_streams(self):
         self.el('.booking[data-booking="BK-2110"]').click()
@@ -261,7 +264,7 @@ class Run:
         self.check(self.text("#support-topic").strip() != "", "a topic")
         self.el("#support-send").click()
         self.wait("the support answer", lambda: self.text("#support-answer").strip() != "", timeout=20)
-        self.shot("05-support-chat")
+        self.shot("05-support-chat", show="#support")
 
     def budget(self):
         today = datetime.date.today()
@@ -273,7 +276,14 @@ class Run:
         period = self.text("#budget-period")
         self.check(last_month_end.replace(day=1).isoformat() in period and last_month_end.isoformat() in period, f"period {period!r}")
         self.check(self.text("#budget-numbers").strip() != "", "the numbers")
-        self.shot("06-budget")
+        # A follow-up, through the conversation id the page sends back: the month before.
+        before_end = last_month_end.replace(day=1) - datetime.timedelta(days=1)
+        self.el("#budget-question").send_keys("and the month before?")
+        self.el("#budget-ask").click()
+        self.wait("the follow-up's period", lambda: before_end.isoformat() in self.text("#budget-period"))
+        self.check(self.text("#budget-status").startswith("Follow-up"), f"marked as a follow-up: {self.text('#budget-status')!r}")
+        self.check("groceries" in self.text("#budget-numbers"), "the category carried over")
+        self.shot("06-budget-follow-up", show="#budget")
 
     def rate_limited(self):
         """Three support streams held open for u2, then the page's summary: 429 too_many_streams, Retry-After 1."""

@@ -1,13 +1,15 @@
 public import AssistGateway
 import AssistGatewayEvaluation
 import AssistUnderstanding
+public import AssistSQLite
 import AssistWire
 import Foundation
 
-/// The budget question as the gateway's structured feature: `{"question", "today"?}` → the question as
-/// understood (`intent`, `period`, `otherPeriod`, `merchant`, `category`, `limit`), the computed `answer`
-/// (a template over the query's result, never model text), `valueMinor` and `currency`, how many
-/// `transactions` it matched, and `source` (`rules`, or `model` when the model picked the intent).
+/// The budget question as the gateway's structured feature: `{"question", "today"?, "conversationId"?}` → the
+/// question as understood (`intent`, `period`, `otherPeriod`, `merchant`, `category`, `limit`), the computed
+/// `answer` (a template over the query's result, never model text), `valueMinor` and `currency`, how many
+/// `transactions` it matched, `source` (`rules`, or `model` when the model picked the intent), and the
+/// `conversationId` to send with the next question, which may then be a follow-up ("and the month before?").
 ///
 /// The user's own transactions are read for the signed-in user only; their merchants are the only ones a
 /// question can name. The model is asked what the rules cannot settle (the intent), at temperature 0.1,
@@ -15,12 +17,14 @@ import Foundation
 public struct BudgetQuestionFeature: StructuredFeature {
     public let name = "budget_question"
     let store: TransactionStore
+    let conversations: BudgetConversations
     let demoSpending: Bool
 
     /// - Parameter demoSpending: a demo user (`DemoData.users`) without transactions is given their demo spending
     ///   on their first question, so that a gateway that never serves the budget app never writes it.
-    public init(store: TransactionStore, demoSpending: Bool = false) {
+    public init(store: TransactionStore, conversations: BudgetConversations, demoSpending: Bool = false) {
         self.store = store
+        self.conversations = conversations
         self.demoSpending = demoSpending
     }
 
@@ -43,7 +47,10 @@ public struct BudgetQuestionFeature: StructuredFeature {
         }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
         let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today), model: language.guarded)
-        let (question, source) = await understanding.understand(text, previous: nil)
+        let conversation = context.input["conversationId"]?.stringValue ?? "cv_" + UUID().uuidString.lowercased()
+        let previous = try? conversations.last(user: context.user, id: conversation)
+        let (question, source) = await understanding.understand(text, previous: previous)
+        try? conversations.remember(question, user: context.user, id: conversation)
         guard let answer = try? BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question) else {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"], usage: language.usage)
         }
@@ -53,6 +60,8 @@ public struct BudgetQuestionFeature: StructuredFeature {
         body["currency"] = "TRY"
         body["transactions"] = .number(Double(answer.transactions))
         body["source"] = .string(source == "model" ? "model" : "rules")
+        body["conversationId"] = .string(conversation)
+        body["followUp"] = .bool(previous != nil && FinanceUnderstander.isFollowUp(text))
         return StructuredAnswer(json: .object(body), usage: language.usage)
     }
 }
@@ -63,7 +72,8 @@ public enum BudgetApp {
     /// Every name a feature's `template.builder` may use for the budget app.
     public static let knownBuilders: Set<String> = ["budget_question"]
 
-    public static func structuredFeatures(store: TransactionStore) -> [any StructuredFeature] {
-        [BudgetQuestionFeature(store: store, demoSpending: true)]
+    public static func structuredFeatures(database: SQLiteDatabase) throws -> [any StructuredFeature] {
+        [BudgetQuestionFeature(store: try TransactionStore(database: database), conversations: try BudgetConversations(database: database),
+                               demoSpending: true)]
     }
 }

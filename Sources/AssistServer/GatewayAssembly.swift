@@ -80,7 +80,7 @@ public struct GatewayAssembly: Sendable {
                                                   challenges: stores.challenges, clock: clock, environment: environment),
             adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory),
             demoLogin: demo ? DemoLogin(users: try TravelApp.demoUsers(), issuer: HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)) : nil)
-        let budget = BudgetApp.structuredFeatures(store: try TransactionStore(database: database))
+        let budget = try BudgetApp.structuredFeatures(database: database)
         let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures + budget,
                                        answerChecks: TravelApp.answerChecks)
         var reload: (@Sendable () throws -> GatewayConfig)?

@@ -95,5 +95,16 @@ struct StructuredFeatureTests {
         #expect(other.json?["valueMinor"]?.intValue != total)
         #expect(other.json?["answer"]?.stringValue?.contains("TL") == true, "\(other.text)")
         #expect(try await ask(harness, ["question": "x", "prompt": "y"], feature: "budget_question").errorCode == "invalid_input")
+
+        // The conversation id sent back makes the next question a follow-up; another user's is not found.
+        let conversation = try #require(response.json?["conversationId"]?.stringValue)
+        #expect(response.json?["followUp"] == false)
+        let followUp = try await ask(harness, ["question": "and the month before?", "today": "2026-12-01", "conversationId": .string(conversation)],
+                                     feature: "budget_question", locale: "en-US")
+        #expect(followUp.json?["followUp"] == true && followUp.json?["conversationId"]?.stringValue == conversation, "\(followUp.text)")
+        #expect(followUp.json?["period"] == ["from": "2026-10-01", "to": "2026-10-31"] && followUp.json?["category"] == "groceries")
+        let stranger = try await ask(harness, ["question": "and the month before?", "today": "2026-12-01", "conversationId": .string(conversation)],
+                                     feature: "budget_question", user: "u2", locale: "en-US")
+        #expect(stranger.json?["followUp"] == false && stranger.json?["category"] == .null, "\(stranger.text)")
     }
 }

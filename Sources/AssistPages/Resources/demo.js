@@ -21,6 +21,8 @@
     summary: { bookingId: null, controller: null, requestId: null, timer: null, factsShown: false },
     // The support message as last previewed: only the server-masked text is streamed on.
     support: { previewed: null, masked: null, topic: null, controller: null },
+    // The budget conversation the next question continues ("and the month before?"); null: a new one.
+    budgetConversation: null,
   };
 
   // ---- HTTP ----------------------------------------------------------------------------------------------
@@ -220,6 +222,7 @@
     ['support-label', 'support-preview-box', 'budget-result', 'booking'].forEach((id) => { $(id).hidden = true; });
     state.support = { previewed: null, masked: null, topic: null, controller: null };
     state.summary.bookingId = null;
+    state.budgetConversation = null;
   }
 
   // ---- smart search ----------------------------------------------------------------------------------------
@@ -509,11 +512,14 @@
     const question = $('budget-question').value.trim();
     if (!question) { put('budget-status', 'Type a question first.'); return; }
     put('budget-status', 'Computing…');
-    const r = await api('POST', '/v1/assist', { feature: 'budget_question', input: { question, today: today() }, locale: state.locale }, state.token);
+    const input = { question, today: today() };
+    if (state.budgetConversation) input.conversationId = state.budgetConversation;
+    const r = await api('POST', '/v1/assist', { feature: 'budget_question', input, locale: state.locale }, state.token);
     const failure = failureOf(r);
     if (failure) { put('budget-status', `error: ${failure}`); $('budget-result').hidden = true; return; }
     const a = r.json;
-    put('budget-status', '');
+    state.budgetConversation = a.conversationId || null;
+    put('budget-status', a.followUp ? 'Follow-up: what you did not restate comes from your last question.' : '');
     put('budget-answer', a.answer || '');
     put('budget-period', range(a.period) || '—');
     const numbers = $('budget-numbers');
@@ -528,6 +534,16 @@
     if (a.otherPeriod) add('Compared with', range(a.otherPeriod));
     add('Question understood by', a.source === 'model' ? 'the model (intent only)' : 'rules');
     $('budget-result').hidden = false;
+    $('budget-question').value = '';
+    $('budget-question').placeholder = 'A follow-up? "and the month before?", "only at Migros", "top 3 instead"';
+  }
+
+  /** Forgets the conversation: the next question is understood on its own. */
+  function budgetNew() {
+    state.budgetConversation = null;
+    clear('budget-status');
+    $('budget-result').hidden = true;
+    $('budget-question').placeholder = 'How much did I spend on groceries last month?';
   }
 
   // ---- wiring ------------------------------------------------------------------------------------------------
@@ -556,6 +572,7 @@
       updateSupportSend();
     });
     on($('budget-ask'), 'click', budgetAsk);
+    on($('budget-new'), 'click', budgetNew);
     on($('budget-question'), 'keydown', (e) => (e.key === 'Enter' ? budgetAsk() : undefined));
   }
 
