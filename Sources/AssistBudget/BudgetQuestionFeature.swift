@@ -76,4 +76,9 @@ public enum BudgetApp {
         [BudgetQuestionFeature(store: try TransactionStore(database: database), conversations: try BudgetConversations(database: database),
                                demoSpending: true)]
     }
+
+    /// The budget app's own endpoints: the SMS import.
+    public static func endpoints(database: SQLiteDatabase) throws -> [any AppEndpoint] {
+        [BudgetSMSEndpoint(store: try TransactionStore(database: database))]
+    }
 }

@@ -27,6 +27,7 @@ public final class TransactionStore: Sendable {
             CREATE TABLE IF NOT EXISTS budget_transactions (
                 user TEXT NOT NULL, date TEXT NOT NULL, merchant TEXT NOT NULL, category TEXT NOT NULL, amount_minor INTEGER NOT NULL);
             CREATE INDEX IF NOT EXISTS budget_transactions_user_date ON budget_transactions (user, date);
+            CREATE TABLE IF NOT EXISTS budget_sms (user TEXT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (user, hash));
             """)
     }
 
@@ -43,6 +44,26 @@ public final class TransactionStore: Sendable {
     public func add(user: String, _ t: Transaction) throws {
         try database.query("INSERT INTO budget_transactions VALUES (?, ?, ?, ?, ?)",
                            [.text(user), .text(t.date), .text(t.merchant), .text(t.category), .integer(Int64(t.amountMinor))])
+    }
+
+    /// Stores a transaction imported from an SMS with the message's hash, in one transaction (`SMSImport`).
+    public func add(user: String, _ t: Transaction, messageHash: String) throws {
+        try database.transaction { query in
+            _ = try query("INSERT INTO budget_sms VALUES (?, ?)", [.text(user), .text(messageHash)])
+            _ = try query("INSERT INTO budget_transactions VALUES (?, ?, ?, ?, ?)",
+                          [.text(user), .text(t.date), .text(t.merchant), .text(t.category), .integer(Int64(t.amountMinor))])
+        }
+    }
+
+    /// Whether the message with this hash was imported for `user` before.
+    public func hasMessage(user: String, hash: String) throws -> Bool {
+        !(try database.query("SELECT 1 FROM budget_sms WHERE user = ? AND hash = ?", [.text(user), .text(hash)])).isEmpty
+    }
+
+    /// Each merchant the user has paid, with the category of their latest transaction there.
+    public func merchantCategories(user: String) throws -> [(merchant: String, category: String)] {
+        try database.query("SELECT merchant, category FROM budget_transactions WHERE user = ? ORDER BY date, rowid", [.text(user)])
+            .compactMap { row in row[0].text.flatMap { merchant in row[1].text.map { (merchant, $0) } } }
     }
 
     /// The user's transactions in [from, to] (inclusive ISO dates), optionally one merchant or category.

@@ -12,16 +12,18 @@ import Foundation
 /// and `assist budget chat` (one question per stdin line, follow-ups inherit from the previous question).
 /// Understand (rules; the embedded model picks the intent when no rule does, unless `--offline`) → compute
 /// over the user's transactions in SQLite → reply from a template. `--golden FILE` prints the rules' table.
+/// `assist budget import-sms FILE [--user u1] [--dry-run]`: bank SMS messages, one per line, into the user's
+/// transactions (`SMSImport`): each line stored, a duplicate, or not understood (by line number, never guessed).
 enum BudgetCommand {
     static func run(_ arguments: [String]) async -> Int32 {
-        guard let mode = arguments.first, ["ask", "chat"].contains(mode) else { return Usage.fail("budget takes ask or chat") }
+        guard let mode = arguments.first, ["ask", "chat", "import-sms"].contains(mode) else { return Usage.fail("budget takes ask, chat or import-sms") }
         var options: [String: String] = [:]
         var flags: Set<String> = []
         var question: String?
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
-            if ["--json", "--offline"].contains(argument) {
+            if ["--json", "--offline", "--dry-run"].contains(argument) {
                 flags.insert(argument)
                 index += 1
             } else if ["--user", "--today", "--locale", "--data-dir", "--golden"].contains(argument), index + 1 < arguments.count {
@@ -45,6 +47,10 @@ enum BudgetCommand {
             if user == "u1", try store.merchants(user: user).isEmpty { try store.replace(user: user, with: DemoData.transactions()) }
         } catch {
             return Usage.fail("cannot open the budget data: \(error)")
+        }
+        if mode == "import-sms" {
+            guard let file = question else { return Usage.fail("budget import-sms FILE [--user U] [--dry-run]") }
+            return importSMS(file: file, user: user, store: store, dryRun: flags.contains("--dry-run"))
         }
         let merchants = (try? store.merchants(user: user)) ?? []
         let understander = FinanceUnderstander(merchants: merchants, today: today)
@@ -102,4 +108,35 @@ enum BudgetCommand {
         }
         return 0
     }
+
+    /// One line per message: what was stored (or would be, with `--dry-run`), what was already there, what could not
+    /// be read; then the counts. Exit 0 when every line was read, 1 when some could not be.
+    static func importSMS(file: String, user: String, store: TransactionStore, dryRun: Bool) -> Int32 {
+        guard let text = file == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                                     : try? String(contentsOfFile: file, encoding: .utf8) else { return Usage.fail("cannot read \(file)") }
+        let lines: [SMSImport.Line]
+        do {
+            lines = try SMSImport(store: store).run(text.components(separatedBy: "\n"), user: user, dryRun: dryRun)
+        } catch {
+            return Usage.fail("cannot store the transactions: \(error)")
+        }
+        var counts = (stored: 0, duplicates: 0, rejected: 0)
+        for line in lines {
+            switch line.outcome {
+            case .stored(let t):
+                counts.stored += 1
+                print("line \(line.number): \(dryRun ? "would store" : "stored") \(t.date) \(t.merchant) (\(t.category)) \(Self.amount(t.amountMinor))")
+            case .duplicate(let t):
+                counts.duplicates += 1
+                print("line \(line.number): already imported \(t.date) \(t.merchant) \(Self.amount(t.amountMinor))")
+            case .rejected(let reason):
+                counts.rejected += 1
+                print("line \(line.number): not imported: \(reason)")
+            }
+        }
+        print("\(dryRun ? "would store" : "stored") \(counts.stored), already imported \(counts.duplicates), not understood \(counts.rejected) (user \(user))")
+        return counts.rejected == 0 ? 0 : 1
+    }
+
+    static func amount(_ minor: Int) -> String { String(format: "TRY %d.%02d", minor / 100, abs(minor % 100)) }
 }

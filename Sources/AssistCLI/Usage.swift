@@ -37,6 +37,9 @@ enum Usage {
                 Verify an App Attest object (base64 text or raw CBOR); print {"valid","reason","environment","keyId","counter"}.
           budget ask "QUESTION" [--user u1] [--today D] [--json] | budget chat
                 Questions about your own spending, answered from your transactions by code and templates.
+          budget import-sms FILE|- [--user u1] [--dry-run] [--data-dir DIR]
+                Bank SMS messages (English and Turkish formats), one per line, into your transactions; lines that
+                cannot be read are listed by number; the same message twice is stored once.
         """
 
     static func fail(_ message: String) -> Int32 {

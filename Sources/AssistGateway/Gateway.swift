@@ -15,6 +15,7 @@ import AssistWire
 ///     /admin/…                 the operators' API (AdminEndpoint), with its own token
 ///     GET  /metrics            Prometheus text: outcomes, latency, tokens, feedback, availability
 ///     GET  /openapi.json       this API's OpenAPI 3.1 description (OpenAPIEndpoint), unauthenticated
+///     POST /v1/<app>/…         an app's own endpoints (AppEndpoint), e.g. the budget app's SMS import
 ///     POST /demo/token         the browser demo's log-in, only under `assist serve --demo` (DemoEndpoint)
 ///     GET  /demo, /console     the browser pages and their files under /pages/ (PagesEndpoint)
 public struct Gateway: HTTPResponder {
@@ -66,6 +67,8 @@ public struct Gateway: HTTPResponder {
             return OpenAPIEndpoint().handle()
         case (.get, "/healthz"):
             return await HealthEndpoint(dependencies: dependencies).handle()
+        case (_, let path) where dependencies.handlers.endpoints[path] != nil:
+            return try await AppEndpointRunner(dependencies: dependencies, endpoint: dependencies.handlers.endpoints[path]!).handle(&context)
         case (_, "/demo/token"):
             return try DemoEndpoint(dependencies: dependencies).token(request)
         case (_, let path) where PagesEndpoint(dependencies: dependencies).owns(path):

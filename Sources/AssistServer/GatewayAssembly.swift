@@ -82,7 +82,7 @@ public struct GatewayAssembly: Sendable {
             demoLogin: demo ? DemoLogin(users: try TravelApp.demoUsers(), issuer: HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)) : nil)
         let budget = try BudgetApp.structuredFeatures(database: database)
         let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures + budget,
-                                       answerChecks: TravelApp.answerChecks)
+                                       answerChecks: TravelApp.answerChecks, endpoints: try BudgetApp.endpoints(database: database))
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config

@@ -137,6 +137,29 @@ struct CLITests {
         #expect(process.terminationReason == .exit)
     }
 
+    @Test("budget import-sms: each line stored, already imported or not understood, by number; --dry-run stores nothing")
+    func budgetImportSMS() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/bank-sms/sample.txt").path
+        let arguments = ["budget", "import-sms", sample, "--user", "u7", "--data-dir", directory.path]
+        let dry = try await onOwnThread { try AssistBinary.run(arguments + ["--dry-run"]) }
+        #expect(dry.stdout.contains("line 1: would store 2026-11-12 Migros (groceries) TRY 1245.50"), "\(dry.stdout)")
+        #expect(dry.stdout.hasSuffix("would store 4, already imported 1, not understood 1 (user u7)\n"))
+        let stored = try await onOwnThread { try AssistBinary.run(arguments) }
+        #expect(stored.status == 1, "a line was not understood")
+        #expect(stored.stdout.contains("line 3: not imported: not a card payment message in a known format"))
+        #expect(stored.stdout.contains("line 6: already imported 2026-11-12 Migros"))
+        #expect(stored.stdout.hasSuffix("stored 4, already imported 1, not understood 1 (user u7)\n"), "\(stored.stdout)")
+        let again = try await onOwnThread { try AssistBinary.run(arguments) }
+        #expect(again.stdout.hasSuffix("stored 0, already imported 5, not understood 1 (user u7)\n"))
+        let asked = try await onOwnThread {
+            try AssistBinary.run(["budget", "ask", "How much did I spend at Migros in November?", "--user", "u7", "--today", "2026-12-01",
+                                  "--offline", "--locale", "en-US", "--data-dir", directory.path])
+        }
+        #expect(asked.stdout.contains("1,245.50"), "\(asked.stdout) \(asked.stderr)")
+    }
+
     @Test("serve --demo names /demo and /console, and its log-in works; --demo refuses a host other than loopback")
     func serveDemo() async throws {
         let directory = try temporaryDirectory()

@@ -3,13 +3,17 @@
 public struct FeatureHandlers: Sendable {
     public var builders: [String: any PromptBuilder]
     public var structured: [String: any StructuredFeature]
+    /// The apps' own endpoints, by path (`AppEndpoint`).
+    public var endpoints: [String: any AppEndpoint]
     /// The checks streamed answers of features with a `guard` are held to; nil: no feature may have one.
     public var answerChecks: (any AnswerChecks)?
 
-    public init(builders: [any PromptBuilder], structured: [any StructuredFeature] = [], answerChecks: (any AnswerChecks)? = nil) {
+    public init(builders: [any PromptBuilder], structured: [any StructuredFeature] = [], answerChecks: (any AnswerChecks)? = nil,
+                endpoints: [any AppEndpoint] = []) {
         self.builders = Dictionary(builders.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.structured = Dictionary(structured.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.answerChecks = answerChecks
+        self.endpoints = Dictionary(endpoints.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// What makes a guarded feature unservable: no checks wired, none named, or a name the checks do not know

@@ -13,7 +13,7 @@ struct OpenAPIDocumentTests {
         "POST /v1/assist/stream", "POST /v1/assist", "GET /v1/features", "POST /v1/events", "POST /v1/feedback",
         "POST /v1/integrity/challenge", "POST /v1/integrity/appattest/register", "GET /admin/features",
         "PATCH /admin/features/{id}", "POST /admin/reload", "GET /admin/refusals", "GET /admin/audit", "GET /admin/feedback", "GET /admin/feedback/export",
-        "POST /demo/token", "GET /metrics", "GET /healthz", "GET /openapi.json",
+        "POST /demo/token", "POST /v1/budget/sms", "GET /metrics", "GET /healthz", "GET /openapi.json",
     ]
 
     @Test("GET /openapi.json serves OpenAPI 3.1 without a token, one operation per route, each with its security")

@@ -1,0 +1,63 @@
+import AssistCrypto
+import AssistUnderstanding
+import Foundation
+
+/// Bank SMS messages, one per line, into the user's transactions (`assist budget import-sms`, `POST /v1/budget/sms`).
+///
+/// Each line that `BankSMS` reads becomes a transaction with the merchant's category; a line it cannot read is
+/// reported by its number, never guessed. The same message twice is stored once (its SHA-256 is kept, not its text).
+/// No card number is stored: the formats carry only the card's last digits, which are not kept, and a merchant
+/// name is masked like any text a user sends, in case a number hides in it.
+public struct SMSImport: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case stored(Transaction)
+        /// Already imported (the same message before, or earlier in this batch).
+        case duplicate(Transaction)
+        case rejected(reason: String)
+    }
+
+    public struct Line: Sendable, Equatable {
+        /// From 1, counting every line of the input (blank ones are skipped, not reported).
+        public var number: Int
+        public var outcome: Outcome
+    }
+
+    /// At most this many messages in one import.
+    public static let maxMessages = 500
+    /// A bank SMS is short; a longer line is not one.
+    public static let maxLineCharacters = 1_000
+
+    let store: TransactionStore
+
+    public init(store: TransactionStore) { self.store = store }
+
+    /// Reads every line; with `dryRun`, stores nothing and says what it would do.
+    public func run(_ lines: [String], user: String, dryRun: Bool) throws -> [Line] {
+        let categories = MerchantCategories(own: try store.merchantCategories(user: user))
+        let masker = PIIMasker()
+        var seen: Set<String> = []
+        var result: [Line] = []
+        for (index, raw) in lines.enumerated() {
+            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { continue }
+            let number = index + 1
+            guard text.count <= Self.maxLineCharacters else {
+                result.append(Line(number: number, outcome: .rejected(reason: "longer than \(Self.maxLineCharacters) characters")))
+                continue
+            }
+            guard var transaction = BankSMS.parse(text) else {
+                result.append(Line(number: number, outcome: .rejected(reason: "not a card payment message in a known format")))
+                continue
+            }
+            let (merchant, category) = categories.categorise(masker.mask(transaction.merchant).masked)
+            transaction.merchant = merchant
+            transaction.category = category
+            let hash = Digest.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+            let newInBatch = seen.insert(hash).inserted
+            let fresh = try newInBatch && !store.hasMessage(user: user, hash: hash)
+            if fresh, !dryRun { try store.add(user: user, transaction, messageHash: hash) }
+            result.append(Line(number: number, outcome: fresh ? .stored(transaction) : .duplicate(transaction)))
+        }
+        return result
+    }
+}

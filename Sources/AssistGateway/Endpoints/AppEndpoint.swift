@@ -1,0 +1,50 @@
+public import AssistWire
+import AssistHTTP
+
+/// An app's own endpoint beside its features (the budget app's `POST /v1/budget/sms`): JSON in, JSON out, for the
+/// signed-in user. The gateway authenticates the session token, holds the body to `limits.maxBodyBytes`, parses it,
+/// and writes one audit row (metadata: the endpoint's name, `ok` or the error code, and the handler's summary), so an
+/// app endpoint is no side door around the walls every feature has.
+public protocol AppEndpoint: Sendable {
+    /// Where it is served (POST only).
+    var path: String { get }
+    /// What its audit rows name as their feature.
+    var auditName: String { get }
+    /// The answer, and a short summary for the audit row (counts, never content).
+    func handle(user: String, body: [String: JSONValue]) async throws(GatewayError) -> (answer: JSONValue, summary: String)
+}
+
+/// Runs an `AppEndpoint` for one request: authentication, the body cap, the JSON object, and the audit row.
+struct AppEndpointRunner: Sendable {
+    let dependencies: GatewayDependencies
+    let endpoint: any AppEndpoint
+
+    func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
+        guard context.http.method == .post else { throw .methodNotAllowed(context.http.method, allowed: [.post]) }
+        let user = try dependencies.authenticate(context.http)
+        context.user = user
+        let cap = dependencies.config.limits.maxBodyBytes
+        if context.http.bodyTooLarge || context.http.body.count > cap { throw .payloadTooLarge(limit: cap) }
+        guard let json = try? JSONParser.parse(context.http.body), case .object(let members) = json else {
+            throw .invalidRequest("body must be a JSON object")
+        }
+        let started = dependencies.monotonicClock.now
+        let result: (answer: JSONValue, summary: String)
+        do {
+            result = try await endpoint.handle(user: user.id, body: members)
+        } catch {
+            await audit(context, user: user.id, status: .rejected, reason: error.code.rawValue, started: started)
+            context.hasAuditRow = true
+            throw error
+        }
+        await audit(context, user: user.id, status: .ok, reason: result.summary, started: started)
+        return Responses.json(.ok, result.answer)
+    }
+
+    private func audit(_ context: RequestContext, user: String, status: AuditStatus, reason: String, started: ContinuousClock.Instant) async {
+        let elapsed = dependencies.monotonicClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+        await dependencies.audit(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: user, feature: endpoint.auditName,
+                                             status: status, reason: reason, totalMs: milliseconds))
+    }
+}
