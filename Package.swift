@@ -99,7 +99,7 @@ let package = Package(
                         .embedInCode("Resources/qualification.json")]
         ),
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
-        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire", "AssistGateway", "AssistGatewayEvaluation", "AssistCrypto"]),
+        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire", "AssistGateway", "AssistGatewayEvaluation", "AssistCrypto", "AssistEvaluation"]),
 
         // The browser pages (the travel demo and the operators' console): plain HTML, CSS and JavaScript, embedded.
         .target(

@@ -10,6 +10,9 @@ import Foundation
 /// `answer` (a template over the query's result, never model text), `valueMinor` and `currency`, how many
 /// `transactions` it matched, `source` (`rules`, or `model` when the model picked the intent), and the
 /// `conversationId` to send with the next question, which may then be a follow-up ("and the month before?").
+/// With the feature option `askAnything`, a free-form question (one no rule reads an intent in) is answered by the
+/// model from the computed facts, held to their numbers and the question's language (`AskAnything`);
+/// `answerSource` says whether the model's answer or the template's was shown.
 ///
 /// The user's own transactions are read for the signed-in user only; their merchants are the only ones a
 /// question can name. The model is asked what the rules cannot settle (the intent), at temperature 0.1,
@@ -55,14 +58,34 @@ public struct BudgetQuestionFeature: StructuredFeature {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"], usage: language.usage)
         }
         var body = question.json.objectValue ?? [:]
+        var usage = language.usage
         body["answer"] = .string(answer.reply)
+        body["answerSource"] = "template"
+        if context.feature.options["askAnything"] == true, !FinanceUnderstander.hasIntentCue(text), previous == nil || !FinanceUnderstander.isFollowUp(text),
+           let facts = try? AskAnything.facts(for: question, store: store, user: context.user,
+                                              answerer: BudgetAnswerer(store: store, user: context.user, locale: context.locale)),
+           let free = await AskAnything.ask(text, facts: facts, context: context, provider: provider, model: model, apiKey: apiKey) {
+            usage = Self.sum(usage, free.usage)
+            if let violation = AskAnything.violation(free.text, facts: facts, locale: context.locale) {
+                body["withheld"] = .string(violation)
+            } else {
+                body["answer"] = .string(free.text)
+                body["answerSource"] = "model"
+            }
+        }
         body["valueMinor"] = answer.totalMinor.map { .number(Double($0)) } ?? .null
         body["currency"] = "TRY"
         body["transactions"] = .number(Double(answer.transactions))
         body["source"] = .string(source == "model" ? "model" : "rules")
         body["conversationId"] = .string(conversation)
         body["followUp"] = .bool(previous != nil && FinanceUnderstander.isFollowUp(text))
-        return StructuredAnswer(json: .object(body), usage: language.usage)
+        return StructuredAnswer(json: .object(body), usage: usage)
+    }
+
+    static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return TokenUsage(inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens)
     }
 }
 

@@ -58,6 +58,14 @@ struct ConfigTests {
             == ["features.itinerary_summary.quotas.untrusted.burst: unknown key"])
     }
 
+    @Test("a feature's options are app switches, each true or false; pages turn each page on or off")
+    func optionsAndPages() throws {
+        #expect(ConfigFixture.issues { $0.set("features.support_chat.options", ["askAnything": "yes"]) }.map(\.description).count == 1)
+        #expect(ConfigFixture.issues { $0.set("features.support_chat.options", true) }.map(\.description)
+            == ["features.support_chat.options: must be an object"])
+        #expect(ConfigFixture.issues { $0.set("pages", ["demo": false, "admin": true]) }.map(\.description) == ["pages.admin: unknown key"])
+    }
+
     @Test func unknownTopLevelKeyIsReported() {
         let issues = ConfigFixture.issues { $0.set("extra", true) }
         #expect(issues.count == 1)

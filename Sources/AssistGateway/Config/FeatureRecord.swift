@@ -68,6 +68,9 @@ public struct FeatureRecord: Sendable {
     /// to the client as one `delta` event. Fewer, larger events cost less per token; the text is the same, and
     /// the output cap may then cut up to one read's text short. Off by default: one event per upstream chunk.
     public var coalesceDeltas = false
+    /// App-defined switches the feature's handler reads (the budget app's `askAnything`), each true or false; the
+    /// gateway itself reads none of them.
+    public var options: [String: Bool] = [:]
     /// `guard`: the streamed text held to the feature's checks before release; nil streams it as it comes.
     public var answerGuard: AnswerGuardSettings?
     /// The locales served (e.g. `["en-US", "en-GB", "tr-TR"]`); another is 400 `invalid_input`. Nil: any.
@@ -98,7 +101,7 @@ public struct FeatureRecord: Sendable {
     static let keys: Set<String> = [
         "promptVersion", "model", "maxOutputTokens", "temperature", "rollout", "goldenSet", "checks", "inputSchema",
         "template", "quotas", "feature", "kind", "enabled", "internalUsers", "candidate", "goldenPassThreshold", "freshChallenge",
-        "guard", "locales", "qualification", "coalesceDeltas",
+        "guard", "locales", "qualification", "coalesceDeltas", "options",
     ]
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
@@ -186,6 +189,9 @@ public struct FeatureRecord: Sendable {
         }
         record.freshChallenge = reader.bool(members, "freshChallenge", at: path, default: false)
         record.coalesceDeltas = reader.bool(members, "coalesceDeltas", at: path, default: false)
+        if let options = reader.object(members["options"], at: "\(path).options") {
+            for key in options.keys.sorted() { record.options[key] = reader.bool(options, key, at: "\(path).options", default: false) }
+        }
         record.answerGuard = AnswerGuardSettings.decode(members["guard"], at: "\(path).guard", reader: &reader)
         if members["locales"] != nil {
             let locales = reader.strings(members, "locales", at: path)

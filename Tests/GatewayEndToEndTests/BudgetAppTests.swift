@@ -3,12 +3,14 @@ import AssistTestSupport
 import AssistWire
 import Foundation
 import GatewayTestSupport
+import ScriptedUpstream
 import Testing
 
-/// `POST /v1/budget/sms`, the budget app's own endpoint, for the signed-in user: the same import as the CLI, behind
-/// the session token and audited; the imported spending then answers budget questions.
-@Suite("Budget SMS import over HTTP")
-struct BudgetSMSTests {
+/// The budget app in the gateway: `POST /v1/budget/sms`, its own endpoint, for the signed-in user (the same import as
+/// the CLI, behind the session token and audited; the imported spending then answers budget questions), and the
+/// `askAnything` option of `budget_question`, held to the facts' numbers and the request's language.
+@Suite("The budget app over HTTP: SMS import and ask anything")
+struct BudgetAppTests {
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/bank-sms/sample.txt")
 
     func post(_ harness: GatewayHarness, _ body: JSONValue, user: String? = "u7") async throws -> TestResponse {
@@ -48,5 +50,48 @@ struct BudgetSMSTests {
         #expect(try await post(harness, ["messages": .array(Array(repeating: "x", count: 501))]).errorCode == "invalid_input")
         #expect(try await post(harness, ["messages": ["x"], "dryRun": "yes"]).errorCode == "invalid_input")
         #expect(try await testRequest(port: harness.port, path: "/v1/budget/sms", headers: [("Authorization", "Bearer \(harness.token())")]).status == 405)
+    }
+
+    @Test("ask anything: off by default; on, a model answer with a number not in the facts is withheld and the template answers")
+    func askAnything() async throws {
+        func ask(_ harness: GatewayHarness, _ question: String) async throws -> TestResponse {
+            try await testRequest(port: harness.port, method: "POST", path: "/v1/assist", headers: [("Authorization", "Bearer \(harness.token("u1"))")],
+                                  body: JSONWriter.bytes(["feature": "budget_question", "input": ["question": .string(question), "today": "2026-12-01"],
+                                                          "locale": "en-US"]))
+        }
+        let freeForm = "Was November a good month for my wallet?"
+        let off = try GatewayHarness(script: Script(tokens: ["{}"]))
+        let plain = try await ask(off, freeForm)
+        #expect(plain.json?["answerSource"] == "template" && plain.json?["withheld"] == nil, "\(plain.text)")
+        #expect(off.upstream.requests.allSatisfy { (try? JSONParser.parse($0.body))?["response_format"] != nil }, "no free-text call when off")
+
+        let on = try GatewayHarness(features: ["budget_question": ["options": ["askAnything": true]]])
+        on.upstream.chooser = { body in
+            guard let json = try? JSONParser.parse(body) else { return nil }
+            if json["response_format"] != nil { return Script(tokens: ["{}"]) }
+            return Script(tokens: ["You spent ", "TRY 999.99 ", "in November, a calm month."])  // 999.99 is in no fact
+        }
+        let invented = try await ask(on, freeForm)
+        #expect(invented.json?["answerSource"] == "template", "\(invented.text)")
+        #expect(invented.json?["withheld"] == "number_not_in_facts:99999")
+        #expect(invented.json?["answer"] == plain.json?["answer"])
+
+        // An answer that only repeats the facts' numbers, in English, is shown.
+        let total = try #require(plain.json?["answer"]?.stringValue?.split(separator: " ").first { $0.contains(".") }.map(String.init))
+        on.upstream.chooser = { body in
+            guard let json = try? JSONParser.parse(body) else { return nil }
+            if json["response_format"] != nil { return Script(tokens: ["{}"]) }
+            return Script(tokens: ["In November you spent TRY \(total), which is not much at all."])
+        }
+        let grounded = try await ask(on, freeForm)
+        #expect(grounded.json?["answerSource"] == "model" && grounded.json?["answer"]?.stringValue?.contains(total) == true, "\(grounded.text)")
+
+        // Written in the wrong language: withheld.
+        on.upstream.chooser = { body in
+            guard let json = try? JSONParser.parse(body) else { return nil }
+            if json["response_format"] != nil { return Script(tokens: ["{}"]) }
+            return Script(tokens: ["Bu ay harcamanız çok düşük, tebrikler, böyle devam edin lütfen."])
+        }
+        #expect(try await ask(on, freeForm).json?["withheld"] == "language:tr")
     }
 }
