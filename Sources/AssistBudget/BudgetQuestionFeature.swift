@@ -49,7 +49,8 @@ public struct BudgetQuestionFeature: StructuredFeature {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"])
         }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
-        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today), model: language.guarded)
+        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today), model: language.guarded,
+                                                merchantsByFrequency: (try? store.merchantsByFrequency(user: context.user)) ?? merchants)
         let conversation = context.input["conversationId"]?.stringValue ?? "cv_" + UUID().uuidString.lowercased()
         let previous = try? conversations.last(user: context.user, id: conversation)
         let (question, source) = await understanding.understand(text, previous: previous)

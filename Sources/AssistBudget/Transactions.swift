@@ -78,6 +78,12 @@ public final class TransactionStore: Sendable {
         }
     }
 
+    /// The user's merchants, the most often paid first (ties by name): the order the model's choices are trimmed in.
+    public func merchantsByFrequency(user: String) throws -> [String] {
+        try database.query("SELECT merchant FROM budget_transactions WHERE user = ? GROUP BY merchant ORDER BY COUNT(*) DESC, merchant",
+                           [.text(user)]).compactMap { $0[0].text }
+    }
+
     /// Every merchant the user has paid (the candidates a question may name).
     public func merchants(user: String) throws -> [String] {
         try database.query("SELECT DISTINCT merchant FROM budget_transactions WHERE user = ? ORDER BY merchant", [.text(user)]).compactMap { $0[0].text }

@@ -57,7 +57,7 @@ enum BudgetCommand {
         var supervisor: LlamaServerSupervisor?
         defer { supervisor?.stop() }
         var model: GuardedModel?
-        if !flags.contains("--offline"), options["golden"] == nil {
+        if !flags.contains("--offline") {
             let llama = EmbeddedModel.supervisor(port: 0)
             if (try? await llama.start()) != nil {
                 supervisor = llama
@@ -65,7 +65,8 @@ enum BudgetCommand {
                                      isEnabled: { true }, isAvailable: { true })
             }
         }
-        let understanding = BudgetUnderstanding(rules: understander, model: model)
+        let understanding = BudgetUnderstanding(rules: understander, model: model,
+                                                merchantsByFrequency: (try? store.merchantsByFrequency(user: user)) ?? merchants)
 
         if let golden = options["golden"] {
             guard let cases = try? GoldenSet.load(URL(fileURLWithPath: golden)) else { return Usage.fail("cannot read \(golden)") }
@@ -76,6 +77,7 @@ enum BudgetCommand {
             }
             print("budget, \(cases.count) questions, deterministic path\n\(report.table)")
             for miss in report.misses { print("  miss: \(miss)") }
+            if model != nil { await reportModelPath(cases, merchants: merchants, today: today, understanding: understanding) }
             return 0
         }
 
@@ -139,4 +141,26 @@ enum BudgetCommand {
     }
 
     static func amount(_ minor: Int) -> String { String(format: "TRY %d.%02d", minor / 100, abs(minor % 100)) }
+
+    /// The model path on a golden set: how often the model is asked (the rules left a signalled slot empty, or read
+    /// no intent), and on those questions how often the whole question comes out right, against the rules alone.
+    static func reportModelPath(_ cases: [GoldenCase], merchants: [String], today: String, understanding: BudgetUnderstanding) async {
+        var asked = 0, rightWithModel = 0, rightByRules = 0, dropped = 0
+        for item in cases {
+            let local = FinanceUnderstander(merchants: merchants, today: item.today ?? today)
+            let previous = item.extra["previous"]?.stringValue.map { local.understand($0) }
+            let understood = await understanding.with(rules: local).understandReporting(item.text, previous: previous)
+            guard understood.askedModel else { continue }
+            asked += 1
+            dropped += understood.dropped.count
+            let expected = JSONValue.object(item.expected)
+            let matches = { (question: FinanceQuestion) in
+                item.expected.keys.allSatisfy { question.json[$0] == expected[$0] }
+            }
+            if matches(understood.question) { rightWithModel += 1 }
+            if matches(local.understand(item.text, previous: previous)) { rightByRules += 1 }
+        }
+        print("model path: asked on \(asked) of \(cases.count) questions; right on \(rightWithModel) of those with the model, "
+              + "\(rightByRules) with the rules alone; \(dropped) model values dropped for want of literal support")
+    }
 }

@@ -158,6 +158,50 @@ struct BudgetUnderstandingTests {
         #expect(ruled.intent == .totalSpent)
     }
 
+    @Test("the schema offers a merchant only when the question points at one the rules did not find, from the user's own, trimmed")
+    func merchantSlot() async {
+        let merchants = ["Migros", "Kahve Dünyası", "Zara"]
+        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: "2026-11-29"), model: nil,
+                                                merchantsByFrequency: merchants)
+        let rules = FinanceUnderstander(merchants: merchants, today: "2026-11-29")
+        func properties(_ text: String) -> [String] { understanding.schema(for: text, understood: rules.understand(text)).propertyNames }
+        #expect(properties("how much did I spend at the corner shop last month?") == ["merchant"])
+        #expect(properties("how much did I spend at Migros last month?") == [])  // the rules found it
+        #expect(properties("how much did I spend last month?") == [])  // nothing points at a merchant
+        // "kıyafetlerimiz" carries a longer ending than the rules read; "için" points at a category.
+        #expect(properties("geçen ay kıyafetlerimiz için ne kadar harcadık?") == ["category"])
+        #expect(properties("the worst one in October") == ["intent"])
+    }
+
+    @Test("a merchant or category the model gives is used only with literal support in the question")
+    func literalSupport() async {
+        let merchants = ["Migros", "Kahve Dünyası"]
+        func understand(_ text: String, _ answer: JSONValue) async -> BudgetUnderstanding.Understood {
+            await BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: "2026-11-29"),
+                                      model: GuardedModel(model: FixedModel(answer), isEnabled: { true }, isAvailable: { true }),
+                                      merchantsByFrequency: merchants).understandReporting(text, previous: nil)
+        }
+        let supported = await understand("how much did I spend at kahveci Kahvedünyası?", ["merchant": "Kahve Dünyası"])
+        #expect(supported.askedModel && supported.question.merchant == "Kahve Dünyası" && supported.source == "model")
+        let invented = await understand("how much did I spend at the bakery?", ["merchant": "Migros"])
+        #expect(invented.askedModel && invented.question.merchant == nil && invented.dropped == ["merchant: Migros"] && invented.source == "fallback")
+        let category = await understand("geçen ay kıyafetlerimiz için ne kadar harcadık?", ["category": "clothing"])
+        #expect(category.askedModel && category.question.category == "clothing" && category.source == "model")
+        let unsupported = await understand("how much did I spend for garments?", ["category": "clothing"])
+        #expect(unsupported.question.category == nil && unsupported.dropped == ["category: clothing"])
+        let notAsked = await understand("how much did I spend at Migros last month?", ["merchant": "Kahve Dünyası"])
+        #expect(!notAsked.askedModel && notAsked.question.merchant == "Migros")
+    }
+
+    @Test("merchant choices: the most frequent first, at most 30, within the context left by the rest of the prompt")
+    func trimming() {
+        let many = (1...40).map { "Merchant \($0)" }
+        #expect(BudgetUnderstanding.trimmed(many) == Array(many.prefix(30)))
+        let long = (1...30).map { "\($0) " + String(repeating: "x", count: 600) }  // ~151 tokens each
+        let kept = BudgetUnderstanding.trimmed(long)
+        #expect(kept.count == (BudgetUnderstanding.contextTokens - BudgetUnderstanding.reservedTokens) / 154 && kept == Array(long.prefix(kept.count)))
+    }
+
     @Test("an intent outside the closed set is refused by the schema; the rules' default stands")
     func closedSet() async {
         let (question, source) = await understanding(["intent": "predictFuture"]).understand("Migros last month, the worst one", previous: nil)
