@@ -138,7 +138,7 @@ let package = Package(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
                            "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront", "AssistRedis", "AssistPostgres",
-                           "LocalServers"]
+                           "LocalServers", "AssistBudget"]
         ),
 
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging

@@ -1,3 +1,4 @@
+import AssistBudget
 import AssistEvaluation
 import AssistLocalModel
 import AssistUnderstanding
@@ -6,7 +7,8 @@ import Foundation
 
 /// Extraction latency on the embedded model (SmolLM2-135M in llama-server), support triage prompts from
 /// the golden set: each prompt under its walled JSON schema, then the same prompts without the schema
-/// constraint (the baseline), p50/p95 of each.
+/// constraint (the baseline), p50/p95 of each. Then the budget questions written after the rules were frozen,
+/// through the budget model path: how many ask the model, and its latency when they do.
 struct ExtractionBench {
     func run() async throws {
         // `make bench` runs from the repository root, where the golden sets live.
@@ -46,6 +48,31 @@ struct ExtractionBench {
                          percentile(result.latencies, 50), percentile(result.latencies, 95), result.valid, result.latencies.count))
         }
         let cost = percentile(results[1].latencies, 50) - percentile(results[0].latencies, 50)
-        print(String(format: "   cost of the schema constraint: %+.1f ms at p50\n", cost))
+        print(String(format: "   cost of the schema constraint: %+.1f ms at p50", cost))
+        try await budgetModelPath(base)
+    }
+
+    /// The budget model path on `golden/written-after/budget.jsonl`: the demo user's merchants as choices, the most
+    /// often paid first; only the questions whose schema is not empty call the model.
+    func budgetModelPath(_ base: URL) async throws {
+        let golden = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("golden/written-after/budget.jsonl")
+        let cases = try GoldenSet.load(golden)
+        let merchants = DemoData.merchants.sorted { ($0.perMonth, $1.name) > ($1.perMonth, $0.name) }.map(\.name)
+        let model = GuardedModel(model: OpenAICompatibleModel(baseURL: base, maxTokens: 24), isEnabled: { true }, isAvailable: { true })
+        var latencies: [Double] = []
+        for round in 0..<2 {
+            for item in cases {
+                let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29"),
+                                                        model: model, merchantsByFrequency: merchants)
+                let start = ContinuousClock.now
+                let understood = await understanding.understandReporting(item.text, previous: nil)
+                let elapsed = ContinuousClock.now - start
+                if round == 1, understood.askedModel {
+                    latencies.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+                }
+            }
+        }
+        print(String(format: "   budget questions (written after the rules): the model asked on %d of %d, p50 %.1f ms  p95 %.1f ms\n",
+                     latencies.count, cases.count, percentile(latencies, 50), percentile(latencies, 95)))
     }
 }
