@@ -1,7 +1,6 @@
 public import AssistGateway
 import AssistGatewayEvaluation
 import AssistUnderstanding
-public import AssistSQLite
 import AssistWire
 import Foundation
 
@@ -15,8 +14,8 @@ import Foundation
 /// `answerSource` says whether the model's answer or the template's was shown.
 ///
 /// The user's own transactions are read for the signed-in user only; their merchants are the only ones a
-/// question can name. The model is asked what the rules cannot settle (the intent), at temperature 0.1,
-/// through the feature's provider and under the user's quota.
+/// question can name. The model is asked only what the rules leave empty and the question signals
+/// (`BudgetUnderstanding`), at the feature's temperature (0.1), through its provider and under the user's quota.
 public struct BudgetQuestionFeature: StructuredFeature {
     public let name = "budget_question"
     let store: TransactionStore
@@ -63,13 +62,9 @@ public struct BudgetQuestionFeature: StructuredFeature {
         body["answer"] = .string(answer.reply)
         body["answerSource"] = "template"
         if context.feature.options["askAnything"] == true, !FinanceUnderstander.hasIntentCue(text), previous == nil || !FinanceUnderstander.isFollowUp(text),
-           let facts = try? AskAnything.facts(for: question, store: store, user: context.user,
-                                              answerer: BudgetAnswerer(store: store, user: context.user, locale: context.locale)),
-           let free = await AskAnything.ask(text, facts: facts, context: context, provider: provider, model: model, apiKey: apiKey) {
+           let free = await freeAnswer(text, question: question, context: context, provider: provider, model: model, apiKey: apiKey) {
             usage = Self.sum(usage, free.usage)
-            if let violation = AskAnything.violation(free.text, facts: facts, locale: context.locale) {
-                body["withheld"] = .string(violation)
-            } else {
+            if let violation = free.violation { body["withheld"] = .string(violation) } else {
                 body["answer"] = .string(free.text)
                 body["answerSource"] = "model"
             }
@@ -83,26 +78,19 @@ public struct BudgetQuestionFeature: StructuredFeature {
         return StructuredAnswer(json: .object(body), usage: usage)
     }
 
+    /// "Ask anything": the model's answer from the facts computed for `question`, and why it may not be shown (nil:
+    /// it may). Nil when the facts cannot be read or the model did not answer: the template stands.
+    func freeAnswer(_ text: String, question: FinanceQuestion, context: PromptContext, provider: any ModelProvider, model: ModelAlias,
+                    apiKey: String?) async -> (text: String, violation: String?, usage: TokenUsage?)? {
+        let answerer = BudgetAnswerer(store: store, user: context.user, locale: context.locale)
+        guard let facts = try? AskAnything.facts(for: question, store: store, user: context.user, answerer: answerer),
+              let free = await AskAnything.ask(text, facts: facts, context: context, provider: provider, model: model, apiKey: apiKey) else { return nil }
+        return (free.text, AskAnything.violation(free.text, facts: facts, locale: context.locale), free.usage)
+    }
+
     static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {
         guard let a else { return b }
         guard let b else { return a }
         return TokenUsage(inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens)
-    }
-}
-
-/// The budget reference app as the gateway sees it: its tables in the gateway's database, and its structured
-/// feature, which gives the demo users their demo spending when they first ask.
-public enum BudgetApp {
-    /// Every name a feature's `template.builder` may use for the budget app.
-    public static let knownBuilders: Set<String> = ["budget_question"]
-
-    public static func structuredFeatures(database: SQLiteDatabase) throws -> [any StructuredFeature] {
-        [BudgetQuestionFeature(store: try TransactionStore(database: database), conversations: try BudgetConversations(database: database),
-                               demoSpending: true)]
-    }
-
-    /// The budget app's own endpoints: the SMS import.
-    public static func endpoints(database: SQLiteDatabase) throws -> [any AppEndpoint] {
-        [BudgetSMSEndpoint(store: try TransactionStore(database: database))]
     }
 }

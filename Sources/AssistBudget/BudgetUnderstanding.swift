@@ -67,10 +67,6 @@ public struct BudgetUnderstanding: Sendable {
         max((text.utf8.count + 3) / 4, text.split(separator: " ").count)
     }
 
-    public static let intentSchema = DynamicSchema.object(properties: [
-        .init("intent", .string(choices: FinanceQuestion.Intent.allCases.map { DynamicSchema.Choice($0.rawValue) })),
-    ])
-
     static let instructions = "What does the user want to know about their own spending? Fill in only what the question says, "
         + "choosing from the listed values; leave out anything it does not say."
 
@@ -80,6 +76,8 @@ public struct BudgetUnderstanding: Sendable {
         return (understood.question, understood.source)
     }
 
+    /// The question, with whether the model was asked and what it gave that was dropped (for `assist budget ask
+    /// --golden` and the bench).
     public func understandReporting(_ text: String, previous: FinanceQuestion?) async -> Understood {
         var question = rules.understand(text, previous: previous)
         let schema = self.schema(for: text, understood: question)
