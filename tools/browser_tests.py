@@ -234,6 +234,11 @@ class Run:
                        for row in body["rows"])
         self.wait("the audit row saying cancelled", cancelled, timeout=10)
         self.shot("03-summary-stopped", show="#booking")
+        # Report, on the stopped answer (Wrong comes later, on a whole one).
+        self.el("#feedback-report").click()
+        self.wait("the report sent", lambda: "Thanks" in self.text("#feedback-status"))
+        status, body = self.api("GET", "/admin/feedback?limit=10", token=self.admin)
+        self.check(any(item["verdict"] == "report" and item["user"] == "u3" for item in body["feedback"]), f"the report stored: {body}")
 
     def summary_streams(self):
         self.el('.booking[data-booking="BK-2110"]').click()
