@@ -36,6 +36,7 @@ class Failure(Exception):
 class Run:
     def __init__(self, args):
         self.base = args.base
+        self.guarded_base = args.guarded_base
         self.admin = args.admin_token
         self.shots = args.screenshots
         self.conformance = args.conformance
@@ -381,6 +382,20 @@ class Run:
         self.check(self.text("#summary-text").strip() == "", "no summary when the feature is off")
         self.shot("11-demo-degraded")
 
+    def narrator_label(self):
+        """On a gateway with the answer guard on, a tr-TR summary the model gets wrong is the narrator's: labelled
+        "From your booking", not "AI-generated"."""
+        self.collect_log()
+        self.driver.get(self.guarded_base + "/demo")
+        self.wait("the user picker", lambda: self.visible("#login-u1"))
+        self.el("#login-u1").click()
+        self.wait("the bookings", lambda: self.els('.booking[data-booking="BK-2041"]'))
+        self.el('.booking[data-booking="BK-2041"]').click()
+        self.wait("the end of the stream", lambda: self.text("#summary-status").startswith("done"), timeout=30)
+        self.check(self.text("#summary-label").strip() == "From your booking", f"label {self.text('#summary-label')!r}")
+        self.check("BK-2041" in self.text("#summary-text") or "TK" in self.text("#summary-text"), "the narrator's text")
+        self.shot("12-narrator-label", show="#booking")
+
     def finish(self):
         self.collect_log()
         self.check(not self.log_errors, "errors in the browser's log: " + " | ".join(self.log_errors[:5]))
@@ -390,13 +405,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", required=True)
     parser.add_argument("--admin-token", required=True)
+    parser.add_argument("--guarded-base", required=True)
     parser.add_argument("--conformance", required=True)
     parser.add_argument("--screenshots", required=True)
     args = parser.parse_args()
     os.makedirs(args.screenshots, exist_ok=True)
     run = Run(args)
     flows = [run.sse_conformance, run.before_log_in, run.smart_search, run.stop_keeps_text, run.summary_streams,
-             run.wrong_posts_feedback, run.support_chat, run.budget, run.rate_limited, run.console, run.console_changes, run.finish]
+             run.wrong_posts_feedback, run.support_chat, run.budget, run.rate_limited, run.console, run.console_changes, run.narrator_label, run.finish]
     try:
         for flow in flows:
             started = time.monotonic()

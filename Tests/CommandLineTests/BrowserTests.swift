@@ -25,6 +25,9 @@ struct BrowserTests {
             if json["response_format"] != nil { return Script(tokens: [String(decoding: body, as: UTF8.self).contains("kids: 2") ? #"{"children":2}"# : "{}"]) }
             return BrowserTests.summary
         }
+        // A second gateway with the answer guard on, for the narrator's label: the scripted English summary fails the
+        // checks for tr-TR, so the narrator answers from the booking.
+        let guarded = try GatewayHarness(script: BrowserTests.summary, answerGuards: true, demo: true)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
         let screenshots = root.appendingPathComponent(".build/screenshots")
         try? FileManager.default.removeItem(at: screenshots)
@@ -32,6 +35,7 @@ struct BrowserTests {
         let run = try await onOwnThread {
             try SchemathesisTests.python([root.appendingPathComponent("tools/browser_tests.py").path,
                                           "--base", "http://127.0.0.1:\(harness.port)", "--admin-token", harness.adminToken,
+                                          "--guarded-base", "http://127.0.0.1:\(guarded.port)",
                                           "--conformance", root.appendingPathComponent("conformance/sse.json").path,
                                           "--screenshots", screenshots.path],
                                          in: root, timeout: .seconds(300))
