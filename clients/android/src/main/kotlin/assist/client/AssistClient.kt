@@ -65,8 +65,9 @@ class AssistClient(
                 }
                 val decoder = SseDecoder()
                 val buffer = ByteArray(8192)
+                val input = source.inputStream()
                 while (true) {
-                    val read = source.inputStream().read(buffer)
+                    val read = input.read(buffer)
                     if (read < 0) break
                     for (raw in decoder.feed(buffer, 0, read)) {
                         val event = AssistEvent.parse(raw.data) ?: continue
