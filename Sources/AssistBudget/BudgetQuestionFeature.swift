@@ -42,7 +42,7 @@ public struct BudgetQuestionFeature: StructuredFeature {
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
         let text = context.input["question"]?.stringValue ?? ""
         let today = context.input["today"]?.stringValue
-            ?? ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            ?? DateResolver.todayUTC
         guard DateResolver(today: today) != nil else { return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"]) }
         guard let merchants = try? merchants(of: context.user) else {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"])

@@ -83,7 +83,7 @@ public struct FinanceUnderstander: Sendable {
         let limit = Self.limit(in: text)
         if followUp, let previous {
             let kept: FinanceQuestion.Intent? = intent == .totalSpent ? nil : intent
-            let shifted = period == nil ? FollowUp.shiftBack(text).flatMap { FollowUp.shift(previous.period, back: $0, today: todayISO) } : nil
+            let shifted = period == nil ? FollowUp.shiftBack(text).flatMap { self.shifted(previous.period, back: $0) } : nil
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
             return FinanceQuestion(intent: kept ?? previous.intent,
                                    period: period ?? shifted ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
@@ -220,7 +220,7 @@ public struct FinanceUnderstander: Sendable {
         return DateResolver.Range(from: start, to: end.to)
     }
 
-    private var calendar: Calendar {
+    var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
@@ -279,8 +279,5 @@ public struct FinanceUnderstander: Sendable {
         return nil
     }
 
-    private func iso(_ date: Date) -> String {
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
-    }
+    private func iso(_ date: Date) -> String { DateResolver.iso(date) }
 }

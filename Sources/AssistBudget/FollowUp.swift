@@ -41,31 +41,27 @@ enum FollowUp {
         }
         return nil
     }
+}
 
+extension FinanceUnderstander {
     /// `range` moved back one `unit`. A whole month (or this month so far) becomes the whole month before; other
     /// spans move by the same amount at both ends.
-    static func shift(_ range: DateResolver.Range, back unit: Unit, today: String) -> DateResolver.Range? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withFullDate]
-        format.timeZone = calendar.timeZone
-        guard let from = format.date(from: range.from), let to = format.date(from: range.to) else { return nil }
-        let string = { (date: Date) in format.string(from: date) }
+    func shifted(_ range: DateResolver.Range, back unit: FollowUp.Unit) -> DateResolver.Range? {
+        guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
         let months = unit == .year ? 12 : 1
         if unit != .week, calendar.component(.day, from: from) == 1 {
             let dayAfter = calendar.date(byAdding: .day, value: 1, to: to)!
-            if calendar.component(.day, from: dayAfter) == 1 || range.to == today {
+            if calendar.component(.day, from: dayAfter) == 1 || range.to == todayISO {
                 // Whole months (a month, a quarter, this month so far): as many whole months, one unit back.
                 let length = max(1, calendar.dateComponents([.month], from: from, to: dayAfter).month ?? 1)
                 let start = calendar.date(byAdding: .month, value: -months, to: from)!
                 let end = calendar.date(byAdding: DateComponents(month: length, day: -1), to: start)!
-                return DateResolver.Range(from: string(start), to: string(end))
+                return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
             }
         }
         let component: Calendar.Component = unit == .week ? .day : .month
         let amount = unit == .week ? -7 : -months
-        return DateResolver.Range(from: string(calendar.date(byAdding: component, value: amount, to: from)!),
-                                  to: string(calendar.date(byAdding: component, value: amount, to: to)!))
+        return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: from)!),
+                                  to: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: to)!))
     }
 }

@@ -37,7 +37,7 @@ enum BudgetCommand {
             }
         }
         let user = options["user"] ?? "u1"
-        let today = options["today"] ?? ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        let today = options["today"] ?? DateResolver.todayUTC
         guard DateResolver(today: today) != nil else { return Usage.fail("--today must be YYYY-MM-DD") }
         let store: TransactionStore
         do {

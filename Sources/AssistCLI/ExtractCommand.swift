@@ -38,7 +38,7 @@ enum ExtractCommand {
         guard options["text"] != nil || options["golden"] != nil || options["batch"] != nil else {
             return Usage.fail("extract needs --text T, --batch FILE or --golden FILE")
         }
-        let defaultToday = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        let defaultToday = DateResolver.todayUTC
         if let today = options["today"], DateResolver(today: today) == nil { return Usage.fail("--today must be YYYY-MM-DD") }
 
         var supervisor: LlamaServerSupervisor?

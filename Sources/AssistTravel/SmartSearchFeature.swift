@@ -2,7 +2,6 @@ public import AssistGateway
 import AssistUnderstanding
 import AssistWire
 import AssistGatewayEvaluation
-import Foundation
 
 /// Smart search as the gateway's structured feature: `{"text", "today"?}` → `{"filters", "source",
 /// "fieldSources", "dropped"}` — the same `SmartSearch` (rules, walled schema, grounding) an app runs on device, with the
@@ -14,7 +13,7 @@ public struct SmartSearchFeature: StructuredFeature {
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
         let text = context.input["text"]?.stringValue ?? ""
         let todayText = context.input["today"]?.stringValue
-            ?? ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            ?? DateResolver.todayUTC
         guard let today = DateResolver(today: todayText) else {
             return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"])
         }

@@ -208,8 +208,16 @@ public struct DateResolver: Sendable {
     private func day(_ date: Date) -> Range { Range(from: iso(date), to: iso(date)) }
     private func add(days: Int, to date: Date) -> Date { calendar.date(byAdding: .day, value: days, to: date)! }
 
-    private func iso(_ date: Date) -> String {
+    private func iso(_ date: Date) -> String { Self.iso(date) }
+
+    /// `date` as YYYY-MM-DD in UTC, the form every date of a question and a transaction is written in.
+    public static func iso(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
     }
+
+    /// Today in UTC, as YYYY-MM-DD: the day a question is relative to when the caller does not say.
+    public static var todayUTC: String { iso(Date()) }
 }
