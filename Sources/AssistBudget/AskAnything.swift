@@ -1,4 +1,5 @@
 import AssistEvaluation
+import AssistGatewayEvaluation
 import AssistUnderstanding
 public import AssistGateway
 import AssistWire
@@ -26,9 +27,7 @@ struct AskAnything: Sendable {
                                           merchant: question.merchant, category: question.category)
         let total = rows.reduce(0) { $0 + $1.amountMinor }
         func top(_ key: (Transaction) -> String) -> String {
-            Dictionary(grouping: rows, by: key).mapValues { $0.reduce(0) { $0 + $1.amountMinor } }
-                .sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(3)
-                .map { "\($0.key) \(answerer.money($0.value))" }.joined(separator: "; ")
+            BudgetAnswerer.ranked(rows, by: key, limit: 3).map { "\($0.key) \(answerer.money($0.value))" }.joined(separator: "; ")
         }
         var lines = ["Period: \(question.period.from) to \(question.period.to)",
                      "Total spent: \(answerer.money(total)) in \(rows.count) transactions"]
@@ -48,7 +47,10 @@ struct AskAnything: Sendable {
         var current = ""
         func close() {
             let digits = current.filter(\.isNumber)
-            if !digits.isEmpty { found.insert(String(digits.drop(while: { $0 == "0" })).isEmpty ? "0" : String(digits.drop(while: { $0 == "0" }))) }
+            if !digits.isEmpty {
+                let significant = digits.drop(while: { $0 == "0" })
+                found.insert(significant.isEmpty ? "0" : String(significant))
+            }
             current = ""
         }
         for character in text {
@@ -72,22 +74,10 @@ struct AskAnything: Sendable {
                     apiKey: String?) async -> (text: String, usage: TokenUsage?)? {
         var prompt = context
         prompt.feature.template.instructions = instructions
-        let request = ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey, messages: [
-            ChatMessage(role: .system, content: prompt.instructions), ChatMessage(role: .system, content: facts.text),
-            ChatMessage(role: .user, content: question),
-        ], maxOutputTokens: context.feature.maxOutputTokens, temperature: context.feature.temperature ?? 0.1)
-        var text = "", usage: TokenUsage?
-        do {
-            for try await chunk in provider.stream(request) {
-                switch chunk {
-                case .text(let piece): text += piece
-                case .usage(let spent): usage = spent
-                case .finish: break
-                }
-            }
-        } catch {
-            return nil
-        }
-        return (text.trimmingCharacters(in: .whitespacesAndNewlines), usage)
+        let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
+        let messages = [ChatMessage(role: .system, content: prompt.instructions), ChatMessage(role: .system, content: facts.text),
+                        ChatMessage(role: .user, content: question)]
+        guard let text = try? await language.complete(messages) else { return nil }
+        return (text.trimmingCharacters(in: .whitespacesAndNewlines), language.usage)
     }
 }

@@ -57,9 +57,7 @@ public struct BudgetAnswerer: Sendable {
                 ? "\(period) en büyük harcamanız \(day(top.date)) tarihinde \(top.merchant): \(money(top.amountMinor))."
                 : "Your largest purchase \(period) was \(money(top.amountMinor)) at \(top.merchant) on \(day(top.date)).", totalMinor: top.amountMinor)
         case .topMerchants, .topCategories:
-            let key: (Transaction) -> String = question.intent == .topMerchants ? { $0.merchant } : { $0.category }
-            let grouped = Dictionary(grouping: rows, by: key).mapValues { $0.reduce(0) { $0 + $1.amountMinor } }
-            let ranked = grouped.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(question.limit ?? 3)
+            let ranked = Self.ranked(rows, by: question.intent == .topMerchants ? \.merchant : \.category, limit: question.limit ?? 3)
             guard !ranked.isEmpty else { return none(period) }
             let list = ranked.map { name, sum in
                 "\(question.intent == .topCategories && turkish ? Self.turkishCategory[name] ?? name : name) \(money(sum))"
@@ -82,6 +80,12 @@ public struct BudgetAnswerer: Sendable {
                 : "\(period.capitalizedFirst): \(money(total)); \(describe(other)): \(money(otherTotal)); \(money(abs(difference))) \(difference >= 0 ? "more" : "less").",
                           totalMinor: difference)
         }
+    }
+
+    /// The `limit` names (merchants or categories) with the most spent, with their sums: largest first, ties by name.
+    static func ranked(_ rows: [Transaction], by key: (Transaction) -> String, limit: Int) -> [(key: String, value: Int)] {
+        Array(Dictionary(grouping: rows, by: key).mapValues { $0.reduce(0) { $0 + $1.amountMinor } }
+            .sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(limit))
     }
 
     private func none(_ period: String) -> Answer {

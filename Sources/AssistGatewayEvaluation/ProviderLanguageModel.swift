@@ -34,10 +34,19 @@ public final class ProviderLanguageModel: LanguageModel {
     public var usage: TokenUsage? { spent.withLock { $0 } }
 
     public func respond(to prompt: ModelPrompt, schema: DynamicSchema) async throws(ModelError) -> JSONValue {
-        let request = ProviderRequest(
-            baseURL: model.baseURL, model: model.model, apiKey: apiKey,
-            messages: [ChatMessage(role: .system, content: prompt.instructions), ChatMessage(role: .user, content: prompt.text)],
-            maxOutputTokens: maxOutputTokens, temperature: temperature, responseSchema: schema.jsonSchema)
+        let text = try await complete([ChatMessage(role: .system, content: prompt.instructions), ChatMessage(role: .user, content: prompt.text)],
+                                      responseSchema: schema.jsonSchema)
+        do {
+            return try JSONParser.parse(text)
+        } catch {
+            throw .failed("the answer is not JSON")
+        }
+    }
+
+    /// The model's whole text for `messages` (held to `responseSchema` when given), its usage kept in `usage`.
+    public func complete(_ messages: [ChatMessage], responseSchema: JSONValue? = nil) async throws(ModelError) -> String {
+        let request = ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey, messages: messages,
+                                      maxOutputTokens: maxOutputTokens, temperature: temperature, responseSchema: responseSchema)
         var text = ""
         do {
             for try await chunk in provider.stream(request) {
@@ -53,10 +62,6 @@ public final class ProviderLanguageModel: LanguageModel {
         } catch {
             throw .unavailable
         }
-        do {
-            return try JSONParser.parse(text)
-        } catch {
-            throw .failed("the answer is not JSON")
-        }
+        return text
     }
 }
