@@ -30,13 +30,13 @@ public struct BudgetQuestionFeature: StructuredFeature {
         self.demoSpending = demoSpending
     }
 
-    /// `user`'s merchants, after giving a demo user without any their demo spending (two first questions at
-    /// once both write the same rows, in one transaction each).
-    func merchants(of user: String) throws -> [String] {
-        let merchants = try store.merchants(user: user)
+    /// `user`'s merchants, the most often paid first, after giving a demo user without any their demo spending (two
+    /// first questions at once both write the same rows, in one transaction each).
+    func merchantsByFrequency(of user: String) throws -> [String] {
+        let merchants = try store.merchantsByFrequency(user: user)
         guard merchants.isEmpty, demoSpending, DemoData.users.contains(user) else { return merchants }
         try store.replace(user: user, with: DemoData.transactions(for: user))
-        return try store.merchants(user: user)
+        return try store.merchantsByFrequency(user: user)
     }
 
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
@@ -44,12 +44,13 @@ public struct BudgetQuestionFeature: StructuredFeature {
         let today = context.input["today"]?.stringValue
             ?? DateResolver.todayUTC
         guard DateResolver(today: today) != nil else { return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"]) }
-        guard let merchants = try? merchants(of: context.user) else {
+        guard let merchants = try? merchantsByFrequency(of: context.user) else {
             return StructuredAnswer(json: ["error": "the budget data cannot be read"])
         }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
-        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants, today: today), model: language.guarded,
-                                                merchantsByFrequency: (try? store.merchantsByFrequency(user: context.user)) ?? merchants)
+        // The rules try the merchants in name order (as `TransactionStore.merchants` gives them); the model is offered the most frequent.
+        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants.sorted(), today: today), model: language.guarded,
+                                                merchantsByFrequency: merchants)
         let conversation = context.input["conversationId"]?.stringValue ?? "cv_" + UUID().uuidString.lowercased()
         let previous = try? conversations.last(user: context.user, id: conversation)
         let (question, source) = await understanding.understand(text, previous: previous)

@@ -6,10 +6,13 @@ import Foundation
 enum BudgetSignals {
     /// "at Zara", "from Trendyol", "Zara'da", "Trendyol'dan", or a capitalised word past the first that is no month
     /// or weekday.
+    /// A name with a Turkish case ending after an apostrophe: "Zara'da", "Trendyol'dan".
+    static let suffixed = try! NSRegularExpression(  // Force-try is safe: a constant, exercised by the tests.
+        pattern: #"\p{L}[\p{L}\d]*['’](de|da|te|ta|den|dan|ten|tan|e|a|ye|ya)\b"#)
+
     static func pointsAtMerchant(_ text: String) -> Bool {
         let words = TextMatching.words(text)
         if zip(words, words.dropFirst()).contains(where: { ["at", "from"].contains($0.0) && !$0.1.isEmpty }) { return true }
-        let suffixed = try! NSRegularExpression(pattern: #"\p{L}[\p{L}\d]*['’](de|da|te|ta|den|dan|ten|tan|e|a|ye|ya)\b"#)  // a constant
         if suffixed.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { return true }
         let written = text.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == "?" || $0 == "." })
         return written.dropFirst().contains { word in

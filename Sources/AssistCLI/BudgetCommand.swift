@@ -52,7 +52,8 @@ enum BudgetCommand {
             guard let file = question else { return Usage.fail("budget import-sms FILE [--user U] [--dry-run]") }
             return importSMS(file: file, user: user, store: store, dryRun: flags.contains("--dry-run"))
         }
-        let merchants = (try? store.merchants(user: user)) ?? []
+        let byFrequency = (try? store.merchantsByFrequency(user: user)) ?? []
+        let merchants = byFrequency.sorted()  // the order the rules try them in, as `TransactionStore.merchants` gives them
         let understander = FinanceUnderstander(merchants: merchants, today: today)
         var supervisor: LlamaServerSupervisor?
         defer { supervisor?.stop() }
@@ -66,7 +67,7 @@ enum BudgetCommand {
             }
         }
         let understanding = BudgetUnderstanding(rules: understander, model: model,
-                                                merchantsByFrequency: (try? store.merchantsByFrequency(user: user)) ?? merchants)
+                                                merchantsByFrequency: byFrequency)
 
         if let golden = options["golden"] {
             guard let cases = try? GoldenSet.load(URL(fileURLWithPath: golden)) else { return Usage.fail("cannot read \(golden)") }
