@@ -28,23 +28,21 @@ struct AppEndpointRunner: Sendable {
         guard let json = try? JSONParser.parse(context.http.body), case .object(let members) = json else {
             throw .invalidRequest("body must be a JSON object")
         }
-        let started = dependencies.monotonicClock.now
         let result: (answer: JSONValue, summary: String)
         do {
             result = try await endpoint.handle(user: user.id, body: members)
         } catch {
-            await audit(context, user: user.id, status: .rejected, reason: error.code.rawValue, started: started)
+            await audit(context, user: user.id, status: .rejected, reason: error.code.rawValue)
             context.hasAuditRow = true
             throw error
         }
-        await audit(context, user: user.id, status: .ok, reason: result.summary, started: started)
+        await audit(context, user: user.id, status: .ok, reason: result.summary)
         return Responses.json(.ok, result.answer)
     }
 
-    private func audit(_ context: RequestContext, user: String, status: AuditStatus, reason: String, started: ContinuousClock.Instant) async {
-        let elapsed = dependencies.monotonicClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+    /// The request's row, timed from its arrival like every other row.
+    private func audit(_ context: RequestContext, user: String, status: AuditStatus, reason: String) async {
         await dependencies.audit(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: user, feature: endpoint.auditName,
-                                             status: status, reason: reason, totalMs: milliseconds))
+                                             status: status, reason: reason, totalMs: context.elapsedMs(at: dependencies.monotonicClock.now)))
     }
 }
