@@ -22,27 +22,26 @@ struct ActivityEndpoint: Sendable {
 
     func feedback(_ request: HTTPRequest) async throws(GatewayError) -> HTTPResponse {
         let limit = try Self.limit(request)
-        let all: [Feedback]
-        do {
-            all = try await dependencies.stores.feedback.all()
-        } catch {
-            throw .unavailable("feedback store")
-        }
+        let all = try await allFeedback()
         let newest = all.sorted { $0.time > $1.time }.prefix(limit)
         return Responses.json(.ok, ["feedback": .array(newest.map(Self.json)), "total": .number(Double(all.count))])
     }
 
     func export(_ request: HTTPRequest) async throws(GatewayError) -> HTTPResponse {
-        let all: [Feedback]
-        do {
-            all = try await dependencies.stores.feedback.all()
-        } catch {
-            throw .unavailable("feedback store")
-        }
+        let all = try await allFeedback()
         let feature = request.queryValue("feature")
         if let feature, dependencies.config.features[feature] == nil { throw .unknownFeature(feature) }
         let exported = FeedbackExport.goldenCases(all.sorted { $0.time < $1.time }, feature: feature, masker: dependencies.masker)
         return Responses.json(.ok, ["cases": .array(exported.cases), "withoutInput": .number(Double(exported.withoutInput))])
+    }
+
+    /// Every stored verdict; 503 when the store cannot answer.
+    private func allFeedback() async throws(GatewayError) -> [Feedback] {
+        do {
+            return try await dependencies.stores.feedback.all()
+        } catch {
+            throw .unavailable("feedback store")
+        }
     }
 
     static func limit(_ request: HTTPRequest) throws(GatewayError) -> Int {

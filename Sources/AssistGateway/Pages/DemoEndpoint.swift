@@ -11,7 +11,7 @@ struct DemoEndpoint: Sendable {
         guard dependencies.config.pages.demo, let login = dependencies.security.demoLogin else { throw GatewayError.notFound }
         guard request.method == .post else { throw .methodNotAllowed(request.method, allowed: [.post]) }
         guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
-            throw GatewayError(status: 400, code: .invalidRequest, message: "the body must be a JSON object {\"user\": \"…\"}")
+            throw .invalidRequest("the body must be a JSON object {\"user\": \"…\"}")
         }
         if let unknown = members.keys.sorted().first(where: { $0 != "user" }) { throw .invalidInput("\(unknown): not allowed here") }
         let names = login.users.map(\.id).joined(separator: ", ")
