@@ -14,26 +14,10 @@ struct AndroidKitTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
     /// `java -cp <the kit's classpath> arguments`, stdout and stderr apart.
-    static func java(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+    static func java(_ arguments: [String]) async throws -> AssistBinary.Result {
         let classpath = try String(contentsOf: root.appendingPathComponent(".build/android/classpath"), encoding: .utf8)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        return try await onOwnThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["java", "-cp", classpath] + arguments
-            // stderr goes to a file: two pipes read one after the other could fill and stall the process.
-            let errors = FileManager.default.temporaryDirectory.appendingPathComponent("assist-android-\(UUID().uuidString).err")
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            defer { try? FileManager.default.removeItem(at: errors) }
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = try FileHandle(forWritingTo: errors)
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let stderr = (try? Data(contentsOf: errors)) ?? Data()
-            return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-        }
+        return try await onOwnThread { try AssistBinary.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["java", "-cp", classpath] + arguments) }
     }
 
     @Test("against `assist serve`: stream, cancel (the upstream sees the disconnect), 429 with its delay, 401, feature_disabled; the sample streams")

@@ -90,8 +90,13 @@ public enum AssistBinary {
     }
 
     public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(executable: url, arguments, environment: environment)
+    }
+
+    /// Runs another program the same way (a tool a test drives beside `assist`, e.g. `java`), read to its end.
+    public static func run(executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let out = Pipe(), err = Pipe()
