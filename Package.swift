@@ -105,7 +105,8 @@ let package = Package(
         .target(
             name: "AssistPages", dependencies: ["AssistGateway"],
             resources: [.embedInCode("Resources/demo.html"), .embedInCode("Resources/demo.js"), .embedInCode("Resources/console.html"),
-                        .embedInCode("Resources/console.js"), .embedInCode("Resources/sse.js"), .embedInCode("Resources/pages.css")]
+                        .embedInCode("Resources/console.js"), .embedInCode("Resources/sse.js"), .embedInCode("Resources/pages.css"),
+                        .embedInCode("Resources/page.js")]
         ),
 
         // Assembly of the running gateway: configuration, data dir, stores (SQLite, or Redis and PostgreSQL for

@@ -11,6 +11,7 @@ public enum PageFiles {
             "/pages/demo.js": .init(contentType: script, bytes: PackageResources.demo_js, page: .demo),
             "/console": .init(contentType: html, bytes: PackageResources.console_html, page: .console),
             "/pages/console.js": .init(contentType: script, bytes: PackageResources.console_js, page: .console),
+            "/pages/page.js": .init(contentType: script, bytes: PackageResources.page_js, page: .shared),
             "/pages/sse.js": .init(contentType: script, bytes: PackageResources.sse_js, page: .shared),
             "/pages/pages.css": .init(contentType: "text/css; charset=utf-8", bytes: PackageResources.pages_css, page: .shared),
         ])

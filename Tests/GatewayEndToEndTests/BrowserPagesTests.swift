@@ -22,7 +22,7 @@ struct BrowserPagesTests {
     @Test("with --demo: both pages and their files, each under the strict policy; the log-in gives a working short-lived token")
     func demoOn() async throws {
         let harness = try GatewayHarness(demo: true)
-        for path in ["/demo", "/console", "/pages/demo.js", "/pages/console.js", "/pages/sse.js", "/pages/pages.css"] {
+        for path in ["/demo", "/console", "/pages/demo.js", "/pages/console.js", "/pages/page.js", "/pages/sse.js", "/pages/pages.css"] {
             let page = try await get(harness, path)
             #expect(page.status == 200, "\(path)")
             let policy = page.headers["content-security-policy"] ?? ""

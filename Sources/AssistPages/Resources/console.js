@@ -37,37 +37,8 @@
   }
 
   /** Same-origin call with the admin token; never throws. Returns {status, headers, json, text}. */
-  async function api(method, path, body) {
-    const headers = { Accept: 'application/json' };
-    const token = storedToken();
-    if (token) headers.Authorization = 'Bearer ' + token;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    let res;
-    try {
-      res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin', cache: 'no-store' });
-    } catch (_) {
-      return { status: 0, headers: new Headers(), json: null, text: '' };
-    }
-    let text = '';
-    try { text = await res.text(); } catch (_) { text = ''; }
-    let json = null;
-    try { json = JSON.parse(text); } catch (_) { json = null; }
-    return { status: res.status, headers: res.headers, json, text };
-  }
-
-  function codeOf(r) {
-    const code = r && r.json && r.json.error && r.json.error.code;
-    if (typeof code === 'string') return code;
-    return r && r.status ? 'http_' + r.status : 'network_error';
-  }
-
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  const api = (method, path, body) => window.AssistPage.api(method, path, body, storedToken());
+  const { codeOf, el } = window.AssistPage;
 
   function cell(tr, text, className) {
     const td = el('td', className, text === null || text === undefined ? '' : text);

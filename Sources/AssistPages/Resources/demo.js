@@ -10,6 +10,7 @@
  */
 'use strict';
 (() => {
+  const { api, codeOf, el } = window.AssistPage;
   const $ = (id) => document.getElementById(id);
   const put = (id, text) => { $(id).textContent = text; };
   const clear = (...ids) => ids.forEach((id) => put(id, ''));
@@ -26,33 +27,6 @@
   };
 
   // ---- HTTP ----------------------------------------------------------------------------------------------
-
-  /** Same-origin call; never throws. {status (0: not completed), headers, json}; with `stream`, a 2xx
-   *  event-stream answer comes back unread as `response`. */
-  async function api(method, path, body, token, { signal, stream } = {}) {
-    const headers = { Accept: stream ? 'text/event-stream' : 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = 'Bearer ' + token;
-    let res;
-    try {
-      res = await fetch(path, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin', cache: 'no-store' });
-    } catch (_) {
-      return { status: 0, headers: new Headers(), json: null, aborted: Boolean(signal && signal.aborted) };
-    }
-    if (stream && res.ok && (res.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
-      return { status: res.status, headers: res.headers, json: null, response: res };
-    }
-    let json = null;
-    try { json = JSON.parse(await res.text()); } catch (_) { json = null; }
-    return { status: res.status, headers: res.headers, json, aborted: Boolean(signal && signal.aborted) };
-  }
-
-  function codeOf(r) {
-    const code = r && r.json && r.json.error && r.json.error.code;
-    if (typeof code === 'string') return code;
-    return r && r.status ? 'http_' + r.status : 'network_error';
-  }
 
   /** A structured answer's failure: an HTTP error's code, or the `{error}` a feature answers with 200. */
   function failureOf(r) {
@@ -82,13 +56,6 @@
   }
 
   // ---- small helpers -------------------------------------------------------------------------------------
-
-  function el(tag, className, text) {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
 
   /** Today in the browser's time zone: relative dates ("next Friday") are the traveller's, not UTC's. */
   function today() {
