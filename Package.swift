@@ -182,7 +182,8 @@ let package = Package(
         .testTarget(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistSQLite", "AssistCrypto", "ScriptedUpstream", "AssistWire",
-                           "AssistTestSupport", "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport"]
+                           "AssistTestSupport", "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport",
+                           "AssistBudget", "AssistHTTPServer", "AssistServices"]
         ),
         // Replicas: several live gateways in one test process sharing one redis-server and one PostgreSQL schema,
         // as `assist serve` assembles them with storage kind `shared` (in `make test`'s middle pass).

@@ -170,3 +170,18 @@ write("edge", {
     "binary": edge(1, False, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"),
     "bare-lf": edge(30, False, "GET / HTTP/1.1\nHost: x\n\n"),
 })
+
+# Budget: bank SMS lines (imported), `#<amount> <date>` rows stored as they stand, and the question last.
+sample = (REPO / "Tests/Fixtures/bank-sms/sample.txt").read_text(encoding="utf-8")
+write("budget", {
+    "sample": sample + "how much did I spend at Migros in November?",
+    "overflow-sum": "Your card ending 1234 was charged 92233720368547758.08 TRY at SHOP on 12/11/2026.\n"
+                    "Your card ending 1234 was charged 92233720368547758.08 TRY at SHOP on 13/11/2026.\n"
+                    "#9223372036854775807 2026-11-12\n#9223372036854775807 2026-11-13\nhow much did I spend in November?",
+    "turkish-huge": "1234 ile biten kartınızdan 03.11.2026 tarihinde KAHVE işyerinden 99999999999999999999,99 TL harcama yapılmıştır.\n"
+                    "#-9223372036854775808 2026-11-01\nen büyük harcamam neydi?",
+    "bad-dates": "Your card ending 1234 was charged 10.00 TRY at A on 99/99/9999.\n"
+                 "Your card ending 1234 was charged 10.00 TRY at B on 31/02/2026.\n"
+                 "#100 9999-99-99\n#100 2026-00-10\ncompare october and november",
+    "top-limit": "Your card ending 1234 was charged 1,245.50 TRY at MIGROS on 12/11/2026.\ntop 50 places last month",
+})

@@ -16,20 +16,39 @@ cd "$(dirname "$0")/.."
 command -v swiftc >/dev/null || export PATH="${SWIFT_BIN:-/opt/swift/usr/bin}:$PATH"
 export SWIFT_BACKTRACE=enable=no  # the runtime's backtracer trips ASan; libFuzzer reports the crash itself
 OUT=.build/fuzz
-ALL_TARGETS=(sse json cbor jws config schema edge)
+ALL_TARGETS=(sse json cbor jws config schema edge budget)
 
 # name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
 target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; edge) echo HTTPEdge;;
+                           budget) echo Budget;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
-target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; edge) echo;; *) echo AssistGateway;; esac; }
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; edge) echo;; budget) echo AssistBudget;; *) echo AssistGateway;; esac; }
 # A target without a module is compiled with these source files instead (they must import nothing).
 target_sources() { case $1 in edge) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody EdgeDecision;;
                                *) ;; esac; }
-module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices;; *) echo;; esac; }
+# Each module's direct dependencies among the product modules, as Package.swift has them (C modules come in by -I).
+module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices;;
+                           AssistClient) echo AssistWire;;
+                           AssistUnderstanding) echo AssistWire AssistClient;;
+                           AssistEvaluation) echo AssistWire AssistUnderstanding;;
+                           AssistSQLite) echo AssistServices;;
+                           AssistGatewayEvaluation) echo AssistEvaluation AssistGateway AssistUnderstanding AssistWire AssistHTTP;;
+                           AssistBudget) echo AssistUnderstanding AssistSQLite AssistWire AssistGateway AssistGatewayEvaluation AssistCrypto AssistEvaluation;;
+                           *) echo;; esac; }
+# A module and everything it depends on, each once, dependencies after their dependents (the order a static link wants).
+module_closure() {
+    local seen=" " queue=("$@") module dep
+    while [ ${#queue[@]} -gt 0 ]; do
+        module=${queue[0]}; queue=("${queue[@]:1}")
+        case $seen in *" $module "*) continue;; esac
+        seen="$seen$module "; echo "$module"
+        for dep in $(module_deps "$module"); do queue+=("$dep"); done
+    done
+}
 
 # Package.swift's settings for every target, plus optimisation and the instrumentation.
 SWIFT_FLAGS=(-swift-version 6 -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
-             -enable-upcoming-feature ExistentialAny -O -parse-as-library -sanitize=fuzzer,address -I Sources/COpenSSL -I "$OUT/modules")
+             -enable-upcoming-feature ExistentialAny -O -parse-as-library -sanitize=fuzzer,address -I Sources/COpenSSL -I Sources/CSQLite -I "$OUT/modules")
 
 # A content hash of everything an output is built from, so a stale output is rebuilt and a fresh one reused.
 key_of() { { swiftc --version 2>&1; printf '%s\n' "${SWIFT_FLAGS[@]}" "$@"; cat "$@"; } | sha256sum | cut -d' ' -f1; }
@@ -42,11 +61,13 @@ build_module() {
     if [ -d "Sources/$module/Resources" ]; then
         mkdir -p "$OUT/modules"
         python3 - "Sources/$module/Resources" >"$OUT/modules/$module-resources.swift" <<'PY'
-import os, re, sys
+import base64, os, re, sys
+# Base64 in one string literal, decoded once: an array literal of a few hundred thousand bytes takes the compiler minutes.
+print("import Foundation")
 print("struct PackageResources {")
 for name in sorted(os.listdir(sys.argv[1])):
-    data = open(os.path.join(sys.argv[1], name), "rb").read()
-    print(f"static let {re.sub(r'[^A-Za-z0-9_]', '_', name)}: [UInt8] = [{','.join(map(str, data))}]")
+    data = base64.b64encode(open(os.path.join(sys.argv[1], name), "rb").read()).decode()
+    print(f'static let {re.sub(r"[^A-Za-z0-9_]", "_", name)}: [UInt8] = Array(Data(base64Encoded: "{data}")!)')
 print("}")
 PY
         sources+=("$OUT/modules/$module-resources.swift")
@@ -70,9 +91,9 @@ build_target() {
     mapfile -t sources < <(target_sources "$name")
     if [ -n "$module" ]; then
         build_module "$module"
-        libs=("-l$module")
-        for dep in $(module_deps "$module"); do libs+=("-l$dep"); done
-        mapfile -t -O ${#libs[@]} libs < <(cat "$OUT/modules/$module.autolink" $(for dep in $(module_deps "$module"); do
+        libs=()
+        for dep in $(module_closure "$module"); do libs+=("-l$dep"); done
+        mapfile -t -O ${#libs[@]} libs < <(cat $(for dep in $(module_closure "$module"); do
                                                echo "$OUT/modules/$dep.autolink"; done) | sort -u)
         key=$(key_of "$file" "$OUT/modules/$module.key")
     else

@@ -3,7 +3,8 @@ import Foundation
 
 /// Computes the answer to a `FinanceQuestion` from the user's transactions and writes the reply from a
 /// template. No model writes any sentence here: every number, merchant and date in a reply comes from the
-/// query result, formatted by code.
+/// query result, formatted by code. Every sum and difference is checked (`BudgetArithmetic`): data that cannot be
+/// summed throws `BudgetDataError` for this question alone, never traps.
 public struct BudgetAnswerer: Sendable {
     public struct Answer: Sendable, Equatable {
         public var reply: String
@@ -34,7 +35,7 @@ public struct BudgetAnswerer: Sendable {
     private func compose(_ question: FinanceQuestion, rows: [Transaction]) throws -> Answer {
         let subject = question.merchant ?? question.category.map { turkish ? Self.turkishCategory[$0] ?? $0 : $0 }
         let period = describe(question.period)
-        let total = rows.reduce(0) { $0 + $1.amountMinor }
+        let total = try BudgetArithmetic.total(rows)
         switch question.intent {
         case .totalSpent:
             return Answer(reply: turkish
@@ -57,7 +58,7 @@ public struct BudgetAnswerer: Sendable {
                 ? "\(period) en büyük harcamanız \(day(top.date)) tarihinde \(top.merchant): \(money(top.amountMinor))."
                 : "Your largest purchase \(period) was \(money(top.amountMinor)) at \(top.merchant) on \(day(top.date)).", totalMinor: top.amountMinor)
         case .topMerchants, .topCategories:
-            let ranked = Self.ranked(rows, by: question.intent == .topMerchants ? \.merchant : \.category, limit: question.limit ?? 3)
+            let ranked = try Self.ranked(rows, by: question.intent == .topMerchants ? \.merchant : \.category, limit: question.limit ?? 3)
             guard !ranked.isEmpty else { return none(period) }
             let list = ranked.map { name, sum in
                 "\(question.intent == .topCategories && turkish ? Self.turkishCategory[name] ?? name : name) \(money(sum))"
@@ -66,45 +67,54 @@ public struct BudgetAnswerer: Sendable {
                           totalMinor: ranked.first?.value)
         case .listTransactions:
             guard !rows.isEmpty else { return none(period) }
-            let shown = rows.suffix(question.limit ?? 10).map { "\(day($0.date)) \($0.merchant) \(money($0.amountMinor))" }
+            let shown = rows.suffix(Self.bounded(question.limit ?? 10)).map { "\(day($0.date)) \($0.merchant) \(money($0.amountMinor))" }
             return Answer(reply: (turkish ? "\(period) işlemleriniz: " : "Your transactions \(period): ") + shown.joined(separator: "; ") + ".",
                           totalMinor: total)
         case .comparePeriods:
             guard let other = question.otherPeriod else { return try answer(FinanceQuestion(intent: .totalSpent, period: question.period,
                                                                                               merchant: question.merchant, category: question.category)) }
             let otherRows = try store.transactions(user: user, from: other.from, to: other.to, merchant: question.merchant, category: question.category)
-            let otherTotal = otherRows.reduce(0) { $0 + $1.amountMinor }
-            let difference = total - otherTotal
+            let otherTotal = try BudgetArithmetic.total(otherRows)
+            let difference = try BudgetArithmetic.difference(total, otherTotal)
             return Answer(reply: turkish
-                ? "\(period): \(money(total)); \(describe(other)): \(money(otherTotal)); fark \(money(abs(difference))) \(difference >= 0 ? "daha fazla" : "daha az")."
-                : "\(period.capitalizedFirst): \(money(total)); \(describe(other)): \(money(otherTotal)); \(money(abs(difference))) \(difference >= 0 ? "more" : "less").",
+                ? "\(period): \(money(total)); \(describe(other)): \(money(otherTotal)); fark \(money(magnitude: difference.magnitude)) \(difference >= 0 ? "daha fazla" : "daha az")."
+                : "\(period.capitalizedFirst): \(money(total)); \(describe(other)): \(money(otherTotal)); \(money(magnitude: difference.magnitude)) \(difference >= 0 ? "more" : "less").",
                           totalMinor: difference)
         }
     }
 
     /// The `limit` names (merchants or categories) with the most spent, with their sums: largest first, ties by name.
-    static func ranked(_ rows: [Transaction], by key: (Transaction) -> String, limit: Int) -> [(key: String, value: Int)] {
-        Array(Dictionary(grouping: rows, by: key).mapValues { $0.reduce(0) { $0 + $1.amountMinor } }
-            .sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(limit))
+    static func ranked(_ rows: [Transaction], by key: (Transaction) -> String, limit: Int) throws(BudgetDataError) -> [(key: String, value: Int)] {
+        var sums: [String: Int] = [:]
+        for (name, group) in Dictionary(grouping: rows, by: key) { sums[name] = try BudgetArithmetic.total(group) }
+        return Array(sums.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(bounded(limit)))
     }
+
+    /// A list's length within 1...50, whatever a stored conversation or a caller asks for (`suffix` and `prefix` trap
+    /// on a negative count).
+    static func bounded(_ limit: Int) -> Int { min(max(limit, 1), 50) }
 
     private func none(_ period: String) -> Answer {
         Answer(reply: turkish ? "\(period) bu soruya uyan bir harcama yok." : "There is no spending matching that \(period).", totalMinor: 0)
     }
 
     /// "1.234,50 TL" in Turkish, "TRY 1,234.50" in English.
-    func money(_ minor: Int) -> String {
-        let lira = minor / 100, kurus = abs(minor % 100)
-        var digits = String(abs(lira))
+    func money(_ minor: Int) -> String { money(magnitude: minor.magnitude, negative: minor < 0) }
+
+    /// The same for an amount given as its magnitude (Int.min has none as an Int).
+    func money(magnitude: UInt, negative: Bool = false) -> String {
+        let lira = magnitude / 100, kurus = magnitude % 100
+        var digits = String(lira)
         var grouped: [String] = []
         while digits.count > 3 {
             grouped.insert(String(digits.suffix(3)), at: 0)
             digits = String(digits.dropLast(3))
         }
         grouped.insert(digits, at: 0)
-        let sign = minor < 0 ? "-" : ""
-        return turkish ? "\(sign)\(grouped.joined(separator: ".")),\(String(format: "%02d", kurus)) TL"
-                       : "TRY \(sign)\(grouped.joined(separator: ",")).\(String(format: "%02d", kurus))"
+        let sign = negative ? "-" : ""
+        let cents = (kurus < 10 ? "0" : "") + String(kurus)
+        return turkish ? "\(sign)\(grouped.joined(separator: ".")),\(cents) TL"
+                       : "TRY \(sign)\(grouped.joined(separator: ",")).\(cents)"
     }
 
     static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
@@ -112,13 +122,13 @@ public struct BudgetAnswerer: Sendable {
 
     func day(_ iso: String) -> String {
         let parts = iso.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return iso }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return iso }
         return turkish ? "\(parts[2]) \(Self.turkishMonths[parts[1] - 1])" : "\(Self.englishMonths[parts[1] - 1]) \(parts[2])"
     }
 
     func describe(_ range: DateResolver.Range) -> String {
         let from = range.from.split(separator: "-").compactMap { Int($0) }, to = range.to.split(separator: "-").compactMap { Int($0) }
-        if from.count == 3, to.count == 3, from[2] == 1, from[0] == to[0], from[1] == to[1] {
+        if from.count == 3, to.count == 3, from[2] == 1, from[0] == to[0], from[1] == to[1], (1...12).contains(from[1]) {
             return turkish ? "\(Self.turkishMonths[from[1] - 1]) \(from[0])" : "in \(Self.englishMonths[from[1] - 1]) \(from[0])"
         }
         return turkish ? "\(day(range.from)) – \(day(range.to)) arasında" : "from \(day(range.from)) to \(day(range.to))"

@@ -43,10 +43,8 @@ public struct BudgetQuestionFeature: StructuredFeature {
         let text = context.input["question"]?.stringValue ?? ""
         let today = context.input["today"]?.stringValue
             ?? DateResolver.todayUTC
-        guard DateResolver(today: today) != nil else { return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"]) }
-        guard let merchants = try? merchantsByFrequency(of: context.user) else {
-            return StructuredAnswer(json: ["error": "the budget data cannot be read"])
-        }
+        guard DateResolver(today: today) != nil else { return StructuredAnswer(failure: .invalidInput("input.today: must be YYYY-MM-DD")) }
+        guard let merchants = try? merchantsByFrequency(of: context.user) else { return StructuredAnswer(failure: .unavailable("budget store")) }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
         // The rules try the merchants in name order (as `TransactionStore.merchants` gives them); the model is offered the most frequent.
         let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants.sorted(), today: today), model: language.guarded,
@@ -55,8 +53,13 @@ public struct BudgetQuestionFeature: StructuredFeature {
         let previous = try? conversations.last(user: context.user, id: conversation)
         let (question, source) = await understanding.understand(text, previous: previous)
         try? conversations.remember(question, user: context.user, id: conversation)
-        guard let answer = try? BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question) else {
-            return StructuredAnswer(json: ["error": "the budget data cannot be read"], usage: language.usage)
+        let answer: BudgetAnswerer.Answer
+        do {
+            answer = try BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question)
+        } catch let error as BudgetDataError {
+            return StructuredAnswer(failure: Self.outOfRange(error), usage: language.usage)
+        } catch {
+            return StructuredAnswer(failure: .unavailable("budget store"), usage: language.usage)
         }
         var body = question.json.objectValue ?? [:]
         var usage = language.usage
@@ -87,6 +90,11 @@ public struct BudgetQuestionFeature: StructuredFeature {
         guard let facts = try? AskAnything.facts(for: question, store: store, user: context.user, answerer: answerer),
               let free = await AskAnything.ask(text, facts: facts, context: context, provider: provider, model: model, apiKey: apiKey) else { return nil }
         return (free.text, AskAnything.violation(free.text, facts: facts, locale: context.locale), free.usage)
+    }
+
+    /// The error of a question whose data cannot be summed or read back (`BudgetDataError`): this request's alone.
+    static func outOfRange(_ error: BudgetDataError) -> GatewayError {
+        .internalError("your budget data holds an amount or a date out of range, so this question cannot be answered from it")
     }
 
     static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {

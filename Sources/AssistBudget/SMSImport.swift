@@ -4,8 +4,9 @@ import Foundation
 
 /// Bank SMS messages, one per line, into the user's transactions (`assist budget import-sms`, `POST /v1/budget/sms`).
 ///
-/// Each line that `BankSMS` reads becomes a transaction with the merchant's category; a line it cannot read is
-/// reported by its number, never guessed. The same message twice is stored once (its SHA-256 is kept, not its text).
+/// Each line that `BankSMS` reads becomes a transaction with the merchant's category; a line it cannot read (no known
+/// format, an amount or a date no card payment has) is reported by its number with the reason, never guessed; past
+/// `TransactionStore.maxTransactionsPerUser`, a line is refused rather than stored. The same message twice is stored once (its SHA-256 is kept, not its text).
 /// No card number is stored: the formats carry only the card's last digits, which are not kept, and a merchant
 /// name is masked like any text a user sends, in case a number hides in it.
 public struct SMSImport: Sendable {
@@ -28,8 +29,13 @@ public struct SMSImport: Sendable {
     public static let maxLineCharacters = 1_000
 
     let store: TransactionStore
+    /// The most transactions a user may hold after an import.
+    let maxTransactions: Int
 
-    public init(store: TransactionStore) { self.store = store }
+    public init(store: TransactionStore, maxTransactions: Int = TransactionStore.maxTransactionsPerUser) {
+        self.store = store
+        self.maxTransactions = maxTransactions
+    }
 
     /// Reads every line; with `dryRun`, stores nothing and says what it would do.
     public func run(_ lines: [String], user: String, dryRun: Bool) throws -> [Line] {
@@ -37,6 +43,7 @@ public struct SMSImport: Sendable {
         let masker = PIIMasker()
         var seen: Set<String> = []
         var result: [Line] = []
+        var room = maxTransactions - (try store.count(user: user))
         for (index, raw) in lines.enumerated() {
             let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { continue }
@@ -45,7 +52,13 @@ public struct SMSImport: Sendable {
                 result.append(Line(number: number, outcome: .rejected(reason: "longer than \(Self.maxLineCharacters) characters")))
                 continue
             }
-            guard var transaction = BankSMS.parse(text) else {
+            var transaction: Transaction
+            switch BankSMS.read(text) {
+            case .transaction(let read)?: transaction = read
+            case .refused(let reason)?:
+                result.append(Line(number: number, outcome: .rejected(reason: reason)))
+                continue
+            case nil:
                 result.append(Line(number: number, outcome: .rejected(reason: "not a card payment message in a known format")))
                 continue
             }
@@ -55,7 +68,15 @@ public struct SMSImport: Sendable {
             let hash = Digest.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
             let newInBatch = seen.insert(hash).inserted
             let fresh = try newInBatch && !store.hasMessage(user: user, hash: hash)
-            if fresh, !dryRun { try store.add(user: user, transaction, messageHash: hash) }
+            if fresh {
+                guard room > 0 else {
+                    result.append(Line(number: number, outcome: .rejected(
+                        reason: "the budget holds \(maxTransactions) transactions, the most it may")))
+                    continue
+                }
+                room -= 1
+                if !dryRun { try store.add(user: user, transaction, messageHash: hash) }
+            }
             result.append(Line(number: number, outcome: fresh ? .stored(transaction) : .duplicate(transaction)))
         }
         return result

@@ -15,10 +15,25 @@ public struct Transaction: Sendable, Equatable {
         self.category = category
         self.amountMinor = amountMinor
     }
+
+    /// Whether the amount is within ±`LiraAmount.maxMinor` and the date a calendar day: what an import accepts.
+    public var isWithinBounds: Bool {
+        guard amountMinor.magnitude <= UInt(LiraAmount.maxMinor) else { return false }
+        let parts = date.split(separator: "-", omittingEmptySubsequences: false)
+        guard date.utf8.count == 10, parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return false }
+        return BankSMS.isCalendarDay(year: y, month: m, day: d)
+    }
 }
 
 /// The budget app's data in SQLite: transactions per user.
+///
+/// Rows are read back only when they hold what an import accepts today: an amount within ±`LiraAmount.maxMinor` and a
+/// date that is a calendar day (`BankSMS.isCalendarDay`). A row that does not (written before those bounds, or by
+/// hand) makes the read throw `BudgetDataError.outOfRange`, so the question that reads it fails alone.
 public final class TransactionStore: Sendable {
+    /// At most this many transactions per user: an import past it refuses the lines that do not fit.
+    public static let maxTransactionsPerUser = 100_000
+
     let database: SQLiteDatabase
 
     public init(database: SQLiteDatabase) throws {
@@ -60,6 +75,11 @@ public final class TransactionStore: Sendable {
         !(try database.query("SELECT 1 FROM budget_sms WHERE user = ? AND hash = ?", [.text(user), .text(hash)])).isEmpty
     }
 
+    /// How many transactions `user` holds.
+    public func count(user: String) throws -> Int {
+        try database.query("SELECT COUNT(*) FROM budget_transactions WHERE user = ?", [.text(user)]).first?[0].int ?? 0
+    }
+
     /// Each merchant the user has paid, with the category of their latest transaction there.
     public func merchantCategories(user: String) throws -> [(merchant: String, category: String)] {
         try database.query("SELECT merchant, category FROM budget_transactions WHERE user = ? ORDER BY date, rowid", [.text(user)])
@@ -73,8 +93,10 @@ public final class TransactionStore: Sendable {
         if let merchant { sql += " AND merchant = ?"; parameters.append(.text(merchant)) }
         if let category { sql += " AND category = ?"; parameters.append(.text(category)) }
         sql += " ORDER BY date, rowid"
-        return try database.query(sql, parameters).map {
-            Transaction(date: $0[0].text ?? "", merchant: $0[1].text ?? "", category: $0[2].text ?? "", amountMinor: $0[3].int ?? 0)
+        return try database.query(sql, parameters).map { row throws(BudgetDataError) -> Transaction in
+            let transaction = Transaction(date: row[0].text ?? "", merchant: row[1].text ?? "", category: row[2].text ?? "", amountMinor: row[3].int ?? 0)
+            guard transaction.isWithinBounds else { throw .outOfRange("a stored transaction of \(transaction.date)") }
+            return transaction
         }
     }
 

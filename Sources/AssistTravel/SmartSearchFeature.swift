@@ -15,7 +15,7 @@ public struct SmartSearchFeature: StructuredFeature {
         let todayText = context.input["today"]?.stringValue
             ?? DateResolver.todayUTC
         guard let today = DateResolver(today: todayText) else {
-            return StructuredAnswer(json: ["error": "today must be YYYY-MM-DD"])
+            return StructuredAnswer(failure: .invalidInput("input.today: must be YYYY-MM-DD"))
         }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey)
         let result = await SmartSearch(model: language.guarded).extract(text, today: today)

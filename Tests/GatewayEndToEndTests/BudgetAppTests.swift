@@ -73,7 +73,7 @@ struct BudgetAppTests {
         }
         let invented = try await ask(on, freeForm)
         #expect(invented.json?["answerSource"] == "template", "\(invented.text)")
-        #expect(invented.json?["withheld"] == "number_not_in_facts:99999")
+        #expect(invented.json?["withheld"] == "number_not_in_facts:999.99")
         #expect(invented.json?["answer"] == plain.json?["answer"])
 
         // An answer that only repeats the facts' numbers, in English, is shown.

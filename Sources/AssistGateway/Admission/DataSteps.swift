@@ -34,7 +34,7 @@ struct BuildPrompt: AdmissionStep {
             return
         }
         guard let builder = dependencies.handlers.builders[feature.template.builder] else {
-            throw GatewayError(status: 500, code: .internalError, message: "feature has no prompt builder")
+            throw .internalError("feature has no prompt builder")
         }
         do throws(PromptBuildError) {
             state.prompt = try await builder.build(context)

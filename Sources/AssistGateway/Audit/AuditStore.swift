@@ -15,6 +15,9 @@ public struct AuditStatus: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let featureDisabled = AuditStatus(rawValue: "feature_disabled")
     /// The answer guard ended the stream (`guard.onViolation: "end"`); the row's reason names the check.
     public static let answerWithheld = AuditStatus(rawValue: "answer_withheld")
+    /// A structured feature could not answer this one request (its user's data cannot be read or computed); the
+    /// row's `reason` holds the error code.
+    public static let failed = AuditStatus(rawValue: "failed")
     /// Refused before any model call; the row's `reason` holds the error code.
     public static let rejected = AuditStatus(rawValue: "rejected")
     /// Admitted and being answered: written before the provider is called, replaced when the request ends.

@@ -11,12 +11,23 @@ public protocol StructuredFeature: Sendable {
     func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer
 }
 
+/// A structured feature's answer to one request: its JSON, or the error that request gets.
 public struct StructuredAnswer: Sendable {
     public var json: JSONValue
     /// Tokens the model call used (nil when no model was called, or the provider did not say).
     public var usage: TokenUsage?
+    /// Set when the feature cannot answer this request (an input it cannot use, data it cannot read or compute): the
+    /// request ends with this error and an audit row `failed`, its usage settled; `json` is not sent.
+    public var failure: GatewayError?
+
     public init(json: JSONValue, usage: TokenUsage? = nil) {
         self.json = json
         self.usage = usage
+    }
+
+    public init(failure: GatewayError, usage: TokenUsage? = nil) {
+        json = .null
+        self.usage = usage
+        self.failure = failure
     }
 }

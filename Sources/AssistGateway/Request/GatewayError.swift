@@ -51,6 +51,8 @@ public struct GatewayError: Error, Sendable, Equatable {
     public static func quotaUnavailable(_ what: String) -> GatewayError {
         GatewayError(status: 503, code: .quotaUnavailable, message: "\(what) cannot be reached", retryAfterSeconds: 1)
     }
+    /// This one request cannot be answered from its data (a 500 that retrying does not cure); other requests go on.
+    public static func internalError(_ message: String) -> GatewayError { GatewayError(status: 500, code: .internalError, message: message) }
     public static func tooManyStreams(limit: Int) -> GatewayError {
         GatewayError(status: 429, code: .tooManyStreams, message: "at most \(limit) streams at once", retryAfterSeconds: 1)
     }
