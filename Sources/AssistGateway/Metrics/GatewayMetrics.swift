@@ -110,7 +110,7 @@ public final class GatewayMetrics: Sendable {
     private static let knownCodes: Set<String> = Set([
         ErrorCode.unauthenticated, .unknownFeature, .featureDisabled, .invalidInput, .invalidRequest, .payloadTooLarge,
         .notFound, .methodNotAllowed, .quotaExceeded, .tooManyStreams, .upstreamFailed, .upstreamTimeout, .unavailable,
-        .shuttingDown, .internalError, .integrityRequired, .attestationInvalid,
+        .shuttingDown, .internalError, .integrityRequired, .attestationInvalid, .forbidden,
     ].map(\.rawValue))
 
     /// The trust level of the row, or `none` when the request was refused before integrity was checked.
