@@ -38,6 +38,22 @@ struct FeedbackTests {
         #expect(try await harness.assembly.dependencies.stores.feedback.all().count == 1)
     }
 
+    @Test("user ids are bytes: a user whose id is another's in another Unicode normalization gets 404 on that user's request")
+    func ownershipByBytes() async throws {
+        let harness = try GatewayHarness()
+        let (decomposed, precomposed) = ("rene\u{301}", "ren\u{E9}")
+        let stream = try await harness.stream(user: precomposed, body: GatewayHarness.uncachedBody)
+        #expect(stream.status == 200, "\(stream.text)")
+        let requestId = try #require(stream.headers["x-request-id"])
+        #expect(await harness.auditRow(requestId)?.user.sameBytes(as: precomposed) == true)
+        let foreign = try await send(harness, user: decomposed, ["requestId": .string(requestId), "verdict": "wrong", "reason": "not mine"])
+        #expect(foreign.status == 404, "\(foreign.text)")
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().isEmpty)
+        let own = try await send(harness, user: precomposed, ["requestId": .string(requestId), "verdict": "wrong"])
+        #expect(own.status == 201, "\(own.text)")
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().map { Array($0.user.utf8) } == [Array(precomposed.utf8)])
+    }
+
     @Test("malformed feedback is refused with a clear code")
     func validation() async throws {
         let harness = try GatewayHarness()

@@ -29,7 +29,7 @@ struct FeedbackEndpoint: Sendable {
             }
             reason = text
         }
-        guard let row = await dependencies.stores.audit.record(for: target), row.user == user.id, !row.feature.isEmpty else {
+        guard let row = await dependencies.stores.audit.record(for: target), row.user.sameBytes(as: user.id), !row.feature.isEmpty else {
             throw .notFound
         }
         let asked = dependencies.state.recentRequests.entry(for: target)
