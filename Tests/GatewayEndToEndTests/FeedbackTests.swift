@@ -76,6 +76,19 @@ struct FeedbackTests {
         #expect(FeedbackExport.goldenCases(reported, masker: PIIMasking()).cases.isEmpty)
     }
 
+    @Test("a reason with a NUL is 400 invalid_input naming it, not cut short by SQLite")
+    func nulReason() async throws {
+        let harness = try GatewayHarness()
+        let stream = try await harness.stream(user: "u1", body: GatewayHarness.uncachedBody)
+        let requestId = try #require(stream.headers["x-request-id"])
+        _ = await harness.auditRow(requestId)
+        let refused = try await send(harness, user: "u1", ["requestId": .string(requestId), "verdict": "wrong", "reason": "kept\u{0}cut"])
+        #expect(refused.status == 400, "\(refused.text)")
+        #expect(refused.errorCode == "invalid_input")
+        #expect(refused.json?["error"]?["message"]?.stringValue?.hasPrefix("reason: ") == true)
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().isEmpty)
+    }
+
     @Test("malformed feedback is refused with a clear code")
     func validation() async throws {
         let harness = try GatewayHarness()

@@ -10,9 +10,7 @@ struct FeedbackEndpoint: Sendable {
 
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticateSmallRequest(&context)
-        guard let json = try? JSONParser.parse(context.http.body), case .object(let members) = json else {
-            throw .invalidRequest("body must be a JSON object")
-        }
+        let members = try RequestBody.object(context.http.body, otherwise: "body must be a JSON object")
         if let unknown = members.keys.filter({ !["requestId", "verdict", "reason"].contains($0) }).sorted().first {
             throw .invalidInput("\(unknown): unknown field")
         }

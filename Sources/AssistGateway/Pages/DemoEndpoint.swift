@@ -15,9 +15,7 @@ struct DemoEndpoint: Sendable {
                              + refusal.description, reason: refusal.rawValue)
         }
         guard request.method == .post else { throw .methodNotAllowed(request.method, allowed: [.post]) }
-        guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
-            throw .invalidRequest("the body must be a JSON object {\"user\": \"…\"}")
-        }
+        let members = try RequestBody.object(request.body, otherwise: "the body must be a JSON object {\"user\": \"…\"}")
         if let unknown = members.keys.sorted().first(where: { $0 != "user" }) { throw .invalidInput("\(unknown): not allowed here") }
         let names = login.users.map(\.id).joined(separator: ", ")
         guard let user = members["user"]?.stringValue else { throw .invalidInput("user: required, one of \(names)") }
