@@ -149,12 +149,24 @@ write("schema", {
     "bad-required": pair({"type": "object", "required": ["x"]}, {}),
 })
 
+# Request bodies as the core reads them (RequestBody): JSON, some with control characters in strings or keys.
+stream_request = '{"feature":"support_chat","input":{"message":"hi"},"locale":"en-US"}'
+write("body", {
+    "request": stream_request,
+    "nul": '{"requestId":"req_x","verdict":"wrong","reason":"a\\u0000b"}',
+    "whitespace": '{"reason":"line\\r\\n\\tnext"}',
+    "c1-in-key": '{"input":{"hi\\u0085":1}}',
+    "nested": '{"messages":["ok",["deep",{"x":"\\u007f"}]]}',
+    "not-json": '{"user":',
+    "scalar": '"\\u001b[2J"',
+})
+
 # HTTP edge: [split selector][flags: bit 0 = the client has sent a FIN][request bytes]
 def edge(split, finished, request):
     return bytes([split, 1 if finished else 0]) + (request if isinstance(request, bytes) else request.encode())
 
 
-stream = '{"feature":"support_chat","input":{"message":"hi"},"locale":"en-US"}'
+stream = stream_request
 write("edge", {
     "get": edge(128, False, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
     "post": edge(200, False, f"POST /v1/assist/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a.b.c\r\n"

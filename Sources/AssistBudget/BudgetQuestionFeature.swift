@@ -34,7 +34,7 @@ public struct BudgetQuestionFeature: StructuredFeature {
     /// first questions at once both write the same rows, in one transaction each).
     func merchantsByFrequency(of user: String) throws -> [String] {
         let merchants = try store.merchantsByFrequency(user: user)
-        guard merchants.isEmpty, demoSpending, DemoData.users.contains(user) else { return merchants }
+        guard merchants.isEmpty, demoSpending, DemoData.users.contains(where: { $0.sameBytes(as: user) }) else { return merchants }
         try store.replace(user: user, with: DemoData.transactions(for: user))
         return try store.merchantsByFrequency(user: user)
     }

@@ -44,7 +44,8 @@ enum ServeCommand {
             return 1
         }
         let host = options["host"] ?? "127.0.0.1"
-        // The demo mints tokens for anyone who asks: only this machine may ask.
+        // The demo mints tokens for anyone who asks: only this machine may ask. Loopback is the first wall; the
+        // log-in itself refuses proxies, forwarding headers and a Host other than loopback and this port (`LocalClient`).
         let demo = options["demo"] != nil
         if demo, !["127.0.0.1", "::1", "localhost"].contains(host) {
             return Usage.fail("--demo hands out tokens without a password: it listens on a loopback host only (127.0.0.1, ::1, localhost), not \(host)")

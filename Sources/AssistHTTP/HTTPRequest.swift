@@ -20,9 +20,17 @@ public struct HTTPRequest: Sendable {
     /// from a trusted proxy, the address the proxy forwards in `X-Forwarded-For`. What is recorded of a
     /// client (refusals per address) uses this, so it names the same client the connection limits do.
     public var clientAddress: String
+    /// The connection came from one of the server's trusted proxies: the client is someone the proxy speaks
+    /// for (`clientAddress` is the address it forwards), not the peer. What only a client at this machine may
+    /// do (the demo log-in) is refused then, whatever the proxy forwards.
+    public var peerIsTrustedProxy: Bool
+    /// The port of this server that the connection reached (its listening socket's, the real one after binding
+    /// port 0); nil for a request that came through no socket. `Host` is checked against it where it matters.
+    public var serverPort: Int?
 
     public init(method: HTTPMethod, path: String, query: String? = nil, headers: [HTTPField] = [],
-                body: [UInt8] = [], bodyTooLarge: Bool = false, clientAddress: String = HTTPRequest.unknownAddress) {
+                body: [UInt8] = [], bodyTooLarge: Bool = false, clientAddress: String = HTTPRequest.unknownAddress,
+                peerIsTrustedProxy: Bool = false, serverPort: Int? = nil) {
         self.method = method
         self.path = path
         self.query = query
@@ -30,6 +38,8 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.bodyTooLarge = bodyTooLarge
         self.clientAddress = clientAddress
+        self.peerIsTrustedProxy = peerIsTrustedProxy
+        self.serverPort = serverPort
     }
 
     /// The first value of a header field.

@@ -63,6 +63,7 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
 
     public static let authorization: HTTPFieldName = "Authorization"
+    public static let host: HTTPFieldName = "Host"
     public static let contentType: HTTPFieldName = "Content-Type"
     public static let contentLength: HTTPFieldName = "Content-Length"
     public static let cacheControl: HTTPFieldName = "Cache-Control"

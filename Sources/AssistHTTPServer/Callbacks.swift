@@ -74,9 +74,12 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _
     let handed = core.ledger.handed(descriptor: handle.socket)
     let bodyDeadline = handed?.bodyPending == true ? handed?.deadline : nil
     // The address the edge counts the connection against: the peer's, or the one a trusted proxy forwards.
+    // A connection the ledger does not know (it cannot happen: every one is handed over) counts as a proxy's,
+    // so what only a local client may do is refused rather than allowed.
     let request = HTTPRequest(
         method: HTTPMethod(method.map { String(cString: $0) } ?? "GET"), path: url.map { String(cString: $0) } ?? "/",
-        query: collector.query, headers: collector.headers, clientAddress: handed?.address ?? HTTPRequest.unknownAddress)
+        query: collector.query, headers: collector.headers, clientAddress: handed?.address ?? HTTPRequest.unknownAddress,
+        peerIsTrustedProxy: handed?.viaTrustedProxy ?? true, serverPort: core.port)
     let context = InFlightRequest(server: core, loop: daemon.loop, connection: handle, head: request, bodyDeadline: bodyDeadline)
     requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
     if let bodyDeadline {

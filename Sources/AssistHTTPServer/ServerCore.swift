@@ -9,6 +9,8 @@ final class ServerCore: Sendable {
     let responder: any HTTPResponder
     let ledger: ConnectionLedger
     let boundPort = Atomic<Int>(0)
+    /// The port the server listens on (0 until it has started).
+    var port: Int { boundPort.load(ordering: .acquiring) }
     private enum Lifecycle {
         /// Admitting requests; resuming connections.
         case serving

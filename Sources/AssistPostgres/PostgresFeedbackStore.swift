@@ -3,7 +3,8 @@ import AssistWire
 import Foundation
 
 /// Feedback in PostgreSQL (`feedback`, migration 2), apart from the audit log: it may hold the user's words.
-/// The request's input is kept as the JSON text `JSONWriter` made, so it reads back exactly.
+/// The request's input is kept as the JSON text `JSONWriter` made, so it reads back exactly. One row per request
+/// and user (migration 8): a second verdict replaces the first in place.
 public final class PostgresFeedbackStore: FeedbackStore {
     private let client: PostgresClient
 
@@ -13,6 +14,9 @@ public final class PostgresFeedbackStore: FeedbackStore {
         try await client.query("""
             INSERT INTO feedback (request_id, user_id, feature, prompt_version, verdict, reason, time, input, locale)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            ON CONFLICT (request_id, user_id) DO UPDATE SET
+                feature = excluded.feature, prompt_version = excluded.prompt_version, verdict = excluded.verdict,
+                reason = excluded.reason, time = excluded.time, input = excluded.input, locale = excluded.locale
             """, [
             .text(f.requestId), .text(f.user), .text(f.feature), .text(f.promptVersion), .text(f.verdict.rawValue),
             .optional(f.reason), .double(f.time.timeIntervalSince1970), .optional(f.input.map { JSONWriter.string(.object($0)) }),

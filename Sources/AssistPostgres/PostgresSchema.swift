@@ -44,5 +44,11 @@ public enum PostgresSchema {
                 minute bigint NOT NULL, endpoint text NOT NULL, reason text NOT NULL, address text NOT NULL,
                 count bigint NOT NULL, PRIMARY KEY (minute, endpoint, reason, address));
             """),
+        // One verdict per request and user: where earlier replicas stored several, the one written last stays.
+        PostgresMigration(version: 8, name: "feedback_one_per_request_and_user", sql: """
+            DELETE FROM feedback earlier USING feedback later
+                WHERE earlier.request_id = later.request_id AND earlier.user_id = later.user_id AND earlier.id < later.id;
+            CREATE UNIQUE INDEX feedback_request_user ON feedback (request_id, user_id);
+            """),
     ]
 }

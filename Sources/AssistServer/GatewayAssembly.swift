@@ -46,7 +46,7 @@ public struct GatewayAssembly: Sendable {
     /// - Parameter configurationFile: the file `config` was read from; `POST /admin/reload` re-reads it. Nil
     ///   (the built-in configuration) refuses reloads.
     /// - Parameter demo: the browser demo's log-in (`POST /demo/token` and `/demo`), for `assist serve --demo`
-    ///   on a loopback host only.
+    ///   on a loopback host only; each log-in must also come from a browser on this machine (`LocalClient`).
     public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil, demo: Bool = false,
                 provider: OpenAICompatibleProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },

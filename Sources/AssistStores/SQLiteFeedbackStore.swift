@@ -3,7 +3,8 @@ public import AssistSQLite
 import AssistWire
 import Foundation
 
-/// Feedback in SQLite, apart from the audit log: it may hold the user's words.
+/// Feedback in SQLite, apart from the audit log: it may hold the user's words. One row per request and user
+/// (`feedback_request_user`, unique): a second verdict replaces the first in place.
 public final class SQLiteFeedbackStore: FeedbackStore {
     private let database: SQLiteDatabase
 
@@ -20,12 +21,24 @@ public final class SQLiteFeedbackStore: FeedbackStore {
         if !columns.contains("input") {
             try database.execute("ALTER TABLE feedback ADD COLUMN input TEXT; ALTER TABLE feedback ADD COLUMN locale TEXT;")
         }
+        // Added later still: one verdict per request and user. A data directory from before may hold several: the
+        // one written last stays, in one transaction with the index that keeps it so.
+        let unique = try database.query("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'feedback_request_user'")
+        if unique.isEmpty {
+            try database.transaction { query in
+                _ = try query("DELETE FROM feedback WHERE rowid NOT IN (SELECT max(rowid) FROM feedback GROUP BY request_id, user)", [])
+                _ = try query("CREATE UNIQUE INDEX IF NOT EXISTS feedback_request_user ON feedback (request_id, user)", [])
+            }
+        }
     }
 
     public func record(_ f: Feedback) async throws {
         try await database.perform("""
             INSERT INTO feedback (request_id, user, feature, prompt_version, verdict, reason, time, input, locale)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (request_id, user) DO UPDATE SET
+                feature = excluded.feature, prompt_version = excluded.prompt_version, verdict = excluded.verdict,
+                reason = excluded.reason, time = excluded.time, input = excluded.input, locale = excluded.locale
             """, [
             .text(f.requestId), .text(f.user), .text(f.feature), .text(f.promptVersion), .text(f.verdict.rawValue),
             f.reason.map { .text($0) } ?? .null, .real(f.time.timeIntervalSince1970),

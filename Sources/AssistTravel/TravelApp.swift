@@ -42,7 +42,7 @@ extension TravelApp {
     public static func demoUsers() throws -> [DemoLogin.User] {
         let data = try TravelData.builtin()
         return data.users.map { user in
-            let bookings = data.bookings.filter { $0.userId == user.id }.map { booking -> JSONValue in
+            let bookings = data.bookings.filter { $0.userId.sameBytes(as: user.id) }.map { booking -> JSONValue in
                 let stops = booking.segments.prefix(1).map(\.from) + booking.segments.map(\.to)
                 return ["id": .string(booking.id), "status": .string(booking.status), "route": .string(stops.joined(separator: " → "))]
             }

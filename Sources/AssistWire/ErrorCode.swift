@@ -32,6 +32,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let rateLimited: ErrorCode = "rate_limited"
     /// This trust level has no quota for the feature: the app must prove it is genuine (App Attest, Play Integrity).
     public static let integrityRequired: ErrorCode = "integrity_required"
+    /// This request may not be made from where it came (403): the demo log-in, asked from beyond this machine
+    /// (through a proxy, or naming a host other than loopback).
+    public static let forbidden: ErrorCode = "forbidden"
     /// An App Attest attestation was refused at registration.
     public static let attestationInvalid: ErrorCode = "attestation_invalid"
     public static let upstreamFailed: ErrorCode = "upstream_failed"

@@ -58,6 +58,37 @@ struct PostgresStoreTests {
         #expect(try await store.all() == [withInput, bare])
     }
 
+    @Test("one verdict per request and user: a second replaces the first in place; users are bytes")
+    func oneVerdictPerRequestAndUser() async throws {
+        let store = try await freshStores().feedback
+        func verdict(_ id: String, _ user: String, _ verdict: Feedback.Verdict, _ reason: String?) -> Feedback {
+            Feedback(requestId: id, user: user, feature: "f", promptVersion: "p", verdict: verdict, reason: reason, time: Date(timeIntervalSince1970: 1))
+        }
+        try await store.record(verdict("a", "u1", .wrong, "first"))
+        try await store.record(verdict("b", "u1", .wrong, nil))
+        try await store.record(verdict("a", "u1", .report, "second"))
+        try await store.record(verdict("a", "ren\u{E9}", .wrong, "other user"))
+        try await store.record(verdict("a", "rene\u{301}", .wrong, "another user"))
+        let rows = try await store.all()
+        #expect(rows.map(\.requestId) == ["a", "b", "a", "a"])
+        #expect(rows.map(\.reason) == ["second", nil, "other user", "another user"])
+        #expect(rows.first?.verdict == .report)
+    }
+
+    @Test("migration 8 keeps, of several verdicts per request and user stored before it, the one written last")
+    func duplicatesFromBefore() async throws {
+        let client = PostgresClient(url: try await freshSchema())
+        try await PostgresMigrator.migrate(client, PostgresSchema.migrations.filter { $0.version < 8 })
+        for (id, reason) in [("a", "one"), ("b", "only"), ("a", "two"), ("a", "three")] {
+            try await client.query("""
+                INSERT INTO feedback (request_id, user_id, feature, prompt_version, verdict, reason, time) VALUES ($1, 'u1', 'f', 'p', 'wrong', $2, 0)
+                """, [.text(id), .text(reason)])
+        }
+        #expect(try await PostgresMigrator.migrate(client, PostgresSchema.migrations) == [8])
+        let store = PostgresFeedbackStore(client: client)
+        #expect(try await store.all().map(\.reason) == ["only", "three"])
+    }
+
     @Test("overrides round-trip, an empty one removes its row, and each change is announced once committed")
     func overrides() async throws {
         let url = try await freshSchema()

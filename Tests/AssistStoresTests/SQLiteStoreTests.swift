@@ -163,4 +163,43 @@ struct SQLiteFeedbackStoreTests {
         _ = try SQLiteFeedbackStore(database: database)  // opening again changes nothing
         #expect(try await store.all().count == 2)
     }
+
+    @Test("one verdict per request and user: a second replaces the first in place; users are bytes")
+    func oneVerdictPerRequestAndUser() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteFeedbackStore(database: database)
+        func verdict(_ id: String, _ user: String, _ verdict: Feedback.Verdict, _ reason: String?) -> Feedback {
+            Feedback(requestId: id, user: user, feature: "f", promptVersion: "p", verdict: verdict, reason: reason, time: Date(timeIntervalSince1970: 1))
+        }
+        try await store.record(verdict("a", "u1", .wrong, "first"))
+        try await store.record(verdict("b", "u1", .wrong, nil))
+        try await store.record(verdict("a", "u1", .report, "second"))
+        try await store.record(verdict("a", "ren\u{E9}", .wrong, "other user"))
+        try await store.record(verdict("a", "rene\u{301}", .wrong, "another user"))
+        let rows = try await store.all()
+        #expect(rows.map(\.requestId) == ["a", "b", "a", "a"])
+        #expect(rows.map(\.reason) == ["second", nil, "other user", "another user"])
+        #expect(rows.first?.verdict == .report)
+    }
+
+    @Test("a data directory from before keeps, of several verdicts per request and user, the one written last")
+    func duplicatesFromBefore() async throws {
+        let (database, directory) = try temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try database.execute("""
+            CREATE TABLE feedback (request_id TEXT NOT NULL, user TEXT NOT NULL, feature TEXT NOT NULL, prompt_version TEXT NOT NULL,
+                verdict TEXT NOT NULL, reason TEXT, time REAL NOT NULL, input TEXT, locale TEXT);
+            INSERT INTO feedback VALUES ('a', 'u1', 'f', 'p', 'wrong', 'one', 1, NULL, NULL);
+            INSERT INTO feedback VALUES ('b', 'u1', 'f', 'p', 'wrong', 'only', 2, NULL, NULL);
+            INSERT INTO feedback VALUES ('a', 'u1', 'f', 'p', 'wrong', 'two', 3, NULL, NULL);
+            INSERT INTO feedback VALUES ('a', 'u1', 'f', 'p', 'report', 'three', 4, NULL, NULL);
+            """)
+        let store = try SQLiteFeedbackStore(database: database)
+        #expect(try await store.all().map(\.reason) == ["only", "three"])
+        _ = try SQLiteFeedbackStore(database: database)  // opening again changes nothing
+        try await store.record(Feedback(requestId: "a", user: "u1", feature: "f", promptVersion: "p", verdict: .wrong, reason: "four",
+                                        time: Date(timeIntervalSince1970: 5)))
+        #expect(try await store.all().map(\.reason) == ["only", "four"])
+    }
 }

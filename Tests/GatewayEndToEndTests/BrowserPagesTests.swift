@@ -14,8 +14,8 @@ struct BrowserPagesTests {
         try await testRequest(port: harness.port, path: path)
     }
 
-    func logIn(_ harness: GatewayHarness, _ body: String, method: String = "POST") async throws -> TestResponse {
-        try await testRequest(port: harness.port, method: method, path: "/demo/token", headers: [("Content-Type", "application/json")],
+    func logIn(_ harness: GatewayHarness, _ body: String, method: String = "POST", headers: [(String, String)] = []) async throws -> TestResponse {
+        try await testRequest(port: harness.port, method: method, path: "/demo/token", headers: [("Content-Type", "application/json")] + headers,
                               body: Array(body.utf8))
     }
 
@@ -49,6 +49,37 @@ struct BrowserPagesTests {
         #expect(try await logIn(harness, #"{"user":"u1","admin":true}"#).errorCode == "invalid_input")
         #expect(try await logIn(harness, "[]").errorCode == "invalid_request")
         #expect(try await logIn(harness, "", method: "GET").status == 405)
+    }
+
+    @Test("over a socket the log-in answers only this machine: Host of loopback and the gateway's port, no forwarding, no proxy")
+    func demoOnlyForThisMachine() async throws {
+        let harness = try GatewayHarness(demo: true)
+        let port = harness.port
+        for host in ["127.0.0.1:\(port)", "localhost:\(port)"] {
+            let accepted = try await logIn(harness, #"{"user":"u1"}"#, headers: [("Host", host)])
+            #expect(accepted.status == 200, "\(host): \(accepted.text)")
+        }
+        let refusals: [(String, [(String, String)])] = [
+            ("X-Forwarded-For", [("X-Forwarded-For", "203.0.113.9")]),
+            ("Forwarded", [("Forwarded", "for=203.0.113.9;proto=https")]),
+            ("X-Real-IP", [("X-Real-IP", "203.0.113.9")]),
+            ("a rebinding page's Host", [("Host", "evil.example:\(port)")]),
+            ("another port", [("Host", "127.0.0.1:\(port == 65535 ? port - 1 : port + 1)")]),
+        ]
+        for (name, headers) in refusals {
+            let refused = try await logIn(harness, #"{"user":"u1"}"#, headers: headers)
+            #expect(refused.status == 403, "\(name): \(refused.text)")
+            #expect(refused.errorCode == "forbidden", "\(name)")
+            #expect(refused.json?["token"] == nil)
+        }
+
+        // A peer that is a trusted proxy speaks for someone else, even when it sends nothing that says so.
+        let behindProxy = try GatewayHarness(limits: ["trustedProxies": ["127.0.0.1"]], demo: true)
+        let viaProxy = try await testRequest(port: behindProxy.port, method: "POST", path: "/demo/token",
+                                             headers: [("Content-Type", "application/json")], body: Array(#"{"user":"u1"}"#.utf8))
+        #expect(viaProxy.status == 403, "\(viaProxy.text)")
+        #expect(viaProxy.errorCode == "forbidden")
+        #expect(viaProxy.json?["error"]?["message"]?.stringValue?.contains("proxy") == true)
     }
 
     @Test("without --demo the demo is 404 and the console stays; each page can be turned off in config")

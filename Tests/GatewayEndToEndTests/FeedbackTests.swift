@@ -38,6 +38,57 @@ struct FeedbackTests {
         #expect(try await harness.assembly.dependencies.stores.feedback.all().count == 1)
     }
 
+    @Test("user ids are bytes: a user whose id is another's in another Unicode normalization gets 404 on that user's request")
+    func ownershipByBytes() async throws {
+        let harness = try GatewayHarness()
+        let (decomposed, precomposed) = ("rene\u{301}", "ren\u{E9}")
+        let stream = try await harness.stream(user: precomposed, body: GatewayHarness.uncachedBody)
+        #expect(stream.status == 200, "\(stream.text)")
+        let requestId = try #require(stream.headers["x-request-id"])
+        #expect(await harness.auditRow(requestId)?.user.sameBytes(as: precomposed) == true)
+        let foreign = try await send(harness, user: decomposed, ["requestId": .string(requestId), "verdict": "wrong", "reason": "not mine"])
+        #expect(foreign.status == 404, "\(foreign.text)")
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().isEmpty)
+        let own = try await send(harness, user: precomposed, ["requestId": .string(requestId), "verdict": "wrong"])
+        #expect(own.status == 201, "\(own.text)")
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().map { Array($0.user.utf8) } == [Array(precomposed.utf8)])
+    }
+
+    @Test("one verdict per request and user: a second replaces the first, and the export holds the case once")
+    func secondVerdictReplaces() async throws {
+        let harness = try GatewayHarness()
+        let stream = try await harness.stream(user: "u1", body: GatewayHarness.uncachedBody)
+        let requestId = try #require(stream.headers["x-request-id"])
+        _ = await harness.auditRow(requestId)
+        for reason in ["first", "second", "third"] {
+            #expect(try await send(harness, user: "u1", ["requestId": .string(requestId), "verdict": "wrong", "reason": .string(reason)]).status == 201)
+        }
+        let stored = try await harness.assembly.dependencies.stores.feedback.all()
+        #expect(stored.map(\.reason) == ["third"])
+        let exported = FeedbackExport.goldenCases(stored, masker: PIIMasking())
+        #expect(exported.cases.count == 1 && exported.cases.first?["reason"] == "third")
+        let served = try await testRequest(port: harness.port, path: "/admin/feedback/export", headers: [("Authorization", "Bearer \(harness.adminToken)")])
+        #expect(served.json?["cases"]?.arrayValue?.count == 1, "\(served.text)")
+        // A report after the wrong verdicts replaces them too: the request leaves the golden set.
+        #expect(try await send(harness, user: "u1", ["requestId": .string(requestId), "verdict": "report"]).status == 201)
+        let reported = try await harness.assembly.dependencies.stores.feedback.all()
+        #expect(reported.map(\.verdict) == [.report] && reported.first?.reason == nil)
+        #expect(FeedbackExport.goldenCases(reported, masker: PIIMasking()).cases.isEmpty)
+    }
+
+    @Test("a reason with a NUL is 400 invalid_input naming it, not cut short by SQLite")
+    func nulReason() async throws {
+        let harness = try GatewayHarness()
+        let stream = try await harness.stream(user: "u1", body: GatewayHarness.uncachedBody)
+        let requestId = try #require(stream.headers["x-request-id"])
+        _ = await harness.auditRow(requestId)
+        let refused = try await send(harness, user: "u1", ["requestId": .string(requestId), "verdict": "wrong", "reason": "kept\u{0}cut"])
+        #expect(refused.status == 400, "\(refused.text)")
+        #expect(refused.errorCode == "invalid_input")
+        #expect(refused.json?["error"]?["message"]?.stringValue?.hasPrefix("reason: ") == true)
+        #expect(try await harness.assembly.dependencies.stores.feedback.all().isEmpty)
+    }
+
     @Test("malformed feedback is refused with a clear code")
     func validation() async throws {
         let harness = try GatewayHarness()

@@ -137,6 +137,20 @@ struct NginxFrontTests {
         #expect(direct.status == 413 && direct.errorCode == ErrorCode.payloadTooLarge.rawValue)
     }
 
+    @Test("the demo log-in is refused through nginx: as deployed (nginx a trusted proxy) and with nginx not listed as one")
+    func demoLogInNotThroughNginx() async throws {
+        for trusted: JSONValue in [["127.0.0.1"], []] {
+            let cluster = try await ReplicasBehindNginx(count: 1, limits: ["trustedProxies": trusted], demo: true)
+            // The client names the replica's own loopback address and port, as a local browser would.
+            let viaNginx = try await testRequest(port: cluster.port, method: "POST", path: "/demo/token",
+                                                 headers: [("Content-Type", "application/json"), ("Host", "127.0.0.1:\(cluster.replicas[0].port)")],
+                                                 body: Array(#"{"user":"u1"}"#.utf8))
+            #expect(viaNginx.status == 403, "trusted \(trusted): \(viaNginx.text)")
+            #expect(viaNginx.errorCode == ErrorCode.forbidden.rawValue)
+            #expect(viaNginx.json?["token"] == nil)
+        }
+    }
+
     @Test("the replica counts the client's own address (X-Forwarded-For from nginx), not nginx's, nor one the client forged")
     func clientAddress() async throws {
         let cluster = try await ReplicasBehindNginx(count: 2)

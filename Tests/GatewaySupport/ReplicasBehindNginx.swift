@@ -20,10 +20,12 @@ public final class ReplicasBehindNginx: Sendable {
     private let nginx: NginxServer
     private let directory: URL
 
-    /// `limits` go to every replica (after `trustedProxies: ["127.0.0.1"]`, which they may override).
+    /// `limits` go to every replica (after `trustedProxies: ["127.0.0.1"]`, which they may override); `demo`: each
+    /// runs as `assist serve --demo`.
     /// `extraReplicaPorts` puts more upstream servers behind nginx after the replicas, e.g. a listener
     /// that misbehaves on purpose.
-    public init(count: Int = 3, script: Script = Script(), limits: [String: JSONValue] = [:], extraReplicaPorts: [Int] = []) async throws {
+    public init(count: Int = 3, script: Script = Script(), limits: [String: JSONValue] = [:], extraReplicaPorts: [Int] = [],
+                demo: Bool = false) async throws {
         upstream = try ScriptedUpstream(script: script, threadPoolSize: 2)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-replicas-\(UUID().uuidString)")
         let secret = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max)) }.joined()
@@ -36,7 +38,7 @@ public final class ReplicasBehindNginx: Sendable {
                 try PrivateDirectory.prepare(data)
                 _ = FileManager.default.createFile(atPath: data.appendingPathComponent("jwt-hs256.secret").path, contents: Data(secret.utf8),
                                                    attributes: [.posixPermissions: 0o600])
-                replicas.append(try GatewayHarness(limits: limits, upstreamURL: upstream.baseURL, dataDirectory: data))
+                replicas.append(try GatewayHarness(limits: limits, upstreamURL: upstream.baseURL, dataDirectory: data, demo: demo))
             }
             let ports = replicas.map(\.port) + extraReplicaPorts
             nginx = try await onOwnThread { try NginxServer.start(replicas: ports) }

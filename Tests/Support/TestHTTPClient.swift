@@ -38,11 +38,14 @@ public final class TestConnection: @unchecked Sendable {
     // `@unchecked Sendable`: a connection is used by one test task at a time; the socket is the only state.
     private var fd: Int32
     private var buffered: [UInt8] = []
+    /// The server's port, which the default `Host` names (as curl and browsers send it).
+    private let port: Int
 
     /// Connects to `port` on 127.0.0.1; from `source` (another loopback address, e.g. 127.0.0.2) when given,
     /// to play a second client machine. `receiveBufferBytes` sets the socket's receive buffer before it
     /// connects, to play a client whose TCP holds little it has not read (a phone's, not loopback's megabytes).
     public init(port: Int, from source: String? = nil, receiveBufferBytes: Int? = nil) throws {
+        self.port = port
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw TestHTTPError("socket failed") }
         if var bytes = receiveBufferBytes.map(Int32.init) {
@@ -77,8 +80,10 @@ public final class TestConnection: @unchecked Sendable {
 
     deinit { close() }
 
+    /// Sends a request; its `Host` is `127.0.0.1:<port>` unless `headers` has one of its own.
     public func send(method: String, path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws {
-        var head = "\(method) \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n"
+        var head = "\(method) \(path) HTTP/1.0\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { head += "Host: 127.0.0.1:\(port)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

@@ -10,20 +10,18 @@ struct Authenticate: AdmissionStep {
     }
 }
 
-/// 2. The body within `limits.maxBodyBytes` (413) and a well-formed assist request (400 `invalid_request`).
+/// 2. The body within `limits.maxBodyBytes` (413), JSON with no control character in any text (`RequestBody`: 400
+/// `invalid_input` naming the field), and a well-formed assist request (400 `invalid_request`).
 struct ReadAssistRequest: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         let http = state.context.http
         let cap = dependencies.config.limits.maxBodyBytes
         if http.bodyTooLarge || http.body.count > cap { throw .payloadTooLarge(limit: cap) }
-        do {
-            state.request = try AssistRequest(json: try JSONParser.parse(http.body))
-        } catch let error as JSONParser.Error {
-            throw .invalidRequest("body is not valid JSON: \(error)")
-        } catch let error as WireError {
-            throw .invalidRequest(error.description)
+        let json = try RequestBody.json(http.body)
+        do throws(WireError) {
+            state.request = try AssistRequest(json: json)
         } catch {
-            throw .invalidRequest("\(error)")
+            throw .invalidRequest(error.description)
         }
     }
 }

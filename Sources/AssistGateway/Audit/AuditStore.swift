@@ -98,7 +98,7 @@ public final class InMemoryAuditStore: AuditStore {
     public func record(_ record: AuditRecord) async throws {
         rows.withLock { rows in
             var record = record
-            if let earlier = rows.firstIndex(where: { $0.requestId == record.requestId }) {
+            if let earlier = rows.firstIndex(where: { $0.requestId.sameBytes(as: record.requestId) }) {
                 record.time = rows[earlier].time
                 rows.remove(at: earlier)
             }
@@ -119,5 +119,5 @@ public final class InMemoryAuditStore: AuditStore {
         rows.withLock { Set($0.lazy.filter { $0.status == .started }.map(\.instance)) }
     }
     public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
-    public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId == requestId } } }
+    public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId.sameBytes(as: requestId) } } }
 }

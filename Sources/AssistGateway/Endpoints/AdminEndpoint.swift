@@ -74,9 +74,8 @@ struct AdminEndpoint: Sendable {
         if request.bodyTooLarge || request.body.count > dependencies.config.limits.maxEventBytes {
             throw .payloadTooLarge(limit: dependencies.config.limits.maxEventBytes)
         }
-        guard let json = try? JSONParser.parse(request.body), case .object(let members) = json, !members.isEmpty else {
-            throw .invalidRequest("body must be a non-empty JSON object")
-        }
+        let members = try RequestBody.object(request.body, otherwise: "body must be a non-empty JSON object")
+        guard !members.isEmpty else { throw .invalidRequest("body must be a non-empty JSON object") }
         var override = current.override ?? FeatureOverride()
         var endStreams = false
         for (key, value) in members.sorted(by: { $0.key < $1.key }) {

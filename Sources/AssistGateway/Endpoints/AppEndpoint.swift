@@ -14,7 +14,8 @@ public protocol AppEndpoint: Sendable {
     func handle(user: String, body: [String: JSONValue]) async throws(GatewayError) -> (answer: JSONValue, summary: String)
 }
 
-/// Runs an `AppEndpoint` for one request: authentication, the body cap, the JSON object, and the audit row.
+/// Runs an `AppEndpoint` for one request: authentication, the body cap, the JSON object (`RequestBody`: no control
+/// character in any text), and the audit row.
 struct AppEndpointRunner: Sendable {
     let dependencies: GatewayDependencies
     let endpoint: any AppEndpoint
@@ -25,9 +26,7 @@ struct AppEndpointRunner: Sendable {
         context.user = user
         let cap = dependencies.config.limits.maxBodyBytes
         if context.http.bodyTooLarge || context.http.body.count > cap { throw .payloadTooLarge(limit: cap) }
-        guard let json = try? JSONParser.parse(context.http.body), case .object(let members) = json else {
-            throw .invalidRequest("body must be a JSON object")
-        }
+        let members = try RequestBody.object(context.http.body, otherwise: "body must be a JSON object")
         let result: (answer: JSONValue, summary: String)
         do {
             result = try await endpoint.handle(user: user.id, body: members)

@@ -9,13 +9,12 @@ struct EventsEndpoint: Sendable {
 
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         _ = try dependencies.authenticateSmallRequest(&context)
+        let json = try RequestBody.json(context.http.body)
         let event: AvailabilityEvent
-        do {
-            event = try AvailabilityEvent(json: try JSONParser.parse(context.http.body))
-        } catch let error as WireError {
-            throw .invalidInput(error.description)
+        do throws(WireError) {
+            event = try AvailabilityEvent(json: json)
         } catch {
-            throw .invalidRequest("body is not valid JSON: \(error)")
+            throw .invalidInput(error.description)
         }
         // Each (feature, platform, state) is a row: only configured features count, so a client cannot mint rows.
         guard dependencies.state.registry.isConfigured(event.feature) else { throw .invalidInput("feature: not a configured feature") }

@@ -10,9 +10,7 @@ struct FeedbackEndpoint: Sendable {
 
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticateSmallRequest(&context)
-        guard let json = try? JSONParser.parse(context.http.body), case .object(let members) = json else {
-            throw .invalidRequest("body must be a JSON object")
-        }
+        let members = try RequestBody.object(context.http.body, otherwise: "body must be a JSON object")
         if let unknown = members.keys.filter({ !["requestId", "verdict", "reason"].contains($0) }).sorted().first {
             throw .invalidInput("\(unknown): unknown field")
         }
@@ -29,7 +27,7 @@ struct FeedbackEndpoint: Sendable {
             }
             reason = text
         }
-        guard let row = await dependencies.stores.audit.record(for: target), row.user == user.id, !row.feature.isEmpty else {
+        guard let row = await dependencies.stores.audit.record(for: target), row.user.sameBytes(as: user.id), !row.feature.isEmpty else {
             throw .notFound
         }
         let asked = dependencies.state.recentRequests.entry(for: target)

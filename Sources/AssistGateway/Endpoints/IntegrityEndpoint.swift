@@ -33,9 +33,7 @@ struct IntegrityEndpoint: Sendable {
         // An attestation object is about 5 KB (two certificates and a receipt): the stream body cap applies.
         let cap = dependencies.config.limits.maxBodyBytes
         if request.bodyTooLarge || request.body.count > cap { throw .payloadTooLarge(limit: cap) }
-        guard let json = try? JSONParser.parse(request.body), case .object(let members) = json else {
-            throw .invalidRequest("body must be a JSON object")
-        }
+        let members = try RequestBody.object(request.body, otherwise: "body must be a JSON object")
         if let unknown = members.keys.filter({ !["keyId", "attestation", "challenge"].contains($0) }).sorted().first {
             throw .invalidInput("\(unknown): unknown field")
         }

@@ -25,7 +25,8 @@ public enum Rollout {
         guard feature.enabled else { return .disabled }
         let flag = feature.rollout?.flag ?? feature.id
         let percentage = feature.rollout?.percentage ?? 100
-        guard feature.internalUsers.contains(user) || bucket(user: user, key: flag) < percentage else { return .disabled }
+        let isInternal = feature.internalUsers.contains { $0.sameBytes(as: user) }
+        guard isInternal || bucket(user: user, key: flag) < percentage else { return .disabled }
         guard let candidate = feature.candidate, bucket(user: user, key: flag + ":candidate") < candidate.percentage,
               let served = feature.servingCandidate else {
             return .allowed(feature)

@@ -34,14 +34,29 @@ public struct Feedback: Sendable, Equatable {
     }
 }
 
+/// Users' verdicts, one per request and user: a second verdict of the same user on the same request replaces the
+/// first (where it stood in the order written), so one user cannot weigh a case in the golden set by repeating
+/// it. Request ids and users compare as bytes (`Bytewise`).
 public protocol FeedbackStore: Sendable {
+    /// Stores `feedback`, replacing the user's earlier verdict on the same request.
     func record(_ feedback: Feedback) async throws
+    /// Every verdict, in the order first written.
     func all() async throws -> [Feedback]
 }
 
 public final class InMemoryFeedbackStore: FeedbackStore {
     private let rows = Mutex<[Feedback]>([])
     public init() {}
-    public func record(_ feedback: Feedback) async throws { rows.withLock { $0.append(feedback) } }
+
+    public func record(_ feedback: Feedback) async throws {
+        rows.withLock { rows in
+            if let earlier = rows.firstIndex(where: { $0.requestId.sameBytes(as: feedback.requestId) && $0.user.sameBytes(as: feedback.user) }) {
+                rows[earlier] = feedback
+            } else {
+                rows.append(feedback)
+            }
+        }
+    }
+
     public func all() async throws -> [Feedback] { rows.withLock { $0 } }
 }

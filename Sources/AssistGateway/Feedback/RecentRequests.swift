@@ -16,7 +16,7 @@ public final class RecentRequests: Sendable {
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
+        var entries: [Bytewise: Entry] = [:]
         /// Request ids oldest first, for eviction.
         var order: [String] = []
         var head = 0
@@ -36,14 +36,14 @@ public final class RecentRequests: Sendable {
     public func remember(_ requestId: String, input: [String: JSONValue], locale: String) {
         let now = clock.now()
         state.withLock { state in
-            state.entries[requestId] = Entry(input: input, locale: locale, at: now)
+            state.entries[Bytewise(requestId)] = Entry(input: input, locale: locale, at: now)
             state.order.append(requestId)
             // Evict what is too old or over capacity, oldest first; compact the queue now and then.
             while state.head < state.order.count {
                 let oldest = state.order[state.head]
-                guard let entry = state.entries[oldest] else { state.head += 1; continue }
+                guard let entry = state.entries[Bytewise(oldest)] else { state.head += 1; continue }
                 guard state.entries.count > capacity || now.timeIntervalSince(entry.at) > window else { break }
-                state.entries[oldest] = nil
+                state.entries[Bytewise(oldest)] = nil
                 state.head += 1
             }
             if state.head > 1024, state.head * 2 > state.order.count {
@@ -57,7 +57,7 @@ public final class RecentRequests: Sendable {
     public func entry(for requestId: String) -> Entry? {
         let now = clock.now()
         return state.withLock { state in
-            guard let entry = state.entries[requestId], now.timeIntervalSince(entry.at) <= window else { return nil }
+            guard let entry = state.entries[Bytewise(requestId)], now.timeIntervalSince(entry.at) <= window else { return nil }
             return entry
         }
     }

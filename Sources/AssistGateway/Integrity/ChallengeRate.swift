@@ -8,7 +8,7 @@ import Synchronization
 final class ChallengeRate: Sendable {
     private let perMinute: Int
     private let clock: any WallClock
-    private let issued = Mutex<(minute: Int, counts: [String: Int])>((0, [:]))
+    private let issued = Mutex<(minute: Int, counts: [Bytewise: Int])>((0, [:]))
 
     init(perMinute: Int, clock: any WallClock) {
         self.perMinute = perMinute
@@ -21,8 +21,8 @@ final class ChallengeRate: Sendable {
         let minute = Int(now / 60)
         let allowed = issued.withLock { issued in
             if issued.minute != minute { issued = (minute, [:]) }
-            guard issued.counts[user, default: 0] < perMinute else { return false }
-            issued.counts[user, default: 0] += 1
+            guard issued.counts[Bytewise(user), default: 0] < perMinute else { return false }
+            issued.counts[Bytewise(user), default: 0] += 1
             return true
         }
         guard allowed else {

@@ -39,10 +39,10 @@ public protocol ChallengeStore: Sendable {
 }
 
 public final class InMemoryDeviceKeyStore: DeviceKeyStore {
-    private let keys = Mutex<[String: DeviceKey]>([:])
+    private let keys = Mutex<[Bytewise: DeviceKey]>([:])
     public init() {}
 
-    private static func id(_ user: String, _ keyId: [UInt8]) -> String { user + "\u{1F}" + Base64URL.encode(keyId) }
+    private static func id(_ user: String, _ keyId: [UInt8]) -> Bytewise { Bytewise(user + "\u{1F}" + Base64URL.encode(keyId)) }
 
     public func register(_ key: DeviceKey) async throws { keys.withLock { $0[Self.id(key.user, key.keyId)] = key } }
     public func key(user: String, keyId: [UInt8]) async throws -> DeviceKey? { keys.withLock { $0[Self.id(user, keyId)] } }
@@ -57,7 +57,7 @@ public final class InMemoryDeviceKeyStore: DeviceKeyStore {
 }
 
 public final class InMemoryChallengeStore: ChallengeStore {
-    private let challenges = Mutex<[String: (user: String, expires: Date)]>([:])
+    private let challenges = Mutex<[Bytewise: (user: String, expires: Date)]>([:])
     private let clock: any WallClock
     public init(clock: any WallClock = SystemWallClock()) { self.clock = clock }
 
@@ -66,7 +66,7 @@ public final class InMemoryChallengeStore: ChallengeStore {
         let now = clock.now()
         challenges.withLock { challenges in
             challenges = challenges.filter { $0.value.expires > now }
-            challenges[challenge] = (user, now.addingTimeInterval(ttl))
+            challenges[Bytewise(challenge)] = (user, now.addingTimeInterval(ttl))
         }
         return challenge
     }
@@ -74,8 +74,8 @@ public final class InMemoryChallengeStore: ChallengeStore {
     public func consume(_ challenge: String, user: String) async throws -> Bool {
         let now = clock.now()
         return challenges.withLock { challenges in
-            guard let entry = challenges[challenge], entry.user == user else { return false }
-            challenges[challenge] = nil
+            guard let entry = challenges[Bytewise(challenge)], entry.user.sameBytes(as: user) else { return false }
+            challenges[Bytewise(challenge)] = nil
             return entry.expires > now
         }
     }

@@ -27,7 +27,7 @@ public final class GatewayMetrics: Sendable {
         var timeToFirstToken: [Key: Histogram] = [:]     // feature, prompt_version
         var totalTime: [Key: Histogram] = [:]            // feature, prompt_version
         var tokens: [Key: Int] = [:]                     // feature, direction
-        var tokensByUser: [String: Int] = [:]            // rendered only as a distribution
+        var tokensByUser: [Bytewise: Int] = [:]          // rendered only as a distribution
         var feedback: [Key: Int] = [:]                   // feature, prompt_version, verdict
         var availability: [Key: Int] = [:]               // state
     }
@@ -56,7 +56,7 @@ public final class GatewayMetrics: Sendable {
             state.totalTime[key, default: Histogram(bounds: Self.latencyBounds)].observe(record.totalMs / 1000)
             state.tokens[Key(labels: [feature, "in"]), default: 0] += record.inputTokens
             state.tokens[Key(labels: [feature, "out"]), default: 0] += record.outputTokens
-            state.tokensByUser[record.user, default: 0] += record.inputTokens + record.outputTokens
+            state.tokensByUser[Bytewise(record.user), default: 0] += record.inputTokens + record.outputTokens
         }
     }
 
@@ -110,7 +110,7 @@ public final class GatewayMetrics: Sendable {
     private static let knownCodes: Set<String> = Set([
         ErrorCode.unauthenticated, .unknownFeature, .featureDisabled, .invalidInput, .invalidRequest, .payloadTooLarge,
         .notFound, .methodNotAllowed, .quotaExceeded, .tooManyStreams, .upstreamFailed, .upstreamTimeout, .unavailable,
-        .shuttingDown, .internalError, .integrityRequired, .attestationInvalid,
+        .shuttingDown, .internalError, .integrityRequired, .attestationInvalid, .forbidden,
     ].map(\.rawValue))
 
     /// The trust level of the row, or `none` when the request was refused before integrity was checked.

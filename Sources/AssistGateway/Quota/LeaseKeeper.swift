@@ -23,12 +23,12 @@ public final class LeaseKeeper: Service {
         /// Granted by a per-replica stand-in because the shared store could not answer.
         public let isLocal: Bool
 
-        fileprivate var id: String { key + "\u{1F}" + holder }
+        fileprivate var id: Bytewise { Bytewise(key + "\u{1F}" + holder) }
     }
 
     public let name = "lease renewals"
     public let ttl: Duration
-    private let held = Mutex<[String: Lease]>([:])
+    private let held = Mutex<[Bytewise: Lease]>([:])
     private let clock: MonotonicClock
     private let renewals = ServiceTask()
     private let renewalFailures = FailureRun("lease renewals")
@@ -60,7 +60,7 @@ public final class LeaseKeeper: Service {
     }
 
     /// Leases held now whose key starts with `prefix` (tests, diagnostics).
-    func count(prefix: String) -> Int { held.withLock { $0.values.count { $0.key.hasPrefix(prefix) } } }
+    func count(prefix: String) -> Int { held.withLock { $0.values.count { $0.key.utf8.starts(with: prefix.utf8) } } }
 
     /// One renewal round: every lease held is extended to `ttl` from now, all at once.
     public func renewAll() async {

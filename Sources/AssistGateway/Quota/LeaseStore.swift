@@ -22,9 +22,9 @@ public protocol LeaseStore: Sendable {
 }
 
 /// Leases for one gateway process (tests, single-node development), on the gateway's monotonic clock, so a
-/// test expires them by advancing a manual clock.
+/// test expires them by advancing a manual clock. Keys and holders compare as bytes (`Bytewise`), as Redis's do.
 public final class InMemoryLeaseStore: LeaseStore {
-    private let leases = Mutex<[String: [String: ContinuousClock.Instant]]>([:])
+    private let leases = Mutex<[Bytewise: [Bytewise: ContinuousClock.Instant]]>([:])
     private let clock: MonotonicClock
 
     public init(clock: MonotonicClock = MonotonicClock(ContinuousClock())) { self.clock = clock }
@@ -32,10 +32,10 @@ public final class InMemoryLeaseStore: LeaseStore {
     public func acquire(_ key: String, holder: String, limit: Int, ttl: Duration) async throws -> Bool {
         let now = clock.now
         return leases.withLock { leases in
-            var holders = leases[key, default: [:]].filter { $0.value > now }
-            defer { leases[key] = holders.isEmpty ? nil : holders }
-            guard holders[holder] != nil || holders.count < limit else { return false }
-            holders[holder] = now + ttl
+            var holders = leases[Bytewise(key), default: [:]].filter { $0.value > now }
+            defer { leases[Bytewise(key)] = holders.isEmpty ? nil : holders }
+            guard holders[Bytewise(holder)] != nil || holders.count < limit else { return false }
+            holders[Bytewise(holder)] = now + ttl
             return true
         }
     }
@@ -43,23 +43,23 @@ public final class InMemoryLeaseStore: LeaseStore {
     public func renew(_ key: String, holder: String, ttl: Duration) async throws -> Bool {
         let now = clock.now
         return leases.withLock { leases in
-            var holders = leases[key, default: [:]].filter { $0.value > now }
-            defer { leases[key] = holders.isEmpty ? nil : holders }
-            guard holders[holder] != nil else { return false }
-            holders[holder] = now + ttl
+            var holders = leases[Bytewise(key), default: [:]].filter { $0.value > now }
+            defer { leases[Bytewise(key)] = holders.isEmpty ? nil : holders }
+            guard holders[Bytewise(holder)] != nil else { return false }
+            holders[Bytewise(holder)] = now + ttl
             return true
         }
     }
 
     public func release(_ key: String, holder: String) async throws {
         leases.withLock { leases in
-            leases[key]?[holder] = nil
-            if leases[key]?.isEmpty == true { leases[key] = nil }
+            leases[Bytewise(key)]?[Bytewise(holder)] = nil
+            if leases[Bytewise(key)]?.isEmpty == true { leases[Bytewise(key)] = nil }
         }
     }
 
     public func holders(of key: String) -> Int {
         let now = clock.now
-        return leases.withLock { $0[key]?.values.filter { $0 > now }.count ?? 0 }
+        return leases.withLock { $0[Bytewise(key)]?.values.filter { $0 > now }.count ?? 0 }
     }
 }

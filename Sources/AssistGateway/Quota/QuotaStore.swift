@@ -8,7 +8,8 @@ public struct QuotaLimits: Sendable, Equatable {
     }
 }
 
-/// What is counted against: one user, one feature, one UTC day.
+/// What is counted against: one user, one feature, one UTC day. Keys are equal when their user and feature are
+/// the same bytes (`Bytewise`), as every store compares them, not merely canonically equivalent strings.
 public struct QuotaKey: Hashable, Sendable {
     public var user: String
     public var feature: String
@@ -17,6 +18,16 @@ public struct QuotaKey: Hashable, Sendable {
         self.user = user
         self.feature = feature
         self.day = day
+    }
+
+    public static func == (lhs: QuotaKey, rhs: QuotaKey) -> Bool {
+        lhs.user.sameBytes(as: rhs.user) && lhs.feature.sameBytes(as: rhs.feature) && lhs.day == rhs.day
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Bytewise(user))
+        hasher.combine(Bytewise(feature))
+        hasher.combine(day)
     }
 }
 

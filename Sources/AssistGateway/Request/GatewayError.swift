@@ -32,6 +32,10 @@ public struct GatewayError: Error, Sendable, Equatable {
     public static func payloadTooLarge(limit: Int) -> GatewayError {
         GatewayError(status: 413, code: .payloadTooLarge, message: "request body exceeds \(limit) bytes")
     }
+    /// Not from here (403 `forbidden`): `reason`, in a few words, goes to the message and the audit.
+    public static func forbidden(_ message: String, reason: String) -> GatewayError {
+        GatewayError(status: 403, code: .forbidden, message: message, auditReason: "forbidden:\(reason)")
+    }
     public static let notFound = GatewayError(status: 404, code: .notFound, message: "not found")
     public static func quotaExceeded(retryAfter: Int) -> GatewayError {
         GatewayError(status: 429, code: .quotaExceeded, message: "daily quota for this feature is used up", retryAfterSeconds: retryAfter)

@@ -15,9 +15,12 @@ final class ConnectionLedger: Sendable {
         case tooManyFromAddress
     }
 
-    /// What is kept for a connection libmicrohttpd holds: whom it counts against and its request's deadline.
+    /// What is kept for a connection libmicrohttpd holds: whom it counts against, whether its peer is a trusted
+    /// proxy, and its request's deadline.
     struct Handed: Sendable {
         var address: String?
+        /// The peer is one of the trusted proxies (`address` is then the client it forwards).
+        var viaTrustedProxy: Bool
         var deadline: ContinuousClock.Instant
         /// The edge handed the connection on before the request's body had arrived.
         var bodyPending: Bool

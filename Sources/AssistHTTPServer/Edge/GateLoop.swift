@@ -279,7 +279,8 @@ final class GateLoop: EventLoop.TurnHook {
         unwatch(connection.descriptor)
         connections.removeValue(forKey: token)
         ledger.handOver(descriptor: connection.descriptor,
-                        .init(address: connection.countedAs, deadline: connection.deadline, bodyPending: bodyPending))
+                        .init(address: connection.countedAs, viaTrustedProxy: connection.viaTrustedProxy, deadline: connection.deadline,
+                              bodyPending: bodyPending))
         handOver(connection.descriptor, connection.address)
     }
 

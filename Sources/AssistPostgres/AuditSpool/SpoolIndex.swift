@@ -8,7 +8,8 @@ import Synchronization
 /// upsert keeps the first time) and, in journal order, which requests each entry last touched, so that
 /// shipping up to a position drops exactly the rows the remote store now has. A `closeInterrupted` entry closes
 /// the waiting `started` rows of its instance here at once, as it will remotely when shipped, and keeps them
-/// until it is shipped. Memory grows with the rows waiting: one row per request during an outage.
+/// until it is shipped. Memory grows with the rows waiting: one row per request during an outage. Request ids
+/// compare as bytes (`Bytewise`), as PostgreSQL compares them.
 final class SpoolIndex: Sendable {
     private struct Waiting {
         var record: AuditRecord
@@ -18,12 +19,12 @@ final class SpoolIndex: Sendable {
 
     private struct Touch {
         var end: Int
-        var ids: [String]
+        var ids: [Bytewise]
         var isRow: Bool
     }
 
     private struct State {
-        var latest: [String: Waiting] = [:]
+        var latest: [Bytewise: Waiting] = [:]
         var touches: [Touch] = []
         var head = 0
         var rows = 0
@@ -39,12 +40,13 @@ final class SpoolIndex: Sendable {
             for (entry, end) in entries {
                 switch entry {
                 case .row(var record):
-                    if let earlier = state.latest[record.requestId] { record.time = earlier.record.time }
-                    state.latest[record.requestId] = Waiting(record: record, end: end)
-                    state.touches.append(Touch(end: end, ids: [record.requestId], isRow: true))
+                    let id = Bytewise(record.requestId)
+                    if let earlier = state.latest[id] { record.time = earlier.record.time }
+                    state.latest[id] = Waiting(record: record, end: end)
+                    state.touches.append(Touch(end: end, ids: [id], isRow: true))
                     state.rows += 1
                 case .closeInterrupted(let instance):
-                    var ids: [String] = []
+                    var ids: [Bytewise] = []
                     for (id, waiting) in state.latest where waiting.record.status == .started && waiting.record.instance == instance {
                         state.latest[id]?.record.status = .interrupted
                         state.latest[id]?.end = end
@@ -84,7 +86,7 @@ final class SpoolIndex: Sendable {
 
     /// The waiting row of one request, if any.
     func record(for requestId: String) -> AuditRecord? {
-        state.withLock { $0.latest[requestId]?.record }
+        state.withLock { $0.latest[Bytewise(requestId)]?.record }
     }
 
     /// Every waiting request's row, the most recently written first.

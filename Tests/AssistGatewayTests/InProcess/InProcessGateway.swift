@@ -23,12 +23,13 @@ final class InProcessGateway: Sendable {
 
     /// `overrides`, `instance` and `broadcast` let several in-process gateways act as replicas of one; `storeProbes`
     /// stand for shared stores' checks. `edit` changes the configuration fixture (e.g. `$0.set("limits.maxConcurrentStreamsPerUser", 1)`).
-    /// `monotonicClock` times deadlines (a `ManualClock` runs them in virtual time).
+    /// `monotonicClock` times deadlines (a `ManualClock` runs them in virtual time). `demo`: the demo log-in
+    /// (`POST /demo/token`) for user u1, as `assist serve --demo` has it.
     init<Monotonic: Clock>(provider: ScriptedProvider = ScriptedProvider(), monotonicClock: Monotonic = ContinuousClock(),
                            audit: any AuditStore = InMemoryAuditStore(), refusals: any RefusalStore = InMemoryRefusalStore(),
                            overrides: any FeatureOverrideStore = InMemoryFeatureOverrideStore(), instance: String = "local",
                            broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = [],
-                           reload: Reload? = nil, qualification: QualificationSource = QualificationSource(),
+                           reload: Reload? = nil, qualification: QualificationSource = QualificationSource(), demo: Bool = false,
                            edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
         self.audit = audit
         var json = ConfigFixture.json
@@ -54,7 +55,10 @@ final class InProcessGateway: Sendable {
         gateway = Gateway(dependencies: try GatewayDependencies(
             config: config, clock: clock, monotonicClock: monotonicClock, stores: stores,
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
-                                      integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken),
+                                      integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken,
+                                      demoLogin: demo ? DemoLogin(users: [DemoLogin.User(id: "u1", name: "Deniz", locale: "tr-TR", bookings: [])],
+                                                                  issuer: HS256TokenIssuer(secret: Self.secret, settings: config.auth, clock: clock))
+                                                      : nil),
             models: ModelAccess(provider: provider, environment: { _ in nil }),
             handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()],
                                       answerChecks: TestApps.ChatChecks()), masker: PIIMasking(),

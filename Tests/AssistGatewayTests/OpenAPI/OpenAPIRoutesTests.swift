@@ -123,6 +123,15 @@ struct OpenAPIRoutesTests {
         await check.expect(.get, "/admin/feedback/export", .unauthorized, code: "unauthenticated")
         // Without --demo there is no demo log-in.
         await check.expect(.post, "/demo/token", json: ["user": "u1"], .notFound, code: "not_found")
+        // With it, a browser on this machine gets a token; a request through a proxy is 403 forbidden.
+        let demo = try InProcessGateway(demo: true)
+        var local = demo.request(.post, "/demo/token", as: nil, json: ["user": "u1"])
+        local.headers.append((.host, "127.0.0.1:8080"))
+        local.serverPort = 8080
+        await check.expect(local, to: demo.gateway, .ok)
+        var forwarded = local
+        forwarded.headers.append(("X-Forwarded-For", "203.0.113.9"))
+        await check.expect(forwarded, to: demo.gateway, .forbidden, code: "forbidden")
     }
 
     @Test("health, metrics, and the routes the document does not list")
