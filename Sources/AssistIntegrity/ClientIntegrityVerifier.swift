@@ -5,13 +5,15 @@ import AssistWire
 import Foundation
 
 /// The gateway's integrity verifier: App Attest assertions against registered keys, Play Integrity tokens
-/// opened locally, each proof bound to this request (method, path, body hash, and a fresh challenge where
-/// the feature asks for one).
+/// opened locally, each proof bound to this request (method, path, body hash, the hash of the session token it
+/// came with, and a fresh challenge where the feature asks for one).
 ///
 /// Outcomes: a verified proof is `trusted` (a Play verdict on a device with basic integrity only is
-/// `degraded`); a proof that fails is `untrusted` with its reason; no proof, or a kind of proof this
-/// deployment does not check, is `unavailable`; a key store that cannot be read is `degraded`, so an
-/// outage of our own database does not push genuine users down to the untrusted quota.
+/// `degraded`); a proof that fails is `untrusted` with its reason (`request_mismatch` or `bad_signature` for a
+/// proof made for another request or another user's session, `counter_not_increased` for a replayed assertion,
+/// `challenge_missing` / `challenge_invalid`); no proof, or a kind of proof this deployment does not check, is
+/// `unavailable`; a store that cannot be read or written (keys, challenges) is `degraded`, so an
+/// outage of our own storage does not push genuine users down to the untrusted quota.
 public struct ClientIntegrityVerifier: IntegrityVerifier {
     public struct PlayIntegrity: Sendable {
         public let token: PlayIntegrityToken
@@ -40,34 +42,48 @@ public struct ClientIntegrityVerifier: IntegrityVerifier {
     public func verdict(for request: HTTPRequest, user: String, feature: FeatureRecord) async -> IntegrityVerdict {
         guard let value = request.header(.assistIntegrity) else { return IntegrityVerdict(.unavailable) }
         guard let header = IntegrityHeader(value) else { return IntegrityVerdict(.untrusted, reason: "malformed") }
-        let bodyHash = Data(Digest.sha256(request.body)).base64EncodedString()
-        switch header.scheme {
-        case "appattest":
-            guard let appAttest else { return IntegrityVerdict(.unavailable, reason: "not_configured") }
-            let challenge = feature.freshChallenge ? header.parameters["challenge"] : nil
-            if feature.freshChallenge, challenge == nil { return IntegrityVerdict(.untrusted, reason: "challenge_missing") }
-            let clientData = IntegrityClientData.make(method: request.method.rawValue, path: request.path, bodySHA256Base64: bodyHash, challenge: challenge)
-            return await assertion(header, clientData: clientData, challenge: challenge, user: user, verifier: appAttest)
-        case "playintegrity":
-            guard let playIntegrity else { return IntegrityVerdict(.unavailable, reason: "not_configured") }
-            guard let token = header.parameters["token"] else { return IntegrityVerdict(.untrusted, reason: "malformed") }
-            let clientData = IntegrityClientData.make(method: request.method.rawValue, path: request.path, bodySHA256Base64: bodyHash)
-            let payload: JSONValue
-            do {
-                payload = try playIntegrity.token.payload(of: token)
-            } catch {
-                return IntegrityVerdict(.untrusted, reason: error.rawValue)
-            }
-            let outcome = playIntegrity.policy.evaluate(payload, requestHash: Base64URL.encode(Digest.sha256(Array(clientData.utf8))), now: clock.now())
-            let level: TrustLevel = switch outcome.level {
-            case .trusted: .trusted
-            case .degraded: .degraded
-            case .untrusted: .untrusted
-            }
-            return IntegrityVerdict(level, reason: outcome.reason)
-        default:
-            return IntegrityVerdict(.untrusted, reason: "unknown_scheme")
+        // The request authenticated with this token before integrity is asked; without one nothing can be bound.
+        guard let session = try? BearerToken.read(request) else { return IntegrityVerdict(.untrusted, reason: "malformed") }
+        let kind: ProofKind
+        switch (header.scheme, appAttest, playIntegrity) {
+        case ("appattest", let verifier?, _): kind = .appAttest(verifier)
+        case ("playintegrity", _, let verifier?): kind = .playIntegrity(verifier)
+        case ("appattest", _, _), ("playintegrity", _, _): return IntegrityVerdict(.unavailable, reason: "not_configured")
+        default: return IntegrityVerdict(.untrusted, reason: "unknown_scheme")
         }
+        let isAppAttest = if case .appAttest = kind { true } else { false }
+        let challenge = feature.freshChallenge && isAppAttest ? header.parameters["challenge"] : nil
+        if feature.freshChallenge, isAppAttest, challenge == nil { return IntegrityVerdict(.untrusted, reason: "challenge_missing") }
+        let clientData = IntegrityClientData.make(
+            method: request.method.rawValue, path: request.path, bodySHA256Base64: Data(Digest.sha256(request.body)).base64EncodedString(),
+            sessionSHA256Base64: Data(Digest.sha256(Array(session.utf8))).base64EncodedString(), challenge: challenge)
+        switch kind {
+        case .appAttest(let verifier): return await assertion(header, clientData: clientData, challenge: challenge, user: user, verifier: verifier)
+        case .playIntegrity(let verifier): return playToken(header, clientData: clientData, verifier: verifier)
+        }
+    }
+
+    private enum ProofKind {
+        case appAttest(AppAttestVerifier)
+        case playIntegrity(PlayIntegrity)
+    }
+
+    /// A Play Integrity token: opened, then judged against this request's hash.
+    private func playToken(_ header: IntegrityHeader, clientData: String, verifier: PlayIntegrity) -> IntegrityVerdict {
+        guard let token = header.parameters["token"] else { return IntegrityVerdict(.untrusted, reason: "malformed") }
+        let payload: JSONValue
+        do {
+            payload = try verifier.token.payload(of: token)
+        } catch {
+            return IntegrityVerdict(.untrusted, reason: error.rawValue)
+        }
+        let outcome = verifier.policy.evaluate(payload, requestHash: Base64URL.encode(Digest.sha256(Array(clientData.utf8))), now: clock.now())
+        let level: TrustLevel = switch outcome.level {
+        case .trusted: .trusted
+        case .degraded: .degraded
+        case .untrusted: .untrusted
+        }
+        return IntegrityVerdict(level, reason: outcome.reason)
     }
 
     private func assertion(_ header: IntegrityHeader, clientData: String, challenge: String?, user: String,

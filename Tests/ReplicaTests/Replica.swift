@@ -69,10 +69,12 @@ final class Replica: Sendable {
 
     func token(_ user: String) -> String { assembly.tokenIssuer().token(for: user) }
 
-    /// `POST /v1/assist/stream` for `user`, read to the end.
-    func stream(_ user: String, body: [UInt8] = Replica.chat, headers: [(String, String)] = []) async throws -> TestResponse {
+    /// `POST /v1/assist/stream` for `user` (with `session` as its token when given: an integrity proof covers the
+    /// token it was made with), read to the end.
+    func stream(_ user: String, session: String? = nil, body: [UInt8] = Replica.chat, headers: [(String, String)] = []) async throws -> TestResponse {
         try await testRequest(port: port, method: "POST", path: "/v1/assist/stream",
-                              headers: [("Authorization", "Bearer \(token(user))"), ("Content-Type", "application/json")] + headers, body: body)
+                              headers: [("Authorization", "Bearer \(session ?? token(user))"), ("Content-Type", "application/json")] + headers,
+                              body: body)
     }
 
     /// Opens a stream for `user` and returns its connection after the response head.

@@ -18,39 +18,47 @@ extension ReplicaTests {
             "untrusted": ["requestsPerDay": 10, "tokensPerDay": 100_000], "unavailable": ["requestsPerDay": 0, "tokensPerDay": 0],
         ]
         static let summary = JSONWriter.bytes(["feature": "itinerary_summary", "input": ["bookingId": "BK-2041"], "locale": "en-US"])
+        static let features: [String: [String: JSONValue]] = ["support_chat": ["quotas": quotas],
+                                                              "itinerary_summary": ["quotas": quotas, "freshChallenge": true]]
+
+        /// A request from u1 with `session` and `header`; its audit row, from the shared PostgreSQL.
+        func send(_ replica: Replica, _ header: String?, session: String, body: [UInt8] = Replica.chat) async throws -> AuditRecord? {
+            let response = try await replica.stream("u1", session: session, body: body, headers: header.map { [("X-Assist-Integrity", $0)] } ?? [])
+            return await replica.auditRow(response.headers["x-request-id"])
+        }
+
+        func challenge(from replica: Replica) async throws -> String {
+            let issued = try await testRequest(port: replica.port, method: "POST", path: "/v1/integrity/challenge",
+                                               headers: [("Authorization", "Bearer \(replica.token("u1"))")])
+            return try #require(issued.json?["challenge"]?.stringValue)
+        }
 
         @Test("an assertion replayed on another replica is untrusted; a challenge used on two replicas is refused on the second")
         func acrossReplicas() async throws {
             let cluster = try await ReplicaCluster.make()
-            let features: [String: [String: JSONValue]] = ["support_chat": ["quotas": Self.quotas],
-                                                           "itinerary_summary": ["quotas": Self.quotas, "freshChallenge": true]]
             let integrity: JSONValue = ["appAttest": ["appId": .string(Self.appId), "environment": "development"]]
-            let (a, b) = (try await Replica(cluster, features: features, integrity: integrity),
-                          try await Replica(cluster, features: features, integrity: integrity))
+            let (a, b) = (try await Replica(cluster, features: Self.features, integrity: integrity),
+                          try await Replica(cluster, features: Self.features, integrity: integrity))
             let device = try SoftwareAppAttest(appId: Self.appId)
             // Registered once, in the shared PostgreSQL: every replica verifies against the same key and counter.
             try await a.shared.postgres.deviceKeys.register(
                 DeviceKey(user: "u1", keyId: device.keyId, publicKey: device.publicKeyPoint, counter: 0, environment: "development"))
+            let session = a.token("u1")
 
-            func send(_ replica: Replica, _ header: String?, body: [UInt8] = Replica.chat) async throws -> AuditRecord? {
-                let response = try await replica.stream("u1", body: body, headers: header.map { [("X-Assist-Integrity", $0)] } ?? [])
-                return await replica.auditRow(response.headers["x-request-id"])
-            }
-            let fresh = device.header(method: "POST", path: "/v1/assist/stream", body: Replica.chat, challenge: nil)
-            let onA = try await send(a, fresh)
+            let fresh = device.header(method: "POST", path: "/v1/assist/stream", body: Replica.chat, sessionToken: session, challenge: nil)
+            let onA = try await send(a, fresh, session: session)
             #expect(onA?.trust == "trusted")
-            let replayed = try await send(b, device.lastHeader)
+            let replayed = try await send(b, device.lastHeader, session: session)
             #expect(replayed?.trust == "untrusted" && replayed?.trustReason == "counter_not_increased")
             // The next genuine assertion is trusted on B: the counter B checks against is the one A advanced.
-            let next = device.header(method: "POST", path: "/v1/assist/stream", body: Replica.chat, challenge: nil)
-            #expect(try await send(b, next)?.trust == "trusted")
+            let next = device.header(method: "POST", path: "/v1/assist/stream", body: Replica.chat, sessionToken: session, challenge: nil)
+            #expect(try await send(b, next, session: session)?.trust == "trusted")
 
-            let issued = try await testRequest(port: a.port, method: "POST", path: "/v1/integrity/challenge",
-                                               headers: [("Authorization", "Bearer \(a.token("u1"))")])
-            let challenge = try #require(issued.json?["challenge"]?.stringValue)
+            let challenge = try await challenge(from: a)
             func summaryWithChallenge(on replica: Replica) async throws -> AuditRecord? {
-                try await send(replica, device.header(method: "POST", path: "/v1/assist/stream", body: Self.summary, challenge: challenge),
-                               body: Self.summary)
+                try await send(replica, device.header(method: "POST", path: "/v1/assist/stream", body: Self.summary, sessionToken: session,
+                                                      challenge: challenge),
+                               session: session, body: Self.summary)
             }
             let first = try await summaryWithChallenge(on: a)
             #expect(first?.trust == "trusted")
