@@ -23,7 +23,7 @@ public enum IntegrityClientData {
 }
 
 /// The `X-Assist-Integrity` header: `appattest keyId=<base64>, assertion=<base64>[, challenge=<c>]` or
-/// `playintegrity token=<token>`.
+/// `playintegrity token=<token>[, challenge=<c>]`.
 public struct IntegrityHeader: Sendable, Equatable {
     public static let name = "X-Assist-Integrity"
 

@@ -184,12 +184,49 @@ struct PlayIntegrityEndToEndTests {
         let harness = try harness()
         let sessions = ["u1", "u2", "u3"].map { harness.token($0) }
         let madeForU1 = try token(session: sessions[0])
+        // The others first: were the token spent by u1 first, they would be refused as replays, not as strangers.
         for session in sessions.dropFirst() {
             let row = try await send(harness, token: madeForU1, session: session)
             #expect(row?.trust == "untrusted" && row?.trustReason == "request_mismatch")
         }
         let own = try await send(harness, token: madeForU1, session: sessions[0])
         #expect(own?.user == "u1" && own?.trust == "trusted")
+    }
+
+    @Test("a token is taken once: sent again within its age it is untrusted, replayed")
+    func usedOnce() async throws {
+        let harness = try harness()
+        let session = harness.token()
+        let token = try token(session: session)
+        #expect(try await send(harness, token: token, session: session)?.trust == "trusted")
+        let again = try await send(harness, token: token, session: session)
+        #expect(again?.trust == "untrusted" && again?.trustReason == "replayed")
+        // A degraded verdict is spent the same way.
+        let basic = try self.token(session: session, device: ["MEETS_BASIC_INTEGRITY"])
+        #expect(try await send(harness, token: basic, session: session)?.trust == "degraded")
+        #expect(try await send(harness, token: basic, session: session)?.trustReason == "replayed")
+        // The next token the app asks Google for is trusted again.
+        #expect(try await send(harness, token: self.token(session: session), session: session)?.trust == "trusted")
+    }
+
+    @Test("a fresh-challenge feature needs a challenge in the header and the token, consumed once")
+    func freshChallenge() async throws {
+        let harness = try harness(freshChallenge: true)
+        let session = harness.token()
+        let bare = try await send(harness, token: token(session: session), session: session)
+        #expect(bare?.trust == "untrusted" && bare?.trustReason == "challenge_missing")
+
+        let issued = try await harness.challenge()
+        // Named in the header but not covered by the token: the token is for another request.
+        let uncovered = try await send(harness, token: token(session: session), challenge: issued, session: session)
+        #expect(uncovered?.trust == "untrusted" && uncovered?.trustReason == "request_mismatch")
+        // A token that failed did not spend the challenge.
+        #expect(try await send(harness, token: token(session: session, challenge: issued), challenge: issued, session: session)?.trust == "trusted")
+        let reused = try await send(harness, token: token(session: session, challenge: issued), challenge: issued, session: session)
+        #expect(reused?.trust == "untrusted" && reused?.trustReason == "challenge_invalid")
+        let othersChallenge = try await harness.challenge(for: "u2")
+        let others = try await send(harness, token: token(session: session, challenge: othersChallenge), challenge: othersChallenge, session: session)
+        #expect(others?.trust == "untrusted" && others?.trustReason == "challenge_invalid")
     }
 
     @Test("the client kit with a Play Integrity provider is trusted: the kit hands the provider the session token it sends")

@@ -4,12 +4,14 @@ import AssistServer
 import AssistTestSupport
 import AssistWire
 import Foundation
+import LocalServers
 import Testing
 
 extension ReplicaTests {
     /// Client integrity across replicas: an App Attest assertion's counter lives in PostgreSQL and moves by
-    /// compare-and-set, so an assertion replayed on another replica is untrusted; a challenge lives in Redis and is
-    /// consumed with GETDEL, so a challenge used on one replica is refused on the next.
+    /// compare-and-set, so an assertion replayed on another replica is untrusted; a Play Integrity token is
+    /// recorded as used in Redis with SET NX, so a token spent on one replica is refused on the next; a challenge
+    /// lives in Redis and is consumed with GETDEL, so a challenge used on one replica is refused on the next.
     @Suite("Replicas: integrity across replicas")
     struct ReplicaIntegrityTests {
         static let appId = "TEAM123456.com.example.assist"
@@ -67,6 +69,59 @@ extension ReplicaTests {
             #expect(second?.trust == "untrusted" && second?.trustReason == "challenge_invalid")
             await a.stop()
             await b.stop()
+            await cluster.remove()
+        }
+
+        @Test("a Play Integrity token spent on one replica is replayed on another; a challenge in a Play token is consumed once across replicas")
+        func playTokenAcrossReplicas() async throws {
+            let cluster = try await ReplicaCluster.make()
+            let play = try SoftwarePlayIntegrity()
+            let (a, b) = (try await Replica(cluster, features: Self.features, integrity: play.settings, environment: play.environment),
+                          try await Replica(cluster, features: Self.features, integrity: play.settings, environment: play.environment))
+            let session = a.token("u1")
+
+            let token = try play.token(body: Replica.chat, sessionToken: session)
+            #expect(try await send(a, SoftwarePlayIntegrity.header(token: token), session: session)?.trust == "trusted")
+            let onB = try await send(b, SoftwarePlayIntegrity.header(token: token), session: session)
+            #expect(onB?.trust == "untrusted" && onB?.trustReason == "replayed")
+            #expect(try await send(a, SoftwarePlayIntegrity.header(token: token), session: session)?.trustReason == "replayed")
+            // Many replicas at once: one token is trusted once.
+            let raced = try play.token(body: Replica.chat, sessionToken: session)
+            let trusted = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<6 {
+                    group.addTask { try await send(index.isMultiple(of: 2) ? a : b, SoftwarePlayIntegrity.header(token: raced), session: session)?.trust == "trusted" }
+                }
+                return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+            #expect(trusted == 1)
+
+            let challenge = try await challenge(from: a)
+            func summary(on replica: Replica, challenge: String?) async throws -> AuditRecord? {
+                let token = try play.token(body: Self.summary, sessionToken: session, challenge: challenge)
+                return try await send(replica, SoftwarePlayIntegrity.header(token: token, challenge: challenge), session: session, body: Self.summary)
+            }
+            #expect(try await summary(on: a, challenge: nil)?.trustReason == "challenge_missing")
+            #expect(try await summary(on: b, challenge: challenge)?.trust == "trusted")
+            let reused = try await summary(on: a, challenge: challenge)
+            #expect(reused?.trust == "untrusted" && reused?.trustReason == "challenge_invalid")
+            await a.stop()
+            await b.stop()
+            await cluster.remove()
+        }
+
+        @Test("with Redis down, a Play Integrity token cannot be checked for reuse: degraded, verifier_unavailable")
+        func playTokenWithRedisDown() async throws {
+            let cluster = try await ReplicaCluster.make(privateRedis: true)
+            let redis = try #require(cluster.privateRedis)
+            let play = try SoftwarePlayIntegrity()
+            // Open: served on the replica's own limits while Redis is down, so the audit row shows the verdict.
+            let replica = try await Replica(cluster, features: Self.features, storage: ["onRedisDown": "open"], integrity: play.settings,
+                                            environment: play.environment)
+            let session = replica.token("u1")
+            await redis.stop()
+            let row = try await send(replica, SoftwarePlayIntegrity.header(token: play.token(body: Replica.chat, sessionToken: session)), session: session)
+            #expect(row?.trust == "degraded" && row?.trustReason == "verifier_unavailable")
+            await replica.stop()
             await cluster.remove()
         }
     }
