@@ -167,25 +167,36 @@ write("routes.json", {
 integrity = []
 
 
-def client_data(name, method, path, body, challenge=None):
-    text = f"{method.upper()}\n{path}\n{base64.b64encode(hashlib.sha256(body).digest()).decode()}"
+# Session tokens as a kit holds them: whatever follows `Bearer `, hashed as its UTF-8 bytes.
+JWT = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1MSIsImlzcyI6ImFzc2lzdCIsImF1ZCI6ImFzc2lzdC1hcHBzIiwiaWF0IjoxNzk"
+       "wMDAwMDAwLCJleHAiOjE3OTAwMDA5MDB9.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg")
+
+
+def client_data(name, method, path, body, session_token, challenge=None):
+    def b64sha(data):
+        return base64.b64encode(hashlib.sha256(data).digest()).decode()
+    text = f"{method.upper()}\n{path}\n{b64sha(body)}\n{b64sha(session_token.encode())}"
     if challenge is not None:
         text += f"\n{challenge}"
     digest = hashlib.sha256(text.encode()).digest()
-    integrity.append({"name": name, "method": method, "path": path, "body": base64.b64encode(body).decode(), "challenge": challenge,
-                      "clientData": text, "sha256Hex": digest.hex(),
+    integrity.append({"name": name, "method": method, "path": path, "body": base64.b64encode(body).decode(),
+                      "sessionToken": session_token, "challenge": challenge, "clientData": text, "sha256Hex": digest.hex(),
                       "requestHash": base64.urlsafe_b64encode(digest).decode().rstrip("=")})
 
 
 client_data("stream", "POST", "/v1/assist/stream", json.dumps(
-    {"feature": "itinerary_summary", "input": {"bookingId": "BK-2041"}, "locale": "tr-TR"}, separators=(",", ":")).encode())
-client_data("with-challenge", "POST", "/v1/assist/stream", b'{"feature":"support_chat","input":{"message":"\xc5\x9eehir"}}',
+    {"feature": "itinerary_summary", "input": {"bookingId": "BK-2041"}, "locale": "tr-TR"}, separators=(",", ":")).encode(), JWT)
+client_data("with-challenge", "POST", "/v1/assist/stream", b'{"feature":"support_chat","input":{"message":"\xc5\x9eehir"}}', JWT,
             challenge="c2NvcGVkLWNoYWxsZW5nZQ")
-client_data("lower-case-method", "post", "/v1/assist", b'{"feature":"smart_search","input":{"text":"x"}}')
-client_data("empty-body", "GET", "/v1/features", b"")
+client_data("lower-case-method", "post", "/v1/assist", b'{"feature":"smart_search","input":{"text":"x"}}', JWT)
+client_data("empty-body", "GET", "/v1/features", b"", JWT)
+client_data("opaque-session-token", "POST", "/v1/assist/stream", b'{"feature":"support_chat","input":{"message":"hi"}}',
+            "opaque~token/from+an.identity-provider=")
 write("integrity.json", {
     "description": "What an integrity proof signs for one request: METHOD (upper case) LF path LF base64(SHA-256(body)) "
-                   "[LF challenge]. `clientData` is those bytes as UTF-8; App Attest assertions sign them; a Play Integrity "
-                   "standard request carries `requestHash`, base64url without padding of their SHA-256 (`sha256Hex`).",
+                   "LF base64(SHA-256(session token)) [LF challenge]. The session token is the one the request sends as "
+                   "`Authorization: Bearer`, hashed as UTF-8: a proof is good for that session (and so its user) only. "
+                   "`clientData` is those bytes as UTF-8; App Attest assertions sign them; a Play Integrity standard request "
+                   "carries `requestHash`, base64url without padding of their SHA-256 (`sha256Hex`).",
     "cases": integrity,
 })

@@ -58,10 +58,12 @@ public struct AssistClient: Sendable {
                 urlRequest.httpMethod = "POST"
                 urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
                 urlRequest.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-                urlRequest.setValue("Bearer \(try await accessToken())", forHTTPHeaderField: "Authorization")
+                // One token for both: the integrity proof covers the session it is sent with.
+                let sessionToken = try await accessToken()
+                urlRequest.setValue("Bearer \(sessionToken)", forHTTPHeaderField: "Authorization")
                 let body = JSONWriter.bytes(request.json)
                 urlRequest.httpBody = Data(body)
-                if let header = try await integrity?.header(method: "POST", path: url.path, body: body) {
+                if let header = try await integrity?.header(method: "POST", path: url.path, body: body, sessionToken: sessionToken) {
                     urlRequest.setValue(header, forHTTPHeaderField: IntegrityHeader.name)
                 }
                 try await Self.run(transport.send(urlRequest), into: continuation, head: head, now: clock)

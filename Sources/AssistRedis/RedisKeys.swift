@@ -2,10 +2,10 @@
 ///
 /// Each key starts with `assist:` (a shared server stays readable) and carries a hash tag, the part in
 /// braces: Redis Cluster places a key by its tag alone, so keys with one tag live in one slot and a script
-/// may touch them together. A user's quota windows share `{u:USER}`; a lease's key and a challenge are tagged
-/// by themselves. Names from outside (user ids, feature ids, lease keys) are escaped first, so that none can
-/// close a tag early or imitate another key's separators: `%`, `{`, `}` and `:` become `%25`, `%7B`, `%7D`
-/// and `%3A`.
+/// may touch them together. A user's quota windows share `{u:USER}`; a lease's key, a challenge and a used
+/// proof are tagged by themselves. Names from outside (user ids, feature ids, lease keys) are escaped first,
+/// so that none can close a tag early or imitate another key's separators: `%`, `{`, `}` and `:` become
+/// `%25`, `%7B`, `%7D` and `%3A`.
 enum RedisKeys {
     static func quota(user: String, feature: String, day: Int) -> String {
         "assist:quota:{u:\(escape(user))}:\(escape(feature)):\(day)"
@@ -13,6 +13,11 @@ enum RedisKeys {
 
     static func challenge(_ challenge: String, user: String) -> String {
         "assist:challenge:{c:\(escape(challenge))}:\(escape(user))"
+    }
+
+    /// A used integrity proof, by the base64url of its SHA-256.
+    static func proof(_ digest: String) -> String {
+        "assist:proof:{p:\(escape(digest))}"
     }
 
     static func lease(_ key: String) -> String {

@@ -16,7 +16,7 @@ import CLinux
 
 /// Builds a gateway from a configuration and a data directory: with storage kind `sqlite`, every store (quota,
 /// audit, travel data…) in `<dataDir>/assist.sqlite`; with kind `shared`, the `SharedStorage` given (Redis for
-/// quotas, stream leases and challenges, PostgreSQL for records), the reference app's data still in the local
+/// quotas, stream leases, challenges and used integrity proofs, PostgreSQL for records), the reference app's data still in the local
 /// SQLite file. Then the HS256 verifier with the data dir's secret, the curl provider and the travel prompt
 /// builders. `assist serve` and the end-to-end tests both start from here.
 ///
@@ -61,9 +61,11 @@ public struct GatewayAssembly: Sendable {
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
         let stores: GatewayStores
         let deviceKeys: any DeviceKeyStore
+        let usedProofs: any ProofReplayStore
         if let shared {
             stores = shared.stores(clock: clock)
             deviceKeys = shared.deviceKeys
+            usedProofs = shared.usedProofs
         } else {
             stores = GatewayStores(
                 quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),
@@ -72,12 +74,13 @@ public struct GatewayAssembly: Sendable {
                 overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock),
                 refusals: try SQLiteRefusalStore(database: database))
             deviceKeys = try SQLiteDeviceKeyStore(database: database)
+            usedProofs = try SQLiteProofReplayStore(database: database, clock: clock)
         }
         let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
         let security = GatewaySecurity(
             tokenVerifier: JWTVerifier(secret: config.auth.acceptHS256 ? secret : nil, keys: keys, settings: config.auth, clock: clock),
-            integrity: try Self.integrityVerifier(config.integrity, keys: deviceKeys,
-                                                  challenges: stores.challenges, clock: clock, environment: environment),
+            integrity: try Self.integrityVerifier(config.integrity, keys: deviceKeys, challenges: stores.challenges, usedProofs: usedProofs,
+                                                  clock: clock, environment: environment),
             adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory),
             demoLogin: demo ? DemoLogin(users: try TravelApp.demoUsers(), issuer: HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)) : nil)
         let budget = try BudgetApp.structuredFeatures(database: database)
@@ -152,7 +155,7 @@ public struct GatewayAssembly: Sendable {
     /// The verifiers the `integrity` section configures, with their keys read now: a missing or unusable key
     /// stops start-up with the name of what is wrong, rather than silently treating every device as unverified.
     static func integrityVerifier(_ settings: IntegritySettings, keys: any DeviceKeyStore, challenges: any ChallengeStore,
-                                  clock: any WallClock, environment: (String) -> String?) throws -> any IntegrityVerifier {
+                                  usedProofs: any ProofReplayStore, clock: any WallClock, environment: (String) -> String?) throws -> any IntegrityVerifier {
         guard settings.appAttest != nil || settings.playIntegrity != nil else { return NoIntegrityVerifier() }
         func fail(_ path: String, _ message: String) -> ConfigError { ConfigError(issues: [ConfigIssue(path: path, message: message)]) }
         var appAttest: AppAttestVerifier?
@@ -179,7 +182,7 @@ public struct GatewayAssembly: Sendable {
                 token: PlayIntegrityToken(decryptionKey: Array(decryption), verificationKey: key),
                 policy: PlayIntegrityPolicy(packageName: google.packageName, maxAgeSeconds: google.maxAgeSeconds, requireLicensed: google.requireLicensed))
         }
-        return ClientIntegrityVerifier(appAttest: appAttest, playIntegrity: play, keys: keys, challenges: challenges, clock: clock)
+        return ClientIntegrityVerifier(appAttest: appAttest, playIntegrity: play, keys: keys, challenges: challenges, proofs: usedProofs, clock: clock)
     }
 
     /// Reads and validates a configuration file: every issue with its path, or the configuration.

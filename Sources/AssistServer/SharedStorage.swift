@@ -5,7 +5,7 @@ public import AssistServices
 public import Foundation
 
 /// The stores replicas share (`storage.kind: "shared"`), reached and ready: a Redis client (quotas, stream
-/// leases, challenges) with its scripts loaded, and a PostgreSQL client with the schema migrated and every
+/// leases, challenges, used integrity proofs) with its scripts loaded, and a PostgreSQL client with the schema migrated and every
 /// record store (audit, feedback, overrides, device keys, answers, availability and refusal counts).
 ///
 /// `connect` tries both until both answer, backing off from 100 ms to 2 s between attempts (`ReconnectBackoff`),
@@ -148,6 +148,10 @@ public final class SharedStorage: Sendable {
     /// App Attest keys and their counters, durable in PostgreSQL (never in Redis alone: a Redis restart must
     /// not make an old assertion valid again).
     var deviceKeys: any DeviceKeyStore { postgres.deviceKeys }
+
+    /// Integrity proofs already used (Play Integrity tokens), in Redis beside the challenges: every replica
+    /// refuses a token another has accepted, for as long as the token could be accepted at all.
+    var usedProofs: any ProofReplayStore { RedisProofReplayStore(client: redis) }
 
     /// What `/healthz` reports for each store (`StoreMonitor`): a `PING`, a `SELECT 1`. Redis is critical unless
     /// `onRedisDown` is `open`; PostgreSQL unless audit fails open (`audit.onFailure: "open"`) or rows are spooled,

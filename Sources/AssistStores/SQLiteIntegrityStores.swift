@@ -71,3 +71,32 @@ public final class SQLiteChallengeStore: ChallengeStore {
         return expires > clock.now().timeIntervalSince1970
     }
 }
+
+/// Used integrity proofs in SQLite (`integrity_proofs`, each proof's SHA-256 as base64url with its expiry), so a
+/// Play Integrity token spent by one gateway process is refused by another sharing the database, and after a
+/// restart within its age.
+public final class SQLiteProofReplayStore: ProofReplayStore {
+    private let database: SQLiteDatabase
+    private let clock: any WallClock
+
+    public init(database: SQLiteDatabase, clock: any WallClock = SystemWallClock()) throws {
+        self.database = database
+        self.clock = clock
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS integrity_proofs (digest TEXT PRIMARY KEY, expires REAL NOT NULL) WITHOUT ROWID;
+            CREATE INDEX IF NOT EXISTS integrity_proofs_by_expiry ON integrity_proofs (expires)
+            """)
+    }
+
+    public func firstUse(digest: [UInt8], ttl: TimeInterval) async throws -> Bool {
+        let now = clock.now().timeIntervalSince1970
+        return try await database.perform { statements in
+            // Expired proofs go first (by the index, so only those), which frees a digest whose time has passed.
+            try statements.query("DELETE FROM integrity_proofs WHERE expires <= ?", [.real(now)])
+            // One transaction: of two uses of one digest, the second finds the first's row and inserts nothing.
+            let inserted = try statements.query("INSERT INTO integrity_proofs VALUES (?, ?) ON CONFLICT (digest) DO NOTHING RETURNING digest",
+                                                [.text(Base64URL.encode(digest)), .real(now + ttl)])
+            return !inserted.isEmpty
+        }
+    }
+}

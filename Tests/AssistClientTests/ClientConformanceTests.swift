@@ -19,7 +19,7 @@ struct ClientConformanceTests {
 
     @Test("every file is there, with its cases")
     func filesLoad() {
-        #expect(Self.responses.count >= 19 && Self.routes.count == 32 && Self.integrity.count >= 4)
+        #expect(Self.responses.count >= 19 && Self.routes.count == 32 && Self.integrity.count >= 5)
     }
 
     @Test("a response becomes the outcome the suite says", arguments: responses)
@@ -85,12 +85,14 @@ struct ClientConformanceTests {
         #expect(route.rawValue == json["route"]?.stringValue)
     }
 
-    @Test("method, path, body and challenge → the bytes to sign and their SHA-256", arguments: integrity)
+    @Test("method, path, body, session token and challenge → the bytes to sign and their SHA-256", arguments: integrity)
     func clientData(_ item: Item) throws {
         let json = item.json
         let body = try #require(json["body"]?.stringValue.flatMap { Data(base64Encoded: $0) })
         let method = try #require(json["method"]?.stringValue), path = try #require(json["path"]?.stringValue)
+        let sessionToken = try #require(json["sessionToken"]?.stringValue)
         let text = IntegrityClientData.make(method: method, path: path, bodySHA256Base64: Data(Digest.sha256(body)).base64EncodedString(),
+                                            sessionSHA256Base64: Data(Digest.sha256(Array(sessionToken.utf8))).base64EncodedString(),
                                             challenge: json["challenge"]?.stringValue)
         #expect(text == json["clientData"]?.stringValue)
         let digest = Digest.sha256(Array(text.utf8))

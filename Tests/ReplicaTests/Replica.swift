@@ -23,10 +23,10 @@ final class Replica: Sendable {
 
     /// - Parameters:
     ///   - limits: values for the `limits` section; `features`: keys per feature record; `storage`: more keys for
-    ///     the `storage` section (`onRedisDown`); `integrity`: the `integrity` section; `auditSpool`: audit rows
-    ///     through the local spool, as `assist serve` writes them.
+    ///     the `storage` section (`onRedisDown`); `integrity`: the `integrity` section, with its keys in
+    ///     `environment`; `auditSpool`: audit rows through the local spool, as `assist serve` writes them.
     init(_ cluster: ReplicaCluster, limits: [String: JSONValue] = [:], features: [String: [String: JSONValue]] = [:],
-         storage: [String: JSONValue] = [:], integrity: JSONValue? = nil, auditSpool: Bool = false) async throws {
+         storage: [String: JSONValue] = [:], integrity: JSONValue? = nil, environment: [String: String] = [:], auditSpool: Bool = false) async throws {
         self.cluster = cluster
         guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
               case .object(var limitMembers)? = root["limits"], case .object(var all)? = root["features"]
@@ -57,7 +57,7 @@ final class Replica: Sendable {
         }
         shared = try await SharedStorage.connect(config.storage, answerRetention: 86_400, adminChannel: cluster.adminChannel,
                                                  auditSpool: auditSpool ? dataDirectory.appendingPathComponent("audit-spool") : nil)
-        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, environment: { _ in nil }, shared: shared)
+        assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, environment: { environment[$0] }, shared: shared)
         server = try HTTPServer(configuration: assembly.serverConfiguration(host: "127.0.0.1", port: 0), responder: assembly.gateway)
         services = ServiceGroup(assembly.services)
         services.start()
@@ -69,10 +69,12 @@ final class Replica: Sendable {
 
     func token(_ user: String) -> String { assembly.tokenIssuer().token(for: user) }
 
-    /// `POST /v1/assist/stream` for `user`, read to the end.
-    func stream(_ user: String, body: [UInt8] = Replica.chat, headers: [(String, String)] = []) async throws -> TestResponse {
+    /// `POST /v1/assist/stream` for `user` (with `session` as its token when given: an integrity proof covers the
+    /// token it was made with), read to the end.
+    func stream(_ user: String, session: String? = nil, body: [UInt8] = Replica.chat, headers: [(String, String)] = []) async throws -> TestResponse {
         try await testRequest(port: port, method: "POST", path: "/v1/assist/stream",
-                              headers: [("Authorization", "Bearer \(token(user))"), ("Content-Type", "application/json")] + headers, body: body)
+                              headers: [("Authorization", "Bearer \(session ?? token(user))"), ("Content-Type", "application/json")] + headers,
+                              body: body)
     }
 
     /// Opens a stream for `user` and returns its connection after the response head.

@@ -6,8 +6,9 @@ import Synchronization
 
 /// A test `IntegrityProvider` that asserts like App Attest with a software P-256 key: authenticator data
 /// (SHA256(app id), flags, a counter that rises with each assertion), signed over
-/// SHA256(authenticatorData ‖ SHA256(clientData)). A gateway that has this key registered trusts it, as it
-/// would a device's; `replay()` sends the previous assertion again.
+/// SHA256(authenticatorData ‖ SHA256(clientData)), the client data covering the request and its session token.
+/// A gateway that has this key registered trusts it, as it would a device's; `lastHeader` is the previous
+/// assertion, to send again.
 public final class SoftwareAppAttest: IntegrityProvider {
     public let key: PrivateKey
     public let appId: String
@@ -22,17 +23,16 @@ public final class SoftwareAppAttest: IntegrityProvider {
     public var keyId: [UInt8] { Digest.sha256(key.publicKey.p256Point ?? []) }
     public var publicKeyPoint: [UInt8] { key.publicKey.p256Point ?? [] }
 
-    public func header(method: String, path: String, body: [UInt8]) async throws -> String? {
-        header(method: method, path: path, body: body, challenge: nil)
+    public func header(method: String, path: String, body: [UInt8], sessionToken: String) async throws -> String? {
+        header(method: method, path: path, body: body, sessionToken: sessionToken, challenge: nil)
     }
 
-    public func header(method: String, path: String, body: [UInt8], challenge: String?) -> String {
+    public func header(method: String, path: String, body: [UInt8], sessionToken: String, challenge: String?) -> String {
         let counter = state.withLock { state -> UInt32 in
             state.counter += 1
             return state.counter
         }
-        let clientData = IntegrityClientData.make(method: method, path: path, bodySHA256Base64: Data(Digest.sha256(body)).base64EncodedString(),
-                                                  challenge: challenge)
+        let clientData = IntegrityClientData.make(method: method, path: path, body: body, sessionToken: sessionToken, challenge: challenge)
         let authenticatorData = Digest.sha256(Array(appId.utf8)) + [0x40] + withUnsafeBytes(of: counter.bigEndian) { Array($0) }
         let nonce = Digest.sha256(authenticatorData + Digest.sha256(Array(clientData.utf8)))
         let signature = key.sign(nonce, format: .ecdsaSHA256DER) ?? []

@@ -38,6 +38,18 @@ public protocol ChallengeStore: Sendable {
     func consume(_ challenge: String, user: String) async throws -> Bool
 }
 
+/// Integrity proofs already used, so that a proof seen once is refused again for as long as it could still be
+/// accepted, on every replica sharing the store. Play Integrity tokens need it: nothing in a token changes
+/// from one use to the next (App Attest assertions carry a counter instead, `DeviceKeyStore.advance`).
+///
+/// A proof is named by its SHA-256, never by itself: the store holds nothing a reader could present.
+public protocol ProofReplayStore: Sendable {
+    /// Records the proof whose SHA-256 is `digest` as used for `ttl` seconds. True on its first use; false when
+    /// it was recorded before and has not expired. Atomic: of any number of concurrent calls with one digest,
+    /// on any replica, exactly one is true.
+    func firstUse(digest: [UInt8], ttl: TimeInterval) async throws -> Bool
+}
+
 public final class InMemoryDeviceKeyStore: DeviceKeyStore {
     private let keys = Mutex<[Bytewise: DeviceKey]>([:])
     public init() {}
@@ -77,6 +89,22 @@ public final class InMemoryChallengeStore: ChallengeStore {
             guard let entry = challenges[Bytewise(challenge)], entry.user.sameBytes(as: user) else { return false }
             challenges[Bytewise(challenge)] = nil
             return entry.expires > now
+        }
+    }
+}
+
+public final class InMemoryProofReplayStore: ProofReplayStore {
+    private let seen = Mutex<[[UInt8]: Date]>([:])
+    private let clock: any WallClock
+    public init(clock: any WallClock = SystemWallClock()) { self.clock = clock }
+
+    public func firstUse(digest: [UInt8], ttl: TimeInterval) async throws -> Bool {
+        let now = clock.now()
+        return seen.withLock { seen in
+            if let expires = seen[digest], expires > now { return false }
+            seen = seen.filter { $0.value > now }
+            seen[digest] = now.addingTimeInterval(ttl)
+            return true
         }
     }
 }

@@ -1,10 +1,11 @@
-import AssistHTTP
+public import AssistHTTP
 
-/// The token in `Authorization: Bearer <token>`, the one reading of that header for users and operators.
-enum BearerToken {
+/// The token in `Authorization: Bearer <token>`, the one reading of that header for users, operators and the
+/// integrity verifier (whose proofs are bound to the session token).
+public enum BearerToken {
     /// The token, with surrounding blanks trimmed; nil when the header is absent, `.malformed` when it is not
     /// a bearer credential. Trimmed by hand: Foundation's trimmingCharacters showed in the per-request profile.
-    static func read(_ request: HTTPRequest) throws(TokenRejection) -> String {
+    public static func read(_ request: HTTPRequest) throws(TokenRejection) -> String {
         guard let header = request.header(.authorization) else { throw .missing }
         let prefix = "bearer "
         guard header.count > prefix.count, header.lowercased().hasPrefix(prefix) else { throw .malformed }

@@ -25,6 +25,13 @@ public struct PlayIntegrityPolicy: Sendable {
     /// Whether `accountDetails.appLicensingVerdict` must be LICENSED.
     public var requireLicensed: Bool
 
+    /// How far ahead of the gateway's clock a `timestampMillis` may be (the device's clock or Google's may run ahead).
+    public static let clockSkewSeconds: Double = 60
+
+    /// How long after it is first seen a token could still be accepted: its whole age, plus the skew by which it
+    /// may have been stamped ahead. A used token is remembered this long (`ProofReplayStore`).
+    public var acceptanceWindowSeconds: Double { maxAgeSeconds + Self.clockSkewSeconds }
+
     public init(packageName: String, maxAgeSeconds: Double = 300, requireLicensed: Bool = false) {
         self.packageName = packageName
         self.maxAgeSeconds = maxAgeSeconds
@@ -45,7 +52,7 @@ public struct PlayIntegrityPolicy: Sendable {
             return refuse(.malformed)
         }
         let age = now.timeIntervalSince1970 - millis / 1000
-        guard age <= maxAgeSeconds, age >= -60 else { return refuse(.stale) }
+        guard age <= maxAgeSeconds, age >= -Self.clockSkewSeconds else { return refuse(.stale) }
         guard payload["appIntegrity"]?["appRecognitionVerdict"]?.stringValue == "PLAY_RECOGNIZED" else { return refuse(.appNotRecognized) }
         if requireLicensed, payload["accountDetails"]?["appLicensingVerdict"]?.stringValue != "LICENSED" { return refuse(.unlicensed) }
         let device = Set(payload["deviceIntegrity"]?["deviceRecognitionVerdict"]?.arrayValue?.compactMap(\.stringValue) ?? [])

@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit
  * Streams a feature's answer from the gateway (`POST /v1/assist/stream`) with OkHttp.
  *
  * The read timeout is above the gateway's ping interval (15 s): OkHttp's default 10 s would end a quiet stream
- * between pings. `accessToken` is called for each request (a token provider that refreshes); `integrity` adds the
- * `X-Assist-Integrity` header over the exact bytes sent.
+ * between pings. `accessToken` is called once for each request (a token provider that refreshes); `integrity` adds
+ * the `X-Assist-Integrity` header over the exact bytes sent and that session token.
  */
 class AssistClient(
     private val baseUrl: String,
@@ -41,11 +41,12 @@ class AssistClient(
     /** Starts the request at once; read `events`, and call `cancel()` when the user leaves. */
     fun stream(request: AssistRequest): AssistCall {
         val body = request.toJson().toByteArray(Charsets.UTF_8)
+        val sessionToken = accessToken()  // once: the integrity proof covers the token sent
         val builder = Request.Builder().url(baseUrl.trimEnd('/') + "/v1/assist/stream")
-            .header("Authorization", "Bearer " + accessToken())
+            .header("Authorization", "Bearer $sessionToken")
             .header("Accept", "text/event-stream")
             .post(RequestBody.create(JSON, body))
-        integrity?.header("POST", "/v1/assist/stream", body)?.let { builder.header("X-Assist-Integrity", it) }
+        integrity?.header("POST", "/v1/assist/stream", body, sessionToken)?.let { builder.header("X-Assist-Integrity", it) }
         val call = http.newCall(builder.build())
         val channel = Channel<AssistEvent>(Channel.UNLIMITED)
         val handle = AssistCall(call, channel)

@@ -20,8 +20,10 @@ class ClientTest {
     private val disconnected = CountDownLatch(1)
     private var script: (java.io.OutputStream) -> Unit = {}
     @Volatile private var received: Pair<String?, ByteArray>? = null
+    @Volatile private var receivedAuthorization: String? = null
     private val server = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0).apply {
         createContext("/") { exchange ->
+            receivedAuthorization = exchange.requestHeaders.getFirst("Authorization")
             received = exchange.requestHeaders.getFirst("X-Assist-Integrity") to exchange.requestBody.readBytes()
             exchange.responseHeaders.add("Content-Type", "text/event-stream")
             exchange.responseHeaders.add("X-Request-Id", "req_kotlin")
@@ -118,14 +120,17 @@ class ClientTest {
         }
     }
 
-    @Test fun playIntegrityHeaderCoversTheExactRequest() = runBlocking {
+    @Test fun playIntegrityHeaderCoversTheExactRequestAndSession() = runBlocking {
         script = { out -> out.event("""{"kind":"done","finishReason":"stop","promptVersion":"v1"}""") }
         val hashes = mutableListOf<String>()
         val provider = PlayIntegrityProvider { hash -> hashes.add(hash); "token-for-$hash" }
-        val client = AssistClient(url, { "t" }, integrity = provider)
+        // A token provider that refreshes: every call a new token, and the proof must cover the one sent.
+        var issued = 0
+        val client = AssistClient(url, { issued += 1; "session-$issued" }, integrity = provider)
         for (event in client.stream(AssistRequest("support_chat", mapOf("message" to "Şehir"), "tr-TR")).events) Unit
         val (header, body) = received ?: throw AssertionError("no request")
-        val expected = IntegrityClientData.requestHash(IntegrityClientData.make("POST", "/v1/assist/stream", body))
+        assertEquals("Bearer session-1", receivedAuthorization)
+        val expected = IntegrityClientData.requestHash(IntegrityClientData.make("POST", "/v1/assist/stream", body, "session-1"))
         assertEquals(listOf(expected), hashes)
         assertEquals("playintegrity token=token-for-$expected", header)
 

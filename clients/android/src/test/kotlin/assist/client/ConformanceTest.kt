@@ -129,10 +129,11 @@ class ConformanceTest {
 
     @Test fun integrity() {
         val all = cases("integrity.json")
-        assertTrue(all.size >= 4)
+        assertTrue(all.size >= 5)
         for (case in all) {
             val text = IntegrityClientData.make(case["method"] as String, case["path"] as String,
-                                                Base64.getDecoder().decode(case["body"] as String), case["challenge"] as String?)
+                                                Base64.getDecoder().decode(case["body"] as String), case["sessionToken"] as String,
+                                                case["challenge"] as String?)
             assertEquals(case["name"] as String, case["clientData"], text)
             val digest = IntegrityClientData.sha256(text.toByteArray(Charsets.UTF_8))
             assertEquals(case["sha256Hex"], digest.joinToString("") { String.format("%02x", it) })
