@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "ReplicaTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
-                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
+                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres", "AssistBudget", "AssistSQLite"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.

@@ -24,9 +24,11 @@ final class Replica: Sendable {
     /// - Parameters:
     ///   - limits: values for the `limits` section; `features`: keys per feature record; `storage`: more keys for
     ///     the `storage` section (`onRedisDown`); `integrity`: the `integrity` section, with its keys in
-    ///     `environment`; `auditSpool`: audit rows through the local spool, as `assist serve` writes them.
+    ///     `environment`; `auditSpool`: audit rows through the local spool, as `assist serve` writes them;
+    ///     `dataDirectory`: the replica's own directory, to start one on what an earlier one left (a new one if nil).
     init(_ cluster: ReplicaCluster, limits: [String: JSONValue] = [:], features: [String: [String: JSONValue]] = [:],
-         storage: [String: JSONValue] = [:], integrity: JSONValue? = nil, environment: [String: String] = [:], auditSpool: Bool = false) async throws {
+         storage: [String: JSONValue] = [:], integrity: JSONValue? = nil, environment: [String: String] = [:], auditSpool: Bool = false,
+         dataDirectory directory: URL? = nil) async throws {
         self.cluster = cluster
         guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
               case .object(var limitMembers)? = root["limits"], case .object(var all)? = root["features"]
@@ -48,7 +50,7 @@ final class Replica: Sendable {
         root["storage"] = .object(storageMembers)
         let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(.object(root))).overridingUpstream(cluster.upstream.baseURL)
 
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-replica-\(UUID().uuidString)")
+        dataDirectory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("assist-replica-\(UUID().uuidString)")
         try PrivateDirectory.prepare(dataDirectory)
         // The cluster's secrets, as an operator would deploy them to every replica.
         for (name, value) in [("jwt-hs256.secret", cluster.secret), ("admin.token", cluster.adminToken)] {
@@ -110,11 +112,12 @@ final class Replica: Sendable {
     static let chat = JSONWriter.bytes(["feature": "support_chat", "input": ["message": "hi"], "locale": "en-US"])
 
     /// Stops as `assist serve` does on SIGTERM, less the drain: open streams cancelled, services stopped in order.
-    func stop() async {
+    /// `keepingData`: the data directory stays, for a replica started on it again.
+    func stop(keepingData: Bool = false) async {
         server.cancelInFlight()
         server.stop()
         await services.shutdown()
-        try? FileManager.default.removeItem(at: dataDirectory)
+        if !keepingData { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
     /// Stops as a replica that died would: its leases no longer renewed, and nothing it held given back (its
