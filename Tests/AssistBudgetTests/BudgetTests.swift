@@ -4,6 +4,7 @@ import AssistSQLite
 import AssistUnderstanding
 import AssistWire
 import Foundation
+import AssistTestSupport
 import Testing
 
 @Suite("Budget questions, answered from data")
@@ -25,11 +26,11 @@ struct BudgetTests {
     func goldenSet() async throws {
         let cases = try GoldenSet.load(Self.golden)
         #expect(cases.count == 60)
-        let report = await GoldenRunner().run(cases) { item in
+        let report = await offCooperativePool { await GoldenRunner().run(cases) { item in
             let understander = FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29")
             let previous = item.extra["previous"]?.stringValue.map { understander.understand($0) }
             return Extraction(fields: understander.understand(item.text, previous: previous).json.objectValue ?? [:], source: "fallback")
-        }
+        } }
         #expect(report.accuracy(language: "en") >= 0.9, "\(report.table)\n\(report.misses)")
         #expect(report.accuracy(language: "tr") >= 0.9, "\(report.table)\n\(report.misses)")
     }
@@ -42,10 +43,10 @@ struct BudgetTests {
     func unseenSets(file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.deletingLastPathComponent().appendingPathComponent(file))
         #expect(cases.count >= 60)
-        let report = await GoldenRunner().run(cases) { item in
+        let report = await offCooperativePool { await GoldenRunner().run(cases) { item in
             let understander = FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29")
             return Extraction(fields: understander.understand(item.text).json.objectValue ?? [:], source: "fallback")
-        }
+        } }
         let held = floor >= 0.95 ? ["intent", "period"] : Array(report.fields.keys)
         for field in held {
             for (language, tally) in report.fields[field] ?? [:] {

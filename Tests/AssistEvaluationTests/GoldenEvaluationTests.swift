@@ -5,6 +5,7 @@ import AssistWire
 import Foundation
 import GatewayTestSupport
 import ScriptedUpstream
+import AssistTestSupport
 import Testing
 
 @Suite("Golden set runner over the gateway's prompt path, against prepared answers")
@@ -13,9 +14,8 @@ struct GoldenEvaluationTests {
         let fixture = try EvaluationFixture(upstream: upstreamURL)
         let feature = try fixture.evaluation.feature("itinerary_summary")
         let cases = try GoldenSet.load(EvaluationSamples.goldenSet).filter { booking == nil || $0.input?["bookingId"]?.stringValue == booking }
-        return await GoldenRunner().run(cases, checks: try fixture.evaluation.checks(for: feature)) {
-            await fixture.evaluation.answer($0, feature: feature)
-        }
+        let checks = try fixture.evaluation.checks(for: feature)
+        return await offCooperativePool { await GoldenRunner().run(cases, checks: checks) { await fixture.evaluation.answer($0, feature: feature) } }
     }
 
     @Test("the golden set has at least 24 cases in Turkish and English, covering the hard bookings in both")

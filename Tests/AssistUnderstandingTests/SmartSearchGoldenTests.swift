@@ -2,6 +2,8 @@ import AssistEvaluation
 import AssistUnderstanding
 import AssistWire
 import Foundation
+import AssistTestSupport
+import Synchronization
 import Testing
 
 @Suite("Smart search golden set")
@@ -21,16 +23,19 @@ struct SmartSearchGoldenTests {
 
     /// The deterministic path over `cases`, and the values it gave that a case's sentence does not ask for.
     static func rules(on cases: [GoldenCase]) async -> (GoldenRunner.Report, [String]) {
-        var invented: [String] = []
-        let report = await GoldenRunner().run(cases) { item in
-            let parser = SearchParser(today: DateResolver(today: item.today ?? "2026-11-29")!)
-            let fields = parser.parse(item.text).json.objectValue ?? [:]
-            for (field, value) in fields where value != .null && item.expected[field] == .null {
-                invented.append("\(item.id) \(field)=\(JSONWriter.string(value))")
+        // Seconds of parsing without a suspension: off the cooperative pool (`offCooperativePool`).
+        await offCooperativePool {
+            let invented = Mutex<[String]>([])
+            let report = await GoldenRunner().run(cases) { item in
+                let parser = SearchParser(today: DateResolver(today: item.today ?? "2026-11-29")!)
+                let fields = parser.parse(item.text).json.objectValue ?? [:]
+                for (field, value) in fields where value != .null && item.expected[field] == .null {
+                    invented.withLock { $0.append("\(item.id) \(field)=\(JSONWriter.string(value))") }
+                }
+                return Extraction(fields: fields, source: "fallback")
             }
-            return Extraction(fields: fields, source: "fallback")
+            return (report, invented.withLock { $0 })
         }
-        return (report, invented)
     }
 
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden").standardized
