@@ -300,14 +300,16 @@ class Run:
         self.expected_errors.append("status of 429")
         self.log_in("u2")
         self.wait("bookings", lambda: self.els('.booking[data-booking="BK-2063"]'))
+        # Timed from the click, which comes before the 429 and its Retry-After (1 s): the countdown cannot end sooner,
+        # however slowly the checks below run on a loaded machine (issue 27).
+        clicked = time.monotonic()
         self.el('.booking[data-booking="BK-2063"]').click()
         self.wait("the retry countdown", lambda: "retry" in self.text("#retry-countdown").lower())
         self.check(self.text("#summary-status").startswith("rate limited"), f"status {self.text('#summary-status')!r}")
         self.check(not self.el("#retry").is_enabled(), "retry waits for Retry-After")
         self.shot("07-rate-limited")
-        started = time.monotonic()
         self.wait("retry enabled", lambda: self.el("#retry").is_enabled(), timeout=10)
-        self.check(time.monotonic() - started >= 0.5, "retry was enabled before Retry-After passed")
+        self.check(time.monotonic() - clicked >= 0.95, "retry was enabled before Retry-After passed")
         for holder, _ in holders:
             holder.join(timeout=30)
         self.el("#retry").click()

@@ -50,7 +50,7 @@ fi
 sleep 0.2  # tee's last lines
 
 # Each finished test and its time, slowest first.
-times=$(grep -E '^(✔|✘) Test .* (passed|failed) after [0-9.]+ seconds' "$log" \
+times=$(grep -E '^(✔|✘) Test .* (passed|failed) after [0-9.]+ seconds' "$log" | grep -vE '^(✔|✘) Test run with' \
         | sed -E 's/^(✔|✘) Test (.*) (passed|failed) after ([0-9.]+) seconds.*/\4\t\2/' | sort -t$'\t' -k1,1 -rn)
 count=$(printf '%s\n' "$times" | grep -c . || true)
 long=$(printf '%s\n' "$times" | awk -F'\t' '$1 >= 5' | grep -c . || true)
