@@ -116,8 +116,8 @@ struct SummaryCacheEndToEndTests {
 
         harness.upstream.script = .init(tokens: (0..<400).map { "u\($0) " }, interval: .milliseconds(25))
         let other = GatewayHarness.body(locale: "en-US")
-        let (one, _, _) = try await harness.openStream(body: other)
-        let (two, _, _) = try await harness.openStream(body: other)
+        let (one, _, oneHead) = try await harness.openStream(body: other)
+        let (two, _, twoHead) = try await harness.openStream(body: other)
         _ = try await onOwnThread { try two.read(until: "u2 ") }
         one.close()
         try await Task.sleep(for: .milliseconds(200))
@@ -129,7 +129,14 @@ struct SummaryCacheEndToEndTests {
         // Promptly, though a shared call takes one more hop than a request's own (a generous bound).
         #expect(try #require(cancelled.disconnectedAt) - lastLeft < .milliseconds(250))
         #expect(cancelled.tokensSent < 400)
-        // Nothing was stored: the next request calls the model again.
+        // Nothing was stored: the next request calls the model again, once both requests have ended and the shared
+        // call is gone (on a loaded machine that can come some time after the upstream saw it cancelled; a request
+        // sent before would join the ending call).
+        #expect(await harness.auditRow(oneHead["x-request-id"], timeout: .seconds(30)) != nil)
+        #expect(await harness.auditRow(twoHead["x-request-id"], timeout: .seconds(30)) != nil)
+        let gone = ContinuousClock.now + .seconds(30)
+        while harness.assembly.dependencies.state.sharedCalls.count > 0, ContinuousClock.now < gone { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(harness.assembly.dependencies.state.sharedCalls.count == 0)
         harness.upstream.script = .init(tokens: ["v"])
         #expect(try await harness.stream(body: other).events.last?.isCached == false)
         #expect(harness.upstream.requests.count == 3)
