@@ -8,17 +8,32 @@ public enum TextMatching {
     public static func fold(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "İ", "I", "ı": out.append("i")
-            case "'", "’", "`": out.append(" ")
-            default:
-                for lowered in String(scalar).lowercased().unicodeScalars {
-                    out.append(contentsOf: String(lowered).decomposedStrippingMarks.unicodeScalars)
-                }
+            if scalar.isASCII {
+                out.append(contentsOf: asciiFolds[Int(scalar.value)])
+            } else {
+                out.append(contentsOf: folded(scalar))
             }
         }
         return String(out)
     }
+
+    /// One scalar folded: the definition `fold` applies to each scalar of a text.
+    static func folded(_ scalar: Unicode.Scalar) -> String.UnicodeScalarView {
+        switch scalar {
+        case "İ", "I", "ı": return "i".unicodeScalars
+        case "'", "’", "`": return " ".unicodeScalars
+        default:
+            var out = String.UnicodeScalarView()
+            for lowered in String(scalar).lowercased().unicodeScalars {
+                out.append(contentsOf: String(lowered).decomposedStrippingMarks.unicodeScalars)
+            }
+            return out
+        }
+    }
+
+    /// `folded` of each ASCII scalar, computed once: Foundation's decomposition per scalar made folding most of the
+    /// time the rules take (and most of a test pass's CPU, issue 27), and almost every scalar of a question is ASCII.
+    static let asciiFolds: [String.UnicodeScalarView] = (0..<128).map { folded(Unicode.Scalar(UInt8($0))) }
 
     /// The words of the folded text (letters and digits; everything else separates).
     public static func words(_ text: String) -> [String] {
