@@ -1,7 +1,7 @@
 import AssistEvaluation
 import AssistGatewayEvaluation
 import AssistUnderstanding
-public import AssistGateway
+import AssistGateway
 import AssistWire
 import Foundation
 
