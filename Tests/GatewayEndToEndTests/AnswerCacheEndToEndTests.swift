@@ -70,15 +70,15 @@ struct SummaryCacheEndToEndTests {
 
     @Test("two simultaneous first requests share one provider call; its tokens go to the first")
     func singleFlight() async throws {
-        // A second apart: the second request must reach the cache while the first is still waiting for its first
-        // token, even on a loaded machine (at 300 ms, a busy `make test` once let the first finish first).
-        let harness = try GatewayHarness(script: .init(tokens: ["one ", "two ", "three ", "four"], firstTokenDelay: .milliseconds(1_000),
+        // The second request is sent once the first one's call has reached the provider, and must reach the cache
+        // while that call still waits for its first token, even on a loaded machine: a 50-ms head start did not
+        // order them when the machine was busy (the second one became the leader), and at 300 ms of first-token
+        // delay a busy `make test` once let the first finish first.
+        let harness = try GatewayHarness(script: .init(tokens: ["one ", "two ", "three ", "four"], firstTokenDelay: .milliseconds(3_000),
                                                        interval: .milliseconds(50)))
-        // Who the upstream's model is gets asked once, by the first request that needs it; asked here first, so
-        // that the two requests below reach the cache in the order they were sent.
-        _ = try await testRequest(port: harness.port, path: "/v1/features", headers: [("Authorization", "Bearer \(harness.token())")])
         async let a = harness.stream()
-        try await Task.sleep(for: .milliseconds(50))
+        let reached = ContinuousClock.now + .seconds(30)
+        while harness.upstream.requests.isEmpty, ContinuousClock.now < reached { try await Task.sleep(for: .milliseconds(5)) }
         async let b = harness.stream()
         let (first, second) = try await (a, b)
         #expect(harness.upstream.requests.count == 1)
