@@ -7,11 +7,15 @@
 # `.build/test-pass-<n>.stall.txt`. At the end, a pass in which most tests took longer than 5 s prints that
 # dump: whatever held the pass is then in the log at once. Every pass appends its health line (tests run, the
 # slowest ten with their times, the pass's total) to `.build/test-health.txt`, which `make test` prints last.
+#
+# TEST_PASS_NAME names the pass (default: its number in this run), so that passes run side by side keep their
+# own log. With TEST_PASS_QUIET=1 the output goes to the log only and is printed whole when the pass ends, so
+# two passes run side by side do not interleave their lines.
 # Usage: tools/test-pass.sh LIMIT swift test ARGS...
 set -u
 limit=$1; shift
 mkdir -p .build
-pass_number=$(( $(ls .build/test-pass-*.log 2>/dev/null | wc -l) + 1 ))
+pass_number=${TEST_PASS_NAME:-$(( $(ls .build/test-pass-*.log 2>/dev/null | wc -l) + 1 ))}
 log=".build/test-pass-$pass_number.log"
 stall_dump=".build/test-pass-$pass_number.stall.txt"
 rm -f "$stall_dump"
@@ -23,7 +27,11 @@ dump_threads() {
     done
 }
 
-setsid "$@" > >(tee "$log") 2>&1 &
+if [ "${TEST_PASS_QUIET:-0}" = 1 ]; then
+    setsid "$@" >"$log" 2>&1 &
+else
+    setsid "$@" > >(tee "$log") 2>&1 &
+fi
 pass=$!
 stall_check=${STALL_CHECK:-5}
 for ((waited = 0; waited < limit; waited++)); do
@@ -48,6 +56,7 @@ if [ "$waited" -ge "$limit" ]; then
     status=124
 fi
 sleep 0.2  # tee's last lines
+if [ "${TEST_PASS_QUIET:-0}" = 1 ]; then cat "$log"; fi
 
 # Each finished test and its time, slowest first.
 times=$(grep -E '^(✔|✘) Test .* (passed|failed) after [0-9.]+ seconds' "$log" | grep -vE '^(✔|✘) Test run with' \
@@ -59,8 +68,10 @@ if [ "$count" -gt 0 ] && [ $(( long * 2 )) -gt "$count" ]; then
     echo "test-pass: a stall: $long of $count tests took 5 s or more, more than their own work; threads at the stall:" >&2
     if [ -s "$stall_dump" ]; then cat "$stall_dump" >&2; else echo "  (no dump: the pass looked busy, not stalled, ${stall_check} s in)" >&2; fi
 fi
-{
+# One write, so that the lines of passes ending together do not interleave.
+health=$(
     echo "pass $pass_number ($*): $count tests, ${total} s, $long took 5 s or more; exit $status; slowest:"
     printf '%s\n' "$times" | head -n 10 | awk -F'\t' '{ printf "  %7.2f s  %s\n", $1, substr($2, 1, 110) }'
-} >>.build/test-health.txt
+)
+printf '%s\n' "$health" >>.build/test-health.txt
 exit "$status"

@@ -76,10 +76,11 @@ public struct FinanceUnderstander: Sendable {
 
     public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
         let followUp = previous != nil && Self.isFollowUp(text)
-        let intent = Self.intents.first { SearchParser.any($0.1, in: text) }?.0
+        let folded = FoldedText(text)
+        let intent = Self.intents.first { folded.containsAny($0.1) }?.0
         let (period, other) = periods(in: text)
-        let merchant = merchants.first { TextMatching.contains(text, phrase: $0) }
-        let category = Self.categories.first { SearchParser.any($0.1, in: text) }?.0
+        let merchant = merchants.first { folded.contains($0) }
+        let category = Self.categories.first { folded.containsAny($0.1) }?.0
         let limit = Self.limit(in: text)
         if followUp, let previous {
             let kept: FinanceQuestion.Intent? = intent == .totalSpent ? nil : intent
@@ -98,7 +99,8 @@ public struct FinanceUnderstander: Sendable {
 
     /// Whether a rule recognises what the question asks for.
     public static func hasIntentCue(_ text: String) -> Bool {
-        intents.contains { SearchParser.any($0.1, in: text) }
+        let folded = FoldedText(text)
+        return intents.contains { folded.containsAny($0.1) }
     }
 
     /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?", "top 3 instead" (`FollowUp`).

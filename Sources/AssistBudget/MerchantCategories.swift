@@ -29,7 +29,8 @@ public struct MerchantCategories: Sendable {
     public func categorise(_ merchant: String) -> (merchant: String, category: String) {
         let folded = TextMatching.fold(merchant)
         if let entry = known[folded] { return entry }
-        let category = Self.keywords.first { _, words in words.contains { TextMatching.contains(folded, phrase: $0) } }?.0
+        let words = FoldedText(folded)
+        let category = Self.keywords.first { _, keywords in words.containsAny(keywords) }?.0
         return (merchant, category ?? "other")
     }
 }

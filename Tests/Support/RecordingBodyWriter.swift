@@ -6,11 +6,15 @@ import Synchronization
 /// was finished, and a client that can leave at any moment (`disconnect()`), after which writes throw
 /// `ClientGone` as a server shell's would. Writes never wait: a test reads at its own pace afterwards.
 public final class RecordingBodyWriter: ResponseBodyWriter {
+    private typealias Waiter = (id: Int, predicate: @Sendable ([UInt8]) -> Bool, continuation: CheckedContinuation<Bool, Never>)
+
     private struct State {
         var bytes: [UInt8] = []
         var finished = false
         var clientGone = false
-        var waiters: [(predicate: @Sendable ([UInt8]) -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
+        var waiters: [Waiter] = []
+        var nextWaiter = 0
+        var expired: Set<Int> = []
     }
 
     private let state = Mutex(State())
@@ -52,13 +56,30 @@ public final class RecordingBodyWriter: ResponseBodyWriter {
         }
     }
 
-    /// Waits until the bytes written satisfy `predicate` (true) or the body finishes without them (false).
-    public func wait(until predicate: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
-        await withCheckedContinuation { continuation in
+    /// Waits until the bytes written satisfy `predicate` (true), or the body finishes without them or `timeout`
+    /// passes (false): a test whose bytes never come fails instead of hanging.
+    public func wait(timeout: Duration = .seconds(30), until predicate: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        let timer = Task { [self] in
+            try? await Task.sleep(for: timeout)
+            let expired = state.withLock { state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+                    state.expired.insert(id)  // not waiting yet: the wait below gives up as it starts
+                    return nil
+                }
+                return state.waiters.remove(at: index)
+            }
+            expired?.continuation.resume(returning: false)
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
             let decided: Bool? = state.withLock { state in
                 if predicate(state.bytes) { return true }
-                if state.finished { return false }
-                state.waiters.append((predicate, continuation))
+                if state.finished || state.expired.contains(id) { return false }
+                state.waiters.append((id, predicate, continuation))
                 return nil
             }
             if let decided { continuation.resume(returning: decided) }

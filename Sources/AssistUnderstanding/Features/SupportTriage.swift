@@ -43,7 +43,8 @@ public struct SupportTriage: Sendable {
 
     /// The wall: the model may only pick a topic the text has a cue for, or `other`.
     public static func schema(for text: String) -> DynamicSchema {
-        let candidates = cues.filter { _, words in words.contains { TextMatching.contains(text, phrase: $0) } }.map(\.0) + [.other]
+        let folded = FoldedText(text)
+        let candidates = cues.filter { _, words in folded.containsAny(words) }.map(\.0) + [.other]
         return .object(properties: [.init("topic", .string(choices: candidates.map { DynamicSchema.Choice($0.rawValue) }))])
     }
 
@@ -66,7 +67,8 @@ public struct SupportTriage: Sendable {
 
     /// The topics tied for the most cue words (empty when the text has no cue).
     static func leaders(_ text: String) -> [Topic] {
-        let scores = cues.map { topic, words in (topic, words.filter { TextMatching.contains(text, phrase: $0) }.count) }
+        let folded = FoldedText(text)
+        let scores = cues.map { topic, words in (topic, words.filter { folded.contains($0) }.count) }
         guard let best = scores.map(\.1).max(), best > 0 else { return [] }
         return scores.filter { $0.1 == best }.map(\.0)
     }
@@ -74,9 +76,10 @@ public struct SupportTriage: Sendable {
     /// The deterministic classifier: the topic whose cue words appear most (ties go to the more specific
     /// topic, in the order below); `other` when none does.
     public static func classify(_ text: String) -> Topic {
+        let folded = FoldedText(text)
         var best: (topic: Topic, score: Int) = (.other, 0)
         for (topic, cues) in cues {
-            let score = cues.filter { TextMatching.contains(text, phrase: $0) }.count
+            let score = cues.filter { folded.contains($0) }.count
             if score > best.score { best = (topic, score) }
         }
         return best.topic

@@ -74,11 +74,12 @@ public struct SearchParser: Sendable {
     }
 
     public static func any(_ phrases: [String], in text: String) -> Bool {
-        phrases.contains { TextMatching.contains(text, phrase: $0) }
+        FoldedText(text).containsAny(phrases)
     }
 
     static func first(in text: String, _ table: [(String, [String])]) -> String? {
-        table.first { any($0.1, in: text) }?.0
+        let folded = FoldedText(text)
+        return table.first { folded.containsAny($0.1) }?.0
     }
 
     static let airlines: [(String, [String])] = [

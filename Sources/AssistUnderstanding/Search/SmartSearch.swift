@@ -95,7 +95,8 @@ public struct SmartSearch: Sendable {
                                                                 ("evening", ["evening", "akşam"]), ("night", ["night", "gece"])]),
         ]
         for (name, value, table) in enums where value == nil {
-            let mentioned = table.filter { SearchParser.any($0.1, in: text) }.map { DynamicSchema.Choice($0.0) }
+            let folded = FoldedText(text)
+            let mentioned = table.filter { folded.containsAny($0.1) }.map { DynamicSchema.Choice($0.0) }
             if !mentioned.isEmpty { properties.append(.init(name, .string(choices: mentioned), optional: true)) }
         }
         if filters.nonstop == nil, SearchParser.any(["nonstop", "direct", "aktarmasız", "direkt"], in: text) {

@@ -49,7 +49,8 @@ public struct Wall: Sendable {
 
     /// The fields the text signals.
     public func signalled(in text: String) -> [Field] {
-        fields.filter { field in field.signals.isEmpty || field.signals.contains { TextMatching.contains(text, phrase: $0) } }
+        let folded = FoldedText(text)
+        return fields.filter { field in field.signals.isEmpty || folded.containsAny(field.signals) }
     }
 
     /// The schema for this text: signalled fields only, all optional (the model may find nothing).
@@ -82,7 +83,7 @@ public struct Wall: Sendable {
         switch (support, value) {
         case (.signal, _): return true
         case (.literal(let forms), .string(let string)):
-            return ([string] + (forms[string] ?? [])).contains { TextMatching.contains(text, phrase: $0) }
+            return FoldedText(text).containsAny([string] + (forms[string] ?? []))
         case (.literal, .array(let elements)):
             return elements.allSatisfy { supported($0, by: support, in: text) }
         case (.number(let words), .number(let number)):
