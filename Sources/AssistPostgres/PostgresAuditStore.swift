@@ -25,13 +25,13 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     private static let upsert = """
         INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
-            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
         ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
             prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
             trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
             input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
-            total_ms = excluded.total_ms, instance = excluded.instance
+            total_ms = excluded.total_ms, instance = excluded.instance, masked_values = excluded.masked_values
         """
 
     private static func parameters(_ r: AuditRecord) -> [PostgresValue] {
@@ -39,6 +39,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
             .text(r.requestId), .double(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.trustReason), .text(r.status.rawValue), .text(r.reason), .int(r.inputTokens),
             .int(r.outputTokens), .optional(r.timeToFirstTokenMs), .double(r.totalMs), .text(r.instance),
+            .int(r.maskedValues),
         ]
     }
 
@@ -68,7 +69,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     private static let columns = """
         request_id, time, user_id, feature, prompt_version, model, trust, status, reason, input_tokens, output_tokens,
-        ttft_ms, total_ms, trust_reason, instance
+        ttft_ms, total_ms, trust_reason, instance, masked_values
         """
 
     private static func decode(_ row: PostgresRow) -> AuditRecord {
@@ -78,6 +79,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
             status: AuditStatus(rawValue: row.text(7) ?? ""), reason: row.text(8) ?? "", inputTokens: row.int(9) ?? 0,
             outputTokens: row.int(10) ?? 0, timeToFirstTokenMs: row.double(11), totalMs: row.double(12) ?? 0, trustReason: row.text(13) ?? "")
         record.instance = row.text(14) ?? ""
+        record.maskedValues = row.int(15) ?? 0
         return record
     }
 }

@@ -50,5 +50,9 @@ public enum PostgresSchema {
                 WHERE earlier.request_id = later.request_id AND earlier.user_id = later.user_id AND earlier.id < later.id;
             CREATE UNIQUE INDEX feedback_request_user ON feedback (request_id, user_id);
             """),
+        // How many personal values the gateway masked in a request's input (never the values).
+        PostgresMigration(version: 9, name: "audit_log_masked_values", sql: """
+            ALTER TABLE audit_log ADD COLUMN masked_values integer NOT NULL DEFAULT 0;
+            """),
     ]
 }

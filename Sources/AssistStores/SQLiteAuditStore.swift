@@ -27,6 +27,10 @@ public final class SQLiteAuditStore: AuditStore {
         if !columns.contains("instance") {
             try database.execute("ALTER TABLE audit_log ADD COLUMN instance TEXT NOT NULL DEFAULT ''")
         }
+        // Added with the gateway's own masking: how many personal values it masked in the input.
+        if !columns.contains("masked_values") {
+            try database.execute("ALTER TABLE audit_log ADD COLUMN masked_values INTEGER NOT NULL DEFAULT 0")
+        }
         try database.execute("CREATE INDEX IF NOT EXISTS audit_log_open ON audit_log (instance) WHERE status = 'started'")
     }
 
@@ -35,17 +39,18 @@ public final class SQLiteAuditStore: AuditStore {
     public func record(_ r: AuditRecord) async throws {
         try await database.perform("""
             INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
-                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (request_id) DO UPDATE SET user = excluded.user, feature = excluded.feature,
                 prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust, status = excluded.status,
                 reason = excluded.reason, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
-                ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance
+                ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance,
+                masked_values = excluded.masked_values
             """, [
             .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
             .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
-            .text(r.instance),
+            .text(r.instance), .integer(Int64(r.maskedValues)),
         ])
     }
 
@@ -78,6 +83,7 @@ public final class SQLiteAuditStore: AuditStore {
                         outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0,
                         trustReason: row.count > 13 ? row[13].text ?? "" : "")
         record.instance = row.count > 14 ? row[14].text ?? "" : ""
+        record.maskedValues = row.count > 15 ? row[15].int ?? 0 : 0
         return record
     }
 }

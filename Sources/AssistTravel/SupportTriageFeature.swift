@@ -15,7 +15,9 @@ public struct SupportTriageFeature: StructuredFeature {
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
         let message = context.input["message"]?.stringValue ?? ""
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey)
-        let result = await SupportTriage(model: language.guarded).triage(message)
+        var result = await SupportTriage(model: language.guarded).triage(message)
+        // The gateway masked the input before this feature read it: the numbers it found count too.
+        result.containsSensitiveNumbers = result.containsSensitiveNumbers || context.inputHadSensitiveNumbers
         return StructuredAnswer(json: result.json, usage: language.usage)
     }
 }

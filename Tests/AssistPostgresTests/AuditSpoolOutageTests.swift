@@ -43,6 +43,7 @@ extension PostgresRestartTests {
         #expect(spool.gauges.first { $0.name == "assist_audit_spool_rows" }?.value == Double(2 * requests))
         // What is only in the journal is readable: feedback finds the request it refers to.
         #expect(await spool.record(for: "req_3_7")?.status == finalStatus(7))
+        #expect(await spool.record(for: "req_3_7")?.maskedValues == 1)  // every field goes through the journal
         #expect(await spool.record(for: "req_before_1") == nil)  // shipped, and PostgreSQL is down
         #expect(await spool.recent(limit: 3).map(\.requestId) == ["req_19_24", "req_19_23", "req_19_22"])
 

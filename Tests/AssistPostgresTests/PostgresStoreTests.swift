@@ -12,7 +12,8 @@ struct PostgresStoreTests {
         let store = try await freshStores().audit
         let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100.125), user: "u1", feature: "itinerary_summary",
                                 promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
-                                outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased")
+                                outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased",
+                                maskedValues: 2)
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
         try await store.record(first)
@@ -84,7 +85,7 @@ struct PostgresStoreTests {
                 INSERT INTO feedback (request_id, user_id, feature, prompt_version, verdict, reason, time) VALUES ($1, 'u1', 'f', 'p', 'wrong', $2, 0)
                 """, [.text(id), .text(reason)])
         }
-        #expect(try await PostgresMigrator.migrate(client, PostgresSchema.migrations) == [8])
+        #expect(try await PostgresMigrator.migrate(client, PostgresSchema.migrations) == PostgresSchema.migrations.map(\.version).filter { $0 >= 8 })
         let store = PostgresFeedbackStore(client: client)
         #expect(try await store.all().map(\.reason) == ["only", "three"])
     }

@@ -7,7 +7,8 @@ import AssistWire
 /// 2. `ReadAssistRequest`: the body within its cap and a valid request → 413 / 400.
 /// 3. `FindFeature`: on the allow-list, of this endpoint's kind, then kill switch and rollout → 400 / 403;
 ///    a locale it serves, and who writes it there (`Qualification`: hidden → 403).
-/// 4. `ValidateInput`: the input against the feature's schema → 400.
+/// 4. `ValidateInput`: the input against the feature's schema → 400; then `MaskPersonalData` masks personal
+///    numbers in every string of it, so nothing after sees them.
 /// 5. `CheckIntegrity`: the device's proof → a trust level, whose quota applies; no quota at all → 403.
 /// 6. `BuildPrompt`: the data the feature needs, read for this user → 404 for anyone else's.
 /// 7. `ConsultAnswerCache`: the narrator's answer where it writes this locale; else a stored answer, a share
@@ -21,7 +22,7 @@ import AssistWire
 /// `Gateway.respond`); any other refusal is audited here, each with what was known of the caller by then.
 struct Admission: Sendable {
     static let steps: [any AdmissionStep] = [
-        Authenticate(), ReadAssistRequest(), FindFeature(), ValidateInput(), CheckIntegrity(), BuildPrompt(),
+        Authenticate(), ReadAssistRequest(), FindFeature(), ValidateInput(), MaskPersonalData(), CheckIntegrity(), BuildPrompt(),
         ConsultAnswerCache(), TakeStreamSlot(), ReserveQuota(),
     ]
 
@@ -62,7 +63,8 @@ struct Admission: Sendable {
             requestId: admitted.requestId, time: dependencies.clock.now(), user: admitted.user, feature: admitted.feature.id,
             promptVersion: admitted.feature.promptVersion, model: admitted.feature.model, trust: admitted.trust.level.rawValue,
             status: .started, reason: admitted.auditReason(), inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
-            outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason))
+            outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason,
+            maskedValues: admitted.maskedValues))
         if !written, dependencies.config.audit.onFailure == .closed {
             throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)
         }
@@ -80,6 +82,8 @@ struct AdmissionState: Sendable {
     let kind: FeatureRecord.Kind
     let reservation: Reservation
     var request: AssistRequest?
+    /// Whether `MaskPersonalData` masked a number (not only an e-mail address) in the input.
+    var maskedNumbers = false
     /// The feature's kill-switch epoch, read before the enabled check (see `LiveStreams`).
     var killEpoch = 0
     var model: ModelAlias?
@@ -105,7 +109,7 @@ struct AdmissionState: Sendable {
             requestId: context.id, receivedAt: context.receivedAt, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
             feature: try required(context.feature, "a feature"), model: try required(model, "a model"),
             prompt: try required(prompt, "a prompt"), promptContext: try required(promptContext, "a prompt context"),
-            killEpoch: killEpoch, source: source, reservation: reservation, remainingRequests: remainingRequests,
+            killEpoch: killEpoch, source: source, reservation: reservation, maskedValues: context.maskedValues, remainingRequests: remainingRequests,
             resetSeconds: UTCDay(containing: context.time).secondsUntilEnd(from: context.time))
     }
 }

@@ -18,6 +18,8 @@ struct Admitted: Sendable {
     let killEpoch: Int
     let source: AnswerSource
     let reservation: Reservation
+    /// Personal values masked in the input (`RequestContext.maskedValues`).
+    let maskedValues: Int
     /// What is left of the window after this request, for the rate-limit headers (when it holds quota).
     let remainingRequests: Int
     let resetSeconds: Int
@@ -46,7 +48,7 @@ struct Admitted: Sendable {
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
             status: status, reason: auditReason(reason), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
-            totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason))
+            totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues))
     }
 }
 

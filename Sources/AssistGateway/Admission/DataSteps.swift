@@ -26,8 +26,9 @@ struct BuildPrompt: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         let feature = try state.required(state.context.feature, "a feature")
         let request = try state.required(state.request, "a request")
-        let context = PromptContext(user: try state.required(state.context.user, "a user").id, feature: feature, input: request.input,
+        var context = PromptContext(user: try state.required(state.context.user, "a user").id, feature: feature, input: request.input,
                                     locale: request.locale)
+        context.inputHadSensitiveNumbers = state.maskedNumbers
         state.promptContext = context
         if state.kind == .structured {
             state.prompt = Prompt(messages: [ChatMessage(role: .user, content: JSONWriter.string(.object(request.input)))])

@@ -52,14 +52,18 @@ public struct AuditRecord: Sendable, Equatable {
     /// Milliseconds from the request to the first delta; nil when none arrived.
     public var timeToFirstTokenMs: Double?
     public var totalMs: Double
+    /// How many personal values the gateway masked in the request's input (never the values).
+    public var maskedValues: Int
     /// The gateway instance that wrote the row (stable per data directory), so that each instance closes
     /// only its own interrupted rows.
     public var instance = ""
 
     public init(requestId: String, time: Date, user: String = "", feature: String = "", promptVersion: String = "",
                 model: String = "", trust: String = "", status: AuditStatus, reason: String = "", inputTokens: Int = 0,
-                outputTokens: Int = 0, timeToFirstTokenMs: Double? = nil, totalMs: Double = 0, trustReason: String = "") {
+                outputTokens: Int = 0, timeToFirstTokenMs: Double? = nil, totalMs: Double = 0, trustReason: String = "",
+                maskedValues: Int = 0) {
         self.trustReason = trustReason
+        self.maskedValues = maskedValues
         self.requestId = requestId
         self.time = time
         self.user = user

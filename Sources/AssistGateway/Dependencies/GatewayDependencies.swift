@@ -49,12 +49,13 @@ public struct GatewayDependencies: Sendable {
         self.monotonicClock = MonotonicClock(monotonicClock)
         self.stores = stores
         self.security = security
-        self.models = models
         self.handlers = handlers
         self.masker = masker
         self.instance = instance
-        self.state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock, instance: instance,
-                                      storeProbes: storeProbes)
+        let state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock, instance: instance,
+                                     storeProbes: storeProbes)
+        self.state = state
+        self.models = models.masking(with: masker) { count in state.metrics.observeMaskedAtProvider(count) }
         self.reloadConfiguration = reloadConfiguration
         self.broadcast = broadcast
         self.qualification = Qualification(results: qualification.results,

@@ -58,7 +58,7 @@ struct ActivityEndpoint: Sendable {
          "trustReason": .string(row.trustReason), "status": .string(row.status.rawValue), "reason": .string(row.reason),
          "inputTokens": .number(Double(row.inputTokens)), "outputTokens": .number(Double(row.outputTokens)),
          "timeToFirstTokenMs": row.timeToFirstTokenMs.map { .number($0) } ?? .null, "totalMs": .number(row.totalMs),
-         "instance": .string(row.instance)]
+         "instance": .string(row.instance), "maskedValues": .number(Double(row.maskedValues))]
     }
 
     static func json(_ item: Feedback) -> JSONValue {

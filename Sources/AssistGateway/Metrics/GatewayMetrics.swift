@@ -30,6 +30,7 @@ public final class GatewayMetrics: Sendable {
         var tokensByUser: [Bytewise: Int] = [:]          // rendered only as a distribution
         var feedback: [Key: Int] = [:]                   // feature, prompt_version, verdict
         var availability: [Key: Int] = [:]               // state
+        var masked: [Key: Int] = [:]                     // stage (input, provider)
     }
 
     private let registry: FeatureRegistry
@@ -48,6 +49,7 @@ public final class GatewayMetrics: Sendable {
         state.withLock { state in
             state.requests[Key(labels: [feature, version, outcome]), default: 0] += 1
             state.trust[Key(labels: [feature, Self.trust(of: record)]), default: 0] += 1
+            if record.maskedValues > 0 { state.masked[Key(labels: ["input"]), default: 0] += record.maskedValues }
             guard record.status != .rejected else { return }
             let key = Key(labels: [feature, version])
             if let ttft = record.timeToFirstTokenMs {
@@ -63,6 +65,11 @@ public final class GatewayMetrics: Sendable {
     public func observe(_ feedback: Feedback) {
         let (feature, version) = labels(feature: feedback.feature, promptVersion: feedback.promptVersion)
         state.withLock { $0.feedback[Key(labels: [feature, version, feedback.verdict.rawValue]), default: 0] += 1 }
+    }
+
+    /// Values masked in one provider request's messages (`MaskingProvider`) that admission had not masked already.
+    public func observeMaskedAtProvider(_ count: Int) {
+        state.withLock { $0.masked[Key(labels: ["provider"]), default: 0] += count }
     }
 
     public func observe(_ event: AvailabilityEvent) {
@@ -90,6 +97,8 @@ public final class GatewayMetrics: Sendable {
         text.distribution("assist_users_by_tokens", "Users who have spent at most le tokens since the gateway started.", perUser)
         text.counter("assist_feedback_total", "Feedback by verdict.", ["feature", "prompt_version", "verdict"], state.feedback)
         text.counter("assist_availability_reports_total", "On-device availability reports by state.", ["state"], state.availability)
+        text.counter("assist_masked_values_total", "Personal values masked by the gateway: in requests' input, and in provider requests.",
+                     ["stage"], state.masked)
         for gauge in gaugeSources.withLock({ $0 }).flatMap(\.gauges) { text.gauge(gauge) }
         return text.output
     }

@@ -58,6 +58,9 @@ public struct PromptContext: Sendable {
     public var feature: FeatureRecord
     public var input: [String: JSONValue]
     public var locale: String
+    /// Whether the gateway masked a personal number in `input` (which holds the placeholders, never the number):
+    /// a feature that tells the user so (`support_triage`) reads it here.
+    public var inputHadSensitiveNumbers = false
 
     public init(user: String, feature: FeatureRecord, input: [String: JSONValue], locale: String) {
         self.user = user

@@ -16,6 +16,9 @@ public struct RequestContext: Sendable {
     public var trust: IntegrityVerdict?
     /// The feature record as this user is served it (the candidate's when they are in its share).
     public var feature: FeatureRecord?
+    /// How many personal values (card, IBAN, identity, passport, phone numbers, e-mail addresses) the gateway
+    /// masked in the request's input (`MaskPersonalData`): the audit row keeps the count, never the values.
+    public var maskedValues = 0
     /// Whether the request has an audit row of its own: admitted (its row written ahead), or refused or
     /// ended by a step that wrote one. A 400, 401 or 403 of a request without one is a refusal before
     /// admission, which `Gateway.respond` records by count (`RefusalRecorder`).

@@ -49,7 +49,7 @@ public enum SpoolEntry: Sendable, Equatable {
         var id: String?
         var time: Double?
         var user, feature, promptVersion, model, trust, trustReason, status, reason, instance: String?
-        var input, output: Int?
+        var input, output, masked: Int?
         var ttft: Double?
         var total: Double?
 
@@ -70,6 +70,7 @@ public enum SpoolEntry: Sendable, Equatable {
                 instance = r.instance
                 input = r.inputTokens
                 output = r.outputTokens
+                masked = r.maskedValues
                 ttft = r.timeToFirstTokenMs
                 total = r.totalMs
             case .closeInterrupted(let instance):
@@ -86,7 +87,7 @@ public enum SpoolEntry: Sendable, Equatable {
                     requestId: id, time: Date(timeIntervalSince1970: time), user: user ?? "", feature: feature ?? "",
                     promptVersion: promptVersion ?? "", model: model ?? "", trust: trust ?? "", status: AuditStatus(rawValue: status),
                     reason: reason ?? "", inputTokens: input ?? 0, outputTokens: output ?? 0, timeToFirstTokenMs: ttft,
-                    totalMs: total ?? 0, trustReason: trustReason ?? "")
+                    totalMs: total ?? 0, trustReason: trustReason ?? "", maskedValues: masked ?? 0)
                 record.instance = instance ?? ""
                 return .row(record)
             case "close":
