@@ -94,7 +94,7 @@ let package = Package(
         // Travel reference app: data, built-in configuration, prompt builders, smart search.
         .target(
             name: "AssistTravel",
-            dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistUnderstanding", "AssistGatewayEvaluation"],
+            dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistUnderstanding", "AssistGatewayEvaluation", "AssistEvaluation"],
             resources: [.embedInCode("Resources/travel-data.json"), .embedInCode("Resources/travel-config.json"),
                         .embedInCode("Resources/qualification.json")]
         ),

@@ -397,6 +397,16 @@ class Run:
         self.check(self.text("#summary-label").strip() == "From your booking", f"label {self.text('#summary-label')!r}")
         self.check("BK-2041" in self.text("#summary-text") or "TK" in self.text("#summary-text"), "the narrator's text")
         self.shot("12-narrator-label", show="#booking")
+        # Support chat is guarded too: the scripted text is not about the baggage section the topic picks, so the
+        # narrator quotes that section, labelled "From our policy" (issue 28).
+        self.el("#support-message").send_keys("How many kilos of baggage can I check in?")
+        self.el("#support-preview").click()
+        self.wait("the triage preview", lambda: self.text("#support-topic").strip() != "")
+        self.el("#support-send").click()
+        self.wait("the end of the support stream", lambda: self.text("#support-answer-status").startswith("done"), timeout=30)
+        self.check(self.text("#support-label").strip() == "From our policy", f"label {self.text('#support-label')!r}")
+        self.check("23 kg" in self.text("#support-answer"), f"the baggage section quoted: {self.text('#support-answer')!r}")
+        self.shot("13-support-narrator-label", show="#support")
 
     def finish(self):
         self.collect_log()

@@ -66,10 +66,12 @@ say "model on 127.0.0.1:$MODEL_PORT"
 
 # --- replicas ---------------------------------------------------------------------------------------------
 # The built-in travel configuration with shared storage, and nginx (on this machine) as the trusted proxy.
-python3 - "$ROOT/config/travel.json" "$DIR/cluster.json" <<'PY'
+python3 - "$ROOT/config/travel.json" "$DIR/cluster.json" "$ROOT/golden/qualification.json" <<'PY'
 import json, sys
 config = json.load(open(sys.argv[1]))
 config["storage"] = {"kind": "shared", "connectSeconds": 30}
+# Written outside the repository: the results it names are the repository's.
+config["qualification"] = {"results": sys.argv[3]}
 config.setdefault("limits", {})["trustedProxies"] = ["127.0.0.1"]
 json.dump(config, open(sys.argv[2], "w"), indent=2)
 PY

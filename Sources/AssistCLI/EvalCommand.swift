@@ -110,8 +110,8 @@ enum EvalCommand {
             if feature.answerGuard != nil {
                 let writers = Mutex<[String: String]>([:])
                 let servedReport = await GoldenRunner().run(cases, checks: checks, answer: { item in
-                    let reference = (try? await evaluation.prompt(for: item, feature: feature).get()).flatMap(GoldenEvaluation.reference)
-                    return await served.answer(item, feature: feature, reference: reference).map { answer in
+                    let prompt = try? await evaluation.prompt(for: item, feature: feature).get()
+                    return await served.answer(item, feature: feature, prompt: prompt).map { answer in
                         writers.withLock { $0[item.id + "\u{1F}" + item.locale] = answer.source?.rawValue ?? "model" }
                         return answer.answer
                     }

@@ -79,7 +79,7 @@ public struct GoldenEvaluation: Sendable {
         } catch {
             return .failure(AnswerFailure("model call failed: \(error)"))
         }
-        return .success(CheckedAnswer(text: text, locale: item.locale, booking: Self.reference(prompt)))
+        return .success(CheckedAnswer(text: text, locale: item.locale, booking: Self.reference(prompt), support: Self.supportReference(prompt)))
     }
 
     private func structuredAnswer(_ item: GoldenCase, feature: FeatureRecord) async -> Result<CheckedAnswer, AnswerFailure> {
@@ -99,5 +99,10 @@ public struct GoldenEvaluation: Sendable {
     public static func reference(_ prompt: Prompt) -> BookingReference? {
         let data = prompt.messages.filter { $0.role == .user }.map(\.content).joined(separator: "\n")
         return prompt.facts.flatMap { BookingReference(facts: $0, sourceText: data) }
+    }
+
+    /// The policy and user text a support answer is checked against (`Prompt.reference`), if the prompt has them.
+    public static func supportReference(_ prompt: Prompt) -> SupportReference? {
+        prompt.reference.flatMap(SupportReference.init(json:))
     }
 }

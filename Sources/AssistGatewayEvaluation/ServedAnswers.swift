@@ -17,9 +17,9 @@ public struct ServedAnswers: Sendable {
         self.token = token
     }
 
-    /// The served text and who wrote it (`done.source`), to be checked against `reference`: the same facts and
-    /// data as the raw answer (`GoldenEvaluation.reference`).
-    public func answer(_ item: GoldenCase, feature: FeatureRecord, reference: BookingReference?)
+    /// The served text and who wrote it (`done.source`), to be checked against what `prompt` was built from:
+    /// the same facts, data and policy as the raw answer (`GoldenEvaluation.reference`, `supportReference`).
+    public func answer(_ item: GoldenCase, feature: FeatureRecord, prompt: Prompt?)
         async -> Result<(answer: CheckedAnswer, source: AnswerOrigin?), AnswerFailure> {
         guard let input = item.input else { return .failure(AnswerFailure("the case has no input")) }
         let user = item.extra["user"]?.stringValue ?? "u1"
@@ -37,7 +37,8 @@ public struct ServedAnswers: Sendable {
             case .facts: continue
             case .delta(let piece): text += piece
             case .done(_, _, _, let source, _):
-                return .success((CheckedAnswer(text: text, locale: item.locale, booking: reference), source))
+                return .success((CheckedAnswer(text: text, locale: item.locale, booking: prompt.flatMap(GoldenEvaluation.reference),
+                                               support: prompt.flatMap(GoldenEvaluation.supportReference)), source))
             case .error(let code): return .failure(AnswerFailure("stream ended with \(code.rawValue)"))
             }
         }

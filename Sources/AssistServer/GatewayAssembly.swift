@@ -117,8 +117,9 @@ public struct GatewayAssembly: Sendable {
     }
 
     /// The qualification results: the built-in configuration's compiled in; a configuration file's at its
-    /// `qualification.results`, relative to the file (re-read on reload). A file that is not there means no
-    /// results (every locale as `qualification.unknown` says), logged; one that cannot be read stops start-up.
+    /// `qualification.results`, relative to the file (re-read on reload). A file that is not there, or cannot be
+    /// read, stops start-up (and fails a reload) naming `qualification.results`: a configuration copied without
+    /// its results would otherwise serve every locale as `qualification.unknown` says, with one log line (issue 28).
     static func qualification(_ config: GatewayConfig, configurationFile: String?) throws -> QualificationSource {
         guard let configurationFile else {
             return QualificationSource(results: try QualificationResults(json: try JSONParser.parse(TravelApp.builtinQualificationBytes)),
@@ -127,8 +128,8 @@ public struct GatewayAssembly: Sendable {
         let path = resultsPath(config.qualification.results, configurationFile: configurationFile)
         let read: @Sendable () throws -> QualificationResults = {
             guard let results = try readResults(at: path) else {
-                GatewayLog.warning("no qualification results at \(path): every locale is served as qualification.unknown says")
-                return QualificationResults()
+                throw ConfigError(issues: [ConfigIssue(path: "qualification.results", message: "\(path) does not exist: record results with "
+                    + "`assist eval --record`, or name a results file (one with none is {\"results\": []})")])
             }
             return results
         }

@@ -1,4 +1,5 @@
 public import AssistGateway
+import AssistEvaluation
 import AssistWire
 import Foundation
 
@@ -6,7 +7,8 @@ import Foundation
 /// the support policy in the request's language (a separate system message), the client-kept history, then
 /// the new message. A `topic` from the app's triage narrows the policy to its one section, so a small
 /// model reads only what the question is about. The server stores none of the conversation. The narration
-/// (`SupportNarrator`) quotes the section the topic picks, or hands over when it picks none.
+/// (`SupportNarrator`) quotes the section the topic picks, or hands over when it picks none. The checks
+/// (`SupportReference`) compare an answer with the policy text given and what the user wrote.
 public struct SupportChatBuilder: PromptBuilder {
     public let name = "support_chat"
     let travel: TravelDatabase
@@ -27,13 +29,30 @@ public struct SupportChatBuilder: PromptBuilder {
             ChatMessage(role: .system, content: context.instructions),
             ChatMessage(role: .system, content: "Support policy:\n\n" + policyText),
         ]
+        var userText: [String] = []
         for turn in context.input["history"]?.arrayValue ?? [] {
             guard let text = turn["text"]?.stringValue else { continue }
-            messages.append(ChatMessage(role: turn["role"]?.stringValue == "assistant" ? .assistant : .user, content: text))
+            let isAssistant = turn["role"]?.stringValue == "assistant"
+            if !isAssistant { userText.append(text) }
+            messages.append(ChatMessage(role: isAssistant ? .assistant : .user, content: text))
         }
         messages.append(ChatMessage(role: .user, content: message))
-        return Prompt(messages: messages, narration: SupportNarrator.narration(section: picked, locale: context.locale))
+        var prompt = Prompt(messages: messages, narration: SupportNarrator.narration(section: picked, locale: context.locale))
+        let terms = picked.map { Self.sectionTerms[$0.section]?[Locales.language(of: context.locale)] ?? [] } ?? []
+        prompt.reference = SupportReference(policy: policyText, sectionTerms: terms, userText: (userText + [message]).joined(separator: "\n")).json
+        return prompt
     }
+
+    /// Words an answer about a section names (folded; a Turkish case ending may follow), per language: the
+    /// `addresses_section` check's list.
+    static let sectionTerms: [String: [String: [String]]] = [
+        "refund": ["en": ["refund", "refunded", "cancel", "cancelled", "money back"], "tr": ["iade", "iptal", "ucret"]],
+        "baggage": ["en": ["bag", "bags", "baggage", "luggage", "suitcase", "kg"], "tr": ["bagaj", "valiz", "kg", "bavul"]],
+        "schedule_change": ["en": ["schedule", "rebooking", "rebook", "time", "delay", "moved", "change"],
+                            "tr": ["tarife", "saat", "degisiklik", "rotar", "gecikme"]],
+        "payment": ["en": ["pay", "payment", "card", "installment", "installments", "charged", "currency"],
+                    "tr": ["odeme", "kart", "taksit", "ucret"]],
+    ]
 
     /// Triage topics (the client kit's names) → policy sections; `other` keeps the whole policy.
     static let sections = ["refund": "refund", "baggage": "baggage", "scheduleChange": "schedule_change", "payment": "payment"]

@@ -40,6 +40,7 @@ enum ConfigFixture {
       "rollout": { "flag": "itinerary_summary_v2", "percentage": 100 },
       "goldenSet": "golden/itinerary_summary.jsonl",
       "checks": ["times_match_booking", "no_invented_segments", "language_matches_locale"],
+      "qualification": "unchecked",
       "inputSchema": {
         "type": "object",
         "properties": { "bookingId": { "type": "string", "minLength": 1, "maxLength": 32 } },
@@ -63,6 +64,7 @@ enum ConfigFixture {
       "maxOutputTokens": 300,
       "temperature": 0.3,
       "checks": ["language_matches_locale"],
+      "qualification": "unchecked",
       "inputSchema": {
         "type": "object",
         "properties": {

@@ -15,6 +15,7 @@ struct QualificationTests {
         record.goldenSet = goldenSet
         record.goldenPassThreshold = 0.9
         record.qualification = policy
+        record.unchecked = false
         return record
     }
 
@@ -52,7 +53,8 @@ struct QualificationTests {
         #expect(qualification.writer(for: try feature(goldenSet: nil), locale: "tr-TR", model: "SmolLM2-135M-Instruct", settings: settings) == .hidden)
         var newVersion = try feature()
         newVersion.promptVersion = "2026-12-24.1"
-        #expect(qualification.writer(for: newVersion, locale: "tr-TR", model: "SmolLM2-135M-Instruct", settings: QualificationSettings()) == .model)
+        // Nobody measured the new prompt version: narrated by default (issue 28).
+        #expect(qualification.writer(for: newVersion, locale: "tr-TR", model: "SmolLM2-135M-Instruct", settings: QualificationSettings()) == .narrator)
     }
 
     @Test("results read back as written; a malformed result names its index")
@@ -100,12 +102,42 @@ struct QualificationTests {
         #expect(catalog.calls.withLock { $0 } == 2)
     }
 
+    @Test("a stream feature without a golden set and a guard is refused at start-up unless it says it is unchecked")
+    func uncheckedStreamFeatures() throws {
+        let refusal = "features.support_chat: a stream feature needs a goldenSet and a guard, or \"qualification\": \"unchecked\" "
+            + "to serve the model's text unchecked, knowingly"
+        #expect(ConfigFixture.issues { $0.set("features.support_chat.qualification", "narrator") }.map(\.description) == [refusal])
+        #expect(ConfigFixture.issues {
+            $0.set("features.support_chat.qualification", "narrator")
+            $0.set("features.support_chat.goldenSet", "golden/chat.jsonl")
+        }.map(\.description) == [refusal])
+        #expect(ConfigFixture.issues {
+            $0.set("features.support_chat.qualification", "narrator")
+            $0.set("features.support_chat.guard", ["release": "sentence", "onViolation": "fallback"])
+        }.map(\.description) == [refusal])
+        var checked = ConfigFixture.json
+        checked.set("features.support_chat.qualification", "narrator")
+        checked.set("features.support_chat.goldenSet", "golden/chat.jsonl")
+        checked.set("features.support_chat.guard", ["release": "sentence", "onViolation": "fallback"])
+        #expect(try ConfigFixture.load(checked).features["support_chat"]?.unchecked == false)
+        let unchecked = try #require(try ConfigFixture.load().features["support_chat"])
+        #expect(unchecked.unchecked)
+        // Served by the model whatever the results and the section say.
+        let qualification = Qualification(results: QualificationResults(), identities: ModelIdentities(catalog: nil, clock: MonotonicClock(ContinuousClock())))
+        var narrating = QualificationSettings()
+        narrating.unknown = .hide
+        #expect(qualification.writer(for: unchecked, locale: "tr-TR", model: "SmolLM2-135M-Instruct", settings: narrating) == .model)
+        #expect(QualificationSettings().unknown == .narrator)
+    }
+
     @Test("locales and qualification are read strictly, naming their paths")
     func config() throws {
         #expect(ConfigFixture.issues { $0.set("features.support_chat.locales", ["en-US", "en_US!"]) }.map(\.description)
                 == ["features.support_chat.locales[1]: is not a locale tag such as en-US"])
         #expect(ConfigFixture.issues { $0.set("features.support_chat.qualification", "maybe") }.map(\.description)
-                == ["features.support_chat.qualification: must be serve, narrator or hide"])
+                .contains("features.support_chat.qualification: must be serve, narrator, hide or unchecked"))
+        #expect(ConfigFixture.issues { $0.set("qualification", ["unknown": "unchecked"]) }.map(\.description)
+                == ["qualification.unknown: must be serve, narrator or hide"])
         #expect(ConfigFixture.issues { $0.set("qualification", ["unknown": "narrator", "below": "hide"]) }.map(\.description)
                 == ["qualification.below: unknown key"])
         var json = ConfigFixture.json

@@ -71,6 +71,9 @@ struct StreamDeadlinesInVirtualTimeTests {
         let pump = Task { await produce(writer) }
         #expect(await writer.wait { $0 == SSEFrames.ping })  // the first ping, as the response opens
         while provider.continuation == nil { await Task.yield() }
+        // The stream's pings are timed from when it is watched: advancing the clock before that moved them (a race
+        // a loaded machine lost, the second ping then a second late).
+        while dependencies.state.watchdog.count == 0 { await Task.yield() }
 
         func advance(seconds: Int) async {
             for _ in 0..<seconds {

@@ -27,7 +27,8 @@ struct AndroidKitTests {
         let upstream = try ScriptedUpstream(script: Script(tokens: (1...30).map { "word\($0) " }, interval: .milliseconds(200)))
         defer { upstream.stop() }
         let port = try freeLoopbackPort()
-        let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", directory.path])
+        let running = try AssistBinary.start(["serve", "--config", try scriptedServeConfig(in: directory), "--upstream", upstream.baseURL,
+                                              "--port", String(port), "--data-dir", directory.path])
         let process = running.process
         defer { if process.isRunning { process.terminate() } }
         let banner = try await running.output(until: "Ctrl-C")

@@ -66,6 +66,7 @@ struct CLITests {
         guard case .object(var root) = try JSONParser.parse(Array(try Data(contentsOf: config))) else { Issue.record("unexpected shape"); return }
         root["storage"] = ["kind": "shared", "redis": "redis://127.0.0.1:1", "postgres": "postgres://assist:secret@127.0.0.1:1/assist",
                            "connectSeconds": 1]
+        root["qualification"] = ["results": .string(config.deletingLastPathComponent().appendingPathComponent("../golden/qualification.json").standardized.path)]
         let file = directory.appendingPathComponent("shared.json")
         try Data(JSONWriter.bytes(.object(root))).write(to: file)
         let started = ContinuousClock.now
@@ -117,7 +118,8 @@ struct CLITests {
         let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "t\($0) " }, interval: .milliseconds(100)))
         defer { upstream.stop() }
         let port = try freeLoopbackPort()
-        let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", directory.path])
+        let running = try AssistBinary.start(["serve", "--config", try scriptedServeConfig(in: directory), "--upstream", upstream.baseURL,
+                                              "--port", String(port), "--data-dir", directory.path])
         let process = running.process
         defer { if process.isRunning { process.terminate() } }
         let banner = try await running.output(until: "Ctrl-C")
@@ -131,7 +133,7 @@ struct CLITests {
         _ = try await onOwnThread { try connection.read(until: "t0 ") }
         process.terminate()  // SIGTERM
         let rest = try await onOwnThread { try connection.readToEnd() }
-        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-12-02.1"))
         try await running.exit()
         #expect(process.terminationStatus == 0)
         #expect(process.terminationReason == .exit)

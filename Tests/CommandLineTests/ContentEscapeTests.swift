@@ -27,7 +27,8 @@ struct ContentEscapeTests {
             let port = try freeLoopbackPort()
             let log = directory.appendingPathComponent("stderr-\(logs.count).log")
             logs.append(log)
-            let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", data.path],
+            let running = try AssistBinary.start(["serve", "--config", try scriptedServeConfig(in: directory), "--upstream", upstream.baseURL,
+                                                  "--port", String(port), "--data-dir", data.path],
                                                  stderr: log)
             let banner = try await running.output(until: "Ctrl-C")
             let token = try #require(banner.split(separator: "\n").dropFirst(2).first?.trimmingCharacters(in: .whitespaces))

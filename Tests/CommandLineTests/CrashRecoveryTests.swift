@@ -28,7 +28,8 @@ struct CrashRecoveryTests {
 
         func serve() async throws -> (AssistBinary.Running, port: Int, token: String) {
             let port = try freeLoopbackPort()
-            let running = try AssistBinary.start(["serve", "--upstream", upstream.baseURL, "--port", String(port), "--data-dir", data],
+            let running = try AssistBinary.start(["serve", "--config", try scriptedServeConfig(in: directory), "--upstream", upstream.baseURL,
+                                                  "--port", String(port), "--data-dir", data],
                                                  stderr: directory.appendingPathComponent("stderr-\(port).log"))
             started.withLock { $0.append(running.process) }
             let banner = try await running.output(until: "Ctrl-C")

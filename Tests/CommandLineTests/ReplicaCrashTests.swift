@@ -309,9 +309,13 @@ final class SharedReplicas: Sendable {
         root["limits"] = .object(limitMembers)
         let quota: JSONValue = ["requestsPerDay": .number(Double(requestsPerDay)), "tokensPerDay": 10_000_000]
         chat["quotas"] = ["trusted": quota, "degraded": quota, "untrusted": quota, "unavailable": quota]
+        // The scripted upstream's text, relayed as it comes.
+        chat["guard"] = nil
+        chat["qualification"] = "unchecked"
         features["support_chat"] = .object(chat)
         root["features"] = .object(features)
         root["storage"] = ["kind": "shared", "connectSeconds": 20]
+        root["qualification"] = ["results": .string(repository.appendingPathComponent("golden/qualification.json").path)]
         return JSONWriter.bytes(.object(root))
     }
 

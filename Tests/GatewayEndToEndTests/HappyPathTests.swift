@@ -77,7 +77,7 @@ struct HappyPathTests {
         let input: JSONValue = ["message": "Bagaj hakkım ne kadar?", "history": [["role": "user", "text": "Merhaba"], ["role": "assistant", "text": "Merhaba, nasıl yardımcı olabilirim?"]]]
         let response = try await harness.stream(body: GatewayHarness.body(feature: "support_chat", input: input, locale: "tr-TR"))
         #expect(response.status == 200)
-        #expect(response.events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        #expect(response.events.last == .done(finishReason: "stop", promptVersion: "2026-12-02.1"))
         let messages = try #require(try JSONParser.parse(harness.upstream.requests[0].body)["messages"]?.arrayValue)
         #expect(messages.map { $0["role"]?.stringValue ?? "" } == ["system", "system", "user", "assistant", "user"])
         #expect(messages[1]["content"]?.stringValue?.contains("kg") == true)
@@ -103,12 +103,15 @@ struct HappyPathTests {
         let harness = try GatewayHarness(modelReady: { ready.value })
         let features = try await testRequest(port: harness.port, path: "/v1/features", headers: [("Authorization", "Bearer \(harness.token())")])
         #expect(features.status == 200)
-        // The scripted upstream is no model with recorded results: every locale is the model's (qualification.unknown).
+        // The scripted upstream is no model with recorded results: every locale is the model's (the harness sets
+        // qualification.unknown to serve); the stream features lose their guards here, so they say they are unchecked.
         let locales: JSONValue = ["en-US": "model", "en-GB": "model", "tr-TR": "model"]
         #expect(features.json == ["features": [["id": "budget_question", "promptVersion": "2026-12-01.1", "locales": locales],
-                                               ["id": "itinerary_summary", "promptVersion": "2026-11-30.1", "locales": locales],
+                                               ["id": "itinerary_summary", "promptVersion": "2026-11-30.1", "locales": locales,
+                                                "qualification": "unchecked"],
                                                ["id": "smart_search", "promptVersion": "2026-11-29.1", "locales": locales],
-                                               ["id": "support_chat", "promptVersion": "2026-10-02.1", "locales": locales],
+                                               ["id": "support_chat", "promptVersion": "2026-12-02.1", "locales": locales,
+                                                "qualification": "unchecked"],
                                                ["id": "support_triage", "promptVersion": "2026-12-01.1", "locales": locales]]])
         #expect(try await testRequest(port: harness.port, path: "/v1/features").status == 401)
         #expect(try await testRequest(port: harness.port, path: "/healthz").status == 503)

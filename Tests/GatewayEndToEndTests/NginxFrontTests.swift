@@ -111,7 +111,7 @@ struct NginxFrontTests {
         let atLimit = body + Array(repeating: UInt8(ascii: " "), count: limit - body.count)
         let fits = try await cluster.stream(body: atLimit)
         #expect(fits.status == 200)
-        #expect(fits.events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        #expect(fits.events.last == .done(finishReason: "stop", promptVersion: "2026-12-02.1"))
 
         let over = try await cluster.stream(body: atLimit + [UInt8(ascii: " ")])
         #expect(over.status == 413)

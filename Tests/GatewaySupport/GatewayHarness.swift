@@ -59,7 +59,13 @@ public final class GatewayHarness: Sendable {
         }
         if case .object(var all)? = root["features"] {
             if !answerGuards {
-                for (id, record) in all { if case .object(var members) = record { members["guard"] = nil; all[id] = .object(members) } }
+                // Without a guard a stream feature must say it is served unchecked (issue 28), as these tests script any text.
+                for (id, record) in all {
+                    guard case .object(var members) = record, members["guard"] != nil else { continue }
+                    members["guard"] = nil
+                    members["qualification"] = "unchecked"
+                    all[id] = .object(members)
+                }
             }
             for (id, overrides) in featureOverrides {
                 guard case .object(var record)? = all[id] else { continue }
@@ -77,6 +83,12 @@ public final class GatewayHarness: Sendable {
             }
             root["models"] = .object(models)
         }
+        // The scripted upstream is no model anyone recorded: its locales are the model's unless a test says otherwise
+        // (the gateway's own default narrates them). A configuration file names a results file next to it.
+        var qualification = root["qualification"]?.objectValue ?? [:]
+        if qualification["unknown"] == nil { qualification["unknown"] = "serve" }
+        if configurationFile, qualification["results"] == nil { qualification["results"] = "qualification.json" }
+        root["qualification"] = .object(qualification)
         json = .object(root)
         let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(json)).overridingUpstream(upstreamURL ?? upstream.baseURL)
         dataDirectory = sharedDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("assist-e2e-\(UUID().uuidString)")
@@ -86,6 +98,8 @@ public final class GatewayHarness: Sendable {
             try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
             file = dataDirectory.appendingPathComponent("config.json").path
             try Data(JSONWriter.bytes(json)).write(to: URL(fileURLWithPath: file!))
+            let results = dataDirectory.appendingPathComponent("qualification.json")
+            if !FileManager.default.fileExists(atPath: results.path) { try Data(#"{"results": []}"#.utf8).write(to: results) }
         }
         self.clock = clock
         assembly = try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, demo: demo, clock: clock,

@@ -40,8 +40,13 @@ final class Replica: Sendable {
             for (key, value) in changes { record[key] = value }
             all[id] = .object(record)
         }
-        // Without the built-in answer guards: these tests script arbitrary text (GatewayHarness does the same).
-        for (id, record) in all { if case .object(var members) = record { members["guard"] = nil; all[id] = .object(members) } }
+        // Without the built-in answer guards, so unchecked: these tests script arbitrary text (GatewayHarness does the same).
+        for (id, record) in all {
+            guard case .object(var members) = record, members["guard"] != nil else { continue }
+            members["guard"] = nil
+            members["qualification"] = "unchecked"
+            all[id] = .object(members)
+        }
         root["features"] = .object(all)
         if let integrity { root["integrity"] = integrity }
         var storageMembers: [String: JSONValue] = ["kind": "shared", "redis": .string(cluster.redisURL), "postgres": .string(cluster.postgresURL),

@@ -73,7 +73,7 @@ struct DisconnectTests {
         let row = try #require(await harness.auditRow(response.headers["x-request-id"]))
         #expect(row.user == "u1")
         #expect(row.feature == "support_chat")
-        #expect(row.promptVersion == "2026-10-02.1")
+        #expect(row.promptVersion == "2026-12-02.1")
         #expect(row.model == "local-small")
         #expect(row.trust == "unavailable")
         #expect(row.status == .ok)

@@ -30,9 +30,10 @@ struct FaultTests {
 
     @Test("an unreachable provider ends the stream with upstream_failed")
     func providerDown() async throws {
-        // Port 1 on loopback: nothing listens there. Support chat, which the model writes: an unreachable upstream
-        // cannot say who it is, so the configured SmolLM2 stands, and the itinerary summary would be narrated.
-        let harness = try GatewayHarness(upstreamURL: "http://127.0.0.1:1/v1")
+        // Port 1 on loopback: nothing listens there. Support chat, which the model writes (no result is recorded
+        // for its prompt version, and the harness serves unknown ones): an unreachable upstream cannot say who it
+        // is, so the configured SmolLM2 stands, and the itinerary summary is narrated. Guards kept: both are checked.
+        let harness = try GatewayHarness(upstreamURL: "http://127.0.0.1:1/v1", answerGuards: true)
         let response = try await harness.stream(body: GatewayHarness.body(feature: "support_chat", input: ["message": "hi"], locale: "en-US"))
         #expect(response.modelEvents == [.error(code: .upstreamFailed)])
         // The summary needs no model: the recorded qualification has its narrator answer every locale on SmolLM2.

@@ -32,7 +32,7 @@ struct NginxStreamingTests {
         let rest = try await onOwnThread { try connection.readToEnd(timeout: .seconds(10)) }
         #expect(ContinuousClock.now - startedAt >= gap)
         #expect(String(decoding: rest, as: UTF8.self).contains("late"))
-        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        #expect(TestResponse.events(in: rest).last == .done(finishReason: "stop", promptVersion: "2026-12-02.1"))
         let served = try #require(await cluster.auditRow(headers["x-request-id"]))
         #expect(served.row.status == .ok)
     }

@@ -16,12 +16,16 @@ public struct CheckedAnswer: Sendable {
     public var booking: BookingReference?
     /// A structured answer, for schema and grounding checks.
     public var structured: StructuredOutcome?
+    /// The policy and the user's text behind a support answer.
+    public var support: SupportReference?
 
-    public init(text: String, locale: String, booking: BookingReference? = nil, structured: StructuredOutcome? = nil) {
+    public init(text: String, locale: String, booking: BookingReference? = nil, structured: StructuredOutcome? = nil,
+                support: SupportReference? = nil) {
         self.text = text
         self.locale = locale
         self.booking = booking
         self.structured = structured
+        self.support = support
     }
 }
 

@@ -78,6 +78,10 @@ public struct FeatureRecord: Sendable {
     /// What serves a locale whose recorded pass rate is under `goldenPassThreshold`; nil: the `qualification`
     /// section's `belowThreshold`.
     public var qualification: QualificationPolicy?
+    /// `"qualification": "unchecked"`: a stream feature served by the model as it writes, with no golden set or no
+    /// guard, chosen knowingly (the configuration says so, and `/v1/features` shows it). Without it such a
+    /// stream feature is refused at start-up.
+    public var unchecked = false
     public var inputSchema: InputSchema
     public var template: Template
     public var quotas: [TrustLevel: QuotaLimits]
@@ -201,7 +205,11 @@ public struct FeatureRecord: Sendable {
             }
             record.locales = locales
         }
-        record.qualification = QualificationSettings.policy(members, "qualification", at: path, reader: &reader)
+        if members["qualification"]?.stringValue == "unchecked" {
+            record.unchecked = true
+        } else {
+            record.qualification = QualificationSettings.policy(members, "qualification", at: path, reader: &reader)
+        }
         if members["goldenPassThreshold"] != nil {
             let threshold = reader.number(members, "goldenPassThreshold", at: path, default: 0.9)
             if !(0...1).contains(threshold) { reader.issue("\(path).goldenPassThreshold", "must be between 0 and 1") }

@@ -81,6 +81,11 @@ public struct GatewayConfig: Sendable {
             if models[feature.model] == nil {
                 reader.issue("features.\(id).model", "names no model alias (known: \(models.keys.sorted().joined(separator: ", ")))")
             }
+            // Every stream feature is held to a golden set and a guard, or says it is not (issue 28).
+            if feature.kind == .stream, feature.goldenSet == nil || feature.answerGuard == nil, !feature.unchecked {
+                reader.issue("features.\(id)", "a stream feature needs a goldenSet and a guard, or \"qualification\": \"unchecked\" "
+                             + "to serve the model's text unchecked, knowingly")
+            }
             if !knownBuilders.contains(feature.template.builder) {
                 // One namespace for stream prompt builders and structured handlers, both compiled in.
                 reader.issue("features.\(id).template.builder",

@@ -13,8 +13,10 @@ public enum QualificationPolicy: String, Sendable {
 /// The `qualification` section: where the recorded pass rates are, and what serves a locale that has none or
 /// fell short. A feature record's own `qualification` overrides `belowThreshold` for it.
 public struct QualificationSettings: Sendable, Equatable {
-    /// For a (feature, locale, prompt version, model) with no recorded result, or a feature without a golden set.
-    public var unknown = QualificationPolicy.serve
+    /// For a (feature, locale, prompt version, model) with no recorded result, or a feature without a golden set:
+    /// the narrator unless the configuration says otherwise (issue 28). A model nobody measured on the feature's
+    /// golden set does not write its answers by default.
+    public var unknown = QualificationPolicy.narrator
     /// For one whose pass rate is under the record's `goldenPassThreshold`.
     public var belowThreshold = QualificationPolicy.narrator
     /// The results file, relative to the configuration file's directory; the built-in configuration's are
@@ -36,7 +38,7 @@ public struct QualificationSettings: Sendable, Equatable {
     static func policy(_ members: [String: JSONValue], _ key: String, at path: String, reader: inout ConfigReader) -> QualificationPolicy? {
         guard let name = reader.string(members, key, at: path, required: false) else { return nil }
         guard let policy = QualificationPolicy(rawValue: name) else {
-            reader.issue("\(path).\(key)", "must be serve, narrator or hide")
+            reader.issue("\(path).\(key)", path.hasPrefix("features.") ? "must be serve, narrator, hide or unchecked" : "must be serve, narrator or hide")
             return nil
         }
         return policy

@@ -14,6 +14,8 @@ struct FeaturesEndpoint: Sendable {
         var features: [JSONValue] = []
         for feature in dependencies.state.registry.available(to: user.id) {
             var members: [String: JSONValue] = ["id": .string(feature.id), "promptVersion": .string(feature.promptVersion)]
+            // The operator chose to serve this feature's model text without a golden set or a guard.
+            if feature.unchecked { members["qualification"] = "unchecked" }
             if let locales = feature.locales, let alias = dependencies.config.models[feature.model] {
                 var writers: [String: JSONValue] = [:]
                 for locale in locales {

@@ -26,6 +26,9 @@ public struct Prompt: Sendable, Equatable {
     /// (a narrator): what the gateway serves instead of the model's when the model is not qualified for the
     /// locale or its answer fails a check. Nil: the feature has no narrator.
     public var narration: String?
+    /// What the feature's checks compare an answer with beyond `facts`, never sent to the app (support chat: the
+    /// policy the model was given and what the user wrote, `SupportReference`).
+    public var reference: JSONValue?
 
     public init(messages: [ChatMessage], facts: JSONValue? = nil, cacheKey: String? = nil, narration: String? = nil) {
         self.messages = messages

@@ -30,8 +30,10 @@ public final class Qualification: Sendable {
     }
 
     /// The writer for `feature` (as served: its prompt version) in `locale`, on `model` (an identity, nil when
-    /// unknown). A feature without a golden set, or with no result for the four, is served as `unknown` says.
+    /// unknown). An unchecked feature is the model's; one without a golden set, or with no result for the four, is
+    /// served as `unknown` says.
     public func writer(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Writer {
+        if feature.unchecked { return .model }
         guard feature.goldenSet != nil, let model,
               let result = results.withLock({ $0[.init(feature: feature.id, locale: locale, promptVersion: feature.promptVersion, model: model)] })
         else { return Self.writer(settings.unknown) }

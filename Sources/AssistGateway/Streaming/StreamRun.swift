@@ -38,6 +38,8 @@ struct StreamRun: Sendable {
                                 checks: dependencies.handlers.answerChecks)
         var ending: Ending = .cancelled
         var opened = (try? await writer.write(SSEFrames.ping)) != nil
+        // The next ping is due `pingSeconds` after this one, not after whatever comes before the stream is watched.
+        let openedAt = dependencies.monotonicClock.now
         if opened, let facts = admitted.prompt.facts {
             opened = (try? await writer.write(AssistEvent.facts(facts).sseFrame)) != nil
         }
@@ -49,7 +51,7 @@ struct StreamRun: Sendable {
             defer { release() }  // a shared call is not held for a request that stopped reading
             let watchdog = dependencies.state.watchdog
             let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
-                                             limits: dependencies.config.limits, openedAt: dependencies.monotonicClock.now)
+                                             limits: dependencies.config.limits, openedAt: openedAt)
             watchdog.watch(watch)
             dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
             ending = await pump(stream, into: writer, watch: watch, progress: &progress, relay: &relay)

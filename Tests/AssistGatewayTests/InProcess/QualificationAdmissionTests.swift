@@ -9,6 +9,14 @@ import Testing
 /// not qualified for is written by the narrator (no provider call, no quota) or hidden.
 @Suite("Qualification at admission, in-process")
 struct QualificationAdmissionTests {
+    /// Support chat with a golden set and a guard, so that qualification decides who writes it (the fixture's is
+    /// unchecked: always the model).
+    static func checked(_ json: inout JSONValue) {
+        json.set("features.support_chat.qualification", "narrator")
+        json.set("features.support_chat.goldenSet", "golden/chat.jsonl")
+        json.set("features.support_chat.guard", ["release": "sentence", "onViolation": "fallback"])
+    }
+
     @Test("a locale the feature does not list: 400 invalid_input naming the supported ones; nothing reaches the model")
     func unlistedLocale() async throws {
         let gateway = try InProcessGateway { $0.set("features.support_chat.locales", ["en-US", "tr-TR"]) }
@@ -24,8 +32,8 @@ struct QualificationAdmissionTests {
     @Test("the narrator writes the locale: its answer, marked narrator, no provider call, no quota; /v1/features says so")
     func narrator() async throws {
         let gateway = try InProcessGateway {
+            Self.checked(&$0)
             $0.set("features.support_chat.locales", ["en-US", "tr-TR"])
-            $0.set("qualification", ["unknown": "narrator"])
         }
         let exchange = await gateway.stream()
         let writer = await exchange.body()
@@ -43,6 +51,7 @@ struct QualificationAdmissionTests {
     @Test("hidden: 403 feature_disabled for that locale, and left out of /v1/features")
     func hidden() async throws {
         let gateway = try InProcessGateway {
+            Self.checked(&$0)
             $0.set("features.support_chat.locales", ["en-US"])
             $0.set("qualification", ["unknown": "hide"])
         }
@@ -56,13 +65,16 @@ struct QualificationAdmissionTests {
     @Test("POST /admin/reload re-reads the results: a locale recorded under the threshold is narrated from then on")
     func reloadReadsResults() async throws {
         let recorded = Mutex(QualificationResults())
-        let edit: @Sendable (inout JSONValue) -> Void = { $0.set("features.support_chat.goldenSet", "golden/chat.jsonl") }
+        let edit: @Sendable (inout JSONValue) -> Void = {
+            Self.checked(&$0)
+            $0.set("qualification", ["unknown": "serve"])
+        }
         var config = ConfigFixture.json
         edit(&config)
         let reloaded = try ConfigFixture.load(config)
         let gateway = try InProcessGateway(reload: InProcessGateway.Reload { reloaded },
                                            qualification: QualificationSource(read: { recorded.withLock { $0 } }), edit: edit)
-        #expect(await gateway.stream().body().events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1"))
+        #expect(await gateway.stream().body().events.last == .done(finishReason: "stop", promptVersion: "2026-10-02.1", source: .model))
         var failing = QualificationResults()
         failing.record(.init(passed: 1, cases: 10, recordedAt: ""),
                        for: .init(feature: "support_chat", locale: "en-US", promptVersion: "2026-10-02.1", model: "SmolLM2-135M-Instruct"))
