@@ -66,7 +66,7 @@ public struct NumbersInPolicy: PropertyCheck {
     }
 
     /// The digit runs of `text` ("7–14" is 7 and 14; "1,500" and "1.500" are 1500; "2.5" is 2.5).
-    static func numbers(in text: String) -> [String] {
+    public static func numbers(in text: String) -> [String] {
         var numbers: [String] = []
         var current = ""
         let characters = Array(text)
