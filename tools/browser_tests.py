@@ -333,6 +333,10 @@ class Run:
         stored = self.driver.execute_script("return [sessionStorage.getItem('assist.adminToken'), localStorage.length, document.cookie]")
         self.check(stored[0] == self.admin and stored[1] == 0 and stored[2] == "", "the admin token in sessionStorage only")
         self.check(self.admin not in self.driver.current_url, "no token in the URL")
+        # Who writes each locale, and why: this gateway serves its stream features unchecked (issue 28).
+        self.wait("the writers", lambda: self.els('#features tr[data-feature="support_chat"] .writers li'))
+        writers = self.text('#features tr[data-feature="support_chat"] .writers')
+        self.check("tr-TR written by the model: unchecked" in writers, f"writers {writers!r}")
         # The injected script in u3's feedback reason is text.
         self.wait("the feedback row", lambda: any(INJECTED == cell.text for cell in self.els(".feedback-row .reason")))
         self.check(self.driver.execute_script("return window.__pwned === undefined"), "the injected script ran")

@@ -20,6 +20,22 @@ import AssistWire
 struct AdminEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    /// Who writes each locale of each feature that names its locales, and why, the models asked who they are.
+    private func writers() async -> [JSONValue] {
+        var rows: [JSONValue] = []
+        for feature in dependencies.config.features.values.sorted(by: { $0.id < $1.id }) {
+            guard let locales = feature.locales, let alias = dependencies.config.models[feature.model] else { continue }
+            let model = feature.goldenSet == nil ? nil
+                : await dependencies.qualification.identities.identity(of: alias, apiKey: dependencies.models.apiKey(for: alias))
+            for locale in locales {
+                let decision = dependencies.qualification.decision(for: feature, locale: locale, model: model, settings: dependencies.config.qualification)
+                rows.append(["feature": .string(feature.id), "locale": .string(locale), "writer": .string(decision.writer.rawValue),
+                             "reason": .string(decision.reason)])
+            }
+        }
+        return rows
+    }
+
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let request = context.http
         try authorize(request)
@@ -28,7 +44,8 @@ struct AdminEndpoint: Sendable {
         case ("GET", "/admin/features"):
             // The qualification table beside the features: each recorded pass rate (the writers per locale are in /v1/features).
             return Responses.json(.ok, ["features": .array(dependencies.state.registry.snapshot().map(Self.describe)),
-                                        "qualification": dependencies.qualification.current.json["results"] ?? []])
+                                        "qualification": dependencies.qualification.current.json["results"] ?? [],
+                                        "writers": .array(await writers())])
         case ("POST", "/admin/reload"):
             return try await reload(context)
         case ("GET", "/admin/refusals"):

@@ -10,7 +10,8 @@ import Glibc
 ///     {"status": "ok" | "degraded" | "unavailable",
 ///      "checks": {"storage": {"status": "ok" | "failing" | "unavailable", "failedWrites"?, "since"?, "reason"?},
 ///                 "model": {"status": "ok" | "starting"},
-///                 "redis"?, "postgres"?: {"status": "ok" | "unavailable" | "spooling", "reason"?, "since"?}},
+///                 "redis"?, "postgres"?: {"status": "ok" | "unavailable" | "spooling", "reason"?, "since"?},
+///                 "qualification": {"status": "ok" | "narrated", "locales": [{"feature", "locale", "writer", "reason"}]}},
 ///      "limits": {"openFiles": N}}
 ///
 /// 200 for ok or degraded, 503 for unavailable. A model that is not ready, or storage that could not be
@@ -34,10 +35,28 @@ struct HealthEndpoint: Sendable {
         let storage = dependencies.state.storageHealth.report
         return Self.response(modelReady: await dependencies.models.isReady(),
                              storage: .writes(storage.status, failures: storage.failures, since: storage.since),
-                             stores: dependencies.state.storeMonitor.reports)
+                             stores: dependencies.state.storeMonitor.reports, qualification: qualificationCheck())
     }
 
-    static func response(modelReady: Bool, storage: Storage, stores: [StoreMonitor.Report] = []) -> HTTPResponse {
+    /// The stream features' locales the model does not write now, and why, from what is known without asking an
+    /// upstream (a model not asked yet stands as its configured name). Never changes the status: a narrated
+    /// locale is served, by design, but an operator should see it (a configuration copied without its results).
+    func qualificationCheck() -> JSONValue {
+        var locales: [JSONValue] = []
+        for feature in dependencies.config.features.values.sorted(by: { $0.id < $1.id }) where feature.kind == .stream {
+            guard let served = feature.locales, let alias = dependencies.config.models[feature.model] else { continue }
+            let model = dependencies.qualification.identities.known(of: alias)
+            for locale in served {
+                let decision = dependencies.qualification.decision(for: feature, locale: locale, model: model, settings: dependencies.config.qualification)
+                guard decision.writer != .model else { continue }
+                locales.append(["feature": .string(feature.id), "locale": .string(locale), "writer": .string(decision.writer.rawValue),
+                                "reason": .string(decision.reason)])
+            }
+        }
+        return ["status": .string(locales.isEmpty ? "ok" : "narrated"), "locales": .array(locales)]
+    }
+
+    static func response(modelReady: Bool, storage: Storage, stores: [StoreMonitor.Report] = [], qualification: JSONValue? = nil) -> HTTPResponse {
         var storageCheck: [String: JSONValue]
         let storageStatus: String
         switch storage {
@@ -53,6 +72,7 @@ struct HealthEndpoint: Sendable {
             storageCheck = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since))]
         }
         var checks: [String: JSONValue] = ["storage": .object(storageCheck), "model": ["status": .string(modelReady ? "ok" : "starting")]]
+        if let qualification { checks["qualification"] = qualification }
         var status = !modelReady ? "unavailable" : storageStatus
         for store in stores {
             switch store.status {

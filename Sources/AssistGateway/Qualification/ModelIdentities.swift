@@ -65,6 +65,16 @@ public final class ModelIdentities: Sendable {
         }
     }
 
+    /// The identity known now for `alias`, without asking its upstream (for `/healthz`, answered from memory): the
+    /// configured name when there is no catalog or the upstream has not answered; nil when it serves several others.
+    public func known(of alias: ModelAlias) -> String? {
+        guard catalog != nil else { return alias.model }
+        return entries.withLock { entries in
+            if case .answered(let id) = entries[alias.baseURL + "\u{1F}" + alias.model] { return id }
+            return alias.model
+        }
+    }
+
     /// Forgets every answer: the next request asks again (after a reload, which may point elsewhere).
     public func forget() { entries.withLock { $0 = [:] } }
 }

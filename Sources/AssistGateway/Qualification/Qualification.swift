@@ -33,12 +33,30 @@ public final class Qualification: Sendable {
     /// unknown). An unchecked feature is the model's; one without a golden set, or with no result for the four, is
     /// served as `unknown` says.
     public func writer(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Writer {
-        if feature.unchecked { return .model }
-        guard feature.goldenSet != nil, let model,
-              let result = results.withLock({ $0[.init(feature: feature.id, locale: locale, promptVersion: feature.promptVersion, model: model)] })
-        else { return Self.writer(settings.unknown) }
-        return result.passRate >= feature.goldenPassThreshold ? .model : Self.writer(feature.qualification ?? settings.belowThreshold)
+        decision(for: feature, locale: locale, model: model, settings: settings).writer
     }
+
+    /// Who writes, and why, in words for an operator (`/healthz`, the console).
+    public struct Decision: Sendable, Equatable {
+        public var writer: Writer
+        public var reason: String
+    }
+
+    /// The writer of `writer(for:locale:model:settings:)` with the reason for it.
+    public func decision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Decision {
+        if feature.unchecked { return Decision(writer: .model, reason: "unchecked: the model's text is served as written") }
+        let unknown = { (why: String) in Decision(writer: Self.writer(settings.unknown), reason: "\(why): qualification.unknown is \(settings.unknown.rawValue)") }
+        guard feature.goldenSet != nil else { return unknown("no golden set") }
+        guard let model else { return unknown("the model behind \(feature.model) is not identified") }
+        guard let result = results.withLock({ $0[.init(feature: feature.id, locale: locale, promptVersion: feature.promptVersion, model: model)] })
+        else { return unknown("no result recorded for \(model) at prompt version \(feature.promptVersion)") }
+        let rates = "\(Self.percent(result.passRate)) of \(result.cases) golden cases passed on \(model), threshold \(Self.percent(feature.goldenPassThreshold))"
+        guard result.passRate < feature.goldenPassThreshold else { return Decision(writer: .model, reason: rates) }
+        let policy = feature.qualification ?? settings.belowThreshold
+        return Decision(writer: Self.writer(policy), reason: rates + ": under it, \(policy.rawValue)")
+    }
+
+    private static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
 
     /// The same, the model's identity asked of its upstream first (only when a result could apply: a feature
     /// without a golden set has none).

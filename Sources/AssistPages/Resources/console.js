@@ -128,17 +128,19 @@
   function renderFeatures(json) {
     const tbody = $('features').tBodies[0];
     const qualification = Array.isArray(json.qualification) ? json.qualification : [];
+    const writers = Array.isArray(json.writers) ? json.writers : [];
     const old = new Map([...tbody.rows].map((row) => [row.dataset.feature, row]));
     let index = 0;
     // Moves a row only when it is out of place: moving it would take the focus from a rollout being typed.
     const place = (row) => { if (tbody.rows[index] !== row) tbody.insertBefore(row, tbody.rows[index] || null); index++; };
     for (const f of Array.isArray(json.features) ? json.features : []) {
       const rows = qualification.filter((q) => q && q.feature === f.id);
-      const signature = JSON.stringify([f, rows]);
+      const written = writers.filter((w) => w && w.feature === f.id);
+      const signature = JSON.stringify([f, rows, written]);
       const existing = old.get(f.id);
       old.delete(f.id);
       if (existing && existing.dataset.signature === signature) { place(existing); continue; }
-      const tr = featureRow(f, rows);
+      const tr = featureRow(f, rows, written);
       tr.dataset.signature = signature;
       if (!existing || existing.cells.length !== tr.cells.length) { if (existing) existing.remove(); place(tr); continue; }
       [...tr.cells].forEach((cellNew, i) => {
@@ -153,7 +155,7 @@
     old.forEach((row) => row.remove());
   }
 
-  function featureRow(f, rows) {
+  function featureRow(f, rows, written) {
     const tr = el('tr');
     tr.dataset.feature = f.id;
 
@@ -192,14 +194,20 @@
     on(kill, 'click', () => toggleFeature(f.id, f.enabled, end.checked));
     killCell.append(kill, endLabel);
 
-    // Qualification: the raw model's recorded golden-set pass rates, per locale (and the model recorded).
-    const qualCell = cell(tr, rows.length ? '' : '—');
+    // Qualification: the raw model's recorded golden-set pass rates, per locale (and the model recorded), then
+    // who writes each locale now and why (a locale nobody measured is narrated: the reason says so).
+    const qualCell = cell(tr, rows.length || written.length ? '' : '—');
     if (rows.length) {
       const ul = el('ul', 'plain small');
       for (const q of rows) {
         const other = q.promptVersion !== f.promptVersion ? `, prompt ${q.promptVersion}` : '';
         ul.append(el('li', null, `${q.locale}: ${percent(q.passRate)} (${q.passed}/${q.cases}) on ${q.model}${other}`));
       }
+      qualCell.append(ul);
+    }
+    if (written.length) {
+      const ul = el('ul', 'plain small writers');
+      for (const w of written) ul.append(el('li', null, `${w.locale} written by the ${w.writer}: ${w.reason}`));
       qualCell.append(ul);
     }
     const current = rows.filter((q) => q.promptVersion === f.promptVersion);

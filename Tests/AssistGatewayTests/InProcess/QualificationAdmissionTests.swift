@@ -45,6 +45,16 @@ struct QualificationAdmissionTests {
         let features = await gateway.send(.get, "/v1/features")
         let chat = features.json?["features"]?.arrayValue?.first { $0["id"] == "support_chat" }
         #expect(chat?["locales"] == ["en-US": "narrator", "tr-TR": "narrator"])
+        // /healthz and the console's table say why (no result for this model and prompt version), and stay 200.
+        let why = "no result recorded for SmolLM2-135M-Instruct at prompt version 2026-10-02.1: qualification.unknown is narrator"
+        let health = await gateway.send(.get, "/healthz", as: nil)
+        #expect(health.status == .ok)
+        #expect(health.json?["checks"]?["qualification"] == ["status": "narrated", "locales": [
+            ["feature": "support_chat", "locale": "en-US", "writer": "narrator", "reason": .string(why)],
+            ["feature": "support_chat", "locale": "tr-TR", "writer": "narrator", "reason": .string(why)]]])
+        let table = await gateway.send(.get, "/admin/features", as: nil, headers: [(.authorization, "Bearer admin-secret")])
+        #expect(table.json?["writers"]?.arrayValue?.contains(["feature": "support_chat", "locale": "tr-TR", "writer": "narrator",
+                                                              "reason": .string(why)]) == true)
         gateway.expectNothingHeld()
     }
 
