@@ -177,7 +177,7 @@ let package = Package(
             dependencies: ["AssistEvaluation", "AssistGatewayEvaluation", "AssistTravel", "AssistServer", "AssistWire", "ScriptedUpstream",
                            "GatewayTestSupport", "AssistTestSupport"]
         ),
-        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire", "AssistEvaluation"]),
+        .testTarget(name: "AssistTravelTests", dependencies: ["AssistTravel", "AssistGateway", "AssistSQLite", "AssistWire", "AssistEvaluation", "AssistGatewayEvaluation"]),
         // ...and the gateway live, through sockets, where they matter.
         .testTarget(
             name: "GatewayEndToEndTests",

@@ -1,7 +1,9 @@
 import AssistEvaluation
 import AssistGateway
 @testable import AssistTravel
+import AssistGatewayEvaluation
 import AssistWire
+import Foundation
 import Testing
 
 /// The support narrator through `SupportChatBuilder`, as a request builds it: per triage topic and language the
@@ -49,6 +51,33 @@ struct SupportNarratorTests {
             #expect(text.contains(turkish ? "arkadaşımıza aktarıyorum" : "I'll pass you to a colleague"), "\(String(describing: topic))")
             #expect(!policy.contains { text.contains($0.text) || text.contains($0.title) })
             #expect(LanguageMatchesLocale().violation(in: CheckedAnswer(text: text, locale: locale)) == nil)
+        }
+    }
+
+    @Test("every golden case's narration passes every check the built-in record names, whole and as the guard judges it")
+    func goldenCasesPassTheChecks() async throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden/support_chat.jsonl")
+        let cases = try GoldenSet.load(url)
+        let feature = try #require(fixture.config.features["support_chat"])
+        #expect(feature.checks.count == 5 && feature.answerGuard != nil && feature.goldenSet != nil)
+        let checks = feature.checks.compactMap(PropertyChecks.named)
+        #expect(checks.count == feature.checks.count)
+        for item in cases {
+            let prompt = try await SupportChatBuilder(travel: fixture.travel).build(
+                try fixture.context("support_chat", user: "u1", input: try #require(item.input), locale: item.locale))
+            let narration = try #require(prompt.narration, "\(item.id)")
+            let answer = CheckedAnswer(text: narration, locale: item.locale, support: GoldenEvaluation.supportReference(prompt))
+            for check in checks { #expect(check.violation(in: answer) == nil, "\(item.id) \(check.name): \(narration)") }
+            // Sentence by sentence, as the live guard releases it.
+            let judge = PropertyCheckGuard().judge(prompt, feature: feature, locale: item.locale)
+            var accepted = ""
+            // Cut as the guard cuts: after ., ! or ? before whitespace, and at line breaks.
+            let sentences = narration.replacingOccurrences(of: ". ", with: ".\u{1F}").replacingOccurrences(of: "\n", with: "\n\u{1F}")
+                .split(separator: "\u{1F}").map(String.init)
+            for (index, sentence) in sentences.enumerated() {
+                #expect(judge.violation(of: sentence, after: accepted, final: index == sentences.count - 1) == nil, "\(item.id): \(sentence)")
+                accepted += sentence
+            }
         }
     }
 
