@@ -206,7 +206,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
                            "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices",
-                           "AssistSQLite", "LocalServers", "NginxFront"]
+                           "AssistSQLite", "LocalServers", "NginxFront", "AssistTravel"]
         ),
     ]
 )
