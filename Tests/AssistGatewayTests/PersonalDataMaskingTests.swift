@@ -31,18 +31,20 @@ struct PersonalDataMaskingTests {
     final class EchoingBuilder: PromptBuilder {
         let name: String
         let storedData: String
+        let system: String
         private let seen = Mutex<[String]>([])
         var messagesSeen: [String] { seen.withLock { $0 } }
 
-        init(name: String, storedData: String) {
+        init(name: String, storedData: String, system: String = "Answer.") {
             self.name = name
             self.storedData = storedData
+            self.system = system
         }
 
         func build(_ context: PromptContext) async throws(PromptBuildError) -> Prompt {
             let message = context.input["message"]?.stringValue ?? ""
             seen.withLock { $0.append(message) }
-            return Prompt(messages: [ChatMessage(role: .system, content: "Answer."), ChatMessage(role: .user, content: storedData),
+            return Prompt(messages: [ChatMessage(role: .system, content: system), ChatMessage(role: .user, content: storedData),
                                      ChatMessage(role: .user, content: message)])
         }
     }
@@ -55,11 +57,11 @@ struct PersonalDataMaskingTests {
         let token: String
     }
 
-    static func gateway(storedData: String) throws -> Gateway_ {
+    static func gateway(storedData: String, system: String = "Answer.") throws -> Gateway_ {
         let config = try ConfigFixture.load(ConfigFixture.json)
         let secret = Array("masking-secret".utf8)
         let provider = RecordingProvider()
-        let builder = EchoingBuilder(name: "support_chat", storedData: storedData)
+        let builder = EchoingBuilder(name: "support_chat", storedData: storedData, system: system)
         let builders: [any PromptBuilder] = [builder] + ConfigFixture.knownBuilders.subtracting(["support_chat"]).map {
             EchoingBuilder(name: $0, storedData: "")
         }
@@ -109,6 +111,18 @@ struct PersonalDataMaskingTests {
         let row = try #require(await subject.dependencies.stores.audit.record(for: id))
         #expect(row.maskedValues == 0)
         #expect(subject.dependencies.state.metrics.render().contains(#"assist_masked_values_total{stage="provider"} 2"#))
+    }
+
+    @Test("a system message is masked too, every time (one found clean is remembered; one with a number never is)")
+    func systemMessages() async throws {
+        let subject = try Self.gateway(storedData: "Booking BK-2041.", system: "Policy: call +90 212 444 0 849 or write to help@example.com.")
+        for _ in 0..<3 { _ = try await Self.ask(subject, message: "Where is my bag?") }
+        #expect(subject.provider.requests.count == 3)
+        for request in subject.provider.requests {
+            #expect(request[0].content == "Policy: call [phone] or write to [email].")
+            #expect(request[1].content == "Booking BK-2041.")
+        }
+        #expect(subject.dependencies.state.metrics.render().contains(#"assist_masked_values_total{stage="provider"} 6"#))
     }
 
     @Test("text with no digit and no @ is passed through untouched, as the same string")
