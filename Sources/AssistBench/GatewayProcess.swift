@@ -2,6 +2,7 @@ import AssistGateway
 import AssistLocalModel
 import AssistTravel
 import AssistWire
+import ScriptedUpstream
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -116,15 +117,11 @@ final class GatewayProcess {
         limits["maxConnectionsPerAddress"] = 0
         limits["maxConnections"] = 100_000
         root["limits"] = .object(limits)
-        for (id, feature) in features {
+        // The scripted upstream's text is relayed as it comes (a guard only where an edit asks for one): unchecked.
+        for (id, feature) in ScriptedFeatures.unchecked(features) {
             guard case .object(var record) = feature, case .object(var quotas)? = record["quotas"] else { continue }
             for level in quotas.keys { quotas[level] = ["requestsPerDay": 100_000_000, "tokensPerDay": 1_000_000_000_000] }
             record["quotas"] = .object(quotas)
-            // The scripted upstream's text is relayed as it comes (a guard only where an edit asks for one): unchecked.
-            if record["guard"] != nil {
-                record["guard"] = nil
-                record["qualification"] = "unchecked"
-            }
             for (key, value) in edits[id] ?? [:] { record[key] = value }
             features[id] = .object(record)
         }

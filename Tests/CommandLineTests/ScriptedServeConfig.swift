@@ -1,6 +1,7 @@
 import AssistTravel
 import AssistWire
 import Foundation
+import ScriptedUpstream
 
 /// A configuration file for `assist serve --config` against the scripted upstream, written into `directory`:
 /// the built-in one with its stream features unchecked (their guards off, since the scripts write any text, as
@@ -8,14 +9,8 @@ import Foundation
 /// qualification results named by absolute path (the file lives elsewhere). Returns the file's path.
 func scriptedServeConfig(in directory: URL) throws -> String {
     guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
-          case .object(var features)? = root["features"] else { throw ConfigShapeChanged() }
-    for (id, record) in features {
-        guard case .object(var members) = record, members["guard"] != nil else { continue }
-        members["guard"] = nil
-        members["qualification"] = "unchecked"
-        features[id] = .object(members)
-    }
-    root["features"] = .object(features)
+          case .object(let features)? = root["features"] else { throw ConfigShapeChanged() }
+    root["features"] = .object(ScriptedFeatures.unchecked(features))
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     root["qualification"] = ["unknown": "serve", "results": .string(repository.appendingPathComponent("golden/qualification.json").path)]
     let file = directory.appendingPathComponent("scripted-\(UUID().uuidString).json")

@@ -59,13 +59,7 @@ public final class GatewayHarness: Sendable {
         }
         if case .object(var all)? = root["features"] {
             if !answerGuards {
-                // Without a guard a stream feature must say it is served unchecked (issue 28), as these tests script any text.
-                for (id, record) in all {
-                    guard case .object(var members) = record, members["guard"] != nil else { continue }
-                    members["guard"] = nil
-                    members["qualification"] = "unchecked"
-                    all[id] = .object(members)
-                }
+                all = ScriptedFeatures.unchecked(all)
             }
             for (id, overrides) in featureOverrides {
                 guard case .object(var record)? = all[id] else { continue }

@@ -41,13 +41,7 @@ final class Replica: Sendable {
             all[id] = .object(record)
         }
         // Without the built-in answer guards, so unchecked: these tests script arbitrary text (GatewayHarness does the same).
-        for (id, record) in all {
-            guard case .object(var members) = record, members["guard"] != nil else { continue }
-            members["guard"] = nil
-            members["qualification"] = "unchecked"
-            all[id] = .object(members)
-        }
-        root["features"] = .object(all)
+        root["features"] = .object(ScriptedFeatures.unchecked(all))
         if let integrity { root["integrity"] = integrity }
         var storageMembers: [String: JSONValue] = ["kind": "shared", "redis": .string(cluster.redisURL), "postgres": .string(cluster.postgresURL),
                                                    "connectSeconds": 10]
