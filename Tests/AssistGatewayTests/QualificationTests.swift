@@ -128,6 +128,12 @@ struct QualificationTests {
         narrating.unknown = .hide
         #expect(qualification.writer(for: unchecked, locale: "tr-TR", model: "SmolLM2-135M-Instruct", settings: narrating) == .model)
         #expect(QualificationSettings().unknown == .narrator)
+        // A structured feature has no narrator: where the policy says narrator, its model answers, and says why.
+        var structured = try feature()
+        structured.kind = .structured
+        let decision = qualification.decision(for: structured, locale: "tr-TR", model: "SmolLM2-135M-Instruct", settings: QualificationSettings())
+        #expect(decision.writer == .model)
+        #expect(decision.reason.hasPrefix("no result recorded for SmolLM2-135M-Instruct") && decision.reason.hasSuffix("its walls hold the model's answer)"))
     }
 
     @Test("locales and qualification are read strictly, naming their paths")

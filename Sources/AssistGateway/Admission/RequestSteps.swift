@@ -56,7 +56,6 @@ struct FindFeature: AdmissionStep {
     }
 }
 
-/// 4. The input against the feature's input schema → 400 `invalid_input`, naming the path.
 /// 4b. Personal data in the input is masked, whatever the app did: every string of it, for every feature,
 /// before a rule, a prompt builder, the answer cache or a provider reads it. An old app, a third-party client or
 /// a raw API call sends what the user typed. The count goes to the audit row; there is no option to skip it.
@@ -72,6 +71,7 @@ struct MaskPersonalData: AdmissionStep {
     }
 }
 
+/// 4. The input against the feature's input schema → 400 `invalid_input`, naming the path.
 struct ValidateInput: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         let feature = try state.required(state.context.feature, "a feature")

@@ -42,8 +42,18 @@ public final class Qualification: Sendable {
         public var reason: String
     }
 
-    /// The writer of `writer(for:locale:model:settings:)` with the reason for it.
+    /// The writer of `writer(for:locale:model:settings:)` with the reason for it. A structured feature has no
+    /// narrator (its answer is held by its own walls: schema, grounding, computed facts), so where the policy
+    /// says narrator, its model answers, and `/v1/features` says so.
     public func decision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Decision {
+        var decision = streamDecision(for: feature, locale: locale, model: model, settings: settings)
+        if feature.kind == .structured, decision.writer == .narrator {
+            decision = Decision(writer: .model, reason: decision.reason + " (a structured feature has no narrator: its walls hold the model's answer)")
+        }
+        return decision
+    }
+
+    private func streamDecision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Decision {
         if feature.unchecked { return Decision(writer: .model, reason: "unchecked: the model's text is served as written") }
         let unknown = { (why: String) in Decision(writer: Self.writer(settings.unknown), reason: "\(why): qualification.unknown is \(settings.unknown.rawValue)") }
         guard feature.goldenSet != nil else { return unknown("no golden set") }
