@@ -16,13 +16,14 @@ cd "$(dirname "$0")/.."
 command -v swiftc >/dev/null || export PATH="${SWIFT_BIN:-/opt/swift/usr/bin}:$PATH"
 export SWIFT_BACKTRACE=enable=no  # the runtime's backtracer trips ASan; libFuzzer reports the crash itself
 OUT=.build/fuzz
-ALL_TARGETS=(sse json cbor jws config schema body edge budget)
+ALL_TARGETS=(sse json cbor jws config schema body edge budget mask)
 
 # name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
 target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; body) echo RequestBody;;
-                           edge) echo HTTPEdge;; budget) echo Budget;;
+                           edge) echo HTTPEdge;; budget) echo Budget;; mask) echo Masker;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
-target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; edge) echo;; budget) echo AssistBudget;; *) echo AssistGateway;; esac; }
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; edge) echo;; budget) echo AssistBudget;;
+                             mask) echo AssistUnderstanding;; *) echo AssistGateway;; esac; }
 # A target without a module is compiled with these source files instead (they must import nothing).
 target_sources() { case $1 in edge) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody EdgeDecision;;
                                *) ;; esac; }
