@@ -15,6 +15,25 @@ struct PIIMaskerTests {
         #expect(result.containsSensitiveNumbers)
     }
 
+    @Test("a card whose first digit an IBAN took is masked on a second pass, never left for the provider (found by fuzzing)")
+    func valueBehindANeighbour() {
+        // "Pe411106 1019719c8" passes mod 97 and takes the "8" that starts the card "8 411119111111111104".
+        let text = "Pe411106 1019719c8 411119111111111104 end"
+        let result = masker.mask(text)
+        #expect(result.findings.map(\.kind) == [.iban, .paymentCard])
+        #expect(result.masked == "PE***********19C**** **** **** 1104 end")  // the card takes the IBAN's kept "8" with it
+        #expect(masker.mask(result.masked).findings.isEmpty)
+    }
+
+    @Test("the fuzzer's layered numbers: the masked text is a fixed point (past four passes, every digit is starred)")
+    func layeredNumbers() throws {
+        let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../fuzz/corpus/mask/regression-layered-numbers")
+        let text = String(decoding: try Data(contentsOf: seed), as: UTF8.self)
+        let result = masker.mask(text)
+        #expect(!result.findings.isEmpty)
+        #expect(masker.mask(result.masked).findings.isEmpty)
+    }
+
     @Test("numbers without a valid checksum or the shape of personal data are left alone")
     func controls() {
         for text in ["Uçuş TK1759 14:40'ta, rezervasyon BK-2041.", "Order 4111 1111 1111 1112 shipped", "Total 1.250,00 TL on 2026-10-14",

@@ -14,7 +14,8 @@ public struct PIIMasker: Sendable {
 
     public struct Finding: Sendable, Equatable {
         public var kind: Kind
-        /// The original text's range of the finding, in UTF-16 offsets (NSRange) for interop.
+        /// The finding's range in UTF-16 offsets (NSRange) for interop: in the original text, or for a value found on
+        /// a later pass (see `mask`), in the text as the earlier passes masked it.
         public var range: NSRange
     }
 
@@ -29,7 +30,35 @@ public struct PIIMasker: Sendable {
 
     public init() {}
 
+    /// The masked text and what was found. Masking runs again on its own output until nothing more is found (at
+    /// most `maxPasses` times): a value whose first characters another finding took (a card whose first digit is
+    /// an IBAN's last, found by fuzzing) is only seen once that neighbour is masked. Such a later finding's range
+    /// is in the text as the passes before it left it.
+    ///
+    /// Text that still yields a new value after `maxPasses` (only a crafted run of overlapping numbers does) has every
+    /// digit and "@" starred out instead, which no shape can match: the masked text is always a fixed point, and
+    /// the work per text stays bounded.
     public func mask(_ text: String) -> Result {
+        var result = maskOnce(text)
+        var passes = 1
+        while !result.findings.isEmpty {
+            let again = maskOnce(result.masked)
+            guard !again.findings.isEmpty else { break }
+            guard passes < Self.maxPasses else {
+                let starred = String(result.masked.map { $0.isASCII && ($0.isNumber || $0 == "@") ? "*" : $0 })
+                return Result(masked: starred, findings: result.findings + again.findings)
+            }
+            result = Result(masked: again.masked, findings: result.findings + again.findings)
+            passes += 1
+        }
+        return result
+    }
+
+    /// Each pass masks at least one more value, and the placeholders match no shape: ordinary text settles in one
+    /// or two passes.
+    static let maxPasses = 4
+
+    private func maskOnce(_ text: String) -> Result {
         // Every shape needs a digit or an "@": most text has neither and costs one scan instead of six patterns.
         guard text.utf8.contains(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "@") }) else {
             return Result(masked: text, findings: [])
