@@ -30,14 +30,15 @@ struct FaultTests {
 
     @Test("an unreachable provider ends the stream with upstream_failed")
     func providerDown() async throws {
-        // Port 1 on loopback: nothing listens there. Support chat, which the model writes (no result is recorded
-        // for its prompt version, and the harness serves unknown ones): an unreachable upstream cannot say who it
-        // is, so the configured SmolLM2 stands, and the itinerary summary is narrated. Guards kept: both are checked.
-        let harness = try GatewayHarness(upstreamURL: "http://127.0.0.1:1/v1", answerGuards: true)
+        // Port 1 on loopback: nothing listens there. Support chat served unchecked (the harness's default), which
+        // the model writes whatever was recorded.
+        let harness = try GatewayHarness(upstreamURL: "http://127.0.0.1:1/v1")
         let response = try await harness.stream(body: GatewayHarness.body(feature: "support_chat", input: ["message": "hi"], locale: "en-US"))
         #expect(response.modelEvents == [.error(code: .upstreamFailed)])
-        // The summary needs no model: the recorded qualification has its narrator answer every locale on SmolLM2.
-        guard case .done(_, _, _, let source, _)? = try await harness.stream().modelEvents.last else { Issue.record("no done"); return }
+        // Checked (guards kept), the summary needs no model: an unreachable upstream cannot say who it is, so the
+        // configured SmolLM2 stands, and the recorded qualification has its narrator answer every locale.
+        let checked = try GatewayHarness(upstreamURL: "http://127.0.0.1:1/v1", answerGuards: true)
+        guard case .done(_, _, _, let source, _)? = try await checked.stream().modelEvents.last else { Issue.record("no done"); return }
         #expect(source == .narrator)
     }
 
