@@ -126,6 +126,8 @@ response("too-many-streams-no-retry-after", 429, {}, error_body("too_many_stream
          {"outcome": "error", "error": "rate_limited", "code": "too_many_streams", "retryAfterSeconds": 1})
 response("retry-after-garbage", 429, {"Retry-After": "soon"}, error_body("quota_exceeded"),
          {"outcome": "error", "error": "rate_limited", "code": "quota_exceeded", "retryAfterSeconds": 1})
+response("conversation-not-found", 404, {}, error_body("conversation_not_found"),
+         {"outcome": "error", "error": "http", "status": 404, "code": "conversation_not_found", "hidesFeature": False})
 response("payload-too-large", 413, {}, error_body("payload_too_large"),
          {"outcome": "error", "error": "http", "status": 413, "code": "payload_too_large", "hidesFeature": False})
 for code in ["quota_unavailable", "audit_unavailable", "overloaded"]:

@@ -39,6 +39,16 @@ public struct BudgetQuestionFeature: StructuredFeature {
         return try store.merchantsByFrequency(user: user)
     }
 
+    /// A `conversationId` this user holds no live conversation under (never issued, expired, another user's) is 404
+    /// `conversation_not_found`, before any quota is taken: reading the question as a fresh one answers something
+    /// the user did not ask (a follow-up without its conversation). Its store down is 503.
+    public func prepare(_ context: PromptContext) async throws(PromptBuildError) {
+        guard let id = context.input["conversationId"]?.stringValue else { return }
+        let previous: FinanceQuestion?
+        do { previous = try conversations.last(user: context.user, id: id) } catch { throw .refused(.unavailable("budget store")) }
+        if previous == nil { throw .refused(.conversationNotFound) }
+    }
+
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
         let text = context.input["question"]?.stringValue ?? ""
         let today = context.input["today"]?.stringValue
@@ -49,10 +59,20 @@ public struct BudgetQuestionFeature: StructuredFeature {
         // The rules try the merchants in name order (as `TransactionStore.merchants` gives them); the model is offered the most frequent.
         let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants.sorted(), today: today), model: language.guarded,
                                                 merchantsByFrequency: merchants)
-        let conversation = context.input["conversationId"]?.stringValue ?? "cv_" + UUID().uuidString.lowercased()
-        let previous = try? conversations.last(user: context.user, id: conversation)
+        let named = context.input["conversationId"]?.stringValue
+        let conversation = named ?? "cv_" + UUID().uuidString.lowercased()
+        let previous: FinanceQuestion?
+        do { previous = try named.flatMap { try conversations.last(user: context.user, id: $0) } } catch {
+            return StructuredAnswer(failure: .unavailable("budget store"))
+        }
+        // `prepare` found it; one that expired since is refused the same way, never read as a fresh question.
+        if named != nil, previous == nil { return StructuredAnswer(failure: .conversationNotFound) }
         let (question, source) = await understanding.understand(text, previous: previous)
-        try? conversations.remember(question, user: context.user, id: conversation)
+        do { try conversations.remember(question, user: context.user, id: conversation) } catch {
+            // The answer stands; the next follow-up will be refused as conversation_not_found and say so.
+            GatewayLog.warning("budget conversation \(conversation) not remembered: \(error)")
+            return StructuredAnswer(failure: .unavailable("budget store"), usage: language.usage)
+        }
         let answer: BudgetAnswerer.Answer
         do {
             answer = try BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question)

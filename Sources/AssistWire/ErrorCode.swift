@@ -25,6 +25,9 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// The server holds as many connections as it allows (503, with `Retry-After`).
     public static let overloaded: ErrorCode = "overloaded"
     public static let notFound: ErrorCode = "not_found"
+    /// A `conversationId` the gateway does not hold for this user (never issued, expired, or another user's): the
+    /// question is not read as a fresh one, since a follow-up read without its conversation answers something else.
+    public static let conversationNotFound: ErrorCode = "conversation_not_found"
     public static let methodNotAllowed: ErrorCode = "method_not_allowed"
     public static let quotaExceeded: ErrorCode = "quota_exceeded"
     public static let tooManyStreams: ErrorCode = "too_many_streams"

@@ -1,4 +1,6 @@
+import AssistBudget
 import AssistGateway
+import AssistSQLite
 import AssistTestSupport
 import AssistWire
 import Foundation
@@ -103,8 +105,43 @@ struct StructuredFeatureTests {
                                      feature: "budget_question", locale: "en-US")
         #expect(followUp.json?["followUp"] == true && followUp.json?["conversationId"]?.stringValue == conversation, "\(followUp.text)")
         #expect(followUp.json?["period"] == ["from": "2026-10-01", "to": "2026-10-31"] && followUp.json?["category"] == "groceries")
-        let stranger = try await ask(harness, ["question": "and the month before?", "today": "2026-12-01", "conversationId": .string(conversation)],
-                                     feature: "budget_question", user: "u2", locale: "en-US")
-        #expect(stranger.json?["followUp"] == false && stranger.json?["category"] == .null, "\(stranger.text)")
+        // Another user's conversation, or one never issued, is 404 conversation_not_found, never a fresh question,
+        // and audited (issue 29).
+        for (user, id) in [("u2", conversation), ("u1", "cv_never-issued")] {
+            let refused = try await ask(harness, ["question": "and the month before?", "today": "2026-12-01", "conversationId": .string(id)],
+                                        feature: "budget_question", user: user, locale: "en-US")
+            #expect(refused.status == 404 && refused.errorCode == "conversation_not_found", "\(refused.text)")
+            let row = try #require(await harness.auditRow(refused.headers["x-request-id"]))
+            #expect(row.status == .rejected && row.reason.hasPrefix("conversation_not_found"))
+        }
+        // The owner's conversation still goes on.
+        let again = try await ask(harness, ["question": "and the month before?", "today": "2026-12-01", "conversationId": .string(conversation)],
+                                  feature: "budget_question", locale: "en-US")
+        #expect(again.status == 200 && again.json?["followUp"] == true)
+    }
+
+    @Test("an unknown conversation costs no quota: with one request a day, two 404s leave it for the question")
+    func unknownConversationIsFree() async throws {
+        let harness = try GatewayHarness(unavailableQuota: (requests: 1, tokens: 20_000))
+        for _ in 0..<2 {
+            let refused = try await ask(harness, ["question": "and the month before?", "today": "2026-12-01", "conversationId": "cv_nobody"],
+                                        feature: "budget_question", locale: "en-US")
+            #expect(refused.status == 404 && refused.errorCode == "conversation_not_found")
+        }
+        let asked = try await ask(harness, ["question": "How much did I spend in November?", "today": "2026-12-01"],
+                                  feature: "budget_question", locale: "en-US")
+        #expect(asked.status == 200, "\(asked.text)")
+    }
+
+    @Test("a budget conversation is kept a day after its last question; older, or another user's, it is not found")
+    func conversationRetention() throws {
+        let database = try SQLiteDatabase(path: ":memory:")
+        let conversations = try BudgetConversations(database: database)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let question = try #require(FinanceQuestion(json: ["intent": "totalSpent", "period": ["from": "2026-11-01", "to": "2026-11-30"]]))
+        try conversations.remember(question, user: "u1", id: "cv_1", now: start)
+        #expect(try conversations.last(user: "u1", id: "cv_1", now: start.addingTimeInterval(86_399)) == question)
+        #expect(try conversations.last(user: "u1", id: "cv_1", now: start.addingTimeInterval(86_400)) == nil)
+        #expect(try conversations.last(user: "u2", id: "cv_1", now: start) == nil)
     }
 }

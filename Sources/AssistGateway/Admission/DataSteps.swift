@@ -30,19 +30,22 @@ struct BuildPrompt: AdmissionStep {
                                     locale: request.locale)
         context.inputHadSensitiveNumbers = state.maskedNumbers
         state.promptContext = context
-        if state.kind == .structured {
-            state.prompt = Prompt(messages: [ChatMessage(role: .user, content: JSONWriter.string(.object(request.input)))])
-            return
-        }
-        guard let builder = dependencies.handlers.builders[feature.template.builder] else {
-            throw .internalError("feature has no prompt builder")
-        }
         do throws(PromptBuildError) {
+            if state.kind == .structured {
+                // The data the answer depends on is checked now, before any quota is taken (a conversation it names).
+                try await dependencies.handlers.structured[feature.template.builder]?.prepare(context)
+                state.prompt = Prompt(messages: [ChatMessage(role: .user, content: JSONWriter.string(.object(request.input)))])
+                return
+            }
+            guard let builder = dependencies.handlers.builders[feature.template.builder] else {
+                throw .refused(.internalError("feature has no prompt builder"))
+            }
             state.prompt = try await builder.build(context)
         } catch {
             switch error {
             case .notFound: throw .notFound
             case .invalidInput(let message): throw .invalidInput(message)
+            case .refused(let refusal): throw refusal
             }
         }
     }

@@ -53,6 +53,8 @@ public enum PromptBuildError: Error, Sendable, Equatable {
     case notFound
     /// The input passed the schema but is still unusable (a message that is empty after trimming).
     case invalidInput(String)
+    /// Another refusal the feature's data decides (404 `conversation_not_found`, 503 when its store is down).
+    case refused(GatewayError)
 }
 
 /// Everything a builder may use: who asks, for which feature, with which input, in which locale.

@@ -9,6 +9,13 @@ public protocol StructuredFeature: Sendable {
     /// The name a feature record's `template.builder` refers to.
     var name: String { get }
     func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer
+    /// Checks the data the input names before admission takes any quota (a 404 costs nothing), as a prompt
+    /// builder does for a stream feature. Most features need nothing: the default accepts.
+    func prepare(_ context: PromptContext) async throws(PromptBuildError)
+}
+
+extension StructuredFeature {
+    public func prepare(_ context: PromptContext) async throws(PromptBuildError) {}
 }
 
 /// A structured feature's answer to one request: its JSON, or the error that request gets.

@@ -37,6 +37,9 @@ public struct GatewayError: Error, Sendable, Equatable {
         GatewayError(status: 403, code: .forbidden, message: message, auditReason: "forbidden:\(reason)")
     }
     public static let notFound = GatewayError(status: 404, code: .notFound, message: "not found")
+    /// 404 `conversation_not_found`: the same answer for a conversation never issued, expired, or another user's.
+    public static let conversationNotFound = GatewayError(status: 404, code: .conversationNotFound,
+                                                          message: "no such conversation: start a new one by leaving out conversationId")
     public static func quotaExceeded(retryAfter: Int) -> GatewayError {
         GatewayError(status: 429, code: .quotaExceeded, message: "daily quota for this feature is used up", retryAfterSeconds: retryAfter)
     }

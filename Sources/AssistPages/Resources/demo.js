@@ -483,7 +483,15 @@
     if (state.budgetConversation) input.conversationId = state.budgetConversation;
     const r = await api('POST', '/v1/assist', { feature: 'budget_question', input, locale: state.locale }, state.token);
     const failure = failureOf(r);
-    if (failure) { put('budget-status', `error: ${failure}`); $('budget-result').hidden = true; return; }
+    // The conversation ended (older than a day, or this gateway does not hold it): the next question starts a new
+    // one; this one is not re-sent on its own, since a follow-up read alone would answer something else.
+    if (failure === 'conversation_not_found') state.budgetConversation = null;
+    if (failure) {
+      put('budget-status', failure === 'conversation_not_found'
+        ? 'That conversation has ended: ask your question in full to start a new one.' : `error: ${failure}`);
+      $('budget-result').hidden = true;
+      return;
+    }
     const a = r.json;
     state.budgetConversation = a.conversationId || null;
     put('budget-status', a.followUp ? 'Follow-up: what you did not restate comes from your last question.' : '');
