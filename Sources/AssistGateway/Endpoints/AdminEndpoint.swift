@@ -22,18 +22,10 @@ struct AdminEndpoint: Sendable {
 
     /// Who writes each locale of each feature that names its locales, and why, the models asked who they are.
     private func writers() async -> [JSONValue] {
-        var rows: [JSONValue] = []
-        for feature in dependencies.config.features.values.sorted(by: { $0.id < $1.id }) {
-            guard let locales = feature.locales, let alias = dependencies.config.models[feature.model] else { continue }
-            let model = feature.goldenSet == nil ? nil
-                : await dependencies.qualification.identities.identity(of: alias, apiKey: dependencies.models.apiKey(for: alias))
-            for locale in locales {
-                let decision = dependencies.qualification.decision(for: feature, locale: locale, model: model, settings: dependencies.config.qualification)
-                rows.append(["feature": .string(feature.id), "locale": .string(locale), "writer": .string(decision.writer.rawValue),
-                             "reason": .string(decision.reason)])
-            }
-        }
-        return rows
+        let qualification = dependencies.qualification, models = dependencies.models
+        return await qualification.decisions(dependencies.config) { feature, alias in
+            feature.goldenSet == nil ? nil : await qualification.identities.identity(of: alias, apiKey: models.apiKey(for: alias))
+        }.map(\.json)
     }
 
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {

@@ -35,24 +35,16 @@ struct HealthEndpoint: Sendable {
         let storage = dependencies.state.storageHealth.report
         return Self.response(modelReady: await dependencies.models.isReady(),
                              storage: .writes(storage.status, failures: storage.failures, since: storage.since),
-                             stores: dependencies.state.storeMonitor.reports, qualification: qualificationCheck())
+                             stores: dependencies.state.storeMonitor.reports, qualification: await qualificationCheck())
     }
 
     /// The stream features' locales the model does not write now, and why, from what is known without asking an
     /// upstream (a model not asked yet stands as its configured name). Never changes the status: a narrated
     /// locale is served, by design, but an operator should see it (a configuration copied without its results).
-    func qualificationCheck() -> JSONValue {
-        var locales: [JSONValue] = []
-        for feature in dependencies.config.features.values.sorted(by: { $0.id < $1.id }) where feature.kind == .stream {
-            guard let served = feature.locales, let alias = dependencies.config.models[feature.model] else { continue }
-            let model = dependencies.qualification.identities.known(of: alias)
-            for locale in served {
-                let decision = dependencies.qualification.decision(for: feature, locale: locale, model: model, settings: dependencies.config.qualification)
-                guard decision.writer != .model else { continue }
-                locales.append(["feature": .string(feature.id), "locale": .string(locale), "writer": .string(decision.writer.rawValue),
-                                "reason": .string(decision.reason)])
-            }
-        }
+    func qualificationCheck() async -> JSONValue {
+        let identities = dependencies.qualification.identities
+        let locales = await dependencies.qualification.decisions(dependencies.config) { _, alias in identities.known(of: alias) }
+            .filter { $0.feature.kind == .stream && $0.decision.writer != .model }.map(\.json)
         return ["status": .string(locales.isEmpty ? "ok" : "narrated"), "locales": .array(locales)]
     }
 

@@ -1,3 +1,4 @@
+import AssistWire
 import Synchronization
 
 /// Who writes the answers of each (feature, locale): the model, the narrator, or nobody. From the recorded
@@ -64,6 +65,32 @@ public final class Qualification: Sendable {
         guard result.passRate < feature.goldenPassThreshold else { return Decision(writer: .model, reason: rates) }
         let policy = feature.qualification ?? settings.belowThreshold
         return Decision(writer: Self.writer(policy), reason: rates + ": under it, \(policy.rawValue)")
+    }
+
+    /// Every (feature, locale) of the features that name their locales, with its decision; `model` says who is behind
+    /// a feature's alias (asked of its upstream, or only as far as known). For `/admin/features` and `/healthz`.
+    func decisions(_ config: GatewayConfig, model: (FeatureRecord, ModelAlias) async -> String?) async -> [LocaleDecision] {
+        var rows: [LocaleDecision] = []
+        for feature in config.features.values.sorted(by: { $0.id < $1.id }) {
+            guard let locales = feature.locales, let alias = config.models[feature.model] else { continue }
+            let identity = await model(feature, alias)
+            for locale in locales {
+                rows.append(LocaleDecision(feature: feature, locale: locale,
+                                           decision: decision(for: feature, locale: locale, model: identity, settings: config.qualification)))
+            }
+        }
+        return rows
+    }
+
+    /// One locale of one feature, who writes it, and why.
+    struct LocaleDecision: Sendable {
+        let feature: FeatureRecord
+        let locale: String
+        let decision: Decision
+
+        var json: JSONValue {
+            ["feature": .string(feature.id), "locale": .string(locale), "writer": .string(decision.writer.rawValue), "reason": .string(decision.reason)]
+        }
     }
 
     private static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
