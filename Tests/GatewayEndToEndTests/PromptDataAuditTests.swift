@@ -31,22 +31,16 @@ struct PromptDataAuditTests {
 
     @Test("a marker in every user-written and imported field is in no system message, and does reach the model as data")
     func noDataInSystemMessages() async throws {
-        let harness = try GatewayHarness(features: ["budget_question": ["options": ["askAnything": true]]])
-        harness.upstream.chooser = { body in
-            guard let json = try? JSONParser.parse(body) else { return nil }
-            return Script(tokens: [json["response_format"] != nil ? "{}" : "A short answer."])
-        }
+        let harness = try EveryFeature.harness()
         #expect(Set(harness.assembly.dependencies.config.features.keys) == Set(Self.requests.keys), "every served feature is audited")
         let token = harness.token("u1")
         let imported = try await testRequest(port: harness.port, method: "POST", path: "/v1/budget/sms", headers: [("Authorization", "Bearer \(token)")],
                                              body: JSONWriter.bytes(["messages": [.string("Your card ending 1234 was charged 50.00 TRY at \(Self.marker) Market on 12/11/2026.")]]))
         #expect(imported.json?["stored"] == 1, "\(imported.text)")
         for (feature, request) in Self.requests.sorted(by: { $0.key < $1.key }) {
-            let before = harness.upstream.requests.count
-            let response = try await testRequest(port: harness.port, method: "POST", path: request.path, headers: [("Authorization", "Bearer \(token)")],
-                                                 body: JSONWriter.bytes(["feature": .string(feature), "input": request.input, "locale": "en-US"]))
+            let (response, bodies) = try await EveryFeature.send(harness, token: token, feature: feature, path: request.path, input: request.input)
             #expect(response.status == 200, "\(feature): \(response.text)")
-            let calls = harness.upstream.requests.dropFirst(before).compactMap { try? JSONParser.parse($0.body) }
+            let calls = bodies.compactMap { try? JSONParser.parse($0) }
             #expect(!calls.isEmpty, "\(feature) called the model")
             var reachedAsData = false
             for call in calls {

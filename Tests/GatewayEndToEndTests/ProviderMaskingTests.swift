@@ -28,20 +28,14 @@ struct ProviderMaskingTests {
 
     @Test("no request body the gateway sends holds a Luhn-valid card, a valid IBAN, the phone or the passport; the audit counts them")
     func nothingSensitiveReachesTheProvider() async throws {
-        let harness = try GatewayHarness(features: ["budget_question": ["options": ["askAnything": true]]])
-        harness.upstream.chooser = { body in
-            guard let json = try? JSONParser.parse(body) else { return nil }
-            return Script(tokens: [json["response_format"] != nil ? "{}" : "A short answer."])
-        }
+        let harness = try EveryFeature.harness()
         #expect(Set(harness.assembly.dependencies.config.features.keys) == Set(Self.requests.keys), "every served feature is checked")
         let token = harness.token("u1")
         var masked = 0
         for (feature, request) in Self.requests.sorted(by: { $0.key < $1.key }) {
-            let before = harness.upstream.requests.count
-            let response = try await testRequest(port: harness.port, method: "POST", path: request.path, headers: [("Authorization", "Bearer \(token)")],
-                                                 body: JSONWriter.bytes(["feature": .string(feature), "input": request.input, "locale": "en-US"]))
+            let (response, sent) = try await EveryFeature.send(harness, token: token, feature: feature, path: request.path, input: request.input)
             #expect(response.status == 200, "\(feature): \(response.text)")
-            let bodies = harness.upstream.requests.dropFirst(before).map { String(decoding: $0.body, as: UTF8.self) }
+            let bodies = sent.map { String(decoding: $0, as: UTF8.self) }
             #expect(!bodies.isEmpty, "\(feature) called the model")
             for body in bodies {
                 #expect(Self.luhnValidRuns(in: body).isEmpty, "\(feature): \(Self.luhnValidRuns(in: body))")
