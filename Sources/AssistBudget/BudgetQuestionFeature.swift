@@ -69,7 +69,7 @@ public struct BudgetQuestionFeature: StructuredFeature {
         if named != nil, previous == nil { return StructuredAnswer(failure: .conversationNotFound) }
         let (question, source) = await understanding.understand(text, previous: previous)
         do { try conversations.remember(question, user: context.user, id: conversation) } catch {
-            // The answer stands; the next follow-up will be refused as conversation_not_found and say so.
+            // Refused rather than answered: the conversationId it would return could not be continued.
             GatewayLog.warning("budget conversation \(conversation) not remembered: \(error)")
             return StructuredAnswer(failure: .unavailable("budget store"), usage: language.usage)
         }
