@@ -99,7 +99,7 @@ let package = Package(
                         .embedInCode("Resources/qualification.json")]
         ),
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
-        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire", "AssistGateway", "AssistGatewayEvaluation", "AssistCrypto", "AssistEvaluation"]),
+        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistPostgres", "AssistWire", "AssistGateway", "AssistGatewayEvaluation", "AssistCrypto", "AssistEvaluation"]),
 
         // The browser pages (the travel demo and the operators' console): plain HTML, CSS and JavaScript, embedded.
         .target(
@@ -170,7 +170,7 @@ let package = Package(
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
-        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistSQLite"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),
         .testTarget(
             name: "AssistEvaluationTests",
@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "ReplicaTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
-                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres", "AssistBudget", "AssistSQLite"]
+                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.

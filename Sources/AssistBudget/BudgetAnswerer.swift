@@ -14,25 +14,25 @@ public struct BudgetAnswerer: Sendable {
         public var transactions = 0
     }
 
-    let store: TransactionStore
+    let store: any BudgetStore
     let user: String
     let turkish: Bool
 
-    public init(store: TransactionStore, user: String, locale: String) {
+    public init(store: any BudgetStore, user: String, locale: String) {
         self.store = store
         self.user = user
         self.turkish = locale.lowercased().hasPrefix("tr")
     }
 
-    public func answer(_ question: FinanceQuestion) throws -> Answer {
-        let rows = try store.transactions(user: user, from: question.period.from, to: question.period.to,
+    public func answer(_ question: FinanceQuestion) async throws -> Answer {
+        let rows = try await store.transactions(user: user, from: question.period.from, to: question.period.to,
                                           merchant: question.merchant, category: question.category)
-        var answer = try compose(question, rows: rows)
+        var answer = try await compose(question, rows: rows)
         answer.transactions = rows.count
         return answer
     }
 
-    private func compose(_ question: FinanceQuestion, rows: [Transaction]) throws -> Answer {
+    private func compose(_ question: FinanceQuestion, rows: [Transaction]) async throws -> Answer {
         let subject = question.merchant ?? question.category.map { turkish ? Self.turkishCategory[$0] ?? $0 : $0 }
         let period = describe(question.period)
         let total = try BudgetArithmetic.total(rows)
@@ -71,9 +71,9 @@ public struct BudgetAnswerer: Sendable {
             return Answer(reply: (turkish ? "\(period) işlemleriniz: " : "Your transactions \(period): ") + shown.joined(separator: "; ") + ".",
                           totalMinor: total)
         case .comparePeriods:
-            guard let other = question.otherPeriod else { return try answer(FinanceQuestion(intent: .totalSpent, period: question.period,
+            guard let other = question.otherPeriod else { return try await answer(FinanceQuestion(intent: .totalSpent, period: question.period,
                                                                                               merchant: question.merchant, category: question.category)) }
-            let otherRows = try store.transactions(user: user, from: other.from, to: other.to, merchant: question.merchant, category: question.category)
+            let otherRows = try await store.transactions(user: user, from: other.from, to: other.to, merchant: question.merchant, category: question.category)
             let otherTotal = try BudgetArithmetic.total(otherRows)
             let difference = try BudgetArithmetic.difference(total, otherTotal)
             return Answer(reply: turkish

@@ -1,19 +1,30 @@
 public import AssistGateway
+public import AssistPostgres
 public import AssistSQLite
 
-/// The budget reference app as the gateway sees it: its tables in the gateway's database, and its structured
-/// feature (which gives the demo users their demo spending when they first ask) and its own endpoints.
+/// The budget reference app as the gateway sees it: its stores (the gateway's SQLite file, or PostgreSQL shared by
+/// replicas), its structured feature (which gives the demo users their demo spending when they first ask) and its
+/// own endpoints.
 public enum BudgetApp {
     /// Every name a feature's `template.builder` may use for the budget app.
     public static let knownBuilders: Set<String> = ["budget_question"]
 
-    public static func structuredFeatures(database: SQLiteDatabase) throws -> [any StructuredFeature] {
-        [BudgetQuestionFeature(store: try TransactionStore(database: database), conversations: try BudgetConversations(database: database),
-                               demoSpending: true)]
+    public static func structuredFeatures(_ stores: BudgetStores, clock: any WallClock = SystemWallClock()) -> [any StructuredFeature] {
+        [BudgetQuestionFeature(store: stores.transactions, conversations: stores.conversations, demoSpending: true, clock: clock)]
     }
 
     /// The budget app's own endpoints: the SMS import.
-    public static func endpoints(database: SQLiteDatabase) throws -> [any AppEndpoint] {
-        [BudgetSMSEndpoint(store: try TransactionStore(database: database))]
+    public static func endpoints(_ stores: BudgetStores) -> [any AppEndpoint] {
+        [BudgetSMSEndpoint(store: stores.transactions)]
+    }
+
+    /// The stores of storage kind `sqlite`: the gateway's own file.
+    public static func stores(database: SQLiteDatabase) throws -> BudgetStores {
+        BudgetStores(transactions: try SQLiteBudgetStore(database: database), conversations: try SQLiteBudgetConversations(database: database))
+    }
+
+    /// The stores of storage kind `shared`: PostgreSQL, once `BudgetSchema.migrations` are applied.
+    public static func stores(postgres: PostgresClient) -> BudgetStores {
+        BudgetStores(transactions: PostgresBudgetStore(client: postgres), conversations: PostgresBudgetConversations(client: postgres))
     }
 }

@@ -1,7 +1,7 @@
 /// Sums and differences of stored amounts, checked: a result past Int's range is `BudgetDataError.outOfRange` for the
 /// one question that asked, never a trap that takes the gateway (and every open stream) down.
 ///
-/// New rows are held to `LiraAmount.maxMinor` and `TransactionStore.maxTransactionsPerUser`, whose product is far
+/// New rows are held to `LiraAmount.maxMinor` and `SMSImport.maxTransactionsPerUser`, whose product is far
 /// inside Int's range; the checks guard rows written before those bounds, or by hand into the database.
 enum BudgetArithmetic {
     static func sum(_ amounts: some Sequence<Int>) throws(BudgetDataError) -> Int {

@@ -18,25 +18,29 @@ import Foundation
 /// (`BudgetUnderstanding`), at the feature's temperature (0.1), through its provider and under the user's quota.
 public struct BudgetQuestionFeature: StructuredFeature {
     public let name = "budget_question"
-    let store: TransactionStore
-    let conversations: BudgetConversations
+    let store: any BudgetStore
+    let conversations: any BudgetConversationStore
     let demoSpending: Bool
+    let clock: any WallClock
 
     /// - Parameter demoSpending: a demo user (`DemoData.users`) without transactions is given their demo spending
     ///   on their first question, so that a gateway that never serves the budget app never writes it.
-    public init(store: TransactionStore, conversations: BudgetConversations, demoSpending: Bool = false) {
+    /// - Parameter clock: when a conversation's question was asked, for its retention.
+    public init(store: any BudgetStore, conversations: any BudgetConversationStore, demoSpending: Bool = false,
+                clock: any WallClock = SystemWallClock()) {
         self.store = store
         self.conversations = conversations
         self.demoSpending = demoSpending
+        self.clock = clock
     }
 
-    /// `user`'s merchants, the most often paid first, after giving a demo user without any their demo spending (two
-    /// first questions at once both write the same rows, in one transaction each).
-    func merchantsByFrequency(of user: String) throws -> [String] {
-        let merchants = try store.merchantsByFrequency(user: user)
+    /// `user`'s merchants, the most often paid first, after giving a demo user without any their demo spending (the
+    /// store seeds once, however many first questions arrive at once, on however many replicas).
+    func merchantsByFrequency(of user: String) async throws -> [String] {
+        let merchants = try await store.merchantsByFrequency(user: user)
         guard merchants.isEmpty, demoSpending, DemoData.users.contains(where: { $0.sameBytes(as: user) }) else { return merchants }
-        try store.replace(user: user, with: DemoData.transactions(for: user))
-        return try store.merchantsByFrequency(user: user)
+        try await store.seed(user: user, with: DemoData.transactions(for: user))
+        return try await store.merchantsByFrequency(user: user)
     }
 
     /// A `conversationId` this user holds no live conversation under (never issued, expired, another user's) is 404
@@ -45,7 +49,9 @@ public struct BudgetQuestionFeature: StructuredFeature {
     public func prepare(_ context: PromptContext) async throws(PromptBuildError) {
         guard let id = context.input["conversationId"]?.stringValue else { return }
         let previous: FinanceQuestion?
-        do { previous = try conversations.last(user: context.user, id: id) } catch { throw .refused(.unavailable("budget store")) }
+        do { previous = try await conversations.last(user: context.user, id: id, now: clock.now()) } catch {
+            throw .refused(Self.failure(error))
+        }
         if previous == nil { throw .refused(.conversationNotFound) }
     }
 
@@ -54,32 +60,33 @@ public struct BudgetQuestionFeature: StructuredFeature {
         let today = context.input["today"]?.stringValue
             ?? DateResolver.todayUTC
         guard DateResolver(today: today) != nil else { return StructuredAnswer(failure: .invalidInput("input.today: must be YYYY-MM-DD")) }
-        guard let merchants = try? merchantsByFrequency(of: context.user) else { return StructuredAnswer(failure: .unavailable("budget store")) }
+        let merchants: [String]
+        do { merchants = try await merchantsByFrequency(of: context.user) } catch { return StructuredAnswer(failure: Self.failure(error)) }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
-        // The rules try the merchants in name order (as `TransactionStore.merchants` gives them); the model is offered the most frequent.
+        // The rules try the merchants in name order (as `FinanceUnderstander` expects them); the model is offered the most frequent.
         let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants.sorted(), today: today), model: language.guarded,
                                                 merchantsByFrequency: merchants)
         let named = context.input["conversationId"]?.stringValue
         let conversation = named ?? "cv_" + UUID().uuidString.lowercased()
         let previous: FinanceQuestion?
-        do { previous = try named.flatMap { try conversations.last(user: context.user, id: $0) } } catch {
-            return StructuredAnswer(failure: .unavailable("budget store"))
+        do {
+            if let named { previous = try await conversations.last(user: context.user, id: named, now: clock.now()) } else { previous = nil }
+        } catch {
+            return StructuredAnswer(failure: Self.failure(error))
         }
         // `prepare` found it; one that expired since is refused the same way, never read as a fresh question.
         if named != nil, previous == nil { return StructuredAnswer(failure: .conversationNotFound) }
         let (question, source) = await understanding.understand(text, previous: previous)
-        do { try conversations.remember(question, user: context.user, id: conversation) } catch {
+        do { try await conversations.remember(question, user: context.user, id: conversation, now: clock.now()) } catch {
             // Refused rather than answered: the conversationId it would return could not be continued.
             GatewayLog.warning("budget conversation \(conversation) not remembered: \(error)")
             return StructuredAnswer(failure: .unavailable("budget store"), usage: language.usage)
         }
         let answer: BudgetAnswerer.Answer
         do {
-            answer = try BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question)
-        } catch let error as BudgetDataError {
-            return StructuredAnswer(failure: Self.outOfRange(error), usage: language.usage)
+            answer = try await BudgetAnswerer(store: store, user: context.user, locale: context.locale).answer(question)
         } catch {
-            return StructuredAnswer(failure: .unavailable("budget store"), usage: language.usage)
+            return StructuredAnswer(failure: Self.failure(error), usage: language.usage)
         }
         var body = question.json.objectValue ?? [:]
         var usage = language.usage
@@ -107,14 +114,23 @@ public struct BudgetQuestionFeature: StructuredFeature {
     func freeAnswer(_ text: String, question: FinanceQuestion, context: PromptContext, provider: any ModelProvider, model: ModelAlias,
                     apiKey: String?) async -> (text: String, violation: String?, usage: TokenUsage?)? {
         let answerer = BudgetAnswerer(store: store, user: context.user, locale: context.locale)
-        guard let facts = try? AskAnything.facts(for: question, store: store, user: context.user, answerer: answerer),
-              let free = await AskAnything.ask(text, facts: facts, context: context, provider: provider, model: model, apiKey: apiKey) else { return nil }
+        let facts: AskAnything.Facts
+        do { facts = try await AskAnything.facts(for: question, store: store, user: context.user, answerer: answerer) } catch {
+            GatewayLog.warning("budget facts not read, the template answers: \(error)")
+            return nil
+        }
+        guard let free = await AskAnything.ask(text, facts: facts, context: context, provider: provider, model: model, apiKey: apiKey) else { return nil }
         return (free.text, AskAnything.violation(free.text, facts: facts, locale: context.locale), free.usage)
     }
 
-    /// The error of a question whose data cannot be summed or read back (`BudgetDataError`): this request's alone.
-    static func outOfRange(_ error: BudgetDataError) -> GatewayError {
-        .internalError("your budget data holds an amount or a date out of range, so this question cannot be answered from it")
+    /// A store's error as the request's: data that cannot be summed or read back (`BudgetDataError`) is this
+    /// request's alone (500); anything else is the store (503).
+    static func failure(_ error: any Error) -> GatewayError {
+        guard error is BudgetDataError else {
+            GatewayLog.warning("budget store: \(error)")
+            return .unavailable("budget store")
+        }
+        return .internalError("your budget data holds an amount or a date out of range, so this question cannot be answered from it")
     }
 
     static func sum(_ a: TokenUsage?, _ b: TokenUsage?) -> TokenUsage? {

@@ -9,7 +9,7 @@ public struct BudgetSMSEndpoint: AppEndpoint {
     public let auditName = "budget_sms_import"
     let importer: SMSImport
 
-    public init(store: TransactionStore) { importer = SMSImport(store: store) }
+    public init(store: any BudgetStore) { importer = SMSImport(store: store) }
 
     public func handle(user: String, body: [String: JSONValue]) async throws(GatewayError) -> (answer: JSONValue, summary: String) {
         if let unknown = body.keys.sorted().first(where: { !["messages", "dryRun"].contains($0) }) { throw .invalidInput("\(unknown): unknown field") }
@@ -28,7 +28,7 @@ public struct BudgetSMSEndpoint: AppEndpoint {
         }
         let lines: [SMSImport.Line]
         do {
-            lines = try importer.run(messages, user: user, dryRun: dryRun)
+            lines = try await importer.run(messages, user: user, dryRun: dryRun)
         } catch {
             throw .unavailable("budget store")
         }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Each line that `BankSMS` reads becomes a transaction with the merchant's category; a line it cannot read (no known
 /// format, an amount or a date no card payment has) is reported by its number with the reason, never guessed; past
-/// `TransactionStore.maxTransactionsPerUser`, a line is refused rather than stored. The same message twice is stored once (its SHA-256 is kept, not its text).
+/// `maxTransactionsPerUser`, a line is refused rather than stored. The same message twice is stored once (its SHA-256 is kept, not its text).
 /// No card number is stored: the formats carry only the card's last digits, which are not kept, and a merchant
 /// name is masked like any text a user sends, in case a number hides in it.
 public struct SMSImport: Sendable {
@@ -27,23 +27,25 @@ public struct SMSImport: Sendable {
     public static let maxMessages = 500
     /// A bank SMS is short; a longer line is not one.
     public static let maxLineCharacters = 1_000
+    /// At most this many transactions per user: an import past it refuses the lines that do not fit.
+    public static let maxTransactionsPerUser = 100_000
 
-    let store: TransactionStore
+    let store: any BudgetStore
     /// The most transactions a user may hold after an import.
     let maxTransactions: Int
 
-    public init(store: TransactionStore, maxTransactions: Int = TransactionStore.maxTransactionsPerUser) {
+    public init(store: any BudgetStore, maxTransactions: Int = SMSImport.maxTransactionsPerUser) {
         self.store = store
         self.maxTransactions = maxTransactions
     }
 
-    /// Reads every line; with `dryRun`, stores nothing and says what it would do.
-    public func run(_ lines: [String], user: String, dryRun: Bool) throws -> [Line] {
-        let categories = MerchantCategories(own: try store.merchantCategories(user: user))
+    /// Reads every line, then has the store decide and write the readable ones in one transaction (`BudgetStore
+    /// .importMessages`); with `dryRun`, stores nothing and says what it would do.
+    public func run(_ lines: [String], user: String, dryRun: Bool) async throws -> [Line] {
+        let categories = MerchantCategories(own: try await store.merchantCategories(user: user))
         let masker = PIIMasker()
-        var seen: Set<String> = []
         var result: [Line] = []
-        var room = maxTransactions - (try store.count(user: user))
+        var readable: [(number: Int, candidate: SMSCandidate)] = []
         for (index, raw) in lines.enumerated() {
             let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if text.isEmpty { continue }
@@ -66,19 +68,18 @@ public struct SMSImport: Sendable {
             transaction.merchant = merchant
             transaction.category = category
             let hash = Digest.sha256(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
-            let newInBatch = seen.insert(hash).inserted
-            let fresh = try newInBatch && !store.hasMessage(user: user, hash: hash)
-            if fresh {
-                guard room > 0 else {
-                    result.append(Line(number: number, outcome: .rejected(
-                        reason: "the budget holds \(maxTransactions) transactions, the most it may")))
-                    continue
-                }
-                room -= 1
-                if !dryRun { try store.add(user: user, transaction, messageHash: hash) }
-            }
-            result.append(Line(number: number, outcome: fresh ? .stored(transaction) : .duplicate(transaction)))
+            readable.append((number, SMSCandidate(hash: hash, transaction: transaction)))
         }
-        return result
+        let decisions = try await store.importMessages(user: user, readable.map(\.candidate), maxTransactions: maxTransactions, dryRun: dryRun)
+        for (item, decision) in zip(readable, decisions) {
+            let transaction = item.candidate.transaction
+            let outcome: Outcome = switch decision {
+            case .store: .stored(transaction)
+            case .duplicate: .duplicate(transaction)
+            case .full: .rejected(reason: "the budget holds \(maxTransactions) transactions, the most it may")
+            }
+            result.append(Line(number: item.number, outcome: outcome))
+        }
+        return result.sorted { $0.number < $1.number }
     }
 }

@@ -39,21 +39,22 @@ enum BudgetCommand {
         let user = options["user"] ?? "u1"
         let today = options["today"] ?? DateResolver.todayUTC
         guard DateResolver(today: today) != nil else { return Usage.fail("--today must be YYYY-MM-DD") }
-        let store: TransactionStore
+        let store: SQLiteBudgetStore
         do {
             let directory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
             try PrivateDirectory.prepare(directory)
-            store = try TransactionStore(database: SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path))
-            if user == "u1", try store.merchants(user: user).isEmpty { try store.replace(user: user, with: DemoData.transactions()) }
+            store = try SQLiteBudgetStore(database: SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path))
+            if user == "u1" { try await store.seed(user: user, with: DemoData.transactions()) }
         } catch {
             return Usage.fail("cannot open the budget data: \(error)")
         }
         if mode == "import-sms" {
             guard let file = question else { return Usage.fail("budget import-sms FILE [--user U] [--dry-run]") }
-            return importSMS(file: file, user: user, store: store, dryRun: flags.contains("--dry-run"))
+            return await importSMS(file: file, user: user, store: store, dryRun: flags.contains("--dry-run"))
         }
-        let byFrequency = (try? store.merchantsByFrequency(user: user)) ?? []
-        let merchants = byFrequency.sorted()  // the order the rules try them in, as `TransactionStore.merchants` gives them
+        let byFrequency: [String]
+        do { byFrequency = try await store.merchantsByFrequency(user: user) } catch { return Usage.fail("cannot read the budget data: \(error)") }
+        let merchants = byFrequency.sorted()  // the order the rules try them in, by name
         let understander = FinanceUnderstander(merchants: merchants, today: today)
         var supervisor: LlamaServerSupervisor?
         defer { supervisor?.stop() }
@@ -88,7 +89,7 @@ enum BudgetCommand {
             let (understood, source) = await understanding.understand(text, previous: previous)
             previous = understood
             do {
-                let answer = try BudgetAnswerer(store: store, user: user, locale: locale).answer(understood)
+                let answer = try await BudgetAnswerer(store: store, user: user, locale: locale).answer(understood)
                 if flags.contains("--json") {
                     print(JSONWriter.string(["question": understood.json, "source": .string(source), "reply": .string(answer.reply)]))
                 } else {
@@ -114,12 +115,12 @@ enum BudgetCommand {
 
     /// One line per message: what was stored (or would be, with `--dry-run`), what was already there, what could not
     /// be read; then the counts. Exit 0 when every line was read, 1 when some could not be.
-    static func importSMS(file: String, user: String, store: TransactionStore, dryRun: Bool) -> Int32 {
+    static func importSMS(file: String, user: String, store: SQLiteBudgetStore, dryRun: Bool) async -> Int32 {
         guard let text = file == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
                                      : try? String(contentsOfFile: file, encoding: .utf8) else { return Usage.fail("cannot read \(file)") }
         let lines: [SMSImport.Line]
         do {
-            lines = try SMSImport(store: store).run(text.components(separatedBy: "\n"), user: user, dryRun: dryRun)
+            lines = try await SMSImport(store: store).run(text.components(separatedBy: "\n"), user: user, dryRun: dryRun)
         } catch {
             return Usage.fail("cannot store the transactions: \(error)")
         }

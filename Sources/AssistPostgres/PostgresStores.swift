@@ -14,10 +14,12 @@ public struct PostgresStores: Sendable {
     public let availability: PostgresAvailabilityStore
     public let refusals: PostgresRefusalStore
 
-    /// Applies `PostgresSchema.migrations` (once across replicas starting together), then makes the stores.
-    /// Throws when the server cannot be reached or a migration fails; the caller retries with back-off.
-    public static func open(client: PostgresClient, answerRetention: TimeInterval = 30 * 86_400) async throws -> PostgresStores {
-        try await PostgresMigrator.migrate(client, PostgresSchema.migrations)
+    /// Applies `PostgresSchema.migrations` and the apps' (`appMigrations`, numbered from 1001), once across replicas
+    /// starting together, then makes the stores. Throws when the server cannot be reached or a migration fails; the
+    /// caller retries with back-off.
+    public static func open(client: PostgresClient, answerRetention: TimeInterval = 30 * 86_400,
+                            appMigrations: [PostgresMigration] = []) async throws -> PostgresStores {
+        try await PostgresMigrator.migrate(client, PostgresSchema.migrations + appMigrations)
         return PostgresStores(client: client, answerRetention: answerRetention)
     }
 

@@ -4,6 +4,7 @@ public import AssistGateway
 public import AssistHTTPServer
 import AssistIntegrity
 import AssistPages
+import AssistPostgres
 public import AssistProviders
 public import AssistServices
 public import AssistSQLite
@@ -16,8 +17,9 @@ import CLinux
 
 /// Builds a gateway from a configuration and a data directory: with storage kind `sqlite`, every store (quota,
 /// audit, travel data…) in `<dataDir>/assist.sqlite`; with kind `shared`, the `SharedStorage` given (Redis for
-/// quotas, stream leases, challenges and used integrity proofs, PostgreSQL for records), the reference app's data still in the local
-/// SQLite file. Then the HS256 verifier with the data dir's secret, the curl provider and the travel prompt
+/// quotas, stream leases, challenges and used integrity proofs, PostgreSQL for records and the budget app's data), the
+/// travel app's built-in data still in the local SQLite file (the same on every replica, and never written by a
+/// request). Then the HS256 verifier with the data dir's secret, the curl provider and the travel prompt
 /// builders. `assist serve` and the end-to-end tests both start from here.
 ///
 /// Building it starts nothing that must be stopped by hand: its background work is `services`, for the
@@ -83,9 +85,11 @@ public struct GatewayAssembly: Sendable {
                                                   clock: clock, environment: environment),
             adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory),
             demoLogin: demo ? DemoLogin(users: try TravelApp.demoUsers(), issuer: HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)) : nil)
-        let budget = try BudgetApp.structuredFeatures(database: database)
-        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database), structured: TravelApp.structuredFeatures + budget,
-                                       answerChecks: TravelApp.answerChecks, endpoints: try BudgetApp.endpoints(database: database))
+        // The budget app's data decides its answers, so replicas share it (issue 29); the travel app's is built in.
+        let budget = try shared.map { BudgetApp.stores(postgres: $0.postgres.client) } ?? BudgetApp.stores(database: database)
+        let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database),
+                                       structured: TravelApp.structuredFeatures + BudgetApp.structuredFeatures(budget, clock: clock),
+                                       answerChecks: TravelApp.answerChecks, endpoints: BudgetApp.endpoints(budget))
         var reload: (@Sendable () throws -> GatewayConfig)?
         if let configurationFile { reload = { try Self.readConfig(configurationFile) } }
         self.config = config

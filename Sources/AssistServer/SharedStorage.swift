@@ -1,3 +1,4 @@
+import AssistBudget
 public import AssistGateway
 public import AssistPostgres
 public import AssistRedis
@@ -103,7 +104,7 @@ public final class SharedStorage: Sendable {
             }
             if stores == nil {
                 do {
-                    stores = try await PostgresStores.open(client: client, answerRetention: answerRetention)
+                    stores = try await PostgresStores.open(client: client, answerRetention: answerRetention, appMigrations: BudgetSchema.migrations)
                     postgresError = nil
                 } catch {
                     postgresError = "\(error)"

@@ -66,11 +66,11 @@ struct BudgetBoundsTests {
     }
 
     @Test("the import reports each refused line by number with its reason and stores none of them")
-    func importReportsRefusals() throws {
-        let store = try TransactionStore(database: SQLiteDatabase(path: ":memory:"))
+    func importReportsRefusals() async throws {
+        let store = try SQLiteBudgetStore(database: SQLiteDatabase(path: ":memory:"))
         let lines = [Self.english("92233720368547758.08"), Self.english("92233720368547758.08", date: "13/11/2026"),
                      Self.turkish("99999999999999999999,99"), Self.english("10.00", date: "31/02/2026"), Self.english("10.00")]
-        let outcome = try SMSImport(store: store).run(lines, user: "attacker", dryRun: false)
+        let outcome = try await SMSImport(store: store).run(lines, user: "attacker", dryRun: false)
         #expect(outcome.map(\.number) == [1, 2, 3, 4, 5])
         #expect(outcome[0].outcome == .rejected(reason: Self.beyond) && outcome[1].outcome == .rejected(reason: Self.beyond))
         #expect(outcome[2].outcome == .rejected(reason: Self.beyond))
@@ -80,8 +80,8 @@ struct BudgetBoundsTests {
     }
 
     /// Rows written before the bounds existed (as the attack left them), or by hand.
-    func storeWithRows(_ rows: [(amount: Int, date: String)]) throws -> TransactionStore {
-        let store = try TransactionStore(database: SQLiteDatabase(path: ":memory:"))
+    func storeWithRows(_ rows: [(amount: Int, date: String)]) throws -> SQLiteBudgetStore {
+        let store = try SQLiteBudgetStore(database: SQLiteDatabase(path: ":memory:"))
         for row in rows { try store.add(user: "attacker", Transaction(date: row.date, merchant: "SHOP", category: "other", amountMinor: row.amount)) }
         try store.add(user: "neighbour", Transaction(date: "2026-11-12", merchant: "Migros", category: "groceries", amountMinor: 12_345))
         return store
@@ -91,36 +91,36 @@ struct BudgetBoundsTests {
 
     @Test("stored rows past the bound, or whose sum leaves Int's range, fail the question with BudgetDataError, for every intent",
           arguments: FinanceQuestion.Intent.allCases)
-    func storedRowsFailTheQuestion(_ intent: FinanceQuestion.Intent) throws {
+    func storedRowsFailTheQuestion(_ intent: FinanceQuestion.Intent) async throws {
         for rows in [[(Int.max, "2026-11-12"), (Int.max, "2026-11-13")], [(Int.max / 2, "2026-11-12")],
                      [(Int.min, "2026-11-12")], [(100, "2026-11-1x")]] as [[(Int, String)]] {
             let store = try storeWithRows(rows)
             let question = FinanceQuestion(intent: intent, period: Self.november, otherPeriod: .init(from: "2026-10-01", to: "2026-10-31"))
             for locale in ["en-US", "tr-TR"] {
-                #expect(throws: BudgetDataError.self, "\(rows) \(intent) \(locale)") {
-                    try BudgetAnswerer(store: store, user: "attacker", locale: locale).answer(question)
+                await #expect(throws: BudgetDataError.self, "\(rows) \(intent) \(locale)") {
+                    try await BudgetAnswerer(store: store, user: "attacker", locale: locale).answer(question)
                 }
             }
             // Another user's questions are untouched.
-            let theirs = try BudgetAnswerer(store: store, user: "neighbour", locale: "en-US").answer(FinanceQuestion(intent: .totalSpent, period: Self.november))
+            let theirs = try await BudgetAnswerer(store: store, user: "neighbour", locale: "en-US").answer(FinanceQuestion(intent: .totalSpent, period: Self.november))
             #expect(theirs.totalMinor == 12_345)
         }
     }
 
     @Test("rows at the bound are read and summed exactly")
-    func rowsAtTheBound() throws {
+    func rowsAtTheBound() async throws {
         let store = try storeWithRows([(LiraAmount.maxMinor, "2026-11-12"), (LiraAmount.maxMinor, "2026-11-13")])
-        let answer = try BudgetAnswerer(store: store, user: "attacker", locale: "en-US").answer(FinanceQuestion(intent: .totalSpent, period: Self.november))
+        let answer = try await BudgetAnswerer(store: store, user: "attacker", locale: "en-US").answer(FinanceQuestion(intent: .totalSpent, period: Self.november))
         #expect(answer.totalMinor == 2 * LiraAmount.maxMinor)
         #expect(answer.reply == "You spent TRY 200,000,000.00 in November 2026 (2 transactions).")
     }
 
     @Test("a list's length is held within 1...50, whatever a stored conversation asks for")
-    func boundedLimits() throws {
+    func boundedLimits() async throws {
         let store = try storeWithRows([(1_000, "2026-11-12"), (2_000, "2026-11-13")])
         for limit in [-5, 0, 1_000_000, Int.min, Int.max] {
             for intent in [FinanceQuestion.Intent.listTransactions, .topMerchants, .topCategories] {
-                let answer = try BudgetAnswerer(store: store, user: "attacker", locale: "en-US")
+                let answer = try await BudgetAnswerer(store: store, user: "attacker", locale: "en-US")
                     .answer(FinanceQuestion(intent: intent, period: Self.november, limit: limit))
                 #expect(!answer.reply.isEmpty)
             }
@@ -128,12 +128,12 @@ struct BudgetBoundsTests {
     }
 
     @Test("an import stops at the most transactions a user may hold, refusing the lines past it")
-    func importBound() throws {
-        #expect(TransactionStore.maxTransactionsPerUser == 100_000)
-        let store = try TransactionStore(database: SQLiteDatabase(path: ":memory:"))
+    func importBound() async throws {
+        #expect(SMSImport.maxTransactionsPerUser == 100_000)
+        let store = try SQLiteBudgetStore(database: SQLiteDatabase(path: ":memory:"))
         try store.replace(user: "u", with: (0..<3).map { Transaction(date: "2026-11-01", merchant: "M\($0)", category: "other", amountMinor: 100) })
         let importer = SMSImport(store: store, maxTransactions: 4)
-        let outcome = try importer.run([Self.english("1.00"), Self.english("2.00"), Self.english("1.00")], user: "u", dryRun: false)
+        let outcome = try await importer.run([Self.english("1.00"), Self.english("2.00"), Self.english("1.00")], user: "u", dryRun: false)
         #expect(outcome[0].outcome == .stored(Transaction(date: "2026-11-12", merchant: "SHOP", category: "other", amountMinor: 100)))
         #expect(outcome[1].outcome == .rejected(reason: "the budget holds 4 transactions, the most it may"))
         #expect(outcome[2].outcome == .duplicate(Transaction(date: "2026-11-12", merchant: "SHOP", category: "other", amountMinor: 100)))

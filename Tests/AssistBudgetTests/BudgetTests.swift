@@ -56,7 +56,7 @@ struct BudgetTests {
     }
 
     func answerer(locale: String) throws -> BudgetAnswerer {
-        let store = try TransactionStore(database: SQLiteDatabase(path: ":memory:"))
+        let store = try SQLiteBudgetStore(database: SQLiteDatabase(path: ":memory:"))
         try store.replace(user: "u1", with: [
             Transaction(date: "2026-10-03", merchant: "Migros", category: "groceries", amountMinor: 123_450),
             Transaction(date: "2026-10-20", merchant: "Nusr-Et", category: "restaurants", amountMinor: 420_000),
@@ -67,23 +67,23 @@ struct BudgetTests {
     }
 
     @Test("answers are computed from the data and written by templates, in both languages")
-    func answers() throws {
+    func answers() async throws {
         let october = DateResolver.Range(from: "2026-10-01", to: "2026-10-31")
         let english = try answerer(locale: "en-US")
-        let total = try english.answer(FinanceQuestion(intent: .totalSpent, period: october, category: "restaurants"))
+        let total = try await english.answer(FinanceQuestion(intent: .totalSpent, period: october, category: "restaurants"))
         #expect(total.totalMinor == 455_075)
         #expect(total.reply == "You spent TRY 4,550.75 on restaurants in October 2026 (2 transactions).")
         let turkish = try answerer(locale: "tr-TR")
-        #expect(try turkish.answer(FinanceQuestion(intent: .totalSpent, period: october, category: "restaurants")).reply
+        #expect(try await turkish.answer(FinanceQuestion(intent: .totalSpent, period: october, category: "restaurants")).reply
             == "Ekim 2026 restoranlar için toplam 4.550,75 TL harcadınız (2 işlem).")
-        #expect(try english.answer(FinanceQuestion(intent: .largest, period: october)).reply
+        #expect(try await english.answer(FinanceQuestion(intent: .largest, period: october)).reply
             == "Your largest purchase in October 2026 was TRY 4,200.00 at Nusr-Et on October 20.")
-        #expect(try english.answer(FinanceQuestion(intent: .topMerchants, period: october, limit: 2)).reply
+        #expect(try await english.answer(FinanceQuestion(intent: .topMerchants, period: october, limit: 2)).reply
             == "Where you spent most in October 2026: Nusr-Et TRY 4,200.00, Migros TRY 1,234.50.")
-        let compare = try english.answer(FinanceQuestion(intent: .comparePeriods, period: october,
+        let compare = try await english.answer(FinanceQuestion(intent: .comparePeriods, period: october,
                                                          otherPeriod: DateResolver.Range(from: "2026-09-01", to: "2026-09-30")))
         #expect(compare.totalMinor == 578_525 - 200_000)
-        #expect(try english.answer(FinanceQuestion(intent: .count, period: october, merchant: "Migros")).reply
+        #expect(try await english.answer(FinanceQuestion(intent: .count, period: october, merchant: "Migros")).reply
             == "You made 1 purchase at Migros in October 2026.")
     }
 

@@ -35,7 +35,7 @@ struct BudgetAttackTests {
 
     /// The rows the attack stored before the import refused them: written straight into the gateway's database.
     static func plantOverflowingRows(in dataDirectory: URL, user: String) throws {
-        let store = try TransactionStore(database: SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path))
+        let store = try SQLiteBudgetStore(database: SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path))
         for day in ["2026-11-12", "2026-11-13"] {
             try store.add(user: user, Transaction(date: day, merchant: "SHOP", category: "other", amountMinor: 9_223_372_036_854_775_807))
         }

@@ -1,6 +1,4 @@
-import AssistBudget
 import AssistGateway
-import AssistSQLite
 import AssistTestSupport
 import AssistWire
 import Foundation
@@ -131,17 +129,5 @@ struct StructuredFeatureTests {
         let asked = try await ask(harness, ["question": "How much did I spend in November?", "today": "2026-12-01"],
                                   feature: "budget_question", locale: "en-US")
         #expect(asked.status == 200, "\(asked.text)")
-    }
-
-    @Test("a budget conversation is kept a day after its last question; older, or another user's, it is not found")
-    func conversationRetention() throws {
-        let database = try SQLiteDatabase(path: ":memory:")
-        let conversations = try BudgetConversations(database: database)
-        let start = Date(timeIntervalSince1970: 1_800_000_000)
-        let question = try #require(FinanceQuestion(json: ["intent": "totalSpent", "period": ["from": "2026-11-01", "to": "2026-11-30"]]))
-        try conversations.remember(question, user: "u1", id: "cv_1", now: start)
-        #expect(try conversations.last(user: "u1", id: "cv_1", now: start.addingTimeInterval(86_399)) == question)
-        #expect(try conversations.last(user: "u1", id: "cv_1", now: start.addingTimeInterval(86_400)) == nil)
-        #expect(try conversations.last(user: "u2", id: "cv_1", now: start) == nil)
     }
 }

@@ -1,6 +1,6 @@
-import AssistBudget
 import AssistGateway
-import AssistSQLite
+import AssistPostgres
+import AssistServer
 import AssistTestSupport
 import AssistWire
 import Foundation
@@ -32,10 +32,11 @@ extension ReplicaTests {
             #expect(imported.json?["stored"] == 0 && imported.json?["rejected"]?.arrayValue?.count == 3, "\(imported.text)")
             #expect(try await ask(first, user: attacker).json?["valueMinor"] == 0)
 
-            // What the import accepted before its bounds: two rows whose sum leaves Int's range.
-            let store = try TransactionStore(database: SQLiteDatabase(path: first.dataDirectory.appendingPathComponent("assist.sqlite").path))
+            // What the import accepted before its bounds: two rows whose sum leaves Int's range, in the shared store.
             for day in ["2026-11-12", "2026-11-13"] {
-                try store.add(user: attacker, Transaction(date: day, merchant: "SHOP", category: "other", amountMinor: Int.max))
+                try await first.shared.postgres.client.query("""
+                    INSERT INTO budget_transactions (user_id, date, merchant, category, amount_minor) VALUES ($1, $2, 'SHOP', 'other', $3)
+                    """, [.text(attacker), .text(day), .integer(Int64.max)])
             }
             let failed = try await ask(first, user: attacker)
             #expect(failed.status == 500 && failed.errorCode == "internal_error", "\(failed.text)")
