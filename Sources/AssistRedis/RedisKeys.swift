@@ -1,8 +1,11 @@
+import AssistGateway
+
 /// The names of every key Assist keeps in Redis, in one place.
 ///
 /// Each key starts with `assist:` (a shared server stays readable) and carries a hash tag, the part in
 /// braces: Redis Cluster places a key by its tag alone, so keys with one tag live in one slot and a script
-/// may touch them together. A user's quota windows share `{u:USER}`; a lease's key, a challenge and a used
+/// may touch them together. A user's quota windows and the lease set of their streams share `{u:USER}` (one
+/// script takes a slot and reserves quota, `RedisAdmissionStore`); any other lease's key, a challenge and a used
 /// proof are tagged by themselves. Names from outside (user ids, feature ids, lease keys) are escaped first,
 /// so that none can close a tag early or imitate another key's separators: `%`, `{`, `}` and `:` become
 /// `%25`, `%7B`, `%7D` and `%3A`.
@@ -21,7 +24,11 @@ enum RedisKeys {
     }
 
     static func lease(_ key: String) -> String {
-        "assist:lease:{l:\(escape(key))}"
+        // By bytes: a user id that begins with a combining mark must not make the prefix a different character.
+        if key.utf8.starts(with: StreamSlots.keyPrefix.utf8) {
+            return "assist:lease:{u:\(escape(String(decoding: key.utf8.dropFirst(StreamSlots.keyPrefix.utf8.count), as: UTF8.self)))}:streams"
+        }
+        return "assist:lease:{l:\(escape(key))}"
     }
 
     static func escape(_ name: String) -> String {

@@ -35,7 +35,7 @@ public final class RedisLeases: LeaseStore {
         try await Self.countScript.run(on: client, keys: [RedisKeys.lease(key)], arguments: []).int ?? 0
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int64 {
+    static func milliseconds(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
         return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }

@@ -67,7 +67,7 @@ public final class RedisQuotaStore: QuotaStore {
     }
 
     /// From now to the end of `day`, plus the margin (only the margin for a day already over).
-    private func secondsToLive(_ day: UTCDay) -> Int {
+    func secondsToLive(_ day: UTCDay) -> Int {
         let untilEnd = max(0, day.end.timeIntervalSince(clock.now()))
         return Int(untilEnd.rounded(.up)) + Int(expiryMargin.components.seconds)
     }

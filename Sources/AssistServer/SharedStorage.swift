@@ -96,7 +96,9 @@ public final class SharedStorage: Sendable {
             if redisError != nil {
                 do {
                     _ = try await redis.command("PING")
-                    try await RedisQuotaStore(client: redis).prepare()
+                    let quota = RedisQuotaStore(client: redis)
+                    try await quota.prepare()
+                    try await RedisAdmissionStore(client: redis, quota: quota).prepare()
                     redisError = nil
                 } catch {
                     redisError = "\(error)"
@@ -140,10 +142,11 @@ public final class SharedStorage: Sendable {
 
     /// The gateway's stores over these clients; reference-app data stays in the local SQLite file.
     func stores(clock: any WallClock) -> GatewayStores {
-        GatewayStores(
-            quota: RedisQuotaStore(client: redis, clock: clock), audit: spool ?? postgres.audit, availability: postgres.availability,
+        let quota = RedisQuotaStore(client: redis, clock: clock)
+        return GatewayStores(
+            quota: quota, audit: spool ?? postgres.audit, availability: postgres.availability,
             feedback: postgres.feedback, answers: postgres.answers, overrides: postgres.overrides, challenges: RedisChallengeStore(client: redis),
-            refusals: postgres.refusals, leases: RedisLeases(client: redis))
+            refusals: postgres.refusals, leases: RedisLeases(client: redis), combinedAdmission: RedisAdmissionStore(client: redis, quota: quota))
     }
 
     /// App Attest keys and their counters, durable in PostgreSQL (never in Redis alone: a Redis restart must

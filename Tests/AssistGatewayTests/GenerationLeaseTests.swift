@@ -105,9 +105,19 @@ struct GenerationLeaseTests {
     @Test("a lease store that cannot answer: the replica generates on its own")
     func leaseStoreDown() async throws {
         let monotonic = MonotonicClock(clock)
-        let calls = SharedCalls(store: InMemoryAnswerStore(), leases: StreamSlotsTests.DownLeaseStore(),
+        let calls = SharedCalls(store: InMemoryAnswerStore(), leases: DownLeaseStore(),
                                 keeper: LeaseKeeper(ttl: .seconds(15), clock: monotonic), instance: "a", clock: ManualWallClock(now),
                                 monotonicClock: monotonic)
         guard case .lead = await calls.join(key, now: now) else { Issue.record("it leads"); return }
+    }
+
+    struct Unreachable: Error {}
+
+    /// A lease store that cannot be reached.
+    struct DownLeaseStore: LeaseStore {
+        func acquire(_ key: String, holder: String, limit: Int, ttl: Duration) async throws -> Bool { throw Unreachable() }
+        func renew(_ key: String, holder: String, ttl: Duration) async throws -> Bool { throw Unreachable() }
+        func release(_ key: String, holder: String) async throws { throw Unreachable() }
+        func holders(of key: String) async throws -> Int { throw Unreachable() }
     }
 }

@@ -8,13 +8,15 @@ struct ReservationTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000))
     let limits = QuotaLimits(requests: 5, tokens: 1000)
 
-    func make(localQuota: InMemoryQuotaStore? = nil, failing: Bool = false) -> (Reservation, InMemoryQuotaStore, StreamSlots, SharedCalls) {
+    let leases = InMemoryLeaseStore()
+
+    func make(standIn: (any AdmissionStore)? = nil, failing: Bool = false) -> (Reservation, InMemoryQuotaStore, StreamSlots, SharedCalls) {
         let quota = InMemoryQuotaStore(clock: clock)
         let keeper = LeaseKeeper(ttl: .seconds(15), clock: MonotonicClock(ContinuousClock()))
-        let slots = StreamSlots(store: InMemoryLeaseStore(), fallback: nil, maxPerUser: 1, instance: "a", keeper: keeper)
+        let slots = StreamSlots(maxPerUser: 1, instance: "a", keeper: keeper)
         let calls = SharedCalls.alone(store: InMemoryAnswerStore(), clock: clock)
-        let store: any QuotaStore = failing ? DownQuotaStore() : quota
-        return (Reservation(quotaStore: store, localQuota: localQuota, slots: slots, sharedCalls: calls), quota, slots, calls)
+        let store = SeparateAdmissionStore(quota: failing ? DownQuotaStore() : quota, leases: leases)
+        return (Reservation(admission: store, standIn: standIn, slots: slots, sharedCalls: calls), quota, slots, calls)
     }
 
     struct DownQuotaStore: QuotaStore {
@@ -28,11 +30,11 @@ struct ReservationTests {
     @Test("settle replaces the reserved tokens by the usage and frees the slot, once")
     func settleOnce() async throws {
         let (reservation, quota, slots, _) = make()
-        try await reservation.takeSlot(for: "u1", request: "r1")
-        #expect(try await reservation.reserveQuota(key, tokens: 300, limits: limits, resetSeconds: 60) == 4)
+        #expect(try await reservation.admit(user: "u1", request: "r1", quota: key, tokens: 300, limits: limits, resetSeconds: 60) == 4)
         #expect(quota.tokens(for: key) == 300 && slots.openStreams == 1 && reservation.holdsQuota)
+        #expect(leases.holders(of: StreamSlots.key(user: "u1")) == 1)
         #expect(await reservation.settle(usage: TokenUsage(inputTokens: 40, outputTokens: 2)))
-        #expect(quota.tokens(for: key) == 42 && slots.openStreams == 0)
+        #expect(quota.tokens(for: key) == 42 && slots.openStreams == 0 && leases.holders(of: StreamSlots.key(user: "u1")) == 0)
         #expect(await reservation.settle(usage: TokenUsage(inputTokens: 500, outputTokens: 0)) == false)
         #expect(await reservation.cancel() == false)
         #expect(quota.tokens(for: key) == 42 && slots.openStreams == 0)
@@ -44,8 +46,7 @@ struct ReservationTests {
         let answer = AnswerKey(feature: "f", data: "d", promptVersion: "p", locale: "en")
         guard case .lead(let call) = await calls.join(answer, now: clock.now()) else { Issue.record("must lead"); return }
         reservation.lead(call)
-        try await reservation.takeSlot(for: "u1", request: "r1")
-        _ = try await reservation.reserveQuota(key, tokens: 300, limits: limits, resetSeconds: 60)
+        _ = try await reservation.admit(user: "u1", request: "r1", quota: key, tokens: 300, limits: limits, resetSeconds: 60)
         #expect(await reservation.cancel())
         #expect(quota.tokens(for: key) == 0 && slots.openStreams == 0 && calls.count == 0)
         #expect(await reservation.cancel() == false)
@@ -53,16 +54,19 @@ struct ReservationTests {
         #expect(quota.tokens(for: key) == 0)
     }
 
-    @Test("a refused step holds nothing: a full slot set or a spent window takes nothing")
+    @Test("a refusal holds nothing: a full slot set takes no quota, a spent window keeps no slot")
     func refusalsTakeNothing() async throws {
         let (reservation, quota, slots, _) = make()
-        let other = try await slots.acquire(user: "u1", request: "r0")
-        await #expect(throws: GatewayError.tooManyStreams(limit: 1)) { try await reservation.takeSlot(for: "u1", request: "r1") }
-        await slots.release(other)
-        await #expect(throws: GatewayError.quotaExceeded(retryAfter: 60)) {
-            try await reservation.reserveQuota(key, tokens: 5000, limits: limits, resetSeconds: 60)
+        _ = try await leases.acquire(StreamSlots.key(user: "u1"), holder: "r0@b", limit: 1, ttl: .seconds(15))
+        await #expect(throws: GatewayError.tooManyStreams(limit: 1)) {
+            try await reservation.admit(user: "u1", request: "r1", quota: key, tokens: 300, limits: limits, resetSeconds: 60)
         }
-        #expect(!reservation.holdsQuota)
+        #expect(quota.tokens(for: key) == 0)
+        try await leases.release(StreamSlots.key(user: "u1"), holder: "r0@b")
+        await #expect(throws: GatewayError.quotaExceeded(retryAfter: 60)) {
+            try await reservation.admit(user: "u1", request: "r1", quota: key, tokens: 5000, limits: limits, resetSeconds: 60)
+        }
+        #expect(!reservation.holdsQuota && leases.holders(of: StreamSlots.key(user: "u1")) == 0)
         #expect(await reservation.cancel())
         #expect(quota.tokens(for: key) == 0 && slots.openStreams == 0)
     }
@@ -71,14 +75,15 @@ struct ReservationTests {
     func localStandIn() async throws {
         let (refused, _, _, _) = make(failing: true)
         await #expect(throws: GatewayError.quotaUnavailable("the quota store")) {
-            try await refused.reserveQuota(key, tokens: 300, limits: limits, resetSeconds: 60)
+            try await refused.admit(user: "u1", request: "r1", quota: key, tokens: 300, limits: limits, resetSeconds: 60)
         }
-        #expect(refused.auditReason == "")
-        let local = InMemoryQuotaStore(clock: clock)
-        let (reservation, _, _, _) = make(localQuota: local, failing: true)
-        #expect(try await reservation.reserveQuota(key, tokens: 300, limits: limits, resetSeconds: 60) == 4)
+        #expect(refused.auditReason == "" && leases.holders(of: StreamSlots.key(user: "u1")) == 0, "the slot taken before the quota failed is back")
+        let (local, localLeases) = (InMemoryQuotaStore(clock: clock), InMemoryLeaseStore())
+        let (reservation, _, slots, _) = make(standIn: SeparateAdmissionStore(quota: local, leases: localLeases), failing: true)
+        #expect(try await reservation.admit(user: "u1", request: "r1", quota: key, tokens: 300, limits: limits, resetSeconds: 60) == 4)
         #expect(reservation.auditReason == Reservation.localAdmissionReason && local.tokens(for: key) == 300)
+        #expect(localLeases.holders(of: StreamSlots.key(user: "u1")) == 1 && slots.openStreams == 1)
         #expect(await reservation.settle(usage: TokenUsage(inputTokens: 10, outputTokens: 5)))
-        #expect(local.tokens(for: key) == 15)
+        #expect(local.tokens(for: key) == 15 && localLeases.holders(of: StreamSlots.key(user: "u1")) == 0 && slots.openStreams == 0)
     }
 }

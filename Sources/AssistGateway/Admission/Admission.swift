@@ -13,8 +13,8 @@ import AssistWire
 /// 6. `BuildPrompt`: the data the feature needs, read for this user → 404 for anyone else's.
 /// 7. `ConsultAnswerCache`: the narrator's answer where it writes this locale; else a stored answer, a share
 ///    in a running call, or the lead of a new one.
-/// 8. `TakeStreamSlot`: one of the user's concurrent streams, across replicas → 429 / 503.
-/// 9. `ReserveQuota`: one request and its tokens from the trust level's window → 429 / 503.
+/// 8. `TakeSlotAndQuota`: one of the user's concurrent streams, across replicas, and one request and its tokens
+///    from the trust level's window, in one call → 429 / 503.
 ///
 /// Data is read before anything is taken, so a 400 or a 404 never costs quota, and a stored or shared
 /// answer costs none. Whatever the steps take is held by the request's `Reservation`; a refusal gives it
@@ -23,7 +23,7 @@ import AssistWire
 struct Admission: Sendable {
     static let steps: [any AdmissionStep] = [
         Authenticate(), ReadAssistRequest(), FindFeature(), ValidateInput(), MaskPersonalData(), CheckIntegrity(), BuildPrompt(),
-        ConsultAnswerCache(), TakeStreamSlot(), ReserveQuota(),
+        ConsultAnswerCache(), TakeSlotAndQuota(),
     ]
 
     let dependencies: GatewayDependencies
@@ -31,7 +31,7 @@ struct Admission: Sendable {
     /// Runs every step for a feature of `kind`; returns the admitted request or throws the refusal.
     func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> Admitted {
         var state = AdmissionState(context: context, kind: kind, reservation: Reservation(
-            quotaStore: dependencies.stores.quota, localQuota: dependencies.state.localQuota, slots: dependencies.state.streamSlots,
+            admission: dependencies.stores.admission, standIn: dependencies.state.standIn, slots: dependencies.state.streamSlots,
             sharedCalls: dependencies.state.sharedCalls))
         do throws(GatewayError) {
             for step in Self.steps { try await step.run(&state, dependencies) }

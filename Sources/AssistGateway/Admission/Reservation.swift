@@ -3,65 +3,77 @@ import Synchronization
 /// Everything admission takes for one request (a stream slot, a quota reservation, the lead of a shared
 /// provider call) and the one place that gives it back.
 ///
-/// Admission steps acquire through it. The request's end gives everything back through `settle(usage:)`
-/// (the quota reservation replaced by the real usage, the slot freed) or `cancel()` (a refusal after
-/// something was taken: the slot freed, no tokens charged, a led call's waiting followers sent their own
-/// way). Exactly once: whichever comes first gives back, any later call does nothing and returns false.
+/// Admission takes the slot and the quota through it, in one call to the `AdmissionStore`. The request's end
+/// gives everything back through `settle(usage:)` (the quota reservation replaced by the real usage, the slot
+/// freed, in one call again) or `cancel()` (a refusal after something was taken: the slot freed, no tokens
+/// charged, a led call's waiting followers sent their own way). Exactly once: whichever comes first gives back, any later call does nothing and returns false.
 ///
 /// What was taken is given back to the store that granted it: with `storage.onRedisDown: "open"`, a quota
-/// or slot the shared store could not grant is taken from this replica's stand-in (`localQuota`, the slots'
-/// fallback) and settled there; the request's audit rows then say so (`auditReason`).
+/// and slot the shared store could not grant are taken from this replica's stand-in and settled there; the
+/// request's audit rows then say so (`auditReason`).
 public final class Reservation: Sendable {
     /// The audit reason of a request admitted by this replica's stand-ins while the shared store was down.
     public static let localAdmissionReason = "redis_down"
 
     private struct Held {
         var slot: StreamSlots.Slot?
-        var quota: (key: QuotaKey, tokens: Int, store: any QuotaStore, isLocal: Bool)?
+        var quota: (key: QuotaKey, tokens: Int)?
+        /// The store that granted the slot and the quota, which takes them back.
+        var store: (any AdmissionStore)?
+        var isLocal = false
         /// A shared call this request leads and whose followers wait on its admission.
         var leadership: SharedCall?
         var givenBack = false
     }
 
     private let held = Mutex(Held())
-    private let quotaStore: any QuotaStore
-    /// Counts in its place while `quotaStore` cannot answer; nil: such a request is refused (503).
-    private let localQuota: (any QuotaStore)?
+    private let admission: any AdmissionStore
+    /// Counts in its place while `admission` cannot answer; nil: such a request is refused (503).
+    private let standIn: (any AdmissionStore)?
     private let slots: StreamSlots
     private let sharedCalls: SharedCalls
 
-    init(quotaStore: any QuotaStore, localQuota: (any QuotaStore)? = nil, slots: StreamSlots, sharedCalls: SharedCalls) {
-        self.quotaStore = quotaStore
-        self.localQuota = localQuota
+    init(admission: any AdmissionStore, standIn: (any AdmissionStore)? = nil, slots: StreamSlots, sharedCalls: SharedCalls) {
+        self.admission = admission
+        self.standIn = standIn
         self.slots = slots
         self.sharedCalls = sharedCalls
     }
 
     // MARK: Taking
 
-    /// Takes one of `user`'s stream slots for `request`, or refuses with 429 `too_many_streams` (503
-    /// `quota_unavailable` when the slots' store cannot answer).
-    func takeSlot(for user: String, request: String) async throws(GatewayError) {
-        let slot = try await slots.acquire(user: user, request: request)
-        held.withLock { $0.slot = slot }
-    }
-
-    /// Reserves one request and `tokens` tokens of `key`'s window; returns the requests left in it. A spent
-    /// window is 429 `quota_exceeded`, retried at `resetSeconds`; a store that cannot answer is 503
-    /// `quota_unavailable`, unless a local stand-in counts instead.
-    func reserveQuota(_ key: QuotaKey, tokens: Int, limits: QuotaLimits, resetSeconds: Int) async throws(GatewayError) -> Int {
-        var (decision, store, isLocal): (QuotaDecision, any QuotaStore, Bool)
+    /// Takes one of `user`'s stream slots for `request` and reserves one request and `tokens` tokens of `key`'s
+    /// window, in one call to the store (both or neither); returns the requests left in the window. All of the
+    /// user's slots held is 429 `too_many_streams`; a spent window is 429 `quota_exceeded`, retried at
+    /// `resetSeconds`; a store that cannot answer is 503 `quota_unavailable`, unless the stand-in counts instead.
+    func admit(user: String, request: String, quota key: QuotaKey, tokens: Int, limits: QuotaLimits,
+               resetSeconds: Int) async throws(GatewayError) -> Int {
+        let slot = slots.request(user: user, request: request)
+        var (decision, store, isLocal): (AdmitDecision, any AdmissionStore, Bool)
         do {
-            (decision, store, isLocal) = (try await quotaStore.reserve(key, tokens: tokens, limits: limits), quotaStore, false)
+            (decision, store, isLocal) = (try await admission.admit(key, tokens: tokens, limits: limits, slot: slot), admission, false)
         } catch {
-            guard let localQuota, let local = try? await localQuota.reserve(key, tokens: tokens, limits: limits) else {
+            do {
+                guard let standIn else { throw error }
+                (decision, store, isLocal) = (try await standIn.admit(key, tokens: tokens, limits: limits, slot: slot), standIn, true)
+            } catch {
+                GatewayLog.warning("admission store: \(error)")
                 throw .quotaUnavailable("the quota store")
             }
-            (decision, store, isLocal) = (local, localQuota, true)
         }
-        guard case .admitted(let remainingRequests, _) = decision else { throw .quotaExceeded(retryAfter: resetSeconds) }
-        held.withLock { $0.quota = (key, tokens, store, isLocal) }
-        return remainingRequests
+        switch decision {
+        case .tooManyStreams: throw .tooManyStreams(limit: slots.maxPerUser)
+        case .quotaExceeded: throw .quotaExceeded(retryAfter: resetSeconds)
+        case .admitted(let remainingRequests, _):
+            let lease = slots.adopt(slot, in: store.leases, isLocal: isLocal)
+            held.withLock { held in
+                held.slot = lease
+                held.quota = (key, tokens)
+                held.store = store
+                held.isLocal = isLocal
+            }
+            return remainingRequests
+        }
     }
 
     /// This request leads `call`: identical requests wait until its admission is decided.
@@ -80,25 +92,16 @@ public final class Reservation: Sendable {
     /// Whether this request holds quota (and so is charged for tokens and gets rate-limit headers).
     var holdsQuota: Bool { held.withLock { $0.quota != nil } }
 
-    /// `localAdmissionReason` when a quota or slot came from this replica's stand-ins; otherwise empty.
-    var auditReason: String {
-        held.withLock { $0.quota?.isLocal == true || $0.slot?.isLocal == true } ? Self.localAdmissionReason : ""
-    }
+    /// `localAdmissionReason` when the slot and quota came from this replica's stand-ins; otherwise empty.
+    var auditReason: String { held.withLock { $0.isLocal } ? Self.localAdmissionReason : "" }
 
     // MARK: Giving back
 
-    /// The request ended: its quota reservation becomes `usage`, its slot is freed.
+    /// The request ended: its quota reservation becomes `usage`, its slot is freed, in one call.
     @discardableResult
     func settle(usage: TokenUsage) async -> Bool {
         guard let held = giveBack() else { return false }
-        if let quota = held.quota {
-            do {
-                try await quota.store.settle(quota.key, reservedTokens: quota.tokens, actualTokens: usage.inputTokens + usage.outputTokens)
-            } catch {
-                GatewayLog.warning("quota settlement failed for \(quota.key.feature): \(error)")
-            }
-        }
-        await release(held)
+        await finish(held, actualTokens: usage.inputTokens + usage.outputTokens)
         return true
     }
 
@@ -107,11 +110,8 @@ public final class Reservation: Sendable {
     @discardableResult
     func cancel() async -> Bool {
         guard let held = giveBack() else { return false }
-        if let quota = held.quota {
-            try? await quota.store.settle(quota.key, reservedTokens: quota.tokens, actualTokens: 0)
-        }
+        await finish(held, actualTokens: 0)
         if let call = held.leadership { await sharedCalls.refused(call) }
-        await release(held)
         return true
     }
 
@@ -123,7 +123,15 @@ public final class Reservation: Sendable {
         }
     }
 
-    private func release(_ held: Held) async {
-        if let slot = held.slot { await slots.release(slot) }
+    /// Settles the quota and gives the slot back to the store that granted them. A store that cannot answer keeps
+    /// the reservation as it was (counted, never less) and the slot until its lease lapses.
+    private func finish(_ held: Held, actualTokens: Int) async {
+        guard let quota = held.quota, let store = held.store else { return }
+        let slot = held.slot.flatMap { slots.forget($0) ? (key: $0.key, holder: $0.holder) : nil }
+        do {
+            try await store.finish(quota.key, reservedTokens: quota.tokens, actualTokens: actualTokens, slot: slot)
+        } catch {
+            GatewayLog.warning("quota settlement failed for \(quota.key.feature) (the slot lapses by itself): \(error)")
+        }
     }
 }

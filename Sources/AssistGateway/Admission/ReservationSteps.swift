@@ -1,5 +1,5 @@
 import AssistWire
-// Steps 7–9: what the answer costs. Everything taken here is held by the request's `Reservation`.
+// Steps 7–8: what the answer costs. Everything taken here is held by the request's `Reservation`.
 
 /// 7. A cacheable prompt (one with a cache key), after the data was read for this user and before any slot
 /// or quota: a stored answer is served, a running call for the same key is shared, or this request leads
@@ -26,25 +26,19 @@ struct ConsultAnswerCache: AdmissionStep {
     }
 }
 
-/// 8. One of the user's concurrent stream slots, across replicas (`StreamSlots`) → 429 `too_many_streams`, 503
-/// `quota_unavailable` when the slots cannot be counted. Not for a stored or shared answer.
-struct TakeStreamSlot: AdmissionStep {
-    func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
-        guard state.source.isCharged else { return }
-        try await state.reservation.takeSlot(for: try state.required(state.context.user, "a user").id, request: state.context.id)
-    }
-}
-
-/// 9. One request and its tokens (the prompt's estimate plus the output cap) from the trust level's window
-/// for this user, feature and UTC day → 429 `quota_exceeded` until the day ends, 503 `quota_unavailable` when
-/// the quota store cannot answer. Not for a stored or shared answer.
-struct ReserveQuota: AdmissionStep {
+/// 8. One of the user's concurrent stream slots, across replicas (`StreamSlots`), and one request and its tokens
+/// (the prompt's estimate plus the output cap) from the trust level's window for this user, feature and UTC day,
+/// both or neither, in one call to the `AdmissionStore` (one Redis round trip across replicas) → 429
+/// `too_many_streams` when the user's slots are all held, 429 `quota_exceeded` until the day ends, 503
+/// `quota_unavailable` when the store cannot answer. Not for a stored or shared answer.
+struct TakeSlotAndQuota: AdmissionStep {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         guard state.source.isCharged else { return }
         let feature = try state.required(state.context.feature, "a feature")
+        let user = try state.required(state.context.user, "a user").id
         let day = UTCDay(containing: state.context.time)
-        state.remainingRequests = try await state.reservation.reserveQuota(
-            QuotaKey(user: try state.required(state.context.user, "a user").id, feature: feature.id, day: day),
+        state.remainingRequests = try await state.reservation.admit(
+            user: user, request: state.context.id, quota: QuotaKey(user: user, feature: feature.id, day: day),
             tokens: try state.required(state.prompt, "a prompt").estimatedTokens + feature.maxOutputTokens,
             limits: try state.required(state.quotaLimits, "quota limits"),
             resetSeconds: day.secondsUntilEnd(from: state.context.time))

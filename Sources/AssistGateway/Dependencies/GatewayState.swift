@@ -11,9 +11,9 @@ public final class GatewayState: Sendable {
     /// This replica's presence lease, and the closing of departed replicas' open rows; a `Service` that whoever
     /// serves this gateway must run. Shared storage only: one process has no other replicas.
     public let presence: ReplicaPresence?
-    /// This replica's own quota counts, used in place of the shared store's while it cannot answer, when
-    /// `storage.onRedisDown` is `open` (shared storage only); nil otherwise.
-    let localQuota: (any QuotaStore)?
+    /// This replica's own quota counts and stream slots, used in place of the shared store's while it cannot
+    /// answer, when `storage.onRedisDown` is `open` (shared storage only); nil otherwise.
+    let standIn: (any AdmissionStore)?
     /// Open streams by feature, for the kill switch.
     public let liveStreams: LiveStreams
     /// Pings and deadlines of open streams; a `Service` that whoever serves this gateway must run.
@@ -41,10 +41,9 @@ public final class GatewayState: Sendable {
          storeProbes: [StoreMonitor.Probe]) throws {
         registry = FeatureRegistry(config.features, overrides: try stores.overrides.load())
         let standIns = config.storage.kind == .shared && config.storage.onRedisDown == .open
-        localQuota = standIns ? InMemoryQuotaStore(clock: clock) : nil
+        standIn = standIns ? SeparateAdmissionStore(quota: InMemoryQuotaStore(clock: clock), leases: InMemoryLeaseStore()) : nil
         leaseKeeper = LeaseKeeper(ttl: .milliseconds(Int((config.limits.streamLeaseSeconds * 1000).rounded())), clock: monotonicClock)
-        streamSlots = StreamSlots(store: stores.leases, fallback: standIns ? InMemoryLeaseStore() : nil,
-                                  maxPerUser: config.limits.maxConcurrentStreamsPerUser, instance: instance, keeper: leaseKeeper)
+        streamSlots = StreamSlots(maxPerUser: config.limits.maxConcurrentStreamsPerUser, instance: instance, keeper: leaseKeeper)
         presence = config.storage.kind == .shared
             ? ReplicaPresence(instance: instance, leases: stores.leases, keeper: leaseKeeper, audit: stores.audit, sweepInterval: leaseKeeper.ttl,
                               clock: monotonicClock)

@@ -16,10 +16,16 @@ public struct GatewayStores: Sendable {
     public var refusals: any RefusalStore
     /// Leases on stream slots (`StreamSlots`): in memory for one process, in Redis across replicas.
     public var leases: any LeaseStore
+    /// A store that takes a slot and a quota reservation in one call (Redis: one round trip); nil asks `leases`
+    /// and `quota` in turn (`admission`).
+    public var combinedAdmission: (any AdmissionStore)?
+
+    /// What admission takes slots and quota from: `combinedAdmission`, or `leases` and `quota` in turn.
+    public var admission: any AdmissionStore { combinedAdmission ?? SeparateAdmissionStore(quota: quota, leases: leases) }
 
     public init(quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore, feedback: any FeedbackStore,
                 answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore, refusals: any RefusalStore,
-                leases: any LeaseStore = InMemoryLeaseStore()) {
+                leases: any LeaseStore = InMemoryLeaseStore(), combinedAdmission: (any AdmissionStore)? = nil) {
         self.quota = quota
         self.audit = audit
         self.availability = availability
@@ -29,6 +35,7 @@ public struct GatewayStores: Sendable {
         self.challenges = challenges
         self.refusals = refusals
         self.leases = leases
+        self.combinedAdmission = combinedAdmission
     }
 
     /// Every store in memory, on `clock`: one process, nothing kept across restarts.

@@ -48,6 +48,20 @@ public final class LeaseKeeper: Service {
         return lease
     }
 
+    /// Keeps `slot`, which `store` granted already (`AdmissionStore.admit` takes it in the same call as the quota),
+    /// renewed from now on as if `acquire` had taken it.
+    func adopt(_ slot: SlotRequest, in store: any LeaseStore, isLocal: Bool) -> Lease {
+        let lease = Lease(key: slot.key, holder: slot.holder, limit: slot.limit, store: store, isLocal: isLocal)
+        held.withLock { $0[lease.id] = lease }
+        return lease
+    }
+
+    /// Stops keeping `lease` without giving it back to its store: the caller gives it back itself, in a call of
+    /// its own (`AdmissionStore.finish`). True once, for the caller that must; false if it was not held.
+    func forget(_ lease: Lease) -> Bool {
+        held.withLock { $0.removeValue(forKey: lease.id) } != nil
+    }
+
     /// Gives `lease` back now, once. A store that cannot answer keeps it until its ttl: no longer renewed,
     /// it lapses by itself.
     func release(_ lease: Lease) async {

@@ -3,56 +3,39 @@
 /// held by `REQUEST-ID@INSTANCE`, for the keeper's ttl (`limits.streamLeaseSeconds`). The `LeaseKeeper`
 /// renews them while their streams run, and a dead replica's lapse after the ttl.
 ///
-/// One code path for every kind of storage: a single process uses an `InMemoryLeaseStore` (then no renewal
-/// is needed, and none hurts). With `fallback` (shared storage with `storage.onRedisDown: "open"`) a store
-/// that cannot answer is replaced, for that stream, by a per-replica lease store at the same limit; without
-/// it, the stream is refused with 503 `quota_unavailable`, as its quota would be.
-///
-/// A slot is taken and given back only through the request's `Reservation`, which gives it back once.
+/// A slot is taken with the request's quota, in one call to the `AdmissionStore` (one Redis round trip across
+/// replicas), and given back with its settlement, in one more; both only through the request's `Reservation`,
+/// which gives back once. Here: what a slot is called, and the keeper that holds the slots granted meanwhile.
 public final class StreamSlots: Sendable {
     typealias Slot = LeaseKeeper.Lease
 
     public let maxPerUser: Int
-    private let store: any LeaseStore
-    private let fallback: (any LeaseStore)?
     private let instance: String
     private let keeper: LeaseKeeper
 
     /// - Parameters:
     ///   - instance: this replica's id, part of every holder, so two replicas' holders never collide.
     ///   - keeper: holds and renews the leases.
-    init(store: any LeaseStore, fallback: (any LeaseStore)?, maxPerUser: Int, instance: String, keeper: LeaseKeeper) {
-        self.store = store
-        self.fallback = fallback
+    init(maxPerUser: Int, instance: String, keeper: LeaseKeeper) {
         self.maxPerUser = maxPerUser
         self.instance = instance
         self.keeper = keeper
     }
 
-    static let keyPrefix = "streams:"
-    static func key(user: String) -> String { keyPrefix + user }
+    /// The lease key of a user's streams; stores that place keys (Redis's hash tags) recognise it by this prefix.
+    public static let keyPrefix = "streams:"
+    public static func key(user: String) -> String { keyPrefix + user }
 
-    /// Takes one of `user`'s slots for `request`: 429 `too_many_streams` when all are held (on any replica);
-    /// 503 `quota_unavailable` when the store cannot answer and there is no fallback.
-    func acquire(user: String, request: String) async throws(GatewayError) -> Slot {
-        let key = Self.key(user: user), holder = request + "@" + instance
-        let slot: Slot?
-        do {
-            slot = try await keeper.acquire(key, holder: holder, limit: maxPerUser, in: store)
-        } catch {
-            do {
-                guard let fallback else { throw error }
-                slot = try await keeper.acquire(key, holder: holder, limit: maxPerUser, in: fallback, isLocal: true)
-            } catch {
-                throw .quotaUnavailable("the stream slot store")
-            }
-        }
-        guard let slot else { throw .tooManyStreams(limit: maxPerUser) }
-        return slot
+    /// The slot `request` asks of `user`'s.
+    func request(user: String, request: String) -> SlotRequest {
+        SlotRequest(key: Self.key(user: user), holder: request + "@" + instance, limit: maxPerUser, ttl: keeper.ttl)
     }
 
-    /// Gives `slot` back now.
-    func release(_ slot: Slot) async { await keeper.release(slot) }
+    /// A slot `store` has granted: kept and renewed from now on.
+    func adopt(_ slot: SlotRequest, in store: any LeaseStore, isLocal: Bool) -> Slot { keeper.adopt(slot, in: store, isLocal: isLocal) }
+
+    /// Stops renewing `slot`, which its owner now gives back in its own call; true once.
+    func forget(_ slot: Slot) -> Bool { keeper.forget(slot) }
 
     /// Slots this replica holds now (tests, diagnostics).
     public var openStreams: Int { keeper.count(prefix: Self.keyPrefix) }
