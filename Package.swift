@@ -75,7 +75,7 @@ let package = Package(
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
-        .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "CHiredis", "CLinux"]),
+        .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "AssistEventLoop", "CHiredis", "CLinux"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
         // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
         .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto"]),

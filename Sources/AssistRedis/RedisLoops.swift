@@ -1,0 +1,96 @@
+import AssistEventLoop
+import AssistServices
+import Synchronization
+
+/// The event loops one `RedisClient` has a connection on, and its own loop for callers that run on none.
+final class RedisLoops: Sendable {
+    private struct State {
+        var own: EventLoop?
+        var used: [ObjectIdentifier: EventLoop] = [:]
+        var stopped = false
+    }
+
+    let url: RedisURL
+    let settings: RedisClient.Settings
+    let ended = Latch()
+    private let state = Mutex(State())
+    private let connected = Atomic<Int>(0)
+
+    init(url: RedisURL, settings: RedisClient.Settings) {
+        self.url = url
+        self.settings = settings
+    }
+
+    /// Connections up now, over every loop.
+    var connectedCount: Int { connected.load(ordering: .relaxed) }
+
+    /// The caller's loop, or the client's own (made on first use); nil once shut down.
+    func loopForCommand() -> EventLoop? {
+        let current = EventLoop.current
+        return state.withLock { state -> EventLoop? in
+            guard !state.stopped else { return nil }
+            let loop: EventLoop
+            if let current {
+                loop = current
+            } else if let own = state.own {
+                loop = own
+            } else {
+                guard let made = try? EventLoop(name: "assist-redis") else { return nil }
+                state.own = made
+                loop = made
+            }
+            if state.used[ObjectIdentifier(loop)] == nil { state.used[ObjectIdentifier(loop)] = loop }
+            return loop
+        }
+    }
+
+    /// This client's connection on `loop`, made on first use (loop-thread only).
+    func connection(on loop: EventLoop) -> RedisLoopConnection {
+        let registry = Self.registry(on: loop)
+        if let existing = registry.connections[ObjectIdentifier(self)] { return existing }
+        let made = RedisLoopConnection(url: url, settings: settings, loop: loop) { [weak self] up in
+            self?.connected.add(up ? 1 : -1, ordering: .relaxed)
+        }
+        registry.connections[ObjectIdentifier(self)] = made
+        return made
+    }
+
+    /// Closes every connection (what is in flight fails `.shutDown`) and ends the own loop.
+    func shutdown() {
+        let (loops, own) = state.withLock { state -> ([EventLoop], EventLoop?) in
+            guard !state.stopped else { return ([], nil) }
+            state.stopped = true
+            return (Array(state.used.values), state.own)
+        }
+        let id = ObjectIdentifier(self)
+        for loop in loops {
+            _ = loop.onLoop { Self.registry(on: loop).connections.removeValue(forKey: id)?.shutdown() }
+        }
+        own?.shutdown()  // after the job queued above
+        ended.open()
+    }
+
+    private static func registry(on loop: EventLoop) -> RedisLoopRegistry {
+        loop.local(RedisLoopRegistry.self) {
+            let registry = RedisLoopRegistry()
+            loop.addHook(registry)
+            return registry
+        }
+    }
+}
+
+/// A loop's Redis connections (one per client), given their timeouts by the loop's turns.
+final class RedisLoopRegistry: EventLoop.TurnHook {
+    var connections: [ObjectIdentifier: RedisLoopConnection] = [:]
+
+    func nextDeadline() -> ContinuousClock.Instant? { connections.values.compactMap { $0.nextDeadline() }.min() }
+
+    func turn(now: ContinuousClock.Instant) {
+        for connection in connections.values { connection.tick(now: now) }
+    }
+
+    func loopEnded() {
+        for connection in connections.values { connection.shutdown() }
+        connections = [:]
+    }
+}
