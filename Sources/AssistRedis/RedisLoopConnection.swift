@@ -52,7 +52,14 @@ final class RedisLoopConnection {
     }
 
     func nextDeadline() -> ContinuousClock.Instant? { machine.nextDeadline() }
-    func tick(now: ContinuousClock.Instant) { perform(machine.tick(now: now)) }
+
+    /// Once per loop turn, after its events and jobs: what the turn's callers sent goes out in one write (their
+    /// commands pipelined), then the timeouts.
+    func turn(now: ContinuousClock.Instant) {
+        if outStart < out.count, machine.isReady, !watchingWrites { flush() }
+        perform(machine.tick(now: now))
+    }
+
     func shutdown() { perform(machine.shutdown()) }
 
     // MARK: Actions
@@ -107,10 +114,9 @@ final class RedisLoopConnection {
         loop.watch(socket, events: EventLoop.readable | EventLoop.peerClosed) { [unowned self] events in handle(events) }
     }
 
+    /// Queues `bytes` for the turn's one write (`turn`).
     private func send(_ bytes: [UInt8]) {
         if outStart == out.count { (out, outStart) = (bytes, 0) } else { out += bytes }
-        guard machine.isReady else { return }  // sent once connected
-        flush()
     }
 
     private func flush() {

@@ -86,7 +86,7 @@ final class RedisLoopRegistry: EventLoop.TurnHook {
     func nextDeadline() -> ContinuousClock.Instant? { connections.values.compactMap { $0.nextDeadline() }.min() }
 
     func turn(now: ContinuousClock.Instant) {
-        for connection in connections.values { connection.tick(now: now) }
+        for connection in connections.values { connection.turn(now: now) }
     }
 
     func loopEnded() {
