@@ -70,7 +70,7 @@ python3 -c "import selenium, sys; sys.exit(selenium.__version__ != '$SELENIUM_VE
 # --- llama-server ------------------------------------------------------------------------------
 SERVER_DIR="$CACHE/llama-server-$LLAMA_VERSION"
 if [ ! -x "$SERVER_DIR/llama-server" ]; then
-  say "building llama-server $LLAMA_VERSION (server target only, 6 to 13 min on 2 cores; once)"
+  say "building llama-server $LLAMA_VERSION (server target only, about 9 min on 2 cores; once)"
   command -v cmake >/dev/null 2>&1 || python3 -m pip install -q cmake 2>/dev/null || apt_install cmake
   work="$CACHE/build-llama"
   rm -rf "$work"; mkdir -p "$work"
