@@ -99,7 +99,10 @@ let package = Package(
                         .embedInCode("Resources/qualification.json")]
         ),
         // Budget reference app: transactions in SQLite, questions understood, answers computed, replies templated.
-        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistPostgres", "AssistWire", "AssistGateway", "AssistGatewayEvaluation", "AssistCrypto", "AssistEvaluation"]),
+        .target(name: "AssistBudget", dependencies: ["AssistUnderstanding", "AssistSQLite", "AssistWire", "AssistGateway", "AssistGatewayEvaluation", "AssistCrypto", "AssistEvaluation"]),
+        // The budget app's stores in PostgreSQL, for replicas (storage kind `shared`): an adapter of the app, apart
+        // from it, so the app (and its fuzz target) does not link libpq.
+        .target(name: "AssistBudgetPostgres", dependencies: ["AssistBudget", "AssistPostgres", "AssistWire"]),
 
         // The browser pages (the travel demo and the operators' console): plain HTML, CSS and JavaScript, embedded.
         .target(
@@ -113,7 +116,8 @@ let package = Package(
         // replicas), providers, integrity, server, drain.
         .target(
             name: "AssistServer",
-            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistBudget", "AssistPages", "AssistHTTPServer",
+            dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistBudget", "AssistBudgetPostgres",
+                           "AssistPages", "AssistHTTPServer",
                            "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres",
                            "AssistWire", "CLinux"]
         ),
@@ -170,7 +174,7 @@ let package = Package(
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
-        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistSQLite"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),
         .testTarget(
             name: "AssistEvaluationTests",

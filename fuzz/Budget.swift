@@ -1,5 +1,5 @@
 // libFuzzer target: the budget app's SMS import → budget answer path (SMSImport, BankSMS, LiraAmount,
-// TransactionStore, FinanceUnderstander, BudgetAnswerer), on an in-memory SQLite database.
+// SQLiteBudgetStore, FinanceUnderstander, BudgetAnswerer), on an in-memory SQLite database.
 // Input: UTF-8 lines. A line `#<amount> <date>` stores that row as it stands (a row from before the import's bounds,
 // or written by hand); the last line is the question; every other line is an SMS, imported. Then the question, and
 // every intent over the whole period, are answered in English and Turkish.
@@ -11,12 +11,29 @@ import AssistUnderstanding
 import Foundation
 
 /// Opened once: opening a database per input would be most of each run's time.
-let budget: (database: SQLiteDatabase, store: TransactionStore) = {
-    guard let database = try? SQLiteDatabase(path: ":memory:"), let store = try? TransactionStore(database: database) else {
+let budget: (database: SQLiteDatabase, store: SQLiteBudgetStore) = {
+    guard let database = try? SQLiteDatabase(path: ":memory:"), let store = try? SQLiteBudgetStore(database: database) else {
         fatalError("an in-memory database cannot be opened")
     }
     return (database, store)
 }()
+
+/// Where `blocking` leaves a task's result: written by the task before its signal, read after the wait.
+final class Outcome<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
+
+/// Runs `work` to its end on this thread's behalf: libFuzzer calls the target synchronously. Without a work queue the
+/// database runs every `perform` inline, so the task never waits on anything but itself.
+func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
+    let (outcome, done) = (Outcome<T>(), DispatchSemaphore(value: 0))
+    Task {
+        do { outcome.result = Result<T, any Error>.success(try await work()) } catch { outcome.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try outcome.result!.get()
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -37,7 +54,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let outcome: [SMSImport.Line]
     do {
-        outcome = try SMSImport(store: store).run(messages, user: "sms", dryRun: false)
+        let imported = messages
+        outcome = try blocking { try await SMSImport(store: store).run(imported, user: "sms", dryRun: false) }
     } catch {
         fatalError("the import failed on an in-memory store: \(error)")
     }
@@ -51,7 +69,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // The imported merchants are the understander's candidates (the slow part under ASan: once, for the import's user).
         var questions: [FinanceQuestion] = []
         if user == "sms" {
-            questions.append(FinanceUnderstander(merchants: (try? store.merchants(user: user)) ?? [], today: "2026-12-01").understand(question))
+            let merchants = ((try? blocking { try await store.merchantsByFrequency(user: user) }) ?? []).sorted()
+            questions.append(FinanceUnderstander(merchants: merchants, today: "2026-12-01").understand(question))
         }
         for intent in FinanceQuestion.Intent.allCases {
             questions.append(FinanceQuestion(intent: intent, period: .init(from: "2000-01-01", to: "2099-12-31"),
@@ -60,7 +79,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for financeQuestion in questions {
             for locale in ["en-US", "tr-TR"] {
                 do {
-                    _ = try BudgetAnswerer(store: store, user: user, locale: locale).answer(financeQuestion)
+                    _ = try blocking { try await BudgetAnswerer(store: store, user: user, locale: locale).answer(financeQuestion) }
                 } catch is BudgetDataError {
                 } catch {
                     fatalError("an answer failed with \(error)")

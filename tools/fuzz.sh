@@ -53,7 +53,7 @@ module_closure() {
 }
 
 # Package.swift's settings for every target, plus optimisation and the instrumentation.
-SWIFT_FLAGS=(-swift-version 6 -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
+SWIFT_FLAGS=(-swift-version 6 -package-name assist -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
              -enable-upcoming-feature ExistentialAny "$OPT" -parse-as-library -sanitize=fuzzer,address -I Sources/COpenSSL -I Sources/CSQLite -I "$MODULES")
 
 # A content hash of everything an output is built from, so a stale output is rebuilt and a fresh one reused.

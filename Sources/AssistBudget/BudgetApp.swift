@@ -1,5 +1,4 @@
 public import AssistGateway
-public import AssistPostgres
 public import AssistSQLite
 
 /// The budget reference app as the gateway sees it: its stores (the gateway's SQLite file, or PostgreSQL shared by
@@ -23,8 +22,4 @@ public enum BudgetApp {
         BudgetStores(transactions: try SQLiteBudgetStore(database: database), conversations: try SQLiteBudgetConversations(database: database))
     }
 
-    /// The stores of storage kind `shared`: PostgreSQL, once `BudgetSchema.migrations` are applied.
-    public static func stores(postgres: PostgresClient) -> BudgetStores {
-        BudgetStores(transactions: PostgresBudgetStore(client: postgres), conversations: PostgresBudgetConversations(client: postgres))
-    }
 }

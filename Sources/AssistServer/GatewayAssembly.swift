@@ -10,6 +10,7 @@ public import AssistServices
 public import AssistSQLite
 import AssistStores
 import AssistBudget
+import AssistBudgetPostgres
 import AssistTravel
 import AssistWire
 public import Foundation
@@ -86,7 +87,7 @@ public struct GatewayAssembly: Sendable {
             adminToken: try SecretStore.adminToken(dataDirectory: dataDirectory),
             demoLogin: demo ? DemoLogin(users: try TravelApp.demoUsers(), issuer: HS256TokenIssuer(secret: secret, settings: config.auth, clock: clock)) : nil)
         // The budget app's data decides its answers, so replicas share it (issue 29); the travel app's is built in.
-        let budget = try shared.map { BudgetApp.stores(postgres: $0.postgres.client) } ?? BudgetApp.stores(database: database)
+        let budget = try shared.map { BudgetStores.postgres($0.postgres.client) } ?? BudgetApp.stores(database: database)
         let handlers = FeatureHandlers(builders: try TravelApp.builders(database: database),
                                        structured: TravelApp.structuredFeatures + BudgetApp.structuredFeatures(budget, clock: clock),
                                        answerChecks: TravelApp.answerChecks, endpoints: BudgetApp.endpoints(budget))

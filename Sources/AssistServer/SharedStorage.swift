@@ -1,4 +1,4 @@
-import AssistBudget
+import AssistBudgetPostgres
 public import AssistGateway
 public import AssistPostgres
 public import AssistRedis

@@ -1,4 +1,5 @@
 import AssistBudget
+import AssistBudgetPostgres
 import AssistPostgres
 import AssistSQLite
 import AssistWire
@@ -33,7 +34,7 @@ struct BudgetStoreContractTests {
             let url = try await freshSchema()
             let clients = (0..<2).map { _ in PostgresClient(url: url) }
             try await PostgresMigrator.migrate(clients[0], PostgresSchema.migrations + BudgetSchema.migrations)
-            return Opened(stores: clients.map { BudgetApp.stores(postgres: $0) }, addUnchecked: { user, t in
+            return Opened(stores: clients.map { BudgetStores.postgres($0) }, addUnchecked: { user, t in
                 try await clients[0].query("INSERT INTO budget_transactions (user_id, date, merchant, category, amount_minor) VALUES ($1, $2, $3, $4, $5)",
                                            [.text(user), .text(t.date), .text(t.merchant), .text(t.category), .integer(Int64(t.amountMinor))])
             })

@@ -33,7 +33,7 @@ public final class SQLiteBudgetConversations: BudgetConversationStore {
 extension FinanceQuestion {
     /// A conversation's stored question: nil when there is none or it is past its retention; one that is not a
     /// question (written by hand, or by another version) throws, so the request fails rather than reads it afresh.
-    init?(stored text: String?, updated: Double?, now: Date) throws(BudgetDataError) {
+    package init?(stored text: String?, updated: Double?, now: Date) throws(BudgetDataError) {
         guard let text, let updated, now.timeIntervalSince1970 - updated < BudgetConversationRetention.seconds else { return nil }
         guard let json = try? JSONParser.parse(text), let question = FinanceQuestion(json: json) else {
             throw .outOfRange("a stored conversation")

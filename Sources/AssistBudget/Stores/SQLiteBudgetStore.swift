@@ -99,7 +99,7 @@ public final class SQLiteBudgetStore: BudgetStore {
 
 extension Transaction {
     /// A stored row as a transaction, or `BudgetDataError.outOfRange` when it holds what an import would refuse today.
-    static func checked(date: String?, merchant: String?, category: String?, amountMinor: Int?) throws(BudgetDataError) -> Transaction {
+    package static func checked(date: String?, merchant: String?, category: String?, amountMinor: Int?) throws(BudgetDataError) -> Transaction {
         let transaction = Transaction(date: date ?? "", merchant: merchant ?? "", category: category ?? "", amountMinor: amountMinor ?? 0)
         guard transaction.isWithinBounds else { throw .outOfRange("a stored transaction of \(transaction.date)") }
         return transaction

@@ -1,3 +1,4 @@
+public import AssistBudget
 public import AssistPostgres
 import Foundation
 

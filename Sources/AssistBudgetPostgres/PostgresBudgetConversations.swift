@@ -1,3 +1,4 @@
+public import AssistBudget
 public import AssistPostgres
 import AssistWire
 public import Foundation
