@@ -6,7 +6,8 @@ import Synchronization
 /// Admission takes the slot and the quota through it, in one call to the `AdmissionStore`. The request's end
 /// gives everything back through `settle(usage:)` (the quota reservation replaced by the real usage, the slot
 /// freed, in one call again) or `cancel()` (a refusal after something was taken: the slot freed, no tokens
-/// charged, a led call's waiting followers sent their own way). Exactly once: whichever comes first gives back, any later call does nothing and returns false.
+/// charged, a led call's waiting followers sent their own way). Exactly once: whichever comes first gives
+/// back, any later call does nothing and returns false.
 ///
 /// What was taken is given back to the store that granted it: with `storage.onRedisDown: "open"`, a quota
 /// and slot the shared store could not grant are taken from this replica's stand-in and settled there; the
