@@ -9,7 +9,7 @@
 //   → adapters: AssistHTTPServer (libmicrohttpd), AssistProviders (libcurl), AssistSQLite, AssistStores,
 //               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server)
 //   → evaluation of gateway features: AssistGatewayEvaluation
-//   → apps: AssistTravel, AssistBudget
+//   → apps: AssistTravel, AssistBudget (and AssistBudgetPostgres, its stores for replicas)
 //   → assembly: AssistServer
 //   → CLI: AssistCLI (and the tools: ScriptedUpstream, LocalServers, NginxFront, AssistBench)
 import PackageDescription

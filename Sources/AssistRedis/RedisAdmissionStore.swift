@@ -72,16 +72,8 @@ public final class RedisAdmissionStore: AdmissionStore {
                 return {2, 0, 0}
             end
         end
-        local used = redis.call('HMGET', KEYS[1], 'requests', 'tokens')
-        local requests = tonumber(used[1] or '0')
-        local tokens = tonumber(used[2] or '0')
-        local asked = tonumber(ARGV[1])
-        if requests + 1 > tonumber(ARGV[2]) or tokens + asked > tonumber(ARGV[3]) then
-            return {0, requests, tokens}
-        end
-        requests = redis.call('HINCRBY', KEYS[1], 'requests', 1)
-        tokens = redis.call('HINCRBY', KEYS[1], 'tokens', asked)
-        redis.call('EXPIRE', KEYS[1], ARGV[4])
+
+        """ + RedisQuotaStore.reserveLua + """
         if #KEYS > 1 then
             local ttl = tonumber(ARGV[7])
             redis.call('ZADD', KEYS[2], now + ttl, ARGV[5])
@@ -92,14 +84,5 @@ public final class RedisAdmissionStore: AdmissionStore {
 
     /// KEYS[1]: the window; KEYS[2], when a slot is given back: the user's stream leases. ARGV[1]: actual tokens
     /// minus reserved ones; ARGV[2]: the holder. Returns the tokens now counted, or -1 when the window is gone.
-    static let finishScript = RedisScript("""
-        if #KEYS > 1 then redis.call('ZREM', KEYS[2], ARGV[2]) end
-        if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
-        local tokens = redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[1])
-        if tokens < 0 then
-            redis.call('HSET', KEYS[1], 'tokens', 0)
-            tokens = 0
-        end
-        return tokens
-        """)
+    static let finishScript = RedisScript("if #KEYS > 1 then redis.call('ZREM', KEYS[2], ARGV[2]) end\n" + RedisQuotaStore.settleLua)
 }

@@ -72,9 +72,11 @@ public final class RedisQuotaStore: QuotaStore {
         return Int(untilEnd.rounded(.up)) + Int(expiryMargin.components.seconds)
     }
 
-    /// KEYS[1]: the window. ARGV: tokens asked, request limit, token limit, seconds the window lives.
-    /// Returns {admitted (1 or 0), requests, tokens}: the counts after the reservation, or as they were.
-    static let reserveScript = RedisScript("""
+    /// Lua that reserves in the window KEYS[1]: ARGV[1] tokens asked, ARGV[2] the request limit, ARGV[3] the token
+    /// limit, ARGV[4] the seconds the window lives. Returns {0, requests, tokens} (the counts as they were) when
+    /// the window is spent; else counts, leaving the counts after it in `requests` and `tokens`. Shared with the
+    /// admission script (`RedisAdmissionStore`), which takes a stream slot in the same run.
+    static let reserveLua = """
         local used = redis.call('HMGET', KEYS[1], 'requests', 'tokens')
         local requests = tonumber(used[1] or '0')
         local tokens = tonumber(used[2] or '0')
@@ -85,12 +87,13 @@ public final class RedisQuotaStore: QuotaStore {
         requests = redis.call('HINCRBY', KEYS[1], 'requests', 1)
         tokens = redis.call('HINCRBY', KEYS[1], 'tokens', asked)
         redis.call('EXPIRE', KEYS[1], ARGV[4])
-        return {1, requests, tokens}
-        """)
 
-    /// KEYS[1]: the window. ARGV[1]: actual tokens minus reserved ones. Returns the tokens now counted, or -1
-    /// when the window is gone (nothing is created).
-    static let settleScript = RedisScript("""
+        """
+
+    /// Lua that settles the window KEYS[1] by ARGV[1] (actual tokens minus reserved ones), never below 0, and
+    /// returns the tokens now counted, or -1 when the window is gone (nothing is created). Shared with the
+    /// admission store's finish script.
+    static let settleLua = """
         if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
         local tokens = redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[1])
         if tokens < 0 then
@@ -98,5 +101,10 @@ public final class RedisQuotaStore: QuotaStore {
             tokens = 0
         end
         return tokens
-        """)
+        """
+
+    /// Returns {admitted (1 or 0), requests, tokens}: the counts after the reservation, or as they were.
+    static let reserveScript = RedisScript(reserveLua + "return {1, requests, tokens}")
+
+    static let settleScript = RedisScript(settleLua)
 }
