@@ -64,8 +64,8 @@ public struct BudgetQuestionFeature: StructuredFeature {
         do { merchants = try await merchantsByFrequency(of: context.user) } catch { return StructuredAnswer(failure: Self.failure(error)) }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey, temperature: context.feature.temperature ?? 0.1)
         // The rules try the merchants in name order (as `FinanceUnderstander` expects them); the model is offered the most frequent.
-        let understanding = BudgetUnderstanding(rules: FinanceUnderstander(merchants: merchants.sorted(), today: today), model: language.guarded,
-                                                merchantsByFrequency: merchants)
+        let rules = FinanceUnderstander(merchants: merchants.sorted(), today: today)
+        let understanding = BudgetUnderstanding(rules: rules, model: language.guarded, merchantsByFrequency: merchants)
         let named = context.input["conversationId"]?.stringValue
         let conversation = named ?? "cv_" + UUID().uuidString.lowercased()
         let previous: FinanceQuestion?
@@ -92,7 +92,8 @@ public struct BudgetQuestionFeature: StructuredFeature {
         var usage = language.usage
         body["answer"] = .string(answer.reply)
         body["answerSource"] = "template"
-        if context.feature.options["askAnything"] == true, !FinanceUnderstander.hasIntentCue(text), previous == nil || !FinanceUnderstander.isFollowUp(text),
+        let followUp = rules.isFollowUp(text, after: previous)
+        if context.feature.options["askAnything"] == true, !FinanceUnderstander.hasIntentCue(text), !followUp,
            let free = await freeAnswer(text, question: question, context: context, provider: provider, model: model, apiKey: apiKey) {
             usage = Self.sum(usage, free.usage)
             if let violation = free.violation { body["withheld"] = .string(violation) } else {
@@ -105,7 +106,7 @@ public struct BudgetQuestionFeature: StructuredFeature {
         body["transactions"] = .number(Double(answer.transactions))
         body["source"] = .string(source == "model" ? "model" : "rules")
         body["conversationId"] = .string(conversation)
-        body["followUp"] = .bool(previous != nil && FinanceUnderstander.isFollowUp(text))
+        body["followUp"] = .bool(followUp)
         return StructuredAnswer(json: .object(body), usage: usage)
     }
 

@@ -75,15 +75,17 @@ public struct FinanceUnderstander: Sendable {
     ]
 
     public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
-        let followUp = previous != nil && Self.isFollowUp(text)
         let folded = FoldedText(text)
         let intent = Self.intents.first { folded.containsAny($0.1) }?.0
         let (period, other) = periods(in: text)
         let merchant = merchants.first { folded.contains($0) }
         let category = Self.categories.first { folded.containsAny($0.1) }?.0
         let limit = Self.limit(in: text)
-        if followUp, let previous {
-            let kept: FinanceQuestion.Intent? = intent == .totalSpent ? nil : intent
+        let restatesNothing = restatesNothing(text)
+        if let previous, Self.isFollowUp(text) || restatesNothing {
+            // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
+            // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
+            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !restatesNothing ? nil : intent
             let shifted = period == nil ? FollowUp.shiftBack(text).flatMap { self.shifted(previous.period, back: $0) } : nil
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
             return FinanceQuestion(intent: kept ?? previous.intent,
@@ -105,6 +107,21 @@ public struct FinanceUnderstander: Sendable {
 
     /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?", "top 3 instead" (`FollowUp`).
     public static func isFollowUp(_ text: String) -> Bool { FollowUp.isFollowUp(text) }
+
+    /// Whether `text`, after `previous`, is read as a follow-up to it: worded as one (`isFollowUp`), or restating
+    /// nothing of its own (no period, merchant or category: "how many transactions was that?", "bu kaç işlem?"),
+    /// which keeps everything it does not name.
+    public func isFollowUp(_ text: String, after previous: FinanceQuestion?) -> Bool {
+        previous != nil && (Self.isFollowUp(text) || restatesNothing(text))
+    }
+
+    /// Whether `text` names no period, merchant or category of its own, nor a shift of the last one.
+    func restatesNothing(_ text: String) -> Bool {
+        let folded = FoldedText(text)
+        let (period, other) = periods(in: text)
+        return period == nil && other == nil && !merchants.contains(where: folded.contains)
+            && !Self.categories.contains(where: { folded.containsAny($0.1) }) && FollowUp.shiftBack(text) == nil
+    }
 
     /// The question's period, and a second one for comparisons.
     func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {
@@ -136,7 +153,8 @@ public struct FinanceUnderstander: Sendable {
             } else if monthWords.contains(word), previous == "last" || previous == "gecen" { found.append(monthRange(offset: -1)) }
             else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
             else if (word == "week" && previous == "last") || (word == "hafta" && previous == "gecen") { found.append(lastWeek()) }
-            else if (word == "year" && previous == "this") || (word == "yil" && previous == "bu") { found.append(yearToDate()) }
+            else if Self.yearWords.contains(word), previous == "this" || previous == "bu" { found.append(yearToDate()) }
+            else if Self.yearWords.contains(word), ["last", "previous", "gecen", "onceki"].contains(previous) { found.append(lastYear()) }
             else if word == "months" || monthWords.contains(word), index >= 2, ["last", "past", "son"].contains(words[index - 2]),
                     let count = Int(previous) ?? SearchParser.numbers[previous] {  // "last 3 months", "son 3 ayda"
                 found.append(lastMonths(count))
@@ -261,6 +279,16 @@ public struct FinanceUnderstander: Sendable {
     func yearToDate() -> DateResolver.Range {
         DateResolver.Range(from: "\(calendar.component(.year, from: todayDate))-01-01", to: todayISO)
     }
+
+    /// The whole calendar year before this one: "last year", "the previous year", "geçen yıl", "geçen sene".
+    func lastYear() -> DateResolver.Range {
+        let year = calendar.component(.year, from: todayDate) - 1
+        return DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31")
+    }
+
+    /// "year" and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
+    static let yearWords: Set<String> = ["year", "yil", "yili", "yilda", "yila", "yilin", "yilki", "yildaki", "sene", "senesi", "senede",
+                                         "seneye", "senenin", "seneki", "senedeki"]
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 

@@ -4,8 +4,10 @@ import Foundation
 /// How a budget conversation's next question relates to the last one. A follow-up inherits what it does not
 /// restate, in either language: "and the month before?" / "peki bir önceki ay?" shifts the period, "what about
 /// restaurants?" / "ya restoranlar?" swaps the category, "only at Migros" / "sadece Migros'ta" adds a merchant
-/// (keeping the category), "top 3 instead" / "onun yerine ilk 3" changes the limit. A question of its own (a new
-/// topic) starts afresh.
+/// (keeping the category), "top 3 instead" / "onun yerine ilk 3" changes the limit, "and last year?" / "peki geçen
+/// yıl?" after a year is the whole year before. A question that restates nothing ("how many transactions was that?",
+/// "bu kaç işlem?") keeps everything but what it asks (`FinanceUnderstander.isFollowUp(_:after:)`). A question of
+/// its own (a new topic) starts afresh.
 enum FollowUp {
     /// Words that open a follow-up: "and in September?", "what about…", "peki…", "ya…", "only at…", "sadece…".
     static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz"]
@@ -33,7 +35,8 @@ enum FollowUp {
     /// ay", "ondan önceki hafta", "the year before".
     static func shiftBack(_ text: String) -> Unit? {
         let words = TextMatching.words(text)
-        let units: [String: Unit] = ["month": .month, "ay": .month, "week": .week, "hafta": .week, "year": .year, "yil": .year, "sene": .year]
+        let units: [String: Unit] = ["month": .month, "ay": .month, "week": .week, "hafta": .week, "year": .year, "yil": .year, "sene": .year,
+                                     "yili": .year, "yilda": .year, "yila": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }
             let before = index > 0 ? words[index - 1] : "", after = index + 1 < words.count ? words[index + 1] : ""
@@ -49,6 +52,11 @@ extension FinanceUnderstander {
     func shifted(_ range: DateResolver.Range, back unit: FollowUp.Unit) -> DateResolver.Range? {
         guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
         let months = unit == .year ? 12 : 1
+        // A year so far, or a whole year: the whole year before ("this year" → "the year before", "önceki yıl").
+        if unit == .year, range.from.hasSuffix("-01-01"), range.from.prefix(4) == range.to.prefix(4), range.to == todayISO || range.to.hasSuffix("-12-31"),
+           let year = Int(range.from.prefix(4)) {
+            return DateResolver.Range(from: "\(year - 1)-01-01", to: "\(year - 1)-12-31")
+        }
         if unit != .week, calendar.component(.day, from: from) == 1 {
             let dayAfter = calendar.date(byAdding: .day, value: 1, to: to)!
             if calendar.component(.day, from: dayAfter) == 1 || range.to == todayISO {

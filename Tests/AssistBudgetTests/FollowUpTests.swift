@@ -77,4 +77,40 @@ struct FollowUpTests {
             Turn(text: "How much did I spend at Migros in November?", intent: .totalSpent, period: ("2026-11-01", "2026-11-30"), merchant: "Migros"),
         ])
     }
+
+    @Test("issue 30: after this year, last year (or the year before) is the whole previous year, in English and Turkish")
+    func yearShift() {
+        for (first, next) in [("How much did I spend this year?", "and last year?"), ("How much did I spend this year?", "what about the year before?"),
+                              ("Bu yıl ne kadar harcadım?", "peki geçen yıl?"), ("Bu yıl ne kadar harcadım?", "ya geçen sene?"),
+                              ("Bu yıl ne kadar harcadım?", "peki bir önceki yıl?")] {
+            play([
+                Turn(text: first, intent: .totalSpent, period: ("2026-01-01", "2026-12-01")),
+                Turn(text: next, intent: .totalSpent, period: ("2025-01-01", "2025-12-31")),
+            ])
+        }
+        // Asked on its own, "last year" is the whole previous year too.
+        play([Turn(text: "geçen yıl Migros'a ne kadar harcadım?", intent: .totalSpent, period: ("2025-01-01", "2025-12-31"), merchant: "Migros")])
+    }
+
+    @Test("issue 30: a count or an average of the last slice keeps its merchant and period, in English and Turkish")
+    func countOfTheSlice() {
+        play([
+            Turn(text: "How much did I spend at Migros in October?", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), merchant: "Migros"),
+            Turn(text: "how many transactions was that?", intent: .count, period: ("2026-10-01", "2026-10-31"), merchant: "Migros"),
+        ])
+        play([
+            Turn(text: "Ekimde Migros'a ne kadar harcadım?", intent: .totalSpent, period: ("2026-10-01", "2026-10-31"), merchant: "Migros"),
+            Turn(text: "bu kaç işlem?", intent: .count, period: ("2026-10-01", "2026-10-31"), merchant: "Migros"),
+            Turn(text: "işlem başına ortalama ne kadar?", intent: .average, period: ("2026-10-01", "2026-10-31"), merchant: "Migros"),
+        ])
+    }
+
+    @Test("issue 30: a question that restates nothing keeps everything; one that names its own slice does not")
+    func restatesNothing() {
+        play([
+            Turn(text: "How many purchases at Starbucks in September?", intent: .count, period: ("2026-09-01", "2026-09-30"), merchant: "Starbucks"),
+            Turn(text: "How much did I spend?", intent: .totalSpent, period: ("2026-09-01", "2026-09-30"), merchant: "Starbucks"),
+            Turn(text: "How much did I spend on fuel in August?", intent: .totalSpent, period: ("2026-08-01", "2026-08-31"), category: "fuel"),
+        ])
+    }
 }
