@@ -1,9 +1,10 @@
 import CHiredis
 import Glibc
 
-/// One connection to Redis through hiredis's blocking API, used only by the thread that opened it.
+/// One connection to Redis through hiredis's blocking API, used only by the thread that opened it (the
+/// subscriber's: commands go through `RedisLoopConnection` on the event loops).
 ///
-/// Every call here blocks its thread, so only a `RedisClient`'s or `RedisSubscriber`'s own thread makes them,
+/// Every call here blocks its thread, so only a `RedisSubscriber`'s own thread makes them,
 /// never a task of the cooperative pool. Each block is bounded: connecting by `connectTimeout`, every read
 /// and write by `ioTimeout` (the socket's SO_RCVTIMEO/SO_SNDTIMEO). A timed-out or failed read leaves the
 /// protocol stream out of step, so after any I/O failure the connection is `broken` and must be dropped.
@@ -69,14 +70,6 @@ final class RedisConnection {
             if case .error(let message) = reply { results.append(.failure(RedisError(.server, message))) } else { results.append(.success(reply)) }
         }
         return results
-    }
-
-    /// True when the server has closed the connection (or sent something unasked) while it sat idle: polled
-    /// before reuse, so that the first command after a Redis restart goes out on a fresh connection instead
-    /// of failing on the dead one.
-    func closedByPeer() -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&entry, 1, 0) != 0
     }
 
     // MARK: Pub/sub: replies that arrive unasked
