@@ -85,11 +85,16 @@ eval: build
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
+	# The Turkish route shapes of issue 30, one generated set each (tools/generate_turkish_shapes.py): held-out
+	# halves, whose cities the tuning halves never show.
+	for shape in sehir havaalani ile-arasi dash glued bare; do \
+		.build/release/assist extract smart_search --golden golden/generated/tr-shapes/$$shape.heldout.jsonl --offline || exit 1; done
 	# Budget questions on the same three sets: fitted, generated with held-out slots (tools/generate_budget_eval.py),
 	# written after the rules were frozen.
 	.build/release/assist budget ask - --golden golden/budget.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/generated/budget.tuning.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/generated/budget.heldout.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/generated/budget.followups.heldout.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml

@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
         .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite"]),
-        .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),
+        .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistGateway", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),
         .testTarget(
             name: "AssistEvaluationTests",
             dependencies: ["AssistEvaluation", "AssistGatewayEvaluation", "AssistTravel", "AssistServer", "AssistWire", "ScriptedUpstream",

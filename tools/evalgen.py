@@ -24,14 +24,19 @@ def harmony(word):
     return "e"
 
 
-def dative(name):
-    """Istanbul → İstanbul'a, Paris → Paris'e, Roma → Roma'ya."""
-    return f"{name}'{'y' if name[-1].lower() in BACK_VOWELS | FRONT_VOWELS else ''}{harmony(name)}"
+def dative(name, apostrophe=True):
+    """Istanbul → İstanbul'a, Paris → Paris'e, Roma → Roma'ya; without the apostrophe, Romaya."""
+    return f"{name}{chr(39) if apostrophe else ''}{'y' if name[-1].lower() in BACK_VOWELS | FRONT_VOWELS else ''}{harmony(name)}"
 
 
-def ablative(name):
-    """Londra → Londra'dan, Paris → Paris'ten."""
-    return f"{name}'{'t' if name[-1].lower() in VOICELESS else 'd'}{harmony(name)}n"
+def ablative(name, apostrophe=True):
+    """Londra → Londra'dan, Paris → Paris'ten; without the apostrophe, Paristen."""
+    return f"{name}{chr(39) if apostrophe else ''}{'t' if name[-1].lower() in VOICELESS else 'd'}{harmony(name)}n"
+
+
+def turkish_lower(text):
+    """Lower case as Turkish writes it: İ → i, I → ı (Python's lower() turns İ into i and a combining dot)."""
+    return text.replace("İ", "i").replace("I", "ı").lower()
 
 
 def locative(word, proper=False):
@@ -47,5 +52,6 @@ def write_sets(sets):
     out.mkdir(exist_ok=True)
     for name, rows in sets.items():
         path = out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
         print(f"{len(rows)} cases → {path}")

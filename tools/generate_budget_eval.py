@@ -4,7 +4,9 @@ with the demo user's merchants, periods, intents and top-N limits, each case wit
 
 Merchants come from the demo data (Sources/AssistBudget/DemoData.swift), the only candidates the understander is
 allowed. A seeded hash of the merchant and period splits the cases into golden/generated/budget.tuning.jsonl and
-budget.heldout.jsonl. Expected periods are computed here with Python's datetime, against today 2026-11-29.
+budget.heldout.jsonl. Expected periods are computed here with Python's datetime, against today 2026-11-29. Follow-ups
+(a question after another, which changes the year or asks a count, an average or a total of the same slice) go to
+budget.followups.tuning.jsonl and budget.followups.heldout.jsonl, split by merchant.
     python3 tools/generate_budget_eval.py --seed 20261201
 """
 import argparse
@@ -72,6 +74,31 @@ def cases(rng, language, merchant, period):
     ]
 
 
+def followups(rng, language, merchant, period):
+    """(previous question, follow-up, expected) that keep the previous slice and change the year or what is asked."""
+    en, tr, value = period
+    last_year = span(datetime.date(TODAY.year - 1, 1, 1), datetime.date(TODAY.year - 1, 12, 31))
+    this_year = span(datetime.date(TODAY.year, 1, 1), TODAY)
+    at = locative(merchant, proper=True)
+    if language == "en":
+        return [
+            (f"how much did I spend at {merchant} this year?", "and last year?", question("totalSpent", last_year, merchant)),
+            (f"how many times did I shop at {merchant} this year?", "what about the year before?", question("count", last_year, merchant)),
+            (f"what was my average purchase at {merchant} this year?", "and the previous year?", question("average", last_year, merchant)),
+            (f"how much did I spend at {merchant} {en}?", "how many transactions was that?", question("count", value, merchant)),
+            (f"how much did I spend at {merchant} {en}?", "and on average?", question("average", value, merchant)),
+            (f"how many times did I shop at {merchant} {en}?", "how much was that in total?", question("totalSpent", value, merchant)),
+        ]
+    return [
+        (f"bu yıl {at} ne kadar harcadım?", "peki geçen yıl?", question("totalSpent", last_year, merchant)),
+        (f"bu yıl {at} kaç kez alışveriş yaptım?", "ya geçen sene?", question("count", last_year, merchant)),
+        (f"bu yıl {at} ortalama harcamam ne kadar?", "peki bir önceki yıl?", question("average", last_year, merchant)),
+        (f"{tr} {at} ne kadar harcadım?", "bu kaç işlem?", question("count", value, merchant)),
+        (f"{tr} {at} ne kadar harcadım?", "peki ortalama ne kadar?", question("average", value, merchant)),
+        (f"{tr} {at} kaç kez alışveriş yaptım?", "toplam ne kadar tuttu?", question("totalSpent", value, merchant)),
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=20261201)
@@ -88,6 +115,19 @@ def main():
                                      "today": TODAY.isoformat(), "expected": expected})
                 number += 1
     write_sets({f"budget.{name}.jsonl": rows for name, rows in halves.items()})
+    # Follow-ups (issue 30): a year shift, and a count, an average or a total of the previous question's slice. Each
+    # merchant belongs to one half, so no held-out follow-up names a merchant the tuning half shows.
+    halves = {"tuning": [], "heldout": []}
+    number = 0
+    for merchant in merchants():
+        half = "heldout" if hashlib.sha256(f"{args.seed}:followup:{merchant}".encode()).digest()[0] % 2 else "tuning"
+        for period in rng.sample(periods(), 3):
+            for language in ("en", "tr"):
+                previous, text, expected = rng.choice(followups(rng, language, merchant, period))
+                halves[half].append({"id": f"genf-{number:03d}", "text": text, "previous": previous,
+                                     "locale": "en-US" if language == "en" else "tr-TR", "today": TODAY.isoformat(), "expected": expected})
+                number += 1
+    write_sets({f"budget.followups.{name}.jsonl": rows for name, rows in halves.items()})
 
 if __name__ == "__main__":
     main()

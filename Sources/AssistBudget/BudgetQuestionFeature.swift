@@ -45,14 +45,16 @@ public struct BudgetQuestionFeature: StructuredFeature {
 
     /// A `conversationId` this user holds no live conversation under (never issued, expired, another user's) is 404
     /// `conversation_not_found`, before any quota is taken: reading the question as a fresh one answers something
-    /// the user did not ask (a follow-up without its conversation). Its store down is 503.
-    public func prepare(_ context: PromptContext) async throws(PromptBuildError) {
-        guard let id = context.input["conversationId"]?.stringValue else { return }
+    /// the user did not ask (a follow-up without its conversation). Its store down is 503. The conversation's last
+    /// question goes to `answer`, which does not read it again.
+    public func prepare(_ context: PromptContext) async throws(PromptBuildError) -> (any Sendable)? {
+        guard let id = context.input["conversationId"]?.stringValue else { return nil }
         let previous: FinanceQuestion?
         do { previous = try await conversations.last(user: context.user, id: id, now: clock.now()) } catch {
             throw .refused(Self.failure(error))
         }
-        if previous == nil { throw .refused(.conversationNotFound) }
+        guard let previous else { throw .refused(.conversationNotFound) }
+        return previous
     }
 
     public func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer {
@@ -68,14 +70,14 @@ public struct BudgetQuestionFeature: StructuredFeature {
         let understanding = BudgetUnderstanding(rules: rules, model: language.guarded, merchantsByFrequency: merchants)
         let named = context.input["conversationId"]?.stringValue
         let conversation = named ?? "cv_" + UUID().uuidString.lowercased()
-        let previous: FinanceQuestion?
-        do {
-            if let named { previous = try await conversations.last(user: context.user, id: named, now: clock.now()) } else { previous = nil }
-        } catch {
-            return StructuredAnswer(failure: Self.failure(error))
+        // The gateway hands over what `prepare` read; a caller that did not prepare (an evaluation) reads it here.
+        var previous = context.prepared as? FinanceQuestion
+        if let named, previous == nil {
+            do { previous = try await conversations.last(user: context.user, id: named, now: clock.now()) } catch {
+                return StructuredAnswer(failure: Self.failure(error))
+            }
+            if previous == nil { return StructuredAnswer(failure: .conversationNotFound) }
         }
-        // `prepare` found it; one that expired since is refused the same way, never read as a fresh question.
-        if named != nil, previous == nil { return StructuredAnswer(failure: .conversationNotFound) }
         let (question, source) = await understanding.understand(text, previous: previous)
         do { try await conversations.remember(question, user: context.user, id: conversation, now: clock.now()) } catch {
             // Refused rather than answered: the conversationId it would return could not be continued.

@@ -32,8 +32,9 @@ struct BuildPrompt: AdmissionStep {
         state.promptContext = context
         do throws(PromptBuildError) {
             if state.kind == .structured {
-                // The data the answer depends on is checked now, before any quota is taken (a conversation it names).
-                try await dependencies.handlers.structured[feature.template.builder]?.prepare(context)
+                // The data the answer depends on is checked now, before any quota is taken (a conversation it names),
+                // and what was read goes to the answer with the context.
+                state.promptContext?.prepared = try await dependencies.handlers.structured[feature.template.builder]?.prepare(context)
                 state.prompt = Prompt(messages: [ChatMessage(role: .user, content: JSONWriter.string(.object(request.input)))])
                 return
             }

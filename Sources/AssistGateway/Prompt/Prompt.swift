@@ -66,6 +66,9 @@ public struct PromptContext: Sendable {
     /// Whether the gateway masked a personal number in `input` (which holds the placeholders, never the number):
     /// a feature that tells the user so (`support_triage`) reads it here.
     public var inputHadSensitiveNumbers = false
+    /// What a structured feature's `prepare` read for this request, handed to its `answer` (nil for a stream feature,
+    /// or one that read nothing).
+    public var prepared: (any Sendable)?
 
     public init(user: String, feature: FeatureRecord, input: [String: JSONValue], locale: String) {
         self.user = user

@@ -10,12 +10,13 @@ public protocol StructuredFeature: Sendable {
     var name: String { get }
     func answer(_ context: PromptContext, provider: any ModelProvider, model: ModelAlias, apiKey: String?) async -> StructuredAnswer
     /// Checks the data the input names before admission takes any quota (a 404 costs nothing), as a prompt
-    /// builder does for a stream feature. Most features need nothing: the default accepts.
-    func prepare(_ context: PromptContext) async throws(PromptBuildError)
+    /// builder does for a stream feature. What it read to check is returned, and `answer` finds it in
+    /// `PromptContext.prepared`, so one request reads it once. Most features need nothing: the default accepts.
+    func prepare(_ context: PromptContext) async throws(PromptBuildError) -> (any Sendable)?
 }
 
 extension StructuredFeature {
-    public func prepare(_ context: PromptContext) async throws(PromptBuildError) {}
+    public func prepare(_ context: PromptContext) async throws(PromptBuildError) -> (any Sendable)? { nil }
 }
 
 /// A structured feature's answer to one request: its JSON, or the error that request gets.

@@ -34,9 +34,13 @@ public struct DateResolver: Sendable {
 
     static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
 
-    /// Departure and return ranges found in `text`.
-    public func resolve(_ text: String) -> (departure: Range?, return: Range?) {
-        let words = TextMatching.words(text)
+    /// Departure and return ranges found in `text`, outside the words of `places` (the places a text names are no
+    /// dates: "Mar del Plata" is not March).
+    public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
+        var words = TextMatching.words(text)
+        for place in places {
+            for index in place.position..<min(words.count, place.position + place.length) { words[index] = "" }
+        }
         if let marker = words.firstIndex(where: Self.returnMarkers.contains) {
             let departure = resolve(words: Array(words[..<marker]))
             var back = resolve(words: Array(words[(marker + 1)...]))

@@ -10,6 +10,9 @@ extension Gazetteer {
         public var position: Int
         /// How many words its name takes ("New York": 2).
         public var length = 1
+        /// Index of the first word after everything that belongs to it: the name, a case ending after an apostrophe,
+        /// and a place noun with its ending ("İzmir şehrinden", "Antalya Havalimanı'ndan").
+        public var end: Int
     }
 
     /// Turkish case endings as folded, which may be glued to a name ("lizbona", "istanbuldan") or follow an
@@ -30,6 +33,11 @@ extension Gazetteer {
     /// Turkish words after a place: "İzmir çıkışlı" (leaving İzmir), "Roma varışlı" (arriving in Rome).
     static let fromAfter: Set<String> = ["cikisli", "cikis", "kalkisli", "kalkis"]
     static let toAfter: Set<String> = ["varisli", "varis", "inisli", "gidis"]
+    /// Turkish nouns that follow a place's name and carry its case ending: "İzmir şehrinden" (from the city of
+    /// İzmir), "Münih şehrine", "Antalya havaalanından", "İstanbul Havalimanı'na". As folded, without an ending.
+    static let placeNouns: [String] = ["havaalani", "havalimani", "sehri", "sehir", "kenti", "kent"]
+    /// Words joining two places in a Turkish pair read as origin and destination: "İzmir ile Roma arası".
+    static let pairJoins: Set<String> = ["ile", "ve"]
     /// Other words before a place that make a common-word name ("Nice", "Mobile") a place.
     static let placeWords: Set<String> = ["in", "at", "via", "near", "visit", "visiting", "fly", "flying", "flight", "flights", "trip"]
 
@@ -49,8 +57,14 @@ extension Gazetteer {
             let end = index + match.length
             let previous = index > 0 ? words[index - 1] : nil
             let next = end < words.count ? words[end] : nil
-            let ending = match.ending ?? next.flatMap { Self.caseEndings.contains($0) ? $0 : nil }
-            let after = match.ending == nil && ending != nil ? end + 1 : end
+            var ending = match.ending ?? next.flatMap { Self.caseEndings.contains($0) ? $0 : nil }
+            var after = match.ending == nil && ending != nil ? end + 1 : end
+            // "İzmir şehrinden": the noun after the name carries the ending, and makes the name a place.
+            let noun = ending == nil ? Self.placeNoun(in: words, at: end) : nil
+            if let noun {
+                ending = noun.ending
+                after = noun.end
+            }
             let role: Mention.Role
             if let ending, Self.fromEndings.contains(ending) {
                 role = .origin
@@ -68,19 +82,58 @@ extension Gazetteer {
             } else {
                 role = .unknown
             }
-            let qualifier = qualifier(in: words, at: after)
+            let qualifier = qualifier(in: words, at: noun == nil ? after : end)
             let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
-            let inContext = role != .unknown || pinned != nil || previous.map(Self.placeWords.contains) == true
+            let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
                 || shapes.isCapitalisedMidSentence(index)
             // Out of context, a common word is no place: the name means the first place that is not one, if any.
             guard let city = pinned ?? (inContext ? match.cities.first : match.cities.first { !$0.isCommonWord }) else {
                 index += 1
                 continue
             }
-            found.append(Mention(city: city, role: role, position: index, length: match.length))
-            index = end
+            found.append(Mention(city: city, role: role, position: index, length: match.length, end: after))
+            index = after
         }
-        return found
+        return Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
+    }
+
+    /// The place noun at `index` and the case ending it carries, glued ("şehrinden") or after an apostrophe
+    /// ("Havalimanı'ndan" folds to "havalimani ndan"); `end` is the index after both.
+    static func placeNoun(in words: [String], at index: Int) -> (ending: String?, end: Int)? {
+        guard index < words.count else { return nil }
+        let word = words[index]
+        for noun in placeNouns where word.hasPrefix(noun) {
+            if word == noun {
+                let next = index + 1 < words.count ? words[index + 1] : nil
+                if let next, caseEndings.contains(next) { return (next, index + 2) }
+                return (nil, index + 1)
+            }
+            let rest = String(word.dropFirst(noun.count))
+            if caseEndings.contains(rest) { return (rest, index + 1) }
+        }
+        return nil
+    }
+
+    /// Roles two places take from how they are joined, when neither has one of its own:
+    /// - "İzmir ile Roma arası", "İzmir ve Roma arasındaki uçuşlar", "between Izmir and Rome": the first is the
+    ///   origin and the second the destination;
+    /// - a dash between them ("Ankara - Berlin", "Ankara–Berlin"): the same.
+    static func pairRoles(_ mentions: [Mention], in words: [String], dashes: Set<Int>) -> [Mention] {
+        var mentions = mentions
+        for index in mentions.indices.dropLast() {
+            let first = mentions[index], second = mentions[index + 1]
+            guard first.role == .unknown, second.role == .unknown else { continue }
+            let join = second.position == first.end + 1 ? words[first.end] : nil
+            let arasi = second.end < words.count && words[second.end].hasPrefix("arasi")
+            let between = join.map(Self.pairJoins.contains) == true && arasi
+                || join == "and" && first.position > 0 && words[first.position - 1] == "between"
+            let dashed = second.position == first.end && dashes.contains(second.position)
+            if between || dashed {
+                mentions[index].role = .origin
+                mentions[index + 1].role = .destination
+            }
+        }
+        return mentions
     }
 
     /// The longest name at `index`: the places it names, how many words it takes, and a case ending glued to
@@ -103,7 +156,11 @@ extension Gazetteer {
     /// Origin and destination from the mentions: explicit roles first; otherwise the first of two cities
     /// is the origin and the second the destination ("Boston Denver tomorrow"), and a lone city is the destination.
     public func route(in text: String) -> (origin: City?, destination: City?) {
-        let mentions = mentions(in: text)
+        route(of: mentions(in: text))
+    }
+
+    /// `route(in:)` of the mentions already found in a text.
+    public func route(of mentions: [Mention]) -> (origin: City?, destination: City?) {
         var origin = mentions.first { $0.role == .origin }?.city
         var destination = mentions.first { $0.role == .destination }?.city
         let unknown = mentions.filter { $0.role == .unknown }.map(\.city)

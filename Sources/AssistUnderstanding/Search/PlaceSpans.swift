@@ -12,6 +12,7 @@ public enum PlaceSpans {
     static func isPlaceWord(_ folded: String) -> Bool {
         guard folded.count >= 3, Int(folded) == nil, DateResolver.month(folded) == nil, DateResolver.weekday(folded) == nil else { return false }
         return !stopWords.contains(folded) && !airlineWords.contains(folded) && SearchParser.currencies[folded] == nil
+            && Gazetteer.placeNoun(in: [folded], at: 0) == nil && !folded.hasPrefix("arasi")
     }
 
     /// The words of the airlines the rules know ("Pegasus", "Türk Hava Yolları"): an airline is no place.

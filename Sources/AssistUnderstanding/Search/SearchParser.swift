@@ -14,10 +14,11 @@ public struct SearchParser: Sendable {
 
     public func parse(_ text: String) -> SearchFilters {
         var filters = SearchFilters()
-        let route = gazetteer.route(in: text)
+        let mentions = gazetteer.mentions(in: text)
+        let route = gazetteer.route(of: mentions)
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
-        let (departure, back) = dates.resolve(text)
+        let (departure, back) = dates.resolve(text, besides: mentions)
         filters.departure = departure
         filters.return = back
         let words = TextMatching.words(text)

@@ -40,6 +40,25 @@ public enum TextMatching {
         fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
+    /// Indexes into `words(text)` of the words a dash ("-", "–", "—") comes before, with only spaces or other
+    /// separators between: "Ankara - Berlin" gives [1].
+    public static func dashedWords(_ text: String) -> Set<Int> {
+        var dashed: Set<Int> = []
+        var index = 0, inWord = false, sawDash = false
+        for character in fold(text) {
+            if character.isLetter || character.isNumber {
+                if !inWord, sawDash, index > 0 { dashed.insert(index) }
+                if !inWord { sawDash = false }
+                inWord = true
+            } else {
+                if inWord { index += 1 }
+                inWord = false
+                if character == "-" || character == "–" || character == "—" { sawDash = true }
+            }
+        }
+        return dashed
+    }
+
     /// Whether `phrase` occurs in `text` as whole words; the last word may carry a short suffix, as Turkish
     /// case endings do ("Lizbona" supports "Lizbon"; so does "Lizbon'dan", which folds to "lizbon dan").
     /// To match many phrases against one text, fold it once with `FoldedText`.
