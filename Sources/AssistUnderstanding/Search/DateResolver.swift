@@ -52,7 +52,25 @@ public struct DateResolver: Sendable {
             }
             return (departure, back)
         }
-        return (resolve(words: words), nil)
+        return tripDays(words) ?? (resolve(words: words), nil)
+    }
+
+    /// "Dec 19 to Dec 28", "from Friday until Sunday": two days, each a date of its own, joined by "to", "until",
+    /// "till" or "through", are the trip's departure and return. Days sharing one month ("19 to 28 December") stay
+    /// one range of departure days, as `resolve(words:)` reads them.
+    func tripDays(_ words: [String]) -> (departure: Range?, return: Range?)? {
+        for (index, word) in words.enumerated() where ["to", "until", "till", "through"].contains(word) && index > 0 && index + 1 < words.count {
+            let before = words[index - 1], after = words[index + 1]
+            func datelike(_ word: String) -> Bool { Self.dayNumber(word) != nil || Self.month(word) != nil || DateWords.weekday(word) != nil }
+            // Each side must be one day on its own: "19 to 28 December" leaves "19" without a month, and "June to
+            // August" gives whole months, so both stay with `resolve(words:)`.
+            guard datelike(before), datelike(after),
+                  let departure = resolve(words: Array(words[..<index])), departure.from == departure.to,
+                  let back = resolve(words: Array(words[(index + 1)...])), back.from == back.to, back.from > departure.from
+            else { continue }
+            return (departure, back)
+        }
+        return nil
     }
 
     /// Words joining two months into a range: "from March to May", "between June and August", "haziran ile ağustos".
@@ -71,6 +89,12 @@ public struct DateResolver: Sendable {
             if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
             if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
             if word == "hafta", next == "sonu" || next == "sonunda" { return weekend(next: ["gelecek", "haftaya"].contains(previous)) }
+            if let holiday = DateWords.holiday(words, at: index) {
+                return range(from: holiday.day, to: holiday.day, month: holiday.month, year: Self.year(in: words))
+            }
+            if (word == "week" && next == "after" && afterNext == "next") || (word == "hafta" && previous == "obur") {
+                return nextWeek(after: 1)  // "the week after next", "öbür hafta"
+            }
             if (word == "week" && previous == "next") || (word == "haftaya" && next != "hafta" && DateWords.weekday(next) == nil)
                 || (word == "hafta" && previous == "gelecek") { return nextWeek() }
             if (word == "month" && previous == "next") || (word == "ay" && ["gelecek", "onumuzdeki"].contains(previous)) {
@@ -99,6 +123,9 @@ public struct DateResolver: Sendable {
                 }
                 if let monthNumber = Self.month(next) ?? (next == "of" ? Self.month(afterNext) : nil) {
                     return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
+                }
+                if previous == "the", word.contains(where: \.isLetter) {
+                    return nextDay(numbered: dayNumber)  // "on the 20th": the next 20th, this month or the next
                 }
             }
             if let monthNumber = Self.month(word) {
@@ -199,10 +226,26 @@ public struct DateResolver: Sendable {
         return add(days: (weekday + 5) % 7, to: nextMonday)
     }
 
-    private func nextWeek() -> Range {
+    /// Next Monday-to-Sunday week, or the one `after` weeks later ("the week after next": 1).
+    private func nextWeek(after weeks: Int = 0) -> Range {
         let weekday = calendar.component(.weekday, from: today)
-        let monday = add(days: (9 - weekday) % 7 == 0 ? 7 : (9 - weekday) % 7, to: today)
+        let monday = add(days: ((9 - weekday) % 7 == 0 ? 7 : (9 - weekday) % 7) + 7 * weeks, to: today)
         return Range(from: iso(monday), to: iso(add(days: 6, to: monday)))
+    }
+
+    /// The next day numbered `day` on or after today: this month's if it has not passed (and exists), else the
+    /// first month after that has one.
+    private func nextDay(numbered day: Int) -> Range? {
+        var month = startOfMonth(today)
+        for _ in 0..<3 {
+            var components = calendar.dateComponents([.year, .month], from: month)
+            components.day = day
+            if let date = calendar.date(from: components), calendar.component(.month, from: date) == components.month, date >= today {
+                return self.day(date)
+            }
+            month = calendar.date(byAdding: .month, value: 1, to: month)!
+        }
+        return nil
     }
 
     private func startOfMonth(_ date: Date) -> Date {

@@ -43,6 +43,21 @@ enum DateWords {
         return nil
     }
 
+    /// Fixed-date holidays a traveller names instead of a date, as folded words → (month, day): "Christmas Eve",
+    /// "New Year's Eve" (which folds to "new year s eve"). Longest first, so "christmas eve" wins over "christmas".
+    static let holidays: [(words: [String], month: Int, day: Int)] = [
+        (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1),
+        (["new", "years", "day"], 1, 1), (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25),
+        (["boxing", "day"], 12, 26),
+    ]
+
+    /// The holiday whose words start at `index`, if any.
+    static func holiday(_ words: [String], at index: Int) -> (month: Int, day: Int)? {
+        holidays.first { holiday in
+            index + holiday.words.count <= words.count && Array(words[index..<(index + holiday.words.count)]) == holiday.words
+        }.map { ($0.month, $0.day) }
+    }
+
     static let unitOrdinals: [String: Int] = [
         "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
     ]

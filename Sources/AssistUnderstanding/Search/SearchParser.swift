@@ -30,6 +30,7 @@ public struct SearchParser: Sendable {
             ?? Self.forCount(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
+        if filters.adults == nil, let party = Self.party(in: text) { filters.adults = party }
         if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız"], in: text) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
             ("premium_economy", ["premium economy"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
@@ -38,7 +39,7 @@ public struct SearchParser: Sendable {
         filters.airline = Self.first(in: text, Self.airlines)
         filters.departureTimeOfDay = Self.first(in: text, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
-            ("evening", ["evening", "aksam", "akşam", "aksamki"]), ("night", ["night", "overnight", "gece", "gece yarisi"]),
+            ("evening", ["evening", "aksam", "akşam", "aksamki"]), ("night", ["night", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
         ])
         filters.climate = Self.first(in: text, [
             ("warm", ["warm", "hot", "sunny", "beach", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "deniz kenari"]),
@@ -73,6 +74,28 @@ public struct SearchParser: Sendable {
         }
         return nil
     }
+
+    /// Travelling alone ("just me", "by myself", "tek başıma") is one adult; with one named companion ("with my
+    /// wife", "eşimle", "arkadaşımla") two. Only when the text gives no head count of its own.
+    static func party(in text: String) -> Int? {
+        let words = TextMatching.words(text)
+        for index in words.indices {
+            let rest = words[index...]
+            if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
+                || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"]) {
+                return 1
+            }
+            // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
+            if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
+            if Self.turkishCompanions.contains(words[index]) { return 2 }
+        }
+        return nil
+    }
+
+    static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "mother", "mom",
+                                          "mum", "father", "dad", "friend", "sister", "brother", "colleague"]
+    static let turkishCompanions: Set<String> = ["esimle", "karimla", "kocamla", "sevgilimle", "nisanlimla", "annemle", "babamla",
+                                                 "arkadasimla", "kardesimle", "ablamla", "abimle"]
 
     public static func any(_ phrases: [String], in text: String) -> Bool {
         FoldedText(text).containsAny(phrases)

@@ -1,0 +1,35 @@
+import AssistBudget
+import AssistUnderstanding
+import Testing
+
+/// Budget phrasings the second written-after set found missing (`golden/written-after/README.md`): this week, since
+/// a month, the most paid at once, where most of the money went, akaryakıt. Each beside the reading it must not take.
+@Suite("Budget phrasing: weeks, since a month, the most paid")
+struct BudgetPhrasingTests {
+    let understander = FinanceUnderstander(merchants: ["Migros", "Nusr-Et", "Opet"], today: "2026-12-02")  // a Wednesday
+
+    @Test("this week is Monday to today; since January and ocaktan beri run to today; a month alone is that month")
+    func periods() {
+        #expect(understander.understand("where did I spend the most this week?").period == DateResolver.Range(from: "2026-11-30", to: "2026-12-02"))
+        #expect(understander.understand("bu hafta ne kadar harcadım?").period == DateResolver.Range(from: "2026-11-30", to: "2026-12-02"))
+        #expect(understander.understand("how much on fuel since January?").period == DateResolver.Range(from: "2026-01-01", to: "2026-12-02"))
+        #expect(understander.understand("ocaktan beri akaryakıta ne kadar harcadım?").period == DateResolver.Range(from: "2026-01-01", to: "2026-12-02"))
+        #expect(understander.understand("martan beri Migros'a ne kadar harcadım?").period == DateResolver.Range(from: "2026-03-01", to: "2026-12-02"))
+        #expect(understander.understand("how much on fuel in January?").period == DateResolver.Range(from: "2026-01-01", to: "2026-01-31"))
+    }
+
+    @Test("the most paid at once is the largest payment; where most of the money went is the top merchants")
+    func intents() {
+        #expect(understander.understand("what's the most I paid at Nusr-Et this year?").intent == .largest)
+        #expect(understander.understand("bu yıl Nusr-Et'te en fazla ne ödedim?").intent == .largest)
+        #expect(understander.understand("where did most of my money go last month?").intent == .topMerchants)
+        #expect(understander.understand("geçen ay paramın çoğu nereye gitti?").intent == .topMerchants)
+        #expect(understander.understand("geçen ay en fazla nereye harcadım?").intent == .topMerchants)
+        #expect(understander.understand("where did I spend the most last month?").intent == .topMerchants)
+    }
+
+    @Test("akaryakıt is fuel")
+    func fuel() {
+        #expect(understander.understand("geçen ay akaryakıta ne kadar gitti?").category == "fuel")
+    }
+}
