@@ -62,10 +62,15 @@ struct SmartSearchGoldenTests {
     @Test("written after the rules were frozen: ≥ 0.9 per field, no invented value")
     func writtenAfter() async throws { try await unseenSet("written-after/smart_search.jsonl", floor: 0.9) }
 
-    /// The second set, written after the Turkish shapes were frozen (commit 3c63e03): held to what it measured then,
-    /// so the rules cannot fall below it unnoticed (golden/written-after/README.md gives the figures).
-    @Test("written after the Turkish shapes were frozen: ≥ 0.9 per field, no invented value")
-    func writtenAfterTurkishShapes() async throws { try await unseenSet("written-after/smart_search.2026-12-02.jsonl", floor: 0.9) }
+    /// The second set, written after the Turkish shapes were frozen (commit 3c63e03), then used to fix the rules
+    /// (golden/written-after/README.md gives the figures before): held at 0.9.
+    @Test("the second written-after set (fitted since): ≥ 0.9 per field, no invented value")
+    func writtenAfterTurkishShapes() async throws { try await unseenSet("written-after/smart_search.second.jsonl", floor: 0.9) }
+
+    /// The third set, written after commit e6f7804 and not used to change the rules: held to 0.85 per field (it
+    /// measured 0.87 at its lowest, Turkish departure) and to inventing nothing.
+    @Test("the third written-after set: ≥ 0.85 per field, no invented value")
+    func writtenAfterThird() async throws { try await unseenSet("written-after/smart_search.third.jsonl", floor: 0.85) }
 
     func unseenSet(_ file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.appendingPathComponent(file))

@@ -40,7 +40,8 @@ struct TextMatchingFoldTests {
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden").standardized
         var texts: [String] = ["İSTANBUL'dan Lizbon'a", "ÇĞÖŞÜ çğöşü ıİ", "Zürich – São Paulo, Ærø, Łódź, Ñandú ½ ﬁ"]
         for file in ["smart_search.jsonl", "budget.jsonl", "written-after/smart_search.jsonl", "written-after/budget.jsonl",
-                     "written-after/smart_search.2026-12-02.jsonl", "written-after/budget.2026-12-02.jsonl"] {
+                     "written-after/smart_search.second.jsonl", "written-after/budget.second.jsonl",
+                     "written-after/smart_search.third.jsonl", "written-after/budget.third.jsonl"] {
             texts += try GoldenSet.load(golden.appendingPathComponent(file)).map(\.text)
         }
         #expect(texts.count > 200)
