@@ -20,8 +20,12 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
 
 /// Strict reading of a JSON configuration: unknown keys and wrong types are issues with their path.
 /// Reading goes on after an issue so every problem is reported at once.
+///
+/// It also records the shape it read (`ConfigShape`): every object's allowed keys, so the configuration
+/// reference can be held to the decoder (`GatewayConfig.acceptedShape(of:)`).
 struct ConfigReader {
     private(set) var issues: [ConfigIssue] = []
+    private(set) var shape = ConfigShape()
 
     mutating func issue(_ path: String, _ message: String) {
         issues.append(ConfigIssue(path: path, message: message))
@@ -30,13 +34,17 @@ struct ConfigReader {
     /// `a.b` + `c` → `a.b.c`; at the root (`""` or `"$"`) just the key, so paths read like the file's keys.
     static func join(_ path: String, _ key: String) -> String { path.isEmpty || path == "$" ? key : "\(path).\(key)" }
 
-    /// The members of an object, after checking that no key outside `allowed` is present.
-    mutating func object(_ value: JSONValue?, at path: String, allowed: Set<String>? = nil) -> [String: JSONValue]? {
+    /// The members of an object, after checking that no key outside `allowed` is present. Without `allowed`
+    /// the object is a map whose keys are names the file chooses (feature ids, model aliases).
+    /// `file` and `line` name the call site in the shape this reading records.
+    mutating func object(_ value: JSONValue?, at path: String, allowed: Set<String>? = nil,
+                         file: StaticString = #fileID, line: UInt = #line) -> [String: JSONValue]? {
         guard let value else { return nil }
         guard case .object(let members) = value else {
             issue(path, "must be an object")
             return nil
         }
+        shape.record(path, allowed: allowed, site: "\(file):\(line)")
         if let allowed {
             for key in members.keys.sorted() where !allowed.contains(key) {
                 issue(Self.join(path, key), "unknown key")

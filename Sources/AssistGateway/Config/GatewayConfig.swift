@@ -31,19 +31,22 @@ public struct GatewayConfig: Sendable {
 
     /// Parses and validates a configuration file's bytes. `knownBuilders` are the prompt builders compiled in.
     public static func load(_ bytes: [UInt8], knownBuilders: Set<String>) throws(ConfigError) -> GatewayConfig {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError(issues: [ConfigIssue(path: "$", message: "not valid JSON: \(error)")])
-        }
         var reader = ConfigReader()
-        let config = decode(json, reader: &reader)
+        let config = decode(try parse(bytes), reader: &reader)
         if let config { config.validate(knownBuilders: knownBuilders, reader: &reader) }
         guard reader.issues.isEmpty, let config else {
             throw ConfigError(issues: reader.issues.isEmpty ? [ConfigIssue(path: "$", message: "invalid")] : reader.issues)
         }
         return config
+    }
+
+    /// A file's bytes as JSON; invalid JSON is one issue at `$`.
+    static func parse(_ bytes: [UInt8]) throws(ConfigError) -> JSONValue {
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            throw ConfigError(issues: [ConfigIssue(path: "$", message: "not valid JSON: \(error)")])
+        }
     }
 
     static func decode(_ json: JSONValue, reader: inout ConfigReader) -> GatewayConfig? {
