@@ -36,8 +36,9 @@ let package = Package(
         .target(name: "AssistWire", linkerSettings: [.linkedLibrary("m")]),
 
         // The client kit an app links: streaming client, session state, route decider, offline cache.
-        // Depends on the wire contract only (no libcurl, nothing server-side).
-        .target(name: "AssistClient", dependencies: ["AssistWire"]),
+        // Depends on the wire contract only, and on Linux on libcurl's loop (FoundationNetworking's URLSession spins a
+        // core while it waits for a stream's next event); nothing server-side.
+        .target(name: "AssistClient", dependencies: ["AssistWire", .target(name: "AssistCurl", condition: .when(platforms: [.linux]))]),
         // The understanding kit: run-time schemas and their validator, guarded on-device model calls, walls.
         .target(
             name: "AssistUnderstanding", dependencies: ["AssistWire", "AssistClient"],
@@ -54,6 +55,8 @@ let package = Package(
         // The event loop: one thread per core waiting on epoll and running, on that thread, its descriptors'
         // callbacks, the C libraries it drives and the Swift jobs of the tasks that prefer it (a TaskExecutor).
         .target(name: "AssistEventLoop", dependencies: ["AssistServices", "CLinux"]),
+        // libcurl's multi interface on the event loop: the transfers of a provider and of the client kit on Linux.
+        .target(name: "AssistCurl", dependencies: ["AssistEventLoop", "AssistServices", "CCurl"]),
 
         // The HTTP seam: request, response, responder, the streaming body writer, and HTTP's vocabulary.
         // The gateway, integrity and the scripted upstream speak it; a server shell implements it.
@@ -69,7 +72,7 @@ let package = Package(
         // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
         .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CMicroHTTPD", "CLinux", "AssistServices"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi, on the requests' event loops.
-        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistEventLoop", "CCurl", "AssistServices"]),
+        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl", "AssistServices"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
@@ -125,7 +128,7 @@ let package = Package(
             name: "AssistCLI",
             dependencies: ["AssistServer", "AssistServices", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
                            "AssistGatewayEvaluation", "AssistBudget", "AssistIntegrity", "AssistHTTPServer", "AssistWire", "AssistCrypto", "AssistSQLite",
-                           "AssistStores", "CLinux"]
+                           "AssistStores", "AssistCurl", "CLinux"]
         ),
 
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
@@ -200,7 +203,7 @@ let package = Package(
         // them alone, first, so CPU-heavy tests cannot stall them.
         .testTarget(
             name: "TimingTests",
-            dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
+            dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistClient", "AssistCurl", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
                            "AssistTestSupport", "GatewayTestSupport", "AssistSQLite"]
         ),
         // Tests that start programs (the assist binary, the embedded llama-server, Python oracles; replicas as processes

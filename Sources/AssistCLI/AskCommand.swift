@@ -72,11 +72,11 @@ enum AskCommand {
                 }
             }
             if interrupted.isSet { return 130 }
-            return report(.incomplete)
+            return report(.incomplete, gateway: gateway)
         } catch let error as AssistClientError {
-            return interrupted.isSet ? 130 : report(error)
+            return interrupted.isSet ? 130 : report(error, gateway: gateway)
         } catch {
-            return interrupted.isSet ? 130 : report(.transport(TransportError(error)))
+            return interrupted.isSet ? 130 : report(.transport(TransportError(error)), gateway: gateway)
         }
     }
 
@@ -86,7 +86,7 @@ enum AskCommand {
         return .string(text)
     }
 
-    private static func report(_ error: AssistClientError) -> Int32 {
+    private static func report(_ error: AssistClientError, gateway: URL) -> Int32 {
         FileHandle.standardOutput.write(Data("\n".utf8))
         if let date = error.retryAfter {
             let code = error.code
@@ -94,7 +94,7 @@ enum AskCommand {
             FileHandle.standardError.write(Data("assist: \(code): retry in \(seconds) s (after \(ISO8601DateFormatter().string(from: date)))\n".utf8))
             return 75
         }
-        FileHandle.standardError.write(Data("assist: \(error.code): \(error)\n".utf8))
+        FileHandle.standardError.write(Data("assist: \(GatewayErrorAdvice.message(for: error, gateway: gateway))\n".utf8))
         return 1
     }
 }

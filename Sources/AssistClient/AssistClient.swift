@@ -34,7 +34,7 @@ public struct AssistClient: Sendable {
 
     /// `accessToken` is asked for a session token before every request (refresh it there); `integrity`, when
     /// given, proves each request comes from the genuine app (its quota is then the trusted one).
-    public init(baseURL: URL, transport: any AssistTransport = URLSessionTransport(),
+    public init(baseURL: URL, transport: any AssistTransport = PlatformTransport.make(),
                 accessToken: @escaping @Sendable () async throws -> String, clock: @escaping @Sendable () -> Date = { Date() },
                 integrity: (any IntegrityProvider)? = nil) {
         self.baseURL = baseURL

@@ -23,3 +23,15 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
 public protocol AssistTransport: Sendable {
     func send(_ request: URLRequest) -> AsyncThrowingStream<TransportEvent, any Error>
 }
+
+/// The transport a client uses unless given one: libcurl on an event loop on Linux (`CurlTransport`, since
+/// FoundationNetworking's URLSession spins while it waits), URLSession elsewhere.
+public enum PlatformTransport {
+    public static func make() -> any AssistTransport {
+        #if os(Linux)
+        CurlTransport()
+        #else
+        URLSessionTransport()
+        #endif
+    }
+}

@@ -1,3 +1,4 @@
+import AssistCurl
 import AssistEventLoop
 import AssistGateway
 import AssistWire
@@ -10,7 +11,7 @@ import Synchronization
 /// server-sent events (one JSON chunk per event, `[DONE]` as the end marker) and yielded as
 /// `ProviderChunk`s. Flow control: when the consumer has more than `highWaterBytes` of text not yet taken,
 /// the write callback pauses the transfer; taking chunks below half of that resumes it.
-final class CurlTransfer: @unchecked Sendable {
+final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     // `@unchecked Sendable`: everything but `flow` is touched only on its loop's thread (attach, the write
     // callback, detach; `loop` is set before the transfer is handed to that thread); `flow` is behind a
     // Mutex because the consumer may take chunks on another thread.

@@ -1,3 +1,4 @@
+public import AssistCurl
 public import AssistGateway
 
 /// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed

@@ -192,9 +192,33 @@ public struct GatewayAssembly: Sendable {
     }
 
     /// Reads and validates a configuration file: every issue with its path, or the configuration.
+    /// The configuration in the file at `path`. A file that cannot be read is an issue naming it and why; an issue
+    /// of the whole file (not JSON) names the file instead of `$`.
     public static func readConfig(_ path: String) throws -> GatewayConfig {
+        var isDirectory: ObjCBool = false
+        let problem: String? = if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            "cannot read: no such file"
+        } else if isDirectory.boolValue {
+            "cannot read: a directory, not a configuration file"
+        } else if !FileManager.default.isReadableFile(atPath: path) {
+            "cannot read: permission denied"
+        } else {
+            nil
+        }
+        if let problem { throw ConfigError(issues: [ConfigIssue(path: path, message: problem)]) }
         guard let data = FileManager.default.contents(atPath: path) else { throw ConfigError(issues: [ConfigIssue(path: path, message: "cannot read")]) }
-        return try loadConfig(Array(data))
+        do {
+            return try loadConfig(Array(data))
+        } catch let error as ConfigError {
+            throw Self.naming(path, in: error)
+        }
+    }
+
+    /// `error` with its issue about the whole file (path `$`) named by the file.
+    private static func naming(_ file: String, in error: ConfigError) -> ConfigError {
+        var issues: [ConfigIssue] = []
+        for issue in error.issues { issues.append(issue.path == "$" ? ConfigIssue(path: file, message: issue.message) : issue) }
+        return ConfigError(issues: issues)
     }
 
     public var gateway: Gateway { Gateway(dependencies: dependencies) }

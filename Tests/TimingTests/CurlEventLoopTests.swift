@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistCurl
 import AssistProviders
 import ScriptedUpstream
 import Testing

@@ -18,7 +18,7 @@ public struct OpenAICompatibleModel: LanguageModel {
     let transport: any AssistTransport
 
     public init(baseURL: URL, model: String = "local", apiKey: String? = nil, maxTokens: Int = 256, constrained: Bool = true,
-                transport: any AssistTransport = URLSessionTransport()) {
+                transport: any AssistTransport = PlatformTransport.make()) {
         self.baseURL = baseURL
         self.model = model
         self.apiKey = apiKey

@@ -1,9 +1,9 @@
 public import AssistServices
-import AssistEventLoop
+public import AssistEventLoop
 import CCurl
 import Synchronization
 
-/// Where a provider's upstream transfers run: on the event loop of the thread that starts them, each loop
+/// Where libcurl transfers run (a provider's upstream calls, the client kit's exchanges on Linux): on the event loop of the thread that starts them, each loop
 /// with one libcurl multi handle driven through curl's socket API (`CurlMulti`).
 ///
 /// A transfer started on a server loop (a request's task prefers its connection's loop) runs on that loop:
@@ -72,18 +72,18 @@ public final class CurlEventLoop: Service {
     }
 
     /// Starts `transfer` on the calling thread's loop, or on the own loop. After `shutdown()` it fails at once.
-    func start(_ transfer: CurlTransfer) {
+    public func start(_ transfer: any CurlTransferHandle) {
         guard let loop = loopForNewTransfer() else { return transfer.abandon() }
         transfer.loop = loop
         if !loop.onLoop({ Self.multi(on: loop).start(transfer) }) { transfer.abandon() }
     }
 
-    func cancel(_ transfer: CurlTransfer) {
+    public func cancel(_ transfer: any CurlTransferHandle) {
         guard let loop = transfer.loop else { return }
         loop.onLoop { Self.multi(on: loop).cancel(transfer) }
     }
 
-    func unpause(_ transfer: CurlTransfer) {
+    public func unpause(_ transfer: any CurlTransferHandle) {
         guard let loop = transfer.loop else { return }
         loop.onLoop { Self.multi(on: loop).unpause(transfer) }
     }

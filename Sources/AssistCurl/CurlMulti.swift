@@ -14,7 +14,7 @@ final class CurlMulti: EventLoop.TurnHook {
     private let loop: EventLoop
     private let multi: UnsafeMutableRawPointer
     private var timerDeadline: ContinuousClock.Instant?
-    private var active: [ObjectIdentifier: CurlTransfer] = [:]
+    private var active: [ObjectIdentifier: any CurlTransferHandle] = [:]
 
     init(loop: EventLoop) {
         self.loop = loop
@@ -28,16 +28,16 @@ final class CurlMulti: EventLoop.TurnHook {
         assist_curl_multi_setopt_ptr(multi, CURLMOPT_TIMERDATA, me)
     }
 
-    func start(_ transfer: CurlTransfer) {
+    func start(_ transfer: any CurlTransferHandle) {
         if transfer.attach(to: multi) { active[ObjectIdentifier(transfer)] = transfer }
         settle()
     }
 
-    func cancel(_ transfer: CurlTransfer) {
+    func cancel(_ transfer: any CurlTransferHandle) {
         if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil { transfer.detach(from: multi, result: nil) }
     }
 
-    func unpause(_ transfer: CurlTransfer) {
+    func unpause(_ transfer: any CurlTransferHandle) {
         if active[ObjectIdentifier(transfer)] != nil { transfer.unpause() }
         settle()
     }
@@ -104,7 +104,8 @@ final class CurlMulti: EventLoop.TurnHook {
             var pointer: UnsafeMutableRawPointer?
             assist_curl_easy_getinfo_ptr(easy, CURLINFO_PRIVATE, &pointer)
             guard let pointer else { continue }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(pointer).takeUnretainedValue()
+            // A handle's CURLOPT_PRIVATE is the transfer object itself (`CurlTransferHandle.attach`).
+            guard let transfer = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? any CurlTransferHandle else { continue }
             if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil {
                 transfer.detach(from: multi, result: message.pointee.data.result)
             }
