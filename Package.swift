@@ -72,7 +72,7 @@ let package = Package(
         // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
         .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CMicroHTTPD", "CLinux", "AssistServices"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi, on the requests' event loops.
-        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl", "AssistServices"]),
+        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
