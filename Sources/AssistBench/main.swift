@@ -20,7 +20,8 @@ defer { gateway.stop() }
 print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")
 
-// BENCH_PHASES=latency,disconnect,streams,extraction,nginx,soak picks phases; BENCH_STREAMS sets the idle-stream count;
+// BENCH_PHASES=latency,disconnect,streams,extraction,client,nginx,soak picks phases (client: about 45 s, the CPU
+// `assist ask` spends waiting on a 10-s trickle against curl's); BENCH_STREAMS sets the idle-stream count;
 // BENCH_RATES=500,2000 and BENCH_SECONDS set the latency phase's rates and length; BENCH_SOAK_SECONDS (600) and
 // BENCH_SOAK_RATE (200) the soak's,
 // BENCH_SOAK_PERIOD (30) its sampling period; BENCH_PHASES=shared (never by default) the shared-storage phase;
@@ -30,7 +31,7 @@ print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.
 // the same upstream, in BENCH_REPETITIONS (3) interleaved BENCH_BLOCK_SECONDS (10) blocks: added latency at concurrency
 // 1, 500/s and 2,000/s, CPU per request and per token, memory per idle stream and after close, each as a ratio.
 let environment = ProcessInfo.processInfo.environment
-let phases = Set((environment["BENCH_PHASES"] ?? "compare,latency,disconnect,streams,extraction,nginx,tokens,soak").split(separator: ",").map(String.init))
+let phases = Set((environment["BENCH_PHASES"] ?? "compare,latency,disconnect,streams,extraction,client,nginx,tokens,soak").split(separator: ",").map(String.init))
 if phases.contains("compare") { try CompareBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
@@ -38,6 +39,7 @@ if phases.contains("streams") {
     try IdleStreamsBench(upstream: upstream, gateway: gateway).run(streams: Int(environment["BENCH_STREAMS"] ?? "") ?? 5000)
 }
 if phases.contains("extraction") { try await ExtractionBench().run() }
+if phases.contains("client") { try ClientBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("nginx") { try NginxBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("shared") { try await SharedBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("guard") { try await GuardBench(upstream: upstream).run() }

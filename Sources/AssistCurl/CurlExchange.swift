@@ -71,7 +71,11 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
                 body.withUnsafeBytes { raw in _ = assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress) }
             }
         }
-        if method != (body == nil ? "GET" : "POST") { assist_curl_easy_setopt_ptr(easy, CURLOPT_CUSTOMREQUEST, method) }
+        if method == "HEAD" {
+            assist_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)  // a HEAD response has no body to wait for
+        } else if method != (body == nil ? "GET" : "POST") {
+            assist_curl_easy_setopt_ptr(easy, CURLOPT_CUSTOMREQUEST, method)
+        }
         var list: UnsafeMutablePointer<curl_slist>? = nil
         // curl adds "Expect: 100-continue" to larger bodies; the gateway answers at once, so it would only cost a wait.
         for line in headers + ["Expect:"] { list = curl_slist_append(list, line) }
@@ -89,6 +93,7 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
     }
 
     public func detach(from multi: UnsafeMutableRawPointer, result: CURLcode?) {
+        if result == CURLE_OK { sendHead() }  // a response without a body (204) has had none yet; needs the handle
         if let easy {
             curl_multi_remove_handle(multi, easy)
             curl_easy_cleanup(easy)
@@ -98,7 +103,6 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
         headerList = nil
         if let result {
             if result == CURLE_OK {
-                sendHead()
                 end(nil)
             } else {
                 end(Failure(code: Int(result.rawValue), message: String(cString: curl_easy_strerror(result))))

@@ -47,6 +47,19 @@ struct CurlTransportTests {
         #expect(text.contains("one") && text.contains("three") && text.contains("[DONE]"), "\(text)")
     }
 
+    @Test("a response without a body still gives its head, then the end")
+    func headWithoutBody() async throws {
+        let upstream = try ScriptedUpstream()
+        defer { upstream.stop() }
+        var request = URLRequest(url: URL(string: upstream.baseURL + "/models")!)
+        request.httpMethod = "HEAD"
+        var heads: [Int] = []
+        for try await event in CurlTransport().send(request) {
+            if case .head(let status, _) = event { heads.append(status) }
+        }
+        #expect(heads.count == 1, "\(heads)")
+    }
+
     @Test("a stream trickling for 2 s costs under a quarter of a core: the transport sleeps between events")
     func waitsWithoutSpinning() async throws {
         // URLSession on Linux spent about a whole core here (8 s of CPU over a 10-s trickle).

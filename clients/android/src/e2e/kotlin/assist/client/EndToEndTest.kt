@@ -41,11 +41,11 @@ class EndToEndTest {
 
         // A stream arrives, to done.
         val events = mutableListOf<AssistEvent>()
-        for (event in client.stream(AssistRequest("support_chat", mapOf("message" to "hello"), "en-GB")).events) events.add(event)
+        for (event in client.stream(AssistRequest("support_chat", mapOf("message" to "hello"), "en-GB"), this).events) events.add(event)
         assertTrue("deltas then done: $events", events.first() is AssistEvent.Delta && events.last() is AssistEvent.Done)
 
         // Cancel: the gateway's audit says cancelled (the Swift side checks that the upstream saw the disconnect).
-        val call = client.stream(chat)
+        val call = client.stream(chat, this)
         assertTrue(call.events.receive() is AssistEvent.Delta)
         val requestId = call.requestId ?: throw AssertionError("no request id")
         call.cancel()
@@ -53,11 +53,11 @@ class EndToEndTest {
         println("cancelled $requestId")
 
         // 429: three streams held open, the fourth is rate limited with the gateway's Retry-After (1 s).
-        val held = (1..3).map { client.stream(chat) }
+        val held = (1..3).map { client.stream(chat, this) }
         held.forEach { it.events.receive() }
         val before = System.currentTimeMillis()
         try {
-            for (event in client.stream(chat).events) Unit
+            for (event in client.stream(chat, this).events) Unit
             throw AssertionError("a fourth stream was admitted")
         } catch (e: AssistException.RateLimited) {
             assertEquals("too_many_streams", e.code)
@@ -67,7 +67,7 @@ class EndToEndTest {
 
         // 401 for a token the gateway does not accept.
         try {
-            for (event in AssistClient(url, { "not-a-token" }).stream(chat).events) Unit
+            for (event in AssistClient(url, { "not-a-token" }).stream(chat, this).events) Unit
             throw AssertionError("a bad token was admitted")
         } catch (e: AssistException.Unauthenticated) {
         }
@@ -75,7 +75,7 @@ class EndToEndTest {
         // feature_disabled → the app hides the feature.
         admin("PATCH", "/admin/features/support_chat", """{"enabled":false}""")
         try {
-            for (event in client.stream(chat).events) Unit
+            for (event in client.stream(chat, this).events) Unit
             throw AssertionError("a disabled feature answered")
         } catch (e: AssistException.Http) {
             assertEquals(403, e.status)

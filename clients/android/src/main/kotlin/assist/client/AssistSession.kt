@@ -47,7 +47,7 @@ class AssistSession(
         cancelCurrent()
         text = ""; facts = null; requestId = null; retryAllowedAtMillis = null
         set(State.Streaming)
-        val current = client.stream(request)
+        val current = client.stream(request, scope)
         call = current
         job = scope.launch {
             try {

@@ -27,7 +27,7 @@ fun main(args: Array<String>) {
     val input = (try { Json.parse(options["input"] ?: "{}") } catch (e: Json.ParseException) { null }) as? Map<String, Any?>
         ?: run { System.err.println("assist-android: --input must be a JSON object"); exitProcess(2) }
     val status = runBlocking {
-        val call = AssistClient(url, { token }).stream(AssistRequest(feature, input, options["locale"] ?: "en-US"))
+        val call = AssistClient(url, { token }).stream(AssistRequest(feature, input, options["locale"] ?: "en-US"), this)
         try {
             for (event in call.events) {
                 when (event) {

@@ -1,7 +1,12 @@
 package assist.client
 
 import com.sun.net.httpserver.HttpServer
+import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.CoroutineScope
 import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.Job
+import kotlinx.coroutines.TimeoutCancellationException
+import kotlinx.coroutines.channels.ClosedReceiveChannelException
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
@@ -51,7 +56,7 @@ class ClientTest {
             out.event("""{"kind":"done","finishReason":"stop","promptVersion":"v1"}""")
         }
         val events = mutableListOf<AssistEvent>()
-        for (event in AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi"))).events) events.add(event)
+        for (event in AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi")), this).events) events.add(event)
         assertEquals(listOf(AssistEvent.Delta("late"), AssistEvent.Done("stop", "v1")), events)
     }
 
@@ -60,11 +65,38 @@ class ClientTest {
             out.event("""{"kind":"delta","text":"a"}""")
             repeat(100) { Thread.sleep(100); out.write(": ping\n\n".toByteArray()); out.flush() }
         }
-        val call = AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi")))
+        val call = AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi")), this)
         assertEquals(AssistEvent.Delta("a"), call.events.receive())
         assertEquals("req_kotlin", call.requestId)
         call.cancel()
         assertTrue("the server saw the disconnect", disconnected.await(5, TimeUnit.SECONDS))
+    }
+
+    @Test fun cancellingTheCallersScopeCancelsTheCall() = runBlocking {
+        script = { out ->
+            out.event("""{"kind":"delta","text":"a"}""")
+            repeat(100) { Thread.sleep(100); out.write(": ping\n\n".toByteArray()); out.flush() }
+        }
+        val screen = Job()  // a screen's scope, which goes away
+        val call = AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi")), CoroutineScope(screen))
+        assertEquals(AssistEvent.Delta("a"), call.events.receive())
+        screen.cancel()
+        assertTrue("the server saw the disconnect", disconnected.await(5, TimeUnit.SECONDS))
+        // The events end: receiving fails at once rather than waiting (a timeout here would be the failure).
+        val ended = withTimeout(5_000) {
+            try { while (true) call.events.receive() } catch (e: TimeoutCancellationException) { throw e } catch (e: Exception) { e }
+        }
+        assertTrue("$ended", ended is ClosedReceiveChannelException || ended is CancellationException)
+    }
+
+    @Test fun aSlowCollectorMakesTheReaderWait() = runBlocking {
+        script = { out -> repeat(200) { out.event("""{"kind":"delta","text":"$it "}""") }; out.event("""{"kind":"done","finishReason":"stop","promptVersion":"v1"}""") }
+        val call = AssistClient(url, { "t" }, eventBuffer = 4).stream(AssistRequest("support_chat", mapOf("message" to "hi")), this)
+        delay(1_000)  // the collector is busy: all 200 events are in the socket, yet the reader holds at most the buffer
+        assertTrue("handed over ${call.eventsHandedOver} while nobody read", call.eventsHandedOver <= 5)
+        var count = 0
+        for (event in call.events) if (event is AssistEvent.Delta) { assertEquals("$count ", event.text); count += 1 }
+        assertEquals(200, count)
     }
 
     @Test fun sessionKeepsTextOnStopAndFailure() = runBlocking {
@@ -127,7 +159,7 @@ class ClientTest {
         // A token provider that refreshes: every call a new token, and the proof must cover the one sent.
         var issued = 0
         val client = AssistClient(url, { issued += 1; "session-$issued" }, integrity = provider)
-        for (event in client.stream(AssistRequest("support_chat", mapOf("message" to "Şehir"), "tr-TR")).events) Unit
+        for (event in client.stream(AssistRequest("support_chat", mapOf("message" to "Şehir"), "tr-TR"), this).events) Unit
         val (header, body) = received ?: throw AssertionError("no request")
         assertEquals("Bearer session-1", receivedAuthorization)
         val expected = IntegrityClientData.requestHash(IntegrityClientData.make("POST", "/v1/assist/stream", body, "session-1"))
@@ -135,7 +167,7 @@ class ClientTest {
         assertEquals("playintegrity token=token-for-$expected", header)
 
         val none = AssistClient(url, { "t" }, integrity = PlayIntegrityProvider { null })
-        for (event in none.stream(AssistRequest("support_chat", mapOf("message" to "x"))).events) Unit
+        for (event in none.stream(AssistRequest("support_chat", mapOf("message" to "x")), this).events) Unit
         assertEquals(null, received?.first)
     }
 }

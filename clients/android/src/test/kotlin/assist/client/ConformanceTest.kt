@@ -78,7 +78,7 @@ class ConformanceTest {
             val name = case["name"] as String
             val events = mutableListOf<AssistEvent>()
             var failure: AssistException? = null
-            val call = client.stream(AssistRequest("itinerary_summary", mapOf("bookingId" to "BK-2041")))
+            val call = client.stream(AssistRequest("itinerary_summary", mapOf("bookingId" to "BK-2041")), this)
             try {
                 for (event in call.events) events.add(event)
             } catch (e: AssistException) {
