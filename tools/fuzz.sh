@@ -34,7 +34,9 @@ target_sources() { case $1 in edge) printf 'Sources/AssistHTTPServer/Edge/%s.swi
                                *) ;; esac; }
 # Each module's direct dependencies among the product modules, as Package.swift has them (C modules come in by -I).
 module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices;;
-                           AssistClient) echo AssistWire;;
+                           AssistClient) echo AssistWire AssistCurl;;
+                           AssistCurl) echo AssistEventLoop AssistServices;;
+                           AssistEventLoop) echo AssistServices;;
                            AssistUnderstanding) echo AssistWire AssistClient;;
                            AssistEvaluation) echo AssistWire AssistUnderstanding;;
                            AssistSQLite) echo AssistServices;;
@@ -54,7 +56,7 @@ module_closure() {
 
 # Package.swift's settings for every target, plus optimisation and the instrumentation.
 SWIFT_FLAGS=(-swift-version 6 -package-name assist -enable-upcoming-feature MemberImportVisibility -enable-upcoming-feature InternalImportsByDefault
-             -enable-upcoming-feature ExistentialAny "$OPT" -parse-as-library -sanitize=fuzzer,address -I Sources/COpenSSL -I Sources/CSQLite -I "$MODULES")
+             -enable-upcoming-feature ExistentialAny "$OPT" -parse-as-library -sanitize=fuzzer,address -I Sources/COpenSSL -I Sources/CSQLite -I Sources/CCurl -I Sources/CLinux -I "$MODULES")
 
 # A content hash of everything an output is built from, so a stale output is rebuilt and a fresh one reused.
 key_of() { { swiftc --version 2>&1; printf '%s\n' "${SWIFT_FLAGS[@]}" "$@"; cat "$@"; } | sha256sum | cut -d' ' -f1; }

@@ -23,21 +23,25 @@ enum Usage {
           ask FEATURE [--input key=value ...] [--locale L] [--user ID [--data-dir DIR] | --token T] [--gateway URL]
                 Stream one feature from a gateway (default http://127.0.0.1:8080) through the client kit.
                 Exit 0 on done, 75 when rate limited, 130 on Ctrl-C, 1 on other errors.
-          extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--today D] [--offline] [--model-url URL]
+          extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--locale L] [--today D] [--offline] [--model-url URL]
                 Understand one sentence (or a file of them) on the model path with walls, or the deterministic path.
-          eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE]
+          eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE] [--record [--results FILE]]
                 Run golden sets through the gateway's prompt builder and provider (embedded model without
                 --upstream), hold each answer to the feature's checks, print a per-check table, write JSON and
-                JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold.
+                JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold. --record
+                writes the pass rates to the qualification results file (--results, else the configuration's).
           feedback export [--config FILE] [--data-dir DIR] [--feature F] [--out FILE]
                 Users' "wrong" verdicts as golden cases (JSON lines; personal data masked) for the golden sets.
           integrity verify-attestation --file F --challenge C --app-id TEAM.BUNDLE [--key-id B64]
                                        [--environment development|production] [--at ISO8601]
           integrity verify-assertion --file F --client-data C --public-key PEM_FILE --app-id TEAM.BUNDLE --previous-counter N
                 Verify an App Attest object (base64 text or raw CBOR); print {"valid","reason","environment","keyId","counter"}.
-          budget ask "QUESTION" [--user u1] [--today D] [--json] | budget chat
-                Questions about your own spending, answered from your transactions by code and templates.
-          budget import-sms FILE|- [--user u1] [--dry-run] [--data-dir DIR]
+          budget ask "QUESTION" [--user U] [--today D] [--locale L] [--data-dir DIR] [--json] [--offline]
+          budget ask - --golden FILE [--data-dir DIR] [--offline]
+          budget chat [--user U] [--today D] [--data-dir DIR] [--offline]
+                Questions about your own spending, answered from your transactions by code and templates (the
+                embedded model only where the rules find no intent, unless --offline); --golden scores a set.
+          budget import-sms FILE|- [--user U] [--dry-run] [--data-dir DIR]
                 Bank SMS messages (English and Turkish formats), one per line, into your transactions; lines that
                 cannot be read are listed by number; the same message twice is stored once.
         """
