@@ -1,6 +1,6 @@
 #if os(Linux)
 import AssistCurl
-public import Foundation
+import Foundation
 public import FoundationNetworking
 
 /// `AssistTransport` over libcurl on an event loop: the client kit's transport on Linux. FoundationNetworking's

@@ -1,5 +1,5 @@
 public import AssistServices
-public import AssistEventLoop
+import AssistEventLoop
 import CCurl
 import Synchronization
 

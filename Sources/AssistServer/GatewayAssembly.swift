@@ -209,7 +209,7 @@ public struct GatewayAssembly: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else { throw ConfigError(issues: [ConfigIssue(path: path, message: "cannot read")]) }
         do {
             return try loadConfig(Array(data))
-        } catch let error as ConfigError {
+        } catch {
             throw Self.naming(path, in: error)
         }
     }

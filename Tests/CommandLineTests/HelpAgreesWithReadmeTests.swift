@@ -1,4 +1,5 @@
 import AssistTestSupport
+import AssistWire
 import Foundation
 import Testing
 
@@ -34,6 +35,25 @@ struct HelpAgreesWithReadmeTests {
         let fromReadme = Self.synopses(block.split(separator: "\n"), indent: 0)
         #expect(fromHelp.count >= 14)
         #expect(fromHelp == fromReadme, "help:\n\(fromHelp.joined(separator: "\n"))\nREADME:\n\(fromReadme.joined(separator: "\n"))")
+    }
+
+    @Test("the README's request bodies of POST /v1/events and smart_search name what /openapi.json and the configuration accept")
+    func requestBodiesMatchTheContract() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let openAPI = try JSONParser.parse(Array(try Data(contentsOf: root.appendingPathComponent("Sources/AssistGateway/Resources/openapi.json"))))
+        let event = try #require(openAPI["components"]?["schemas"]?["AvailabilityEvent"])
+        let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `POST /v1/events` |") })
+        for key in event["required"]?.arrayValue?.compactMap(\.stringValue) ?? [] { #expect(row.contains("\"\(key)\""), "\(key) in \(row)") }
+        for field in ["platform", "state"] {
+            let values = event["properties"]?[field]?["enum"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            #expect(!values.isEmpty)
+            #expect(row.contains("`\(field)`: " + values.joined(separator: ", ")), "\(field): \(values) in \(row)")
+        }
+        let config = try JSONParser.parse(Array(try Data(contentsOf: root.appendingPathComponent("Sources/AssistTravel/Resources/travel-config.json"))))
+        let inputs = config["features"]?["smart_search"]?["inputSchema"]?["properties"]?.objectValue?.keys.sorted() ?? []
+        #expect(inputs == ["text", "today"])
+        #expect(readme.contains("`smart_search` (`{\"text\", \"today\"?}`"), "the README's smart_search body")
     }
 
     @Test("ask with no gateway names the URL and how to start one; check-config names the file and why it cannot read it")
