@@ -42,10 +42,15 @@ enum AskCommand {
         switch (options["token"], options["user"]) {
         case (let given?, nil): token = given
         case (nil, let user?):
-            guard case .success(let config) = loadConfiguration(nil),
-                  let secret = try? SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv,
-                                                             dataDirectory: URL(fileURLWithPath: options["data-dir"] ?? ".assist"))
-            else { return Usage.fail("cannot read the development secret") }
+            let directory = options["data-dir"] ?? ".assist"
+            guard case .success(let config) = loadConfiguration(nil) else { return Usage.fail("the built-in configuration does not load") }
+            let secret: [UInt8]
+            do {
+                secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: URL(fileURLWithPath: directory))
+            } catch {
+                return Usage.fail("cannot read or create the development secret in \(directory) (\(error.localizedDescription)): --user signs with the gateway's "
+                                  + "own secret, so pass the gateway's --data-dir or set \(config.auth.hs256SecretEnv); or pass --token T")
+            }
             token = HS256TokenIssuer(secret: secret, settings: config.auth).token(for: user)
         default: return Usage.fail("give either --user ID (development token) or --token T")
         }

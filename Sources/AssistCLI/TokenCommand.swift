@@ -15,7 +15,11 @@ enum TokenCommand {
                 return 0
             }
             guard let user = options["user"], !user.isEmpty else { return Usage.fail("token needs --user ID") }
-            guard case .success(let config) = loadConfiguration(options["config"]) else { return Usage.fail("invalid configuration") }
+            let config: GatewayConfig
+            switch loadConfiguration(options["config"]) {
+            case .success(let loaded): config = loaded
+            case .failure(let error): return Usage.fail("the configuration does not load (check it with assist check-config FILE):\n\(error.message)")
+            }
             let ttl = try options.int("ttl", default: config.auth.tokenLifetimeSeconds)
             guard ttl > 0, ttl <= config.auth.maxTokenLifetimeSeconds else {
                 return Usage.fail("--ttl must be between 1 and auth.maxTokenLifetimeSeconds (\(config.auth.maxTokenLifetimeSeconds))")

@@ -56,6 +56,23 @@ struct HelpAgreesWithReadmeTests {
         #expect(readme.contains("`smart_search` (`{\"text\", \"today\"?}`"), "the README's smart_search body")
     }
 
+    @Test("every endpoint docs/operations.md tells an operator to watch or call is one /openapi.json serves, with that method")
+    func operationsEndpointsExist() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/operations.md"), encoding: .utf8)
+        let openAPI = try JSONParser.parse(Array(try Data(contentsOf: root.appendingPathComponent("Sources/AssistGateway/Resources/openapi.json"))))
+        let paths = openAPI["paths"]?.objectValue ?? [:]
+        var named = 0
+        for method in ["GET", "POST", "PATCH"] {
+            for piece in guide.components(separatedBy: "`\(method) /").dropFirst() {
+                let path = "/" + (piece.prefix { !"` ?".contains($0) })
+                named += 1
+                #expect(paths[path]?[method.lowercased()] != nil, "\(method) \(path) in docs/operations.md is not in /openapi.json")
+            }
+        }
+        #expect(named >= 8)
+    }
+
     @Test("ask with no gateway names the URL and how to start one; check-config names the file and why it cannot read it")
     func errorsSayWhatToDo() throws {
         let free = "http://127.0.0.1:9"  // the discard port: nothing listens there
