@@ -78,7 +78,6 @@ def followups(rng, language, merchant, period):
     """(previous question, follow-up, expected) that keep the previous slice and change the year or what is asked."""
     en, tr, value = period
     last_year = span(datetime.date(TODAY.year - 1, 1, 1), datetime.date(TODAY.year - 1, 12, 31))
-    this_year = span(datetime.date(TODAY.year, 1, 1), TODAY)
     at = locative(merchant, proper=True)
     if language == "en":
         return [

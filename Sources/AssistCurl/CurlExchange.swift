@@ -51,16 +51,11 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
     public func attach(to multi: UnsafeMutableRawPointer) -> Bool {
         guard let (method, url, headers, body) = outgoing else { return false }
         outgoing = nil
-        guard let easy = curl_easy_init() else {
+        guard let easy = CurlEasy.make(url: url) else {
             end(Failure(code: -1, message: "curl_easy_init failed"))
             return false
         }
         self.easy = easy
-        assist_curl_easy_setopt_ptr(easy, CURLOPT_URL, url)
-        assist_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        assist_curl_easy_set_cloexec(easy)
-        assist_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
-        assist_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 10_000)
         assist_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
         assist_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, idleSeconds)
         if let body {
@@ -94,12 +89,8 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
 
     public func detach(from multi: UnsafeMutableRawPointer, result: CURLcode?) {
         if result == CURLE_OK { sendHead() }  // a response without a body (204) has had none yet; needs the handle
-        if let easy {
-            curl_multi_remove_handle(multi, easy)
-            curl_easy_cleanup(easy)
-        }
+        CurlEasy.release(easy, from: multi, headers: headerList)
         easy = nil
-        curl_slist_free_all(headerList)
         headerList = nil
         if let result {
             if result == CURLE_OK {

@@ -51,16 +51,11 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     func attach(to multi: UnsafeMutableRawPointer) -> Bool {
         guard let (url, apiKey, body) = outgoing else { return false }
         outgoing = nil
-        guard let easy = curl_easy_init() else {
+        guard let easy = CurlEasy.make(url: url) else {
             continuation.finish(throwing: ProviderError.transport("curl_easy_init failed"))
             return false
         }
         self.easy = easy
-        assist_curl_easy_setopt_ptr(easy, CURLOPT_URL, url)
-        assist_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        assist_curl_easy_set_cloexec(easy)
-        assist_curl_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
-        assist_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, 10_000)
         assist_curl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, receiveBufferBytes)
         assist_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count)
         body.withUnsafeBytes { raw in _ = assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress) }
@@ -82,12 +77,8 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     /// Removes the handle (closing its connection if the transfer was still running) and ends the stream.
     /// `result` is nil when the consumer cancelled.
     func detach(from multi: UnsafeMutableRawPointer, result: CURLcode?) {
-        if let easy {
-            curl_multi_remove_handle(multi, easy)
-            curl_easy_cleanup(easy)
-        }
+        CurlEasy.release(easy, from: multi, headers: headers)
         easy = nil
-        curl_slist_free_all(headers)
         headers = nil
         if let result { finish(result) }
         retained?.release()
