@@ -46,6 +46,10 @@ extension FinanceUnderstander {
                 found.append(lastMonths(count))
             } else if let month = DateResolver.month(word) {
                 found.append(pastMonth(month))
+            } else if let year = Self.explicitYear(word), year <= calendar.component(.year, from: todayDate), SearchParser.currency(next) == nil {
+                // "in 2026", "2026'da": that calendar year, so far when it is this one.
+                found.append(year == calendar.component(.year, from: todayDate) ? yearToDate()
+                             : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"))
             }
         }
         return (found.first, found.count > 1 ? found[1] : nil)
@@ -154,6 +158,13 @@ extension FinanceUnderstander {
         let thisMonday = calendar.date(byAdding: .day, value: -((weekday + 5) % 7), to: todayDate)!
         let lastMonday = calendar.date(byAdding: .day, value: -7, to: thisMonday)!
         return DateResolver.Range(from: iso(lastMonday), to: iso(calendar.date(byAdding: .day, value: 6, to: lastMonday)!))
+    }
+
+    /// A four-digit year from 2000 to 2100; the caller takes only years up to this one, and none with a currency
+    /// after it ("2000 TL" is an amount).
+    static func explicitYear(_ word: String) -> Int? {
+        guard word.count == 4, let value = Int(word), (2000...2100).contains(value) else { return nil }
+        return value
     }
 
     /// This week so far, from Monday: "this week", "bu hafta".

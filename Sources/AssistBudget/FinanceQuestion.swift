@@ -50,7 +50,8 @@ public struct FinanceUnderstander: Sendable {
     }
 
     static let categories: [(String, [String])] = [
-        ("restaurants", ["restaurant", "restaurants", "eating out", "dining", "restoran", "restoranlar", "yemek"]),
+        ("restaurants", ["restaurant", "restaurants", "eating out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
+                         "yemegi", "yemegim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]), ("fuel", ["fuel", "petrol", "gas", "benzin", "yakıt", "akaryakıt"]),
         ("transport", ["transport", "taxi", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
@@ -71,7 +72,8 @@ public struct FinanceUnderstander: Sendable {
         (.largest, ["largest", "biggest", "most expensive", "the most i paid", "most i paid", "most i spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla"]),
         (.average, ["average", "on average", "ortalama", "ortalamada"]),
-        (.count, ["how many", "how often", "number of", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane", "kaç"]),
+        (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+                  "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler"]),
         (.totalSpent, ["how much", "total", "spend", "spent", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
@@ -81,24 +83,44 @@ public struct FinanceUnderstander: Sendable {
         let intent = Self.intents.first { folded.containsAny($0.1) }?.0
         let (period, other) = periods(in: text)
         let merchant = merchants.first { folded.contains($0) }
-        let category = Self.categories.first { folded.containsAny($0.1) }?.0
+        let category = Self.category(in: text)
         let limit = Self.limit(in: text)
         let restatesNothing = restatesNothing(text)
         if let previous, Self.isFollowUp(text) || restatesNothing {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             let kept: FinanceQuestion.Intent? = intent == .totalSpent && !restatesNothing ? nil : intent
-            let shifted = period == nil ? FollowUp.shiftBack(text).flatMap { self.shifted(previous.period, back: $0) } : nil
+            // A shift ("the year before", "bir önceki yıl") moves the last period, even where the words alone would
+            // also read as a period of their own ("önceki yıl": the whole previous year).
+            let shift = FollowUp.shiftBack(text).flatMap { self.shifted(previous.period, back: $0) }
+            let shifted = period == nil || shift != nil ? shift : nil
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
             return FinanceQuestion(intent: kept ?? previous.intent,
-                                   period: period ?? shifted ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
+                                   period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
                                    merchant: merchant ?? (category == nil ? previous.merchant : nil),
                                    category: category ?? (keepsCategory ? previous.category : nil), limit: limit ?? previous.limit)
         }
         var resolved = intent ?? .totalSpent
         if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
-        return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? other : nil,
+        // "compare last month with the month before": the second period is the first one shifted.
+        var second = other
+        if resolved == .comparePeriods, second == nil, let period, let unit = FollowUp.shiftBack(text) { second = shifted(period, back: unit) }
+        return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? second : nil,
                                merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
+    }
+
+    /// The category a question names. "alışveriş" names the shopping category only as a noun of its own: in
+    /// "alışveriş yaptım" / "alışveriş ediyor" it is the act of shopping, and after "kaç" a count of purchases.
+    static func category(in text: String) -> String? {
+        let words = TextMatching.words(text)
+        let act = words.indices.contains { index in
+            words[index] == "alisveris" && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }
+                                             || index > 0 && words[index - 1] == "kac")
+        }
+        let folded = FoldedText(text)
+        return categories.first { name, phrases in
+            !(act && name == "shopping" && !folded.containsAny(["online shopping", "shopping"])) && folded.containsAny(phrases)
+        }?.0
     }
 
     /// Whether a rule recognises what the question asks for.
@@ -122,7 +144,7 @@ public struct FinanceUnderstander: Sendable {
         let folded = FoldedText(text)
         let (period, other) = periods(in: text)
         return period == nil && other == nil && !merchants.contains(where: folded.contains)
-            && !Self.categories.contains(where: { folded.containsAny($0.1) }) && FollowUp.shiftBack(text) == nil
+            && Self.category(in: text) == nil && FollowUp.shiftBack(text) == nil
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
@@ -138,6 +160,9 @@ public struct FinanceUnderstander: Sendable {
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
             if merchantNouns.contains(words[index + 1]), let value = number(word) { return value }
+            // A follow-up changing the count: "make it 5", "5 olsun".
+            if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
+            if words[index + 1] == "olsun", let value = number(word) { return value }
         }
         return nil
     }

@@ -35,8 +35,9 @@ enum FollowUp {
     /// ay", "ondan önceki hafta", "the year before".
     static func shiftBack(_ text: String) -> Unit? {
         let words = TextMatching.words(text)
-        let units: [String: Unit] = ["month": .month, "ay": .month, "week": .week, "hafta": .week, "year": .year, "yil": .year, "sene": .year,
-                                     "yili": .year, "yilda": .year, "yila": .year, "seneye": .year, "senede": .year]
+        let units: [String: Unit] = ["month": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month, "week": .week, "hafta": .week,
+                                     "year": .year, "yil": .year, "sene": .year, "yili": .year, "yilda": .year, "yila": .year, "yilla": .year,
+                                     "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }
             let before = index > 0 ? words[index - 1] : "", after = index + 1 < words.count ? words[index + 1] : ""

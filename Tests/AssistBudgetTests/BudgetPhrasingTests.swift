@@ -28,6 +28,28 @@ struct BudgetPhrasingTests {
         #expect(understander.understand("where did I spend the most last month?").intent == .topMerchants)
     }
 
+    @Test("the third set's phrasings: dinner, count my, make it N, the month before in a comparison, an explicit year, alışveriş as an act")
+    func thirdSet() {
+        let monday = FinanceUnderstander(merchants: ["Spotify", "Shell", "Zara"], today: "2027-02-15")
+        #expect(monday.understand("my most expensive dinner in January").category == "restaurants")
+        #expect(monday.understand("ocak ayındaki en pahalı akşam yemeğim").category == "restaurants")
+        #expect(monday.understand("count my Spotify payments since October").intent == .count)
+        let top = monday.understand("top 3 places last month")
+        #expect(monday.understand("make it 5", previous: top).limit == 5 && monday.understand("5 olsun", previous: top).limit == 5)
+        let compared = monday.understand("compare last month with the month before")
+        #expect(compared.intent == .comparePeriods && compared.otherPeriod == DateResolver.Range(from: "2026-12-01", to: "2026-12-31"))
+        #expect(monday.understand("geçen ayı bir önceki ayla karşılaştır").otherPeriod == DateResolver.Range(from: "2026-12-01", to: "2026-12-31"))
+        #expect(monday.understand("how much went on books in 2026?").period == DateResolver.Range(from: "2026-01-01", to: "2026-12-31"))
+        #expect(monday.understand("2027'de kitaplara ne kadar harcadım?").period == DateResolver.Range(from: "2027-01-01", to: "2027-02-15"))
+        #expect(monday.understand("2000 TL üstü harcamalarım").period == DateResolver.Range(from: "2027-02-01", to: "2027-02-15"))
+        let cafes = monday.understand("bu yıl kafelere ne kadar harcadım?")
+        let count = monday.understand("bu kaç alışveriş ediyor?", previous: cafes)
+        #expect(count.intent == .count && count.category == "cafes" && count.period == cafes.period)
+        #expect(monday.understand("geçen ay alışverişe ne kadar harcadım?").category == "shopping")
+        let january = monday.understand("ocakta Shell'e ne kadar harcadım?")
+        #expect(monday.understand("ya bir önceki yıl?", previous: january).period == DateResolver.Range(from: "2026-01-01", to: "2026-01-31"))
+    }
+
     @Test("akaryakıt is fuel")
     func fuel() {
         #expect(understander.understand("geçen ay akaryakıta ne kadar gitti?").category == "fuel")

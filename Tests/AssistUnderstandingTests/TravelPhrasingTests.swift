@@ -62,6 +62,33 @@ struct TravelPhrasingTests {
         #expect(parser.parse("flights to Solo tomorrow").adults == nil)
     }
 
+    @Test("the third set's phrasings: a return read from the departure, tonight, ayın N'inde, the shortest Turkish date before dönüş")
+    func thirdSetDates() {
+        let monday = DateResolver(today: "2027-02-15")!
+        let back = monday.resolve("Budapest to Warsaw on March 14, returning the 21st")
+        #expect(back.departure == span("2027-03-14") && back.return == span("2027-03-21"))
+        #expect(monday.resolve("Oslo to Bergen tonight").departure == span("2027-02-15"))
+        #expect(monday.resolve("Oslo Bergen bu gece").departure == span("2027-02-15"))
+        #expect(monday.resolve("Brüksel'den Malaga'ya ayın 28'inde").departure == span("2027-02-28"))
+        let turkish = monday.resolve("Budapeşte'den Varşova'ya 14 martta, 21 martta dönüş")
+        #expect(turkish.departure == span("2027-03-14") && turkish.return == span("2027-03-21"))
+        #expect(monday.resolve("20 ekimde dönüş").return == span("2027-10-20"))
+    }
+
+    @Test("the third set's parties, sun, early and prices with Turkish endings; early yields to a named time")
+    func thirdSetFields() {
+        let parser = SearchParser(today: today)
+        #expect(parser.parse("four of us flying Zurich to Lisbon").adults == 4)
+        #expect(parser.parse("My husband and I want to go from Seattle to Anchorage").adults == 2)
+        #expect(parser.parse("Toronto to Miami, somewhere I can get some sun").climate == "warm")
+        #expect(parser.parse("flights on sunday").climate == nil)
+        #expect(parser.parse("from Mumbai to Delhi early tomorrow").departureTimeOfDay == "morning")
+        #expect(parser.parse("early evening flight to Rome").departureTimeOfDay == "evening")
+        #expect(parser.parse("Chicago'dan New Orleans'a 200 doları geçmesin").maxPrice == SearchFilters.Price(amount: 200, currency: "USD"))
+        #expect(parser.parse("Frankfurt'tan Malaga'ya 150 euronun altında").maxPrice == SearchFilters.Price(amount: 150, currency: "EUR"))
+        #expect(parser.parse("Frankfurt'tan Malaga'ya 150 euro").maxPrice == nil)
+    }
+
     @Test("a red-eye is a night flight")
     func redEye() {
         #expect(SearchParser(today: today).parse("red-eye from Los Angeles to New York").departureTimeOfDay == "night")

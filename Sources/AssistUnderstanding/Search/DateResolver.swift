@@ -43,12 +43,17 @@ public struct DateResolver: Sendable {
         }
         if let marker = words.firstIndex(where: Self.returnMarkers.contains) {
             let departure = resolve(words: Array(words[..<marker]))
-            var back = resolve(words: Array(words[(marker + 1)...]))
+            // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
+            let fromDeparture = departure.flatMap { DateResolver(today: $0.from) } ?? self
+            var back = fromDeparture.resolve(words: Array(words[(marker + 1)...]))
             if back == nil, marker > 0 {
-                // Turkish puts the date first: "20 ekimde dönüş". Take the last date before the marker.
-                back = resolve(words: Array(words[max(0, marker - 3)..<marker]))
-                let first = resolve(words: Array(words[..<max(0, marker - 3)]))
-                return (first, back)
+                // Turkish puts the date first: "20 ekimde dönüş". Take the last date before the marker, in the
+                // fewest words that make one ("14 martta, 21 martta dönüş": "21 martta", not "martta 21 martta").
+                for length in [2, 3, 1] where marker - length >= 0 {
+                    guard let last = resolve(words: Array(words[(marker - length)..<marker])) else { continue }
+                    return (resolve(words: Array(words[..<(marker - length)])), last)
+                }
+                return (departure, nil)
             }
             return (departure, back)
         }
@@ -87,6 +92,9 @@ public struct DateResolver: Sendable {
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
                 || (word == "yarindan" && next == "sonra") { return day(add(days: 2, to: today)) }
             if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
+            if word == "tonight" || (["gece", "aksam"].contains(word) && previous == "bu")
+                || (["evening", "morning", "afternoon"].contains(word) && previous == "this") { return day(today) }
+            if word == "ayin", let dayNumber = Self.dayNumber(next) { return nextDay(numbered: dayNumber) }  // "ayın 28'inde"
             if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
             if word == "hafta", next == "sonu" || next == "sonunda" { return weekend(next: ["gelecek", "haftaya"].contains(previous)) }
             if let holiday = DateWords.holiday(words, at: index) {

@@ -39,10 +39,12 @@ public struct SearchParser: Sendable {
         filters.airline = Self.first(in: text, Self.airlines)
         filters.departureTimeOfDay = Self.first(in: text, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
-            ("evening", ["evening", "aksam", "akşam", "aksamki"]), ("night", ["night", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
-        ])
+            ("evening", ["evening", "aksam", "akşam", "aksamki"]),
+            ("night", ["night", "tonight", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
+        ]) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         filters.climate = Self.first(in: text, [
-            ("warm", ["warm", "hot", "sunny", "beach", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "deniz kenari"]),
+            ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
+                      "deniz kenari"]),
             ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak"]),
         ])
         filters.maxPrice = Self.price(in: words)
@@ -87,6 +89,11 @@ public struct SearchParser: Sendable {
             }
             // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
             if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
+            // "my husband and I"; "four of us".
+            if rest.starts(with: ["my"]), index + 3 < words.count, Self.companions.contains(words[index + 1]),
+               words[index + 2] == "and", words[index + 3] == "i" { return 2 }
+            if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
+               count > 1 { return count }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
         }
         return nil
@@ -118,9 +125,21 @@ public struct SearchParser: Sendable {
         "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterlin": "GBP", "try": "TRY", "tl": "TRY", "lira": "TRY",
     ]
 
-    /// "under 500 euros", "max 300 EUR", "5000 TL altında", "en fazla 3000 lira".
+    /// A currency word, with a Turkish case ending if it has one ("doları", "euronun", "liradan").
+    public static func currency(_ word: String) -> String? {
+        if let exact = currencies[word] { return exact }
+        for cut in 1...3 where word.count > cut + 2 {
+            guard Gazetteer.caseEndings.contains(String(word.suffix(cut))) || ["nun", "nin", "yu", "yi"].contains(String(word.suffix(cut)))
+            else { continue }
+            if let currency = currencies[String(word.dropLast(cut))] { return currency }
+        }
+        return nil
+    }
+
+    /// "under 500 euros", "max 300 EUR", "5000 TL altında", "en fazla 3000 lira", "200 doları geçmesin".
     static func price(in words: [String]) -> SearchFilters.Price? {
-        let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "budget"]
+        let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "budget",
+                                   "gecmesin", "gecmeyen", "asmasin", "asmayan"]
         for (index, word) in words.enumerated() {
             guard var amount = Double(word) else { continue }
             var end = index + 1
@@ -129,7 +148,7 @@ public struct SearchParser: Sendable {
                 amount = amount * 1000 + group
                 end += 1
             }
-            guard end < words.count, let currency = currencies[words[end]] else { continue }
+            guard end < words.count, let currency = Self.currency(words[end]) else { continue }
             let before = words[max(0, index - 3)..<index]
             let after = words[(end + 1)..<min(words.count, end + 3)]
             if before.contains(where: limits.contains) || after.contains(where: limits.contains) {
