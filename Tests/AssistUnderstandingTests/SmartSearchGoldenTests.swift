@@ -67,10 +67,14 @@ struct SmartSearchGoldenTests {
     @Test("the second written-after set (fitted since): ≥ 0.9 per field, no invented value")
     func writtenAfterTurkishShapes() async throws { try await unseenSet("written-after/smart_search.second.jsonl", floor: 0.9) }
 
-    /// The third set, written after commit e6f7804 and not used to change the rules: held to 0.85 per field (it
-    /// measured 0.87 at its lowest, Turkish departure) and to inventing nothing.
-    @Test("the third written-after set: ≥ 0.85 per field, no invented value")
-    func writtenAfterThird() async throws { try await unseenSet("written-after/smart_search.third.jsonl", floor: 0.85) }
+    /// The third set, written after commit e6f7804, then used to fix the rules (commit 493fc17): held at 0.9.
+    @Test("the third written-after set (fitted since): ≥ 0.9 per field, no invented value")
+    func writtenAfterThird() async throws { try await unseenSet("written-after/smart_search.third.jsonl", floor: 0.9) }
+
+    /// The fourth set, written after commit 493fc17 and not used to change the rules: held to 0.85 per field (it
+    /// measured 0.87 at its lowest, Turkish destination) and to inventing nothing.
+    @Test("the fourth written-after set: ≥ 0.85 per field, no invented value")
+    func writtenAfterFourth() async throws { try await unseenSet("written-after/smart_search.fourth.jsonl", floor: 0.85) }
 
     func unseenSet(_ file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.appendingPathComponent(file))

@@ -41,7 +41,8 @@ struct TextMatchingFoldTests {
         var texts: [String] = ["İSTANBUL'dan Lizbon'a", "ÇĞÖŞÜ çğöşü ıİ", "Zürich – São Paulo, Ærø, Łódź, Ñandú ½ ﬁ"]
         for file in ["smart_search.jsonl", "budget.jsonl", "written-after/smart_search.jsonl", "written-after/budget.jsonl",
                      "written-after/smart_search.second.jsonl", "written-after/budget.second.jsonl",
-                     "written-after/smart_search.third.jsonl", "written-after/budget.third.jsonl"] {
+                     "written-after/smart_search.third.jsonl", "written-after/budget.third.jsonl",
+                     "written-after/smart_search.fourth.jsonl", "written-after/budget.fourth.jsonl"] {
             texts += try GoldenSet.load(golden.appendingPathComponent(file)).map(\.text)
         }
         #expect(texts.count > 200)
