@@ -54,6 +54,11 @@ struct HelpAgreesWithReadmeTests {
         let inputs = config["features"]?["smart_search"]?["inputSchema"]?["properties"]?.objectValue?.keys.sorted() ?? []
         #expect(inputs == ["text", "today"])
         #expect(readme.contains("`smart_search` (`{\"text\", \"today\"?}`"), "the README's smart_search body")
+        // The feedback export's shape, which schemathesis holds the endpoint to.
+        let export = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `GET /admin/feedback/export` |") })
+        let exportKeys = openAPI["components"]?["schemas"]?["FeedbackExport"]?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(exportKeys.sorted() == ["cases", "withoutInput"])
+        for key in exportKeys { #expect(export.contains("\"\(key)\""), "\(key) in \(export)") }
     }
 
     @Test("every endpoint docs/operations.md tells an operator to watch or call is one /openapi.json serves, with that method")
