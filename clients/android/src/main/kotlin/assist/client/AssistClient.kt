@@ -72,6 +72,8 @@ class AssistClient(
             }
             try { run(call, channel, handle) } finally { watcher.cancel() }
         }
+        // A scope already cancelled never runs the reader: the events end at once instead of never.
+        handle.job?.invokeOnCompletion { cause -> if (cause != null) channel.cancel() }
         return handle
     }
 

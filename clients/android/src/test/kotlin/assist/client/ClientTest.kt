@@ -89,6 +89,16 @@ class ClientTest {
         assertTrue("$ended", ended is ClosedReceiveChannelException || ended is CancellationException)
     }
 
+    @Test fun aScopeAlreadyCancelledEndsTheEventsAtOnce() = runBlocking {
+        script = { out -> out.event("""{"kind":"delta","text":"never read"}""") }
+        val gone = Job().apply { cancel() }
+        val call = AssistClient(url, { "t" }).stream(AssistRequest("support_chat", mapOf("message" to "hi")), CoroutineScope(gone))
+        val ended = withTimeout(5_000) {
+            try { while (true) call.events.receive() } catch (e: TimeoutCancellationException) { throw e } catch (e: Exception) { e }
+        }
+        assertTrue("$ended", ended is ClosedReceiveChannelException || ended is CancellationException)
+    }
+
     @Test fun aSlowCollectorMakesTheReaderWait() = runBlocking {
         script = { out -> repeat(200) { out.event("""{"kind":"delta","text":"$it "}""") }; out.event("""{"kind":"done","finishReason":"stop","promptVersion":"v1"}""") }
         val call = AssistClient(url, { "t" }, eventBuffer = 4).stream(AssistRequest("support_chat", mapOf("message" to "hi")), this)
