@@ -78,22 +78,40 @@ public struct FinanceUnderstander: Sendable {
         (.totalSpent, ["how much", "total", "spend", "spent", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
-    public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
+    /// What a question names of its own, read once: the intent its cue words ask for, its periods, merchant,
+    /// category, count and a shift of the last period.
+    private struct Reading {
+        var intent: FinanceQuestion.Intent?
+        var period: DateResolver.Range?
+        var other: DateResolver.Range?
+        var merchant: String?
+        var category: String?
+        var limit: Int?
+        var shift: FollowUp.Unit?
+
+        /// No period, merchant or category of its own, nor a shift of the last one: "how many transactions was that?".
+        var restatesNothing: Bool { period == nil && other == nil && merchant == nil && category == nil && shift == nil }
+    }
+
+    private func read(_ text: String) -> Reading {
         let folded = FoldedText(text)
-        let intent = Self.intents.first { folded.containsAny($0.1) }?.0
         let (period, other) = periods(in: text)
-        let merchant = merchants.first { folded.contains($0) }
-        let category = Self.category(in: text)
-        let limit = Self.limit(in: text)
-        let restatesNothing = restatesNothing(text)
-        if let previous, Self.isFollowUp(text) || restatesNothing {
+        return Reading(intent: Self.intents.first { folded.containsAny($0.1) }?.0, period: period, other: other,
+                       merchant: merchants.first { folded.contains($0) }, category: Self.category(in: text), limit: Self.limit(in: text),
+                       shift: FollowUp.shiftBack(text))
+    }
+
+    public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
+        let reading = read(text)
+        let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
+                                                                  reading.category, reading.limit)
+        if let previous, Self.isFollowUp(text) || reading.restatesNothing {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
-            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !restatesNothing ? nil : intent
+            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing ? nil : intent
             // A shift ("the year before", "bir önceki yıl") moves the last period, even where the words alone would
             // also read as a period of their own ("önceki yıl": the whole previous year).
-            let shift = FollowUp.shiftBack(text).flatMap { self.shifted(previous.period, back: $0) }
-            let shifted = period == nil || shift != nil ? shift : nil
+            let shifted = reading.shift.flatMap { self.shifted(previous.period, back: $0) }
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
             return FinanceQuestion(intent: kept ?? previous.intent,
                                    period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
@@ -104,7 +122,7 @@ public struct FinanceUnderstander: Sendable {
         if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
         // "compare last month with the month before": the second period is the first one shifted.
         var second = other
-        if resolved == .comparePeriods, second == nil, let period, let unit = FollowUp.shiftBack(text) { second = shifted(period, back: unit) }
+        if resolved == .comparePeriods, second == nil, let period, let unit = reading.shift { second = shifted(period, back: unit) }
         return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? second : nil,
                                merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
     }
@@ -119,7 +137,7 @@ public struct FinanceUnderstander: Sendable {
         }
         let folded = FoldedText(text)
         return categories.first { name, phrases in
-            !(act && name == "shopping" && !folded.containsAny(["online shopping", "shopping"])) && folded.containsAny(phrases)
+            folded.containsAny(act && name == "shopping" ? phrases.filter { $0 != "alışveriş" } : phrases)
         }?.0
     }
 
@@ -140,12 +158,7 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// Whether `text` names no period, merchant or category of its own, nor a shift of the last one.
-    func restatesNothing(_ text: String) -> Bool {
-        let folded = FoldedText(text)
-        let (period, other) = periods(in: text)
-        return period == nil && other == nil && !merchants.contains(where: folded.contains)
-            && Self.category(in: text) == nil && FollowUp.shiftBack(text) == nil
-    }
+    func restatesNothing(_ text: String) -> Bool { read(text).restatesNothing }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
     static let merchantNouns: Set<String> = ["places", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
