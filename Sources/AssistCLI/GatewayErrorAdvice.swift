@@ -27,20 +27,32 @@ enum GatewayErrorAdvice {
     }
 
     static func transportAdvice(_ cause: any Error, url: String) -> String {
-        if let failure = cause as? CurlExchange.Failure {
-            if failure.isRefused { return "no gateway at \(url): start one with `make run` (or `assist serve`), or pass --gateway URL" }
-            if failure.isUnresolved { return "cannot resolve the host of \(url): check --gateway" }
-            if failure.isTimeout { return "the gateway at \(url) did not answer in time: is it overloaded, or behind a firewall?" }
-            return "the connection to \(url) failed: \(failure.message)"
+        switch Failure(cause) {
+        case .refused: "no gateway at \(url): start one with `make run` (or `assist serve`), or pass --gateway URL"
+        case .unresolved: "cannot resolve the host of \(url): check --gateway"
+        case .timedOut: "the gateway at \(url) did not answer in time: is it overloaded, or behind a firewall?"
+        case .other(let what): "the connection to \(url) failed: \(what)"
         }
-        if let failure = cause as? URLError {
-            switch failure.code {
-            case .cannotConnectToHost: return "no gateway at \(url): start one with `make run` (or `assist serve`), or pass --gateway URL"
-            case .cannotFindHost, .dnsLookupFailed: return "cannot resolve the host of \(url): check --gateway"
-            case .timedOut: return "the gateway at \(url) did not answer in time: is it overloaded, or behind a firewall?"
-            default: return "the connection to \(url) failed (URLError \(failure.code.rawValue))"
+    }
+
+    /// What went wrong with a connection, whichever transport reported it (libcurl on Linux, URLSession elsewhere).
+    private enum Failure {
+        case refused, unresolved, timedOut
+        case other(String)
+
+        init(_ cause: any Error) {
+            if let failure = cause as? CurlExchange.Failure {
+                self = failure.isRefused ? .refused : failure.isUnresolved ? .unresolved : failure.isTimeout ? .timedOut : .other(failure.message)
+            } else if let failure = cause as? URLError {
+                switch failure.code {
+                case .cannotConnectToHost: self = .refused
+                case .cannotFindHost, .dnsLookupFailed: self = .unresolved
+                case .timedOut: self = .timedOut
+                default: self = .other("URLError \(failure.code.rawValue)")
+                }
+            } else {
+                self = .other(String(describing: type(of: cause)))
             }
         }
-        return "the connection to \(url) failed: \(String(describing: type(of: cause)))"
     }
 }

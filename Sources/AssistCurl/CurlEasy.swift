@@ -16,6 +16,14 @@ public enum CurlEasy {
         return easy
     }
 
+    /// The bytes a write or header callback got from curl (`size` × `count` at `data`), handed to `receive`, whose
+    /// return is the callback's: 0 when curl passed no data.
+    public static func bytes(_ data: UnsafeMutablePointer<CChar>?, size: Int, count: Int,
+                             _ receive: (UnsafeBufferPointer<UInt8>) -> Int) -> Int {
+        guard let data else { return 0 }
+        return data.withMemoryRebound(to: UInt8.self, capacity: size * count) { receive(UnsafeBufferPointer(start: $0, count: size * count)) }
+    }
+
     /// Removes `easy` from `multi` (closing its connection if the transfer still runs), frees it and its header
     /// list. Each argument may be nil: what was never made is not freed.
     public static func release(_ easy: UnsafeMutableRawPointer?, from multi: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?) {

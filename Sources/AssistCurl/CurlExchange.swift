@@ -147,18 +147,14 @@ private extension StringProtocol {
 
 private let exchangeWriteCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
     data, size, count, userData in
-    guard let data, let userData else { return 0 }
+    guard let userData else { return 0 }
     let exchange = Unmanaged<CurlExchange>.fromOpaque(userData).takeUnretainedValue()
-    return data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
-        exchange.receiveBody(UnsafeBufferPointer(start: $0, count: size * count))
-    }
+    return CurlEasy.bytes(data, size: size, count: count, exchange.receiveBody)
 }
 
 private let exchangeHeaderCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
     data, size, count, userData in
-    guard let data, let userData else { return 0 }
+    guard let userData else { return 0 }
     let exchange = Unmanaged<CurlExchange>.fromOpaque(userData).takeUnretainedValue()
-    return data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
-        exchange.receiveHeader(UnsafeBufferPointer(start: $0, count: size * count))
-    }
+    return CurlEasy.bytes(data, size: size, count: count, exchange.receiveHeader)
 }

@@ -187,9 +187,7 @@ extension CurlTransfer {
 
 private let curlWriteCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
     data, size, count, userData in
-    guard let data, let userData else { return 0 }
+    guard let userData else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
-    return data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
-        transfer.receive(UnsafeBufferPointer(start: $0, count: size * count))
-    }
+    return CurlEasy.bytes(data, size: size, count: count, transfer.receive)
 }

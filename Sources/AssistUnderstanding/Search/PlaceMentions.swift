@@ -94,7 +94,8 @@ extension Gazetteer {
             found.append(Mention(city: city, role: role, position: index, length: match.length, end: after))
             index = after
         }
-        return Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
+        // Joins are looked for only between two places, so a text naming fewer is not scanned for dashes.
+        return found.count < 2 ? found : Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
     }
 
     /// The place noun at `index` and the case ending it carries, glued ("şehrinden") or after an apostrophe

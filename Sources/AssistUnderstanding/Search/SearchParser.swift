@@ -30,7 +30,7 @@ public struct SearchParser: Sendable {
             ?? Self.forCount(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
-        if filters.adults == nil, let party = Self.party(in: text) { filters.adults = party }
+        if filters.adults == nil, let party = Self.party(in: words) { filters.adults = party }
         if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız"], in: text) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
             ("premium_economy", ["premium economy"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
@@ -79,8 +79,7 @@ public struct SearchParser: Sendable {
 
     /// Travelling alone ("just me", "by myself", "tek başıma") is one adult; with one named companion ("with my
     /// wife", "eşimle", "arkadaşımla") two. Only when the text gives no head count of its own.
-    static func party(in text: String) -> Int? {
-        let words = TextMatching.words(text)
+    static func party(in words: [String]) -> Int? {
         for index in words.indices {
             let rest = words[index...]
             if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
@@ -129,8 +128,7 @@ public struct SearchParser: Sendable {
     public static func currency(_ word: String) -> String? {
         if let exact = currencies[word] { return exact }
         for cut in 1...3 where word.count > cut + 2 {
-            guard Gazetteer.caseEndings.contains(String(word.suffix(cut))) || ["nun", "nin", "yu", "yi"].contains(String(word.suffix(cut)))
-            else { continue }
+            guard Gazetteer.caseEndings.contains(String(word.suffix(cut))) else { continue }
             if let currency = currencies[String(word.dropLast(cut))] { return currency }
         }
         return nil
