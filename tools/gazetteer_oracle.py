@@ -72,11 +72,15 @@ def main():
         return 1
 
     rng = random.Random(args.seed)
-    # A name the sample may be looked up by: no more populous GeoNames city (of any size) shares it.
+    # A name the sample may be looked up by: no more populous GeoNames city (of any size) shares it, as its own
+    # name or as its Turkish name (which ranks with its own: "Korolyov" is Russia's Korolev in Turkish).
     most_populous = {}
     for city in geo:
         key = fold(city["name"])
         most_populous[key] = max(most_populous.get(key, 0), city["population"])
+    for row in rows:
+        for name in row.get("names", []):
+            most_populous[fold(name)] = max(most_populous.get(fold(name), 0), row["population"])
     unique = [c for c in big if most_populous[fold(c["name"])] == c["population"]]
     for city in rng.sample(sorted(unique, key=lambda c: c["geonameid"]), args.samples):
         print(json.dumps({"kind": "city", "name": city["name"], "country": city["countrycode"], "population": city["population"]},

@@ -33,8 +33,8 @@ extension FinanceUnderstander {
                 index += length
             } else if monthWords.contains(word), previous == "last" || previous == "gecen" { found.append(monthRange(offset: -1)) }
             else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
-            else if (word == "week" && previous == "last") || (word == "hafta" && previous == "gecen") { found.append(lastWeek()) }
-            else if (word == "week" && previous == "this") || (word == "hafta" && previous == "bu") { found.append(thisWeek()) }
+            else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { found.append(lastWeek()) }
+            else if Self.weekWords.contains(word), previous == "this" || previous == "bu" { found.append(thisWeek()) }
             else if let month = DateResolver.month(word), previous == "since" || next == "beri" {
                 found.append(DateResolver.Range(from: pastMonth(month).from, to: todayISO))  // "since January", "ocaktan beri"
                 if next == "beri" { index += 1 }
@@ -192,6 +192,9 @@ extension FinanceUnderstander {
     /// "year" and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
     static let yearWords: Set<String> = ["year", "yil", "yili", "yilda", "yila", "yilin", "yilki", "yildaki", "sene", "senesi", "senede",
                                          "seneye", "senenin", "seneki", "senedeki"]
+
+    /// "week" and "hafta" with its case endings and -ki: haftaki, haftada, haftadaki, haftayı, haftanın.
+    static let weekWords: Set<String> = ["week", "hafta", "haftaki", "haftada", "haftadaki", "haftayi", "haftanin"]
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 

@@ -23,6 +23,7 @@ enum FollowUp {
         guard let first = words.first else { return false }
         return openers.contains(first) && words.count <= 6
             || words.contains(where: changeMarkers.contains) && words.count <= 6
+            || sameSpanAYearBefore(words) && words.count <= 10
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
     }
 
@@ -35,6 +36,7 @@ enum FollowUp {
     /// ay", "ondan önceki hafta", "the year before".
     static func shiftBack(_ text: String) -> Unit? {
         let words = TextMatching.words(text)
+        if sameSpanAYearBefore(words) { return .year }
         let units: [String: Unit] = ["month": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month, "week": .week, "hafta": .week,
                                      "year": .year, "yil": .year, "sene": .year, "yili": .year, "yilda": .year, "yila": .year, "yilla": .year,
                                      "seneye": .year, "senede": .year]
@@ -44,6 +46,17 @@ enum FollowUp {
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) { return unit }
         }
         return nil
+    }
+
+    /// "the same month last year", "same week a year ago", "geçen yılın aynı ayı", "bir yıl önceki aynı hafta": the
+    /// last period, one year back (not the whole of last year).
+    static func sameSpanAYearBefore(_ words: [String]) -> Bool {
+        guard words.contains(where: { $0 == "same" || $0.hasPrefix("ayni") }) else { return false }
+        for (index, word) in words.enumerated() where FinanceUnderstander.yearWords.contains(word) {
+            let before = index > 0 ? words[index - 1] : "", after = index + 1 < words.count ? words[index + 1] : ""
+            if ["last", "previous", "prior", "gecen", "onceki"].contains(before) || ["ago", "once", "onceki"].contains(after) { return true }
+        }
+        return false
     }
 }
 

@@ -50,6 +50,23 @@ struct BudgetPhrasingTests {
         #expect(monday.understand("ya bir önceki yıl?", previous: january).period == DateResolver.Range(from: "2026-01-01", to: "2026-01-31"))
     }
 
+    @Test("the fourth set's phrasings: the same month last year, which merchant, bu haftaki")
+    func fourthSet() {
+        let wednesday = FinanceUnderstander(merchants: ["Zara", "Migros"], today: "2027-05-19")
+        let clothing = wednesday.understand("how much did I spend on clothing last month?")
+        let sameMonth = wednesday.understand("what about the same month last year?", previous: clothing)
+        #expect(sameMonth.period == DateResolver.Range(from: "2026-04-01", to: "2026-04-30") && sameMonth.category == "clothing")
+        let giyim = wednesday.understand("geçen ay giyime ne kadar harcadım?")
+        let ayniAy = wednesday.understand("peki geçen yılın aynı ayı?", previous: giyim)
+        #expect(ayniAy.period == DateResolver.Range(from: "2026-04-01", to: "2026-04-30") && ayniAy.category == "clothing")
+        // Last year alone, after a month, is the whole of last year.
+        #expect(wednesday.understand("and last year?", previous: clothing).period == DateResolver.Range(from: "2026-01-01", to: "2026-12-31"))
+        #expect(wednesday.understand("which merchant took the most money in April?").intent == .topMerchants)
+        #expect(wednesday.understand("hangi işyeri en çok para aldı?").intent == .topMerchants)
+        #expect(wednesday.understand("bu haftaki en büyük restoran hesabı").period == DateResolver.Range(from: "2027-05-17", to: "2027-05-19"))
+        #expect(wednesday.understand("geçen haftaki market harcamam").period == DateResolver.Range(from: "2027-05-10", to: "2027-05-16"))
+    }
+
     @Test("akaryakıt is fuel")
     func fuel() {
         #expect(understander.understand("geçen ay akaryakıta ne kadar gitti?").category == "fuel")

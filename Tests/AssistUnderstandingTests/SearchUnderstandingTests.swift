@@ -94,6 +94,19 @@ struct SearchUnderstandingTests {
         #expect(gazetteer.city(named: "İstanbul")?.airports.contains("IST") == true)
     }
 
+    @Test("a Turkish name from GeoNames or CLDR ranks with a place's own name: Akra is Accra, not Iraq's 'Akra")
+    func turkishNames() {
+        #expect(gazetteer.city(named: "Akra")?.name == "Accra")
+        #expect(gazetteer.city(named: "Marsilya")?.name == "Marseille")
+        #expect(gazetteer.city(named: "Maskat")?.name == "Muscat")
+        #expect(gazetteer.city(named: "Tunus")?.name == "Tunis")
+        #expect(gazetteer.city(named: "Larnaka")?.name == "Larnaca")
+        #expect(gazetteer.route(in: "Maskat'tan Tunus'a").origin?.name == "Muscat")
+        #expect(gazetteer.route(in: "Maskat'tan Tunus'a").destination?.name == "Tunis")
+        // A Turkish name that is also a town in Turkey stays the town's: Larisa's Ottoman name is not offered.
+        #expect(gazetteer.city(named: "Yenişehir")?.country != "GR")
+    }
+
     /// Sunday 29 November 2026.
     let resolver = DateResolver(today: "2026-11-29")!
 

@@ -89,6 +89,19 @@ struct TravelPhrasingTests {
         #expect(parser.parse("Frankfurt'tan Malaga'ya 150 euro").maxPrice == nil)
     }
 
+    @Test("the fourth set's parties: me with one named companion is two adults, one baby without a number is one infant")
+    func fourthSetParties() {
+        let parser = SearchParser(today: today)
+        #expect(parser.parse("tickets Tbilisi to Yerevan for my wife and me").adults == 2)
+        #expect(parser.parse("me and my sister from Oslo to Rome").adults == 2)
+        #expect(parser.parse("me and my friends from Oslo to Rome").adults == nil)
+        #expect(parser.parse("Addis Ababa'dan Kigali'ye bebekle").infants == 1)
+        #expect(parser.parse("bebeğimle Lizbon'a").infants == 1)
+        #expect(parser.parse("Oslo to Rome with our baby").infants == 1)
+        #expect(parser.parse("Oslo to Rome with 2 babies").infants == 2)
+        #expect(parser.parse("Bebek'te kahvaltı, sonra Londra'ya").infants == nil)  // Bebek, the Istanbul neighbourhood
+    }
+
     @Test("a red-eye is a night flight")
     func redEye() {
         #expect(SearchParser(today: today).parse("red-eye from Los Angeles to New York").departureTimeOfDay == "night")

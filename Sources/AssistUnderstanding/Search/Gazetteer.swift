@@ -2,7 +2,7 @@ import AssistWire
 import Foundation
 
 /// Places from public data: GeoNames cities of 100,000 people or more and every city an international
-/// airport serves (airportsdata), with Turkish exonyms and IATA metro codes, built by
+/// airport serves (airportsdata), with Turkish names (GeoNames', CLDR's and TDK's) and IATA metro codes, built by
 /// `tools/build_gazetteer.py`. Names resolve to one canonical English spelling, so "Lizbon'a" and "to Lisbon"
 /// both give "Lisbon".
 ///
@@ -43,11 +43,16 @@ public struct Gazetteer: Sendable {
         let json = try! JSONParser.parse(PackageResources.gazetteer_json)
         var named: [[String]: [(city: City, alias: Bool)]] = [:]
         for row in json["cities"]?.arrayValue ?? [] {
-            guard let fields = row.arrayValue, fields.count == 7, let name = fields[0].stringValue, let country = fields[1].stringValue
+            guard let fields = row.arrayValue, fields.count == 7 || fields.count == 8, let name = fields[0].stringValue,
+                  let country = fields[1].stringValue
             else { continue }
             let city = City(name: name, country: country, airports: fields[4].arrayValue?.compactMap(\.stringValue) ?? [],
                             region: fields[2].stringValue ?? "", population: fields[3].intValue ?? 0, isCommonWord: fields[6].intValue == 1)
             named[TextMatching.words(name), default: []].append((city, false))
+            // A place's Turkish names (the optional eighth field) rank with its own name: "Akra" is Accra's.
+            for turkish in fields.count == 8 ? fields[7].arrayValue?.compactMap(\.stringValue) ?? [] : [] {
+                named[TextMatching.words(turkish), default: []].append((city, false))
+            }
             for alias in fields[5].arrayValue?.compactMap(\.stringValue) ?? [] {
                 named[TextMatching.words(alias), default: []].append((city, true))
             }

@@ -24,7 +24,7 @@ public struct SearchParser: Sendable {
         let words = TextMatching.words(text)
         filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"])
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"])
-        filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"])
+        filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"]) ?? Self.oneBaby(in: words)
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "persons", "passengers", "seats", "travellers",
                                                                               "travelers", "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
             ?? Self.forCount(in: words) {
@@ -88,12 +88,25 @@ public struct SearchParser: Sendable {
             }
             // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
             if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
-            // "my husband and I"; "four of us".
+            // "my husband and I", "for my wife and me", "me and my sister"; "four of us".
             if rest.starts(with: ["my"]), index + 3 < words.count, Self.companions.contains(words[index + 1]),
-               words[index + 2] == "and", words[index + 3] == "i" { return 2 }
+               words[index + 2] == "and", ["i", "me"].contains(words[index + 3]) { return 2 }
+            if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my",
+               Self.companions.contains(words[index + 3]) { return 2 }
             if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
                count > 1 { return count }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
+        }
+        return nil
+    }
+
+    /// One baby along, without a number ("a baby" is one already, through `count`): "with our infant", "bebekle",
+    /// "bebeğimle".
+    static func oneBaby(in words: [String]) -> Int? {
+        for index in words.indices {
+            if ["bebekle", "bebegimle", "bebegimizle"].contains(words[index]) { return 1 }
+            if words[index] == "with", index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
+               ["baby", "infant"].contains(words[index + 2]) { return 1 }
         }
         return nil
     }
