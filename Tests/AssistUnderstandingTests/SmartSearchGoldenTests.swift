@@ -76,6 +76,11 @@ struct SmartSearchGoldenTests {
     @Test("the fourth written-after set: ≥ 0.85 per field, no invented value")
     func writtenAfterFourth() async throws { try await unseenSet("written-after/smart_search.fourth.jsonl", floor: 0.85) }
 
+    /// The fifth set, written by a helper that never read the rules, after commit edf3110 froze them; not used to
+    /// change the rules: held to 0.9 per field (it measured 0.93 at its lowest) and to inventing nothing.
+    @Test("the fifth written-after set: ≥ 0.9 per field, no invented value")
+    func writtenAfterFifth() async throws { try await unseenSet("written-after/smart_search.fifth.jsonl", floor: 0.9) }
+
     func unseenSet(_ file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.appendingPathComponent(file))
         #expect(cases.count >= 60)

@@ -42,7 +42,8 @@ struct TextMatchingFoldTests {
         for file in ["smart_search.jsonl", "budget.jsonl", "written-after/smart_search.jsonl", "written-after/budget.jsonl",
                      "written-after/smart_search.second.jsonl", "written-after/budget.second.jsonl",
                      "written-after/smart_search.third.jsonl", "written-after/budget.third.jsonl",
-                     "written-after/smart_search.fourth.jsonl", "written-after/budget.fourth.jsonl"] {
+                     "written-after/smart_search.fourth.jsonl", "written-after/budget.fourth.jsonl",
+                     "written-after/smart_search.fifth.jsonl", "written-after/budget.fifth.jsonl"] {
             texts += try GoldenSet.load(golden.appendingPathComponent(file)).map(\.text)
         }
         #expect(texts.count > 200)
