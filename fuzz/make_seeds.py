@@ -183,6 +183,22 @@ write("edge", {
     "bare-lf": edge(30, False, "GET / HTTP/1.1\nHost: x\n\n"),
 })
 
+# HTTP connection machine: [split selector][flags: bit 0 = answers stream, bit 1 = FIN after the bytes][bytes]
+def connection(split, flags, data):
+    return bytes([split, flags]) + (data if isinstance(data, bytes) else data.encode())
+
+
+write("connection", {
+    "keep-alive": connection(100, 0, "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\nHost: x\r\n\r\n"),
+    "pipelined-posts": connection(40, 1, "POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcPOST /b HTTP/1.1\r\n"
+                                         "Host: x\r\nTransfer-Encoding: chunked\r\n\r\n2;e=1\r\nhi\r\n0\r\nT: 1\r\n\r\n"),
+    "http10": connection(20, 2, "GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /2 HTTP/1.0\r\n\r\n"),
+    "continue": connection(60, 0, "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nbody"),
+    "too-large": connection(50, 0, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999\r\n\r\nxx"),
+    "smuggle": connection(70, 0, "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /s HTTP/1.1\r\nHost: x\r\n\r\n"),
+    "cut-head": connection(5, 2, "GET / HTTP/1.1\r\nHo"),
+})
+
 # Budget: bank SMS lines (imported), `#<amount> <date>` rows stored as they stand, and the question last.
 sample = (REPO / "Tests/Fixtures/bank-sms/sample.txt").read_text(encoding="utf-8")
 write("budget", {

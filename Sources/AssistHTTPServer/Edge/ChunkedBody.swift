@@ -50,6 +50,19 @@ enum ChunkedBody {
         }
     }
 
+    /// The data of a chunked body that `scan` found complete from `start` to `end`: its chunks joined, the
+    /// sizes, extensions and trailer fields dropped.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> [UInt8] {
+        var data: [UInt8] = []
+        var position = start
+        while position < end, case .line(let contentEnd, let next) = nextLine(bytes, from: position),
+              let size = chunkSize(UnsafeBufferPointer(rebasing: bytes[position..<contentEnd])), size > 0 {
+            data.append(contentsOf: bytes[next..<(next + size)])
+            position = next + size + 2
+        }
+        return data
+    }
+
     private enum Line {
         case unfinished
         case bareLF

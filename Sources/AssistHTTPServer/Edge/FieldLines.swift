@@ -14,6 +14,7 @@ struct FieldLines {
     private var keepAlive = false
     private var expectsContinue = false
     private var forwardedFor: String?
+    private var fields: [RequestField] = []
 
     /// Checks one header line (without its CRLF); the first thing wrong with it, if anything.
     mutating func add(_ line: UnsafeBufferPointer<UInt8>) -> EdgeRejection? {
@@ -29,7 +30,9 @@ struct FieldLines {
         guard value.allSatisfy(HTTPBytes.isFieldValue) else { return .invalid("a header value contains a control character") }
         fieldCount += 1
         let text = String(decoding: value, as: UTF8.self)
-        switch String(decoding: name, as: UTF8.self).lowercased() {
+        let fieldName = String(decoding: name, as: UTF8.self)
+        fields.append(RequestField(name: fieldName, value: text))
+        switch fieldName.lowercased() {
         case "content-length":
             guard !value.isEmpty, value.allSatisfy(HTTPBytes.isDigit) else { return .invalid("Content-Length must be a number") }
             contentLengths.append(Self.decimal(value))
@@ -76,6 +79,7 @@ struct FieldLines {
         head.closeRequested = connectionClose || (head.minorVersion == 0 && !keepAlive)
         head.expectsContinue = expectsContinue
         head.forwardedFor = forwardedFor
+        head.fields = fields
         return nil
     }
 

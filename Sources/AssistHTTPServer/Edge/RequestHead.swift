@@ -17,6 +17,14 @@ struct RequestHead: Sendable, Equatable {
     var expectsContinue: Bool
     /// The last address of `X-Forwarded-For` (the one the nearest proxy saw), as written.
     var forwardedFor: String?
+    /// The header fields in arrival order, names as written, values without surrounding whitespace.
+    var fields: [RequestField] = []
+}
+
+/// One header field of a request head.
+struct RequestField: Sendable, Equatable {
+    var name: String
+    var value: String
 }
 
 /// How a request's body is delimited.

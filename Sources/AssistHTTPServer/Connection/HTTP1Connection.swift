@@ -1,0 +1,329 @@
+/// One HTTP/1.x connection as a pure state machine (RFC 9112), in the manner of swift-nio's: the socket's bytes
+/// and the responder's answer go in as events, and what to do comes out as actions, in order. It owns no
+/// socket, thread or clock, so every rule is tested without them; the loop that owns the socket carries the
+/// actions out.
+///
+/// - **One request at a time.** The next head is read only once the response to the last has ended, so
+///   pipelined requests are answered in order: their bytes wait in the buffer, and reading pauses while more
+///   than `maxBufferedBytes` wait.
+/// - **Keep-alive** is HTTP/1.1's default and HTTP/1.0's on request. `Connection: close`, an HTTP/1.0 stream
+///   (which the close delimits), a refusal, a body over the cap and a client that has finished sending end the
+///   connection after the response.
+/// - **Bodies**: by `Content-Length` or chunked (decoded here), `Expect: 100-continue` answered before the body
+///   is read, and a body over `maxBodyBytes` flagged (`Request.bodyTooLarge`) and dropped as it arrives, so the
+///   responder decides the answer in its own order (authentication first, then 413).
+/// - **Refusals** are the edge's (`HeadParser`, `ChunkedBody`): a malformed or ambiguous head or chunk, a head
+///   past its deadline. The answer is written and the connection lingers (`lingerAndClose`) so the client reads
+///   it rather than a reset. Bytes after a request that said it was the last (a smuggling attempt) are never
+///   read as a request, whenever they arrive: that request is answered, and the rest dropped unread.
+/// - **The client finishing** (a FIN) before the response has started is a half-close: the request is still
+///   answered. Once a response is streaming it means the client left (`clientGone`).
+struct HTTP1Connection {
+    struct Limits: Sendable {
+        var maxHeaderBytes: Int
+        var maxHeaderFields: Int
+        var maxCookieBytes: Int
+        var maxBodyBytes: Int
+        /// Bytes of later requests kept while one is being answered; past it, reading pauses.
+        var maxBufferedBytes: Int
+    }
+
+    /// A request whose head and body are both in.
+    struct Request: Equatable {
+        var head: RequestHead
+        var body: [UInt8]
+        var bodyTooLarge: Bool
+    }
+
+    enum Action: Equatable {
+        /// Hand the request to the responder, which answers with `respond`.
+        case deliver(Request)
+        case write([UInt8])
+        /// Close once what was written has been sent.
+        case close
+        /// Shut the write side once what was written has been sent, then read and drop what the client still
+        /// sends until it closes (or the linger time passes), so it reads the answer instead of a reset.
+        case lingerAndClose
+        /// Nobody will read the answer: stop the responder.
+        case clientGone
+        case pauseReading
+        case resumeReading
+    }
+
+    enum ResponseBody: Equatable {
+        case bytes([UInt8])
+        /// Sent by `sendBody` and ended by `endBody`: chunked for HTTP/1.1, delimited by the close for 1.0.
+        case stream
+    }
+
+    /// What a deadline means in the current state (the owner arms its timer accordingly).
+    enum Waiting: Equatable {
+        /// Between requests, nothing of the next one yet: the idle timeout closes quietly.
+        case idle
+        /// Part of a request has arrived: the header deadline answers 408.
+        case request
+        /// The responder has the request: its own deadlines apply.
+        case responder
+        case closed
+    }
+
+    private enum State {
+        case idle
+        case receiving
+        case handling(RequestHead)
+        case streaming(RequestHead, chunked: Bool)
+        case closed
+    }
+
+    let limits: Limits
+    /// The bytes of a refusal's answer (`EdgeResponse.bytes` with a fresh request id in the server).
+    private let refusal: (EdgeRejection) -> [UInt8]
+    private var state = State.idle
+    private var buffer: [UInt8] = []
+    /// `100 Continue` was sent for the request being received.
+    private var continueSent = false
+    /// The client has sent a FIN.
+    private var peerFinished = false
+    /// A body over the cap is being dropped: everything the client sends from now on is.
+    private var discardingInput = false
+    /// The connection ends after the current response.
+    private var closeAfterResponse = false
+    private var readingPaused = false
+
+    init(limits: Limits, refusal: @escaping (EdgeRejection) -> [UInt8]) {
+        self.limits = limits
+        self.refusal = refusal
+    }
+
+    var waiting: Waiting {
+        switch state {
+        case .idle: buffer.isEmpty ? .idle : .request
+        case .receiving: .request
+        case .handling, .streaming: .responder
+        case .closed: .closed
+        }
+    }
+
+    /// Bytes held for requests not yet delivered.
+    var bufferedBytes: Int { buffer.count }
+
+    // MARK: Events from the socket
+
+    mutating func received(_ bytes: some Collection<UInt8>) -> [Action] {
+        if case .closed = state { return [] }
+        if peerFinished { return [] }
+        if discardingInput || closeAfterResponse && !bytes.isEmpty {
+            // After the last request (or a body over the cap): dropped unread, and the close lingers.
+            discardingInput = true
+            return []
+        }
+        buffer.append(contentsOf: bytes)
+        switch state {
+        case .idle, .receiving: return advance()
+        case .handling, .streaming:
+            guard !readingPaused, buffer.count > limits.maxBufferedBytes else { return [] }
+            readingPaused = true
+            return [.pauseReading]
+        case .closed: return []
+        }
+    }
+
+    /// The client sent a FIN: it sends nothing more (it closed, or only shut its sending side).
+    mutating func peerClosed() -> [Action] {
+        peerFinished = true
+        switch state {
+        case .idle where buffer.isEmpty:
+            state = .closed
+            return [.close]
+        case .idle, .receiving:
+            if discardingInput { return [] }  // the request was delivered; its rest no longer matters
+            return refuse(.invalid(buffer.isEmpty || HeadParser.isIncompleteHead(buffer, limits: limits)
+                                   ? "the request ended before its head did" : "the request ended before its body did"))
+        case .handling:
+            closeAfterResponse = true
+            return []
+        case .streaming:
+            state = .closed
+            return [.clientGone, .close]
+        case .closed:
+            return []
+        }
+    }
+
+    /// The socket failed or was reset: the client is gone.
+    mutating func connectionReset() -> [Action] {
+        defer { state = .closed }
+        switch state {
+        case .handling, .streaming: return [.clientGone, .close]
+        case .idle, .receiving: return [.close]
+        case .closed: return []
+        }
+    }
+
+    /// The deadline for the current `waiting` passed.
+    mutating func deadlinePassed() -> [Action] {
+        switch waiting {
+        case .idle:
+            state = .closed
+            return [.close]
+        case .request: return refuse(.timeout)
+        case .responder, .closed: return []
+        }
+    }
+
+    // MARK: Events from the responder
+
+    /// The response's head, and its whole body unless it streams. `date` is the `Date` field's value.
+    mutating func respond(status: Int, reason: String, headers: [(name: String, value: String)], body: ResponseBody,
+                          date: String) -> [Action] {
+        guard case .handling(let request) = state else { return [] }
+        let noBody = request.method == "HEAD" || status < 200 || status == 204 || status == 304
+        let http10 = request.minorVersion == 0
+        if headers.contains(where: { $0.name.lowercased() == "connection" && $0.value.lowercased().contains("close") })
+            || (body == .stream && http10) {
+            closeAfterResponse = true
+        }
+        let keepAlive = !closeAfterResponse
+        var head = "HTTP/1.1 \(status) \(reason)\r\nDate: \(date)\r\n"
+        for field in headers where !["connection", "content-length", "transfer-encoding"].contains(field.name.lowercased()) {
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        let chunked = body == .stream && !http10 && !noBody
+        switch body {
+        case .bytes(let bytes) where status >= 200 && status != 204 && status != 304: head += "Content-Length: \(bytes.count)\r\n"
+        case .stream where chunked: head += "Transfer-Encoding: chunked\r\n"
+        default: break
+        }
+        if !keepAlive { head += "Connection: close\r\n" } else if http10 { head += "Connection: keep-alive\r\n" }
+        head += "\r\n"
+        var out = Array(head.utf8)
+        switch body {
+        case .bytes(let bytes):
+            if !noBody { out += bytes }
+            return [.write(out)] + responseEnded()
+        case .stream:
+            state = .streaming(request, chunked: chunked)
+            return [.write(out)]
+        }
+    }
+
+    /// Bytes of a streamed body, framed as the response is.
+    mutating func sendBody(_ bytes: [UInt8]) -> [Action] {
+        guard case .streaming(let request, let chunked) = state, !bytes.isEmpty, request.method != "HEAD" else { return [] }
+        guard chunked else { return [.write(bytes)] }
+        return [.write(Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + [HTTPBytes.cr, HTTPBytes.lf])]
+    }
+
+    /// The streamed body is complete.
+    mutating func endBody() -> [Action] {
+        guard case .streaming(_, let chunked) = state else { return [] }
+        return (chunked ? [.write(Array("0\r\n\r\n".utf8))] : []) + responseEnded()
+    }
+
+    // MARK: Inside
+
+    /// After a response: the next request, or the end of the connection.
+    private mutating func responseEnded() -> [Action] {
+        if closeAfterResponse || peerFinished {
+            state = .closed
+            return [discardingInput ? .lingerAndClose : .close]
+        }
+        state = .idle
+        var actions: [Action] = []
+        if readingPaused {
+            readingPaused = false
+            actions.append(.resumeReading)
+        }
+        return actions + advance()
+    }
+
+    /// Reads the next request from the buffer as far as it goes.
+    private mutating func advance() -> [Action] {
+        let parser = HeadParser(maxBytes: limits.maxHeaderBytes, maxFields: limits.maxHeaderFields, maxCookieBytes: limits.maxCookieBytes)
+        let outcome = parser.parse(buffer)
+        let head: RequestHead
+        switch outcome {
+        case .incomplete:
+            state = buffer.isEmpty ? .idle : .receiving
+            return []
+        case .rejected(let rejection): return refuse(rejection)
+        case .complete(let complete): head = complete
+        }
+        state = .receiving
+        switch head.framing {
+        case .none:
+            return deliver(head, body: [], end: head.length)
+        case .length(let length):
+            if length > limits.maxBodyBytes { return deliverTooLarge(head) }
+            // Compared by subtraction: the head's length plus a large Content-Length must not overflow.
+            if buffer.count - head.length >= length { return deliver(head, body: Array(buffer[head.length..<(head.length + length)]), end: head.length + length) }
+            return continueIfExpected(head)
+        case .chunked:
+            let scanned = buffer.withUnsafeBufferPointer { ChunkedBody.scan($0, from: head.length, maxDecoded: limits.maxBodyBytes) }
+            switch scanned {
+            case .malformed: return refuse(.invalid("the chunked body is malformed"))
+            case .tooLarge: return deliverTooLarge(head)
+            case .incomplete:
+                // Framing may cost more than the data it carries, but not without bound.
+                if buffer.count - head.length > 2 * limits.maxBodyBytes + 4096 { return deliverTooLarge(head) }
+                return continueIfExpected(head)
+            case .complete(let end):
+                let body = buffer.withUnsafeBufferPointer { ChunkedBody.decode($0, from: head.length, end: end) }
+                return deliver(head, body: body, end: end)
+            }
+        }
+    }
+
+    /// `100 Continue`, once, for a client that waits for it before sending its body.
+    private mutating func continueIfExpected(_ head: RequestHead) -> [Action] {
+        guard head.expectsContinue, head.minorVersion == 1, !continueSent, buffer.count == head.length else { return [] }
+        continueSent = true
+        return [.write(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))]
+    }
+
+    private mutating func deliver(_ head: RequestHead, body: [UInt8], end: Int) -> [Action] {
+        buffer.removeFirst(end)
+        if head.closeRequested {
+            // The last request on the connection: whatever follows it, now or later, is never read as a request
+            // (a second one smuggled behind it is dropped unread), and the connection lingers after the answer.
+            discardingInput = !buffer.isEmpty || discardingInput
+            buffer = []
+        }
+        continueSent = false
+        closeAfterResponse = head.closeRequested || peerFinished
+        state = .handling(head)
+        var actions: [Action] = [.deliver(Request(head: head, body: body, bodyTooLarge: false))]
+        if !readingPaused, buffer.count > limits.maxBufferedBytes {
+            readingPaused = true
+            actions.append(.pauseReading)
+        }
+        return actions
+    }
+
+    /// A body over the cap: the request goes to the responder flagged, without its body, whose bytes are
+    /// dropped as they come; the connection ends after the answer.
+    private mutating func deliverTooLarge(_ head: RequestHead) -> [Action] {
+        buffer = []
+        discardingInput = true
+        closeAfterResponse = true
+        continueSent = false
+        state = .handling(head)
+        return [.deliver(Request(head: head, body: [], bodyTooLarge: true))]
+    }
+
+    private mutating func refuse(_ rejection: EdgeRejection) -> [Action] {
+        buffer = []
+        discardingInput = true
+        state = .closed
+        return [.write(refusal(rejection)), .lingerAndClose]
+    }
+}
+
+extension HeadParser {
+    /// Whether `bytes` stop before the end of a head (so a FIN there cut the head, not the body).
+    static func isIncompleteHead(_ bytes: [UInt8], limits: HTTP1Connection.Limits) -> Bool {
+        let parser = HeadParser(maxBytes: limits.maxHeaderBytes, maxFields: limits.maxHeaderFields, maxCookieBytes: limits.maxCookieBytes)
+        if case .incomplete = parser.parse(bytes) { return true }
+        return false
+    }
+}
