@@ -6,7 +6,7 @@
 //   → client kit: AssistClient, AssistUnderstanding, AssistEvaluation (golden sets, checks)
 //   → HTTP seam: AssistHTTP (request, response, responder, body writer)
 //   → core: AssistGateway (admission pipeline, reservation, streaming, stores' protocols), over AssistCrypto and AssistServices
-//   → adapters: AssistHTTPServer (libmicrohttpd), AssistProviders (libcurl), AssistSQLite, AssistStores,
+//   → adapters: AssistHTTPServer (our own HTTP/1.1 on the event loops), AssistProviders (libcurl), AssistSQLite, AssistStores,
 //               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server)
 //   → evaluation of gateway features: AssistGatewayEvaluation
 //   → apps: AssistTravel, AssistBudget (and AssistBudgetPostgres, its stores for replicas)
@@ -24,7 +24,6 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian, each behind a shim header (variadic functions and macros need wrappers).
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLinux"),
@@ -69,8 +68,8 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.json")]
         ),
 
-        // Adapters. A server shell: HTTP/1.1 over libmicrohttpd with suspend/resume streaming bodies.
-        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CMicroHTTPD", "CLinux", "AssistServices"]),
+        // Adapters. The HTTP/1.1 server: a pure connection machine, served on the event loops.
+        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi, on the requests' event loops.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
@@ -152,7 +151,7 @@ let package = Package(
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging
         // up at will), an in-memory body writer, software App Attest, the third-party vectors.
         .target(name: "AssistTestSupport", dependencies: ["AssistWire", "AssistClient", "AssistCrypto", "AssistHTTP"], path: "Tests/Support"),
-        // Heavy: a live gateway (libmicrohttpd, curl, SQLite, travel data) before a scripted upstream; replicas behind
+        // Heavy: a live gateway (its HTTP server, curl, SQLite, travel data) before a scripted upstream; replicas behind
         // nginx; evaluation samples.
         .target(
             name: "GatewayTestSupport",

@@ -161,28 +161,6 @@ write("body", {
     "scalar": '"\\u001b[2J"',
 })
 
-# HTTP edge: [split selector][flags: bit 0 = the client has sent a FIN][request bytes]
-def edge(split, finished, request):
-    return bytes([split, 1 if finished else 0]) + (request if isinstance(request, bytes) else request.encode())
-
-
-stream = stream_request
-write("edge", {
-    "get": edge(128, False, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
-    "post": edge(200, False, f"POST /v1/assist/stream HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a.b.c\r\n"
-                             f"Content-Type: application/json\r\nContent-Length: {len(stream)}\r\n\r\n{stream}"),
-    "chunked": edge(90, False, "POST /v1/events HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                               "5;ext=1\r\nhello\r\n0\r\nTrailer: t\r\n\r\n"),
-    "http10-close": edge(60, True, "GET / HTTP/1.0\r\nConnection: close\r\n\r\nGET /again HTTP/1.0\r\n\r\n"),
-    "two-lengths": edge(70, False, "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd"),
-    "gzip-chunked": edge(50, False, "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n"),
-    "continue": edge(100, False, "POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 100000\r\n\r\n"),
-    "cookies-query": edge(150, False, "GET /v1/features?a=1&b=2 HTTP/1.1\r\nHost: x\r\nCookie: a=1; b=2; c=3\r\n"
-                                      "X-Forwarded-For: 10.0.0.1, 127.0.0.2\r\n\r\n"),
-    "binary": edge(1, False, b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"),
-    "bare-lf": edge(30, False, "GET / HTTP/1.1\nHost: x\n\n"),
-})
-
 # HTTP connection machine: [split selector][flags: bit 0 = answers stream, bit 1 = FIN after the bytes][bytes]
 def connection(split, flags, data):
     return bytes([split, flags]) + (data if isinstance(data, bytes) else data.encode())

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Assist needs on a fresh Debian machine, idempotently.
-#  - Debian packages: C libraries the Swift targets link (libmicrohttpd, libcurl, SQLite, OpenSSL, hiredis,
+#  - Debian packages: C libraries the Swift targets link (libcurl, SQLite, OpenSSL, hiredis,
 #    libpq), the servers the shared-storage tests and `make cluster` start (Redis, PostgreSQL, nginx),
 #    wrk for `make bench`, Chromium with its driver for the browser tests of /demo and /console, and Kotlin 1.3
 #    with kotlinx-coroutines, OkHttp 3 and JUnit 4 for the Android kit (clients/android).
@@ -26,7 +26,7 @@ apt_install() {
 need_pkgs=()
 # Redis, PostgreSQL and nginx run only when a test or `make cluster` starts them (temporary directories, free
 # ports): installing must not start their system services, so a policy-rc.d refuses that while apt runs.
-for pkg in libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config \
+for pkg in libcurl4-openssl-dev libsqlite3-dev libssl-dev wrk pkg-config \
            libhiredis-dev redis-server libpq-dev postgresql nginx-light chromium chromium-driver \
            kotlin libkotlinx-coroutines-java libkotlinx-atomicfu-java libokhttp-java junit4; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need_pkgs+=("$pkg")

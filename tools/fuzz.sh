@@ -21,17 +21,16 @@ OUT=.build/fuzz
 # ASan, not speed. `build` and `run` (`make fuzz`, long runs that want every exec) build with -O into .build/fuzz.
 case ${1:-} in check) OPT=-Onone; MODULES=$OUT/quick/modules; BIN=$OUT/quick/bin;;
                    *) OPT=-O;     MODULES=$OUT/modules;       BIN=$OUT/bin;; esac
-ALL_TARGETS=(sse json cbor jws config schema body edge connection budget mask)
+ALL_TARGETS=(sse json cbor jws config schema body connection budget mask)
 
 # name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
 target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; body) echo RequestBody;;
-                           edge) echo HTTPEdge;; connection) echo HTTPConnection;; budget) echo Budget;; mask) echo Masker;;
+                           connection) echo HTTPConnection;; budget) echo Budget;; mask) echo Masker;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
-target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; edge|connection) echo;; budget) echo AssistBudget;;
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; connection) echo;; budget) echo AssistBudget;;
                              mask) echo AssistUnderstanding;; *) echo AssistGateway;; esac; }
 # A target without a module is compiled with these source files instead (they must import nothing).
-target_sources() { case $1 in edge) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody EdgeDecision;;
-                               connection) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody
+target_sources() { case $1 in connection) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody
                                            echo Sources/AssistHTTPServer/Connection/HTTP1Connection.swift;;
                                *) ;; esac; }
 # Each module's direct dependencies among the product modules, as Package.swift has them (C modules come in by -I).

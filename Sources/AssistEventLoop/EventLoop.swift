@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// One thread that waits on an epoll set and runs, on that thread, everything that belongs to it: the
-/// callbacks of the descriptors it watches, the turn hooks of the C libraries it drives (libmicrohttpd,
+/// callbacks of the descriptors it watches, the turn hooks of what it drives (the HTTP server's share,
 /// libcurl), and the Swift jobs of the tasks that prefer it as their executor.
 ///
 /// Why: a request whose connection, upstream transfer and Swift code all live on one loop never changes

@@ -27,7 +27,7 @@ public struct HTTPResponse: Sendable {
 }
 
 /// Anything that turns a request into a response: the gateway, the scripted upstream, a test's closure.
-/// A server shell (libmicrohttpd today) calls it; the responder never sees the shell.
+/// A server (`AssistHTTPServer`) calls it; the responder never sees the server.
 public protocol HTTPResponder: Sendable {
     func respond(to request: HTTPRequest) async -> HTTPResponse
 }

@@ -1,54 +1,49 @@
 public import AssistHTTP
 import AssistEventLoop
 public import AssistServices
-import CMicroHTTPD
 import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// An HTTP/1.1 server over libmicrohttpd: one event loop per configured thread (`threadPoolSize`), each
-/// running its own daemon in external-epoll mode and the Swift tasks of its requests (`LoopDaemon`),
-/// suspend/resume for async responders and streaming bodies, and immediate notice of clients that leave
-/// mid-stream. In front of libmicrohttpd,
-/// an edge (`ConnectionGate`) accepts every connection, enforces the connection limits and the header
-/// deadline, and checks each request before libmicrohttpd parses it; one request per connection.
+/// An HTTP/1.1 server of our own: one event loop per configured thread (`threadPoolSize`), each accepting from
+/// the one listening socket and serving its connections end to end (`ServerLoop`): their protocol
+/// (`HTTP1Connection`: keep-alive, pipelining, chunked bodies, `100 Continue`, half-close), the limits and
+/// refusals of the edge, the responder's task and a streamed body's writer, all on that loop's thread.
 ///
-/// Lifecycle: `start()` → serving; `stopAccepting()` closes the listening socket (in-flight requests go on);
-/// `cancelInFlight()` cancels every running responder and stream; `stop()` closes everything. A server
-/// lives once: stopped, it does not start again. As a `Service`, `run()` starts it (unless `start()` did)
-/// and returns once `stop()` has closed everything, the loops' threads included.
+/// Lifecycle: `start()` → serving; `stopAccepting()` closes the listening socket and idle connections (requests
+/// in flight go on, and their answers say `Connection: close`); `cancelInFlight()` cancels every running
+/// responder and stream; `stop()` closes everything. A server lives once: stopped, it does not start again. As
+/// a `Service`, `run()` starts it (unless `start()` did) and returns once `stop()` has closed everything, the
+/// loops' threads included.
 public final class HTTPServer: Service {
-    /// The server's one life; `start()` and `stop()` move it along under the lock.
     private enum Phase {
         case idle
-        case serving([LoopDaemon], ConnectionGate, ReadPaceMonitor)
+        case serving(ServerShares)
         case stopped
     }
 
     public let name = "http server"
-    private let core: ServerCore
+    public let configuration: Configuration
+    private let responder: any HTTPResponder
     private let phase = Mutex(Phase.idle)
+    private let context = Mutex<ServerContext?>(nil)
     /// Opened by `stop()`: what `run()` waits for before it awaits the loops.
     private let stopped = Latch()
-    /// Every loop the server started, for `run()` to await their threads' ends.
     private let loops = Mutex<[EventLoop]>([])
-    public let configuration: Configuration
+    private let boundPort = Atomic<Int>(0)
 
     public init(configuration: Configuration, responder: some HTTPResponder) throws {
         self.configuration = configuration
-        self.core = ServerCore(configuration: configuration, responder: responder)
+        self.responder = responder
     }
 
     /// The port actually bound (useful after starting on port 0).
-    public private(set) var port: Int {
-        get { core.boundPort.load(ordering: .acquiring) }
-        set { core.boundPort.store(newValue, ordering: .releasing) }
-    }
+    public var port: Int { boundPort.load(ordering: .acquiring) }
 
     /// Requests currently being answered or streamed.
-    public var inFlightCount: Int { core.inFlightCount }
+    public var inFlightCount: Int { context.withLock { $0?.inFlightCount ?? 0 } }
 
     /// Starts listening; throws when the address cannot be bound, or the server was started before.
     public func start() throws {
@@ -57,7 +52,6 @@ public final class HTTPServer: Service {
 
     /// Serves until `stop()` (or cancellation): starts the server unless `start()` already did, which is
     /// the way to learn of a busy port before anything else runs, and returns once everything is closed.
-    /// A server that cannot start is stopped before the error is thrown, so nothing of it keeps running.
     public func run() async throws {
         do {
             _ = try startIfIdle()
@@ -72,115 +66,69 @@ public final class HTTPServer: Service {
     /// `stop()`: closes everything at once. A graceful end drains first (`GracefulShutdown` in the assembly).
     public func shutdown() { stop() }
 
-    /// Starts the daemon if the server has never run; returns whether it did.
     private func startIfIdle() throws -> Bool {
         try phase.withLock { phase in
             guard case .idle = phase else { return false }
-            let settings = try configuration.gateSettings()
+            let settings = try configuration.serverSettings()
             let listener = try Listener.open(host: configuration.host, port: configuration.port)
-            var daemons: [LoopDaemon] = []
-            var gate: ConnectionGate?
+            let ledger = ConnectionLedger(total: configuration.effectiveConnectionLimit, perAddress: configuration.maxConnectionsPerAddress)
+            let serverContext = ServerContext(settings: settings, responder: responder, ledger: ledger, port: listener.port)
+            var made: [EventLoop] = []
             do {
-                for index in 0..<max(1, configuration.threadPoolSize) {
-                    let daemon = LoopDaemon(loop: try EventLoop(name: "assist-loop-\(index)"), core: core)
-                    guard daemon.start(startDaemon) else {
-                        daemon.loop.shutdown()
-                        throw HTTPServerError.startFailed(host: configuration.host, port: configuration.port)
-                    }
-                    daemons.append(daemon)
-                    loops.withLock { $0.append(daemon.loop) }
-                }
-                let owners = daemons
-                // Each loop's share of the edge hands its connections to the same loop's daemon: a connection
-                // never changes thread.
-                let edge = try ConnectionGate(listener: listener, settings: settings, ledger: core.ledger, loops: daemons.map(\.loop)) { index in
-                    { descriptor, address in owners[index].add(descriptor: descriptor, address: address) }
-                }
-                gate = edge
-                edge.start()
-                phase = .serving(daemons, edge, ReadPaceMonitor(core: core))
+                for index in 0..<max(1, configuration.threadPoolSize) { made.append(try EventLoop(name: "assist-loop-\(index)")) }
+                let shares = try ServerShares(listener: listener, context: serverContext, loops: made)
+                loops.withLock { $0 = made }
+                context.withLock { $0 = serverContext }
+                shares.start()
+                phase = .serving(shares)
             } catch {
-                // The edge, once made, owns the listener and closes it as it stops.
-                if let gate { gate.stop() } else { close(listener.descriptor) }
-                for daemon in daemons {
-                    daemon.stop()
-                    daemon.loop.shutdown()
-                }
+                close(listener.descriptor)
+                for loop in made { loop.shutdown() }
                 throw error
             }
-            port = listener.port
+            boundPort.store(listener.port, ordering: .releasing)
             return true
-        }
-    }
-
-    /// libmicrohttpd without a listening socket or a thread of its own: the edge hands it each connection, and
-    /// a loop runs it. `context` is what its callbacks get back (the `LoopDaemon`).
-    private func startDaemon(context: UnsafeMutableRawPointer) -> OpaquePointer? {
-        let flags = MHD_USE_EPOLL.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_NO_LISTEN_SOCKET.rawValue
-        var options: [MHD_OptionItem] = [
-            // The ledger enforces the real limit; libmicrohttpd's must never be the one hit.
-            MHD_OptionItem(option: .CONNECTION_LIMIT, value: 2 * configuration.effectiveConnectionLimit + 64, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_MEMORY_LIMIT, value: configuration.memoryPoolBytes, ptr_value: nil),
-            MHD_OptionItem(option: .CONNECTION_TIMEOUT, value: configuration.idleTimeoutSeconds, ptr_value: nil),
-            MHD_OptionItem(option: .NOTIFY_COMPLETED,
-                           value: Int(bitPattern: unsafeBitCast(requestCompleted, to: UnsafeRawPointer.self)), ptr_value: nil),
-            MHD_OptionItem(option: .NOTIFY_CONNECTION,
-                           value: Int(bitPattern: unsafeBitCast(connectionNotified, to: UnsafeRawPointer.self)), ptr_value: context),
-            MHD_OptionItem(option: .END, value: 0, ptr_value: nil),
-        ]
-        return options.withUnsafeMutableBufferPointer { buffer in
-            assist_mhd_start(flags, 0, accessHandler, context, buffer.baseAddress)
         }
     }
 
     /// Closes the listening socket: no new connections; requests in flight continue.
     public func stopAccepting() {
         phase.withLock { phase in
-            if case .serving(_, let gate, _) = phase { gate.stopAccepting() }
+            if case .serving(let shares) = phase { shares.stopAccepting() }
         }
     }
 
     /// Cancels every responder and stream still running; their tasks see `Task.isCancelled`.
-    public func cancelInFlight() { core.cancelAll() }
+    public func cancelInFlight() {
+        phase.withLock { phase in
+            if case .serving(let shares) = phase { shares.cancelInFlight() }
+        }
+    }
 
     /// Waits until no request is in flight or `timeout` passes; returns whether everything finished.
     public func waitForInFlight(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while core.inFlightCount > 0 {
+        while inFlightCount > 0 {
             if ContinuousClock.now >= deadline { return false }
             try? await Task.sleep(for: .milliseconds(10))
         }
         return true
     }
 
-    /// Stops the daemon and closes every connection. Requests still in flight are aborted first (their
-    /// tasks cancelled, their suspended connections resumed): libmicrohttpd aborts the process when it is
-    /// stopped with a connection still suspended. Idempotent; a server never started just ends its `run()`.
+    /// Closes every connection (their requests' work cancelled) and ends the loops. Idempotent; a server never
+    /// started just ends its `run()`.
     public func stop() {
-        let serving: ([LoopDaemon], ConnectionGate, ReadPaceMonitor)? = phase.withLock { phase in
+        let serving: ServerShares? = phase.withLock { phase in
             defer { phase = .stopped }
-            if case .serving(let daemons, let gate, let monitor) = phase { return (daemons, gate, monitor) }
+            if case .serving(let shares) = phase { return shares }
             return nil
         }
-        guard let (daemons, gate, monitor) = serving else {
-            stopped.open()
-            return
-        }
-        monitor.stop()
-        // The edge first: once it has ended nothing more is handed to the daemon, and its connections are closed.
-        gate.stop()
-        for context in core.beginClosing() { context.abort() }
-        // Let the loops process those resumes and close the connections: a resume still pending when the
-        // daemon stops counts as a suspended connection.
-        for _ in 0..<2000 where core.inFlightCount > 0 { usleep(1000) }
-        core.finishClosing()
-        for daemon in daemons {
-            daemon.stop()
-            daemon.loop.shutdown()
+        if let serving {
+            serving.stop()
+            for loop in loops.withLock({ $0 }) { loop.shutdown() }
         }
         stopped.open()
     }
 
     deinit { stop() }
 }
-

@@ -9,8 +9,8 @@ extension HTTPServer {
         public var host: String = "127.0.0.1"
         /// 0 picks a free port; read it back from `port`.
         public var port: Int = 8080
-        /// Event loops, each a thread with its own libmicrohttpd daemon that serves its connections end to end
-        /// (one per core is the rule; connections are spread over them round robin).
+        /// Event loops, each a thread that serves its connections end to end (one per core is the rule; the
+        /// kernel hands each new connection to one of them).
         public var threadPoolSize: Int = ProcessInfo.processInfo.activeProcessorCount
 
         /// The most connections open at once, whatever they are doing (sending their request, waiting for the
@@ -26,8 +26,10 @@ extension HTTPServer {
         /// The most connections one client address may hold; 0 for no limit. Past it the client is answered
         /// 429 `too_many_connections` with `Retry-After`.
         public var maxConnectionsPerAddress: Int = 0
-        /// IPv4 addresses of proxies in front of the server: a connection from one counts against the last
-        /// address of its `X-Forwarded-For` (the client that proxy saw) instead of the proxy's own.
+        /// IPv4 addresses of proxies in front of the server: a proxy's connections count in the total only, and
+        /// each request on them counts against the last address of its `X-Forwarded-For` (the client that proxy
+        /// saw) while it is answered, instead of the proxy's own address (a proxy keeps its connections alive
+        /// for many clients' requests).
         public var trustedProxies: [String] = []
 
         /// Seconds from accept by which a request's head and body must have arrived; after it the client is
@@ -37,25 +39,20 @@ extension HTTPServer {
         /// The largest request head accepted (request line and header fields); over it, 414 or 431.
         public var maxHeaderBytes: Int = 8 * 1024
         /// The most fields a head may carry (header lines, cookie pairs and query parameters together); over
-        /// it, 431 (414 for the query). libmicrohttpd keeps an entry for each in its per-connection pool.
+        /// it, 431 (414 for the query).
         public var maxHeaderFields: Int = 64
-        /// The most bytes of Cookie values a head may carry (libmicrohttpd copies them to split the pairs);
-        /// over it, 431. An API's clients send few cookies, if any.
+        /// The most bytes of Cookie values a head may carry; over it, 431. An API's clients send few cookies, if any.
         public var maxCookieBytes: Int = 2 * 1024
-        /// Per-connection memory pool of libmicrohttpd: the head, its entries, the cookies' copy, the response
-        /// head, the write buffer. Never less than what the head limits above need is used (`memoryPoolBytes`),
-        /// so a head the edge accepts always fits. About half of it is resident per open connection.
-        public var connectionMemoryLimit: Int = 16 * 1024
         /// Request bodies above this are drained, dropped and flagged as `bodyTooLarge`.
         public var maxBodyBytes: Int = 16 * 1024
 
         /// A streaming body's buffer: above it the producer waits for the client.
         public var streamHighWaterBytes: Int = 16 * 1024
-        /// The most bytes one content-reader call hands libmicrohttpd.
-        public var streamBlockBytes: Int = 2048
-        /// Connections whose answer has stalled are closed after this many seconds idle (suspended ones are exempt).
-        /// libmicrohttpd counts only its own reads and writes as activity; a streamed body is judged by the rate
-        /// below instead, until its end.
+        /// The most bytes taken from a streamed body's buffer for one write to the socket.
+        public var streamBlockBytes: Int = 16 * 1024
+        /// A connection between requests, or with bytes waiting that its client takes none of, is closed after this
+        /// many seconds. A streamed body is judged by the rate below instead, until its end; a request being
+        /// answered has its responder's own deadlines.
         public var idleTimeoutSeconds: Int = 60
         /// A streamed body's client must take at least this many bytes a second, over `slowReaderWindowSeconds`
         /// during which bytes were waiting for it; otherwise it has stopped reading, and the response is ended
@@ -89,12 +86,9 @@ extension HTTPServer {
             return max(1, min(connectionLimit, available / max(1, descriptorsPerConnection)))
         }
 
-        /// The pool size given to libmicrohttpd: the head, a 64-byte entry per field (`struct MHD_HTTP_Header`),
-        /// the cookies' copy, and 2 KiB for the response head and the write buffer. 16 KiB with the defaults.
-        var memoryPoolBytes: Int { max(connectionMemoryLimit, maxHeaderBytes + 64 * maxHeaderFields + maxCookieBytes + 2 * 1024) }
 
-        /// What the edge needs, with the trusted proxies in canonical form; throws on one that is no IPv4 address.
-        func gateSettings() throws -> ConnectionGate.Settings {
+        /// What the loops need, with the trusted proxies in canonical form; throws on one that is no IPv4 address.
+        func serverSettings() throws -> ServerContext.Settings {
             var proxies = Set<String>()
             for proxy in trustedProxies {
                 var address = in_addr()
@@ -103,14 +97,16 @@ extension HTTPServer {
                 }
                 proxies.insert(canonical)
             }
-            let window = min(maxHeaderBytes + maxBodyBytes + 4096, 64 * 1024)
-            return ConnectionGate.Settings(
-                limits: EdgeDecision.Limits(maxHeaderBytes: maxHeaderBytes, maxHeaderFields: maxHeaderFields, maxCookieBytes: maxCookieBytes,
-                                            maxBodyBytes: maxBodyBytes, window: max(window, maxHeaderBytes + 1)),
+            let paceInterval = min(1.0, max(0.02, slowReaderWindowSeconds / 10))
+            return ServerContext.Settings(
+                limits: HTTP1Connection.Limits(maxHeaderBytes: maxHeaderBytes, maxHeaderFields: maxHeaderFields, maxCookieBytes: maxCookieBytes,
+                                               maxBodyBytes: maxBodyBytes, maxBufferedBytes: maxHeaderBytes + maxBodyBytes),
                 headerTimeout: .milliseconds(Int64(max(0.001, headerTimeoutSeconds) * 1000)),
+                idleTimeout: .seconds(max(1, idleTimeoutSeconds)),
                 // Refused connections still hold a descriptor while they linger: a quarter of the reserve at most.
-                maxLingering: max(4, reservedDescriptors / 4), retryAfterSeconds: retryAfterSeconds,
-                trustedProxies: proxies, makeRequestID: makeRequestID, log: log)
+                maxLingering: max(4, reservedDescriptors / 4), retryAfterSeconds: retryAfterSeconds, trustedProxies: proxies,
+                streamHighWaterBytes: streamHighWaterBytes, streamBlockBytes: streamBlockBytes, readPace: readPace,
+                readPaceInterval: .milliseconds(Int64(paceInterval * 1000)), makeRequestID: makeRequestID, log: log)
         }
     }
 }

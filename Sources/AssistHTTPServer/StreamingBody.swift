@@ -1,11 +1,11 @@
 import AssistHTTP
 import Synchronization
 
-/// libmicrohttpd's side of a streaming response body (`ResponseBodyWriter`), with a bounded buffer.
+/// The server's side of a streaming response body (`ResponseBodyWriter`), with a bounded buffer.
 ///
-/// The producer calls `write` from any task; the server's content reader drains the buffer on its own
-/// thread. When the buffer is empty the reader suspends the connection (so libmicrohttpd does not busy-poll
-/// it) and the next `write` resumes it. When the buffer holds more than `highWaterBytes`, `write` waits
+/// The producer calls `write` from any task; the connection's loop drains the buffer (`read`) while the
+/// socket takes bytes. When the buffer is empty the reader waits (`suspend`) and the next `write` wakes it
+/// (`resumeConnection`). When the buffer holds more than `highWaterBytes`, `write` waits
 /// until the reader has drained it: a slow client slows the producer instead of growing memory.
 /// Once the client is gone, or the body has been finished, every `write` throws `ClientGone`.
 ///
@@ -122,8 +122,8 @@ final class StreamingBody: ResponseBodyWriter {
         }
     }
 
-    /// Called by the server's content reader (libmicrohttpd's thread). `suspend` suspends the connection;
-    /// it runs under the lock so a concurrent `write` cannot resume before the suspend happened.
+    /// Called by the connection's loop. `suspend` notes that the reader waits; it runs under the lock so a
+    /// concurrent `write` cannot wake the reader before it waits.
     func read(into destination: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> ReadResult {
         var waiters: [CheckedContinuation<Void, any Error>] = []
         let result: ReadResult = state.withLock { state in

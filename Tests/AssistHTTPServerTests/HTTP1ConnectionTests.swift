@@ -133,7 +133,22 @@ struct HTTP1ConnectionTests {
 
         var chunkedLarge = machine()
         let body = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n41\r\n" + String(repeating: "a", count: 65) + "\r\n0\r\n\r\n"
-        #expect(delivered(chunkedLarge.received(Array(body.utf8))).first?.bodyTooLarge == true)
+        let refused = chunkedLarge.received(Array(body.utf8))
+        #expect(delivered(refused).isEmpty && written(refused).hasPrefix("REFUSED 413"))
+    }
+
+    @Test("a body over the cap with a length is read and dropped before its request is delivered, flagged; cut short, it is a 400")
+    func drainedBody() {
+        var connection = machine()
+        #expect(connection.received(Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n".utf8) + [UInt8](repeating: 1, count: 60)).isEmpty)
+        #expect(connection.waiting == .request)
+        let rest = connection.received([UInt8](repeating: 1, count: 40) + Array("GET /next HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(delivered(rest).map(\.bodyTooLarge) == [true] && delivered(rest).first?.body == [])
+        #expect(delivered(ok(&connection)).isEmpty)
+
+        var cut = machine()
+        _ = cut.received(Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc".utf8))
+        #expect(written(cut.peerClosed()) == "REFUSED 400 the request ended before its body did")
     }
 
     @Test("a request smuggled behind one that said it was the last is never read, whether it comes with it or after it")

@@ -7,7 +7,7 @@ import GatewayTestSupport
 import ScriptedUpstream
 import Testing
 
-/// The client kit against the real gateway (libmicrohttpd, curl, SQLite) and the scripted upstream, over
+/// The client kit against the real gateway (its HTTP server, curl, SQLite) and the scripted upstream, over
 /// URLSession's data delegate.
 @MainActor
 @Suite("Client kit against the gateway")

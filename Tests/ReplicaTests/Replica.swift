@@ -9,7 +9,7 @@ import AssistWire
 import ScriptedUpstream
 import Foundation
 
-/// One gateway replica, live: libmicrohttpd on a free loopback port, a data directory of its own (its instance
+/// One gateway replica, live: its HTTP server on a free loopback port, a data directory of its own (its instance
 /// id, the travel data in SQLite), and the cluster's shared Redis and PostgreSQL reached through its own
 /// `SharedStorage`, exactly as `assist serve` assembles it with storage kind `shared`. Its services run as
 /// `assist serve` runs them.

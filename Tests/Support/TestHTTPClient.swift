@@ -179,11 +179,16 @@ public final class TestConnection: @unchecked Sendable {
 
 /// Sends `bytes` as they are on a fresh connection (half-closing after them when `finish`), and reads
 /// everything until the server closes: the raw answer, for tests of what goes over the wire.
-public func rawExchange(port: Int, _ bytes: [UInt8], finish: Bool = false, timeout: Duration = .seconds(10)) async throws -> [UInt8] {
+///
+/// Read to the close, or, on a connection kept alive, to `until` (the end of what is awaited: a chunked body's
+/// last chunk, `0\r\n\r\n`).
+public func rawExchange(port: Int, _ bytes: [UInt8], finish: Bool = false, until: String? = nil,
+                        timeout: Duration = .seconds(10)) async throws -> [UInt8] {
     try await onOwnThread {
         let connection = try TestConnection(port: port)
         try connection.sendAll(bytes)
         if finish { connection.finishSending() }
+        if let until { return try connection.read(until: until, timeout: timeout) }
         return try connection.readToEnd(timeout: timeout)
     }
 }

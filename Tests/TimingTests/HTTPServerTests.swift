@@ -21,7 +21,7 @@ func startServer(_ configure: (inout HTTPServer.Configuration) -> Void = { _ in 
     return server
 }
 
-@Suite("HTTP server over libmicrohttpd")
+@Suite("HTTP server")
 struct HTTPServerTests {
     @Test("a request's method, path, headers and body reach the responder; the response comes back whole")
     func roundTrip() async throws {
@@ -162,7 +162,7 @@ struct HTTPServerTests {
         server.stop()
     }
 
-    @Test("stopping with requests in flight aborts them instead of crashing libmicrohttpd")
+    @Test("stopping with requests in flight aborts them cleanly")
     func stopWithSuspendedConnections() async throws {
         let probe = StreamProbe()
         let server = try startServer { request in

@@ -1,6 +1,6 @@
 /// What a gateway is made of: its configuration and clocks, its stores, its security, the way to the
 /// models, the apps' feature code, and the state it builds for itself. Built once, at start-up; every
-/// seam is a protocol, so `assist serve` wires SQLite, curl and libmicrohttpd while tests wire in-memory
+/// seam is a protocol, so `assist serve` wires SQLite, curl and its HTTP server while tests wire in-memory
 /// stores and providers.
 public struct GatewayDependencies: Sendable {
     public let config: GatewayConfig

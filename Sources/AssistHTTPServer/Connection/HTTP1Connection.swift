@@ -10,8 +10,9 @@
 ///   (which the close delimits), a refusal, a body over the cap and a client that has finished sending end the
 ///   connection after the response.
 /// - **Bodies**: by `Content-Length` or chunked (decoded here), `Expect: 100-continue` answered before the body
-///   is read, and a body over `maxBodyBytes` flagged (`Request.bodyTooLarge`) and dropped as it arrives, so the
-///   responder decides the answer in its own order (authentication first, then 413).
+///   is read. A body over `maxBodyBytes` with a length is read and dropped, under the request's deadline, and
+///   its request delivered flagged (`Request.bodyTooLarge`, at once when the client awaits `100 Continue`), so
+///   the responder decides the answer in its own order (authentication first, then 413); a chunked one is 413.
 /// - **Refusals** are the edge's (`HeadParser`, `ChunkedBody`): a malformed or ambiguous head or chunk, a head
 ///   past its deadline. The answer is written and the connection lingers (`lingerAndClose`) so the client reads
 ///   it rather than a reset. Bytes after a request that said it was the last (a smuggling attempt) are never
@@ -86,6 +87,9 @@ struct HTTP1Connection {
     private var peerFinished = false
     /// A body over the cap is being dropped: everything the client sends from now on is.
     private var discardingInput = false
+    /// A body over the cap being read and dropped before its request is delivered flagged: the request, and the
+    /// body's bytes still to come.
+    private var drainingBody: (head: RequestHead, remaining: Int)?
     /// The connection ends after the current response.
     private var closeAfterResponse = false
     private var readingPaused = false
@@ -97,7 +101,7 @@ struct HTTP1Connection {
 
     var waiting: Waiting {
         switch state {
-        case .idle: buffer.isEmpty ? .idle : .request
+        case .idle: buffer.isEmpty && drainingBody == nil ? .idle : .request
         case .receiving: .request
         case .handling, .streaming: .responder
         case .closed: .closed
@@ -112,6 +116,17 @@ struct HTTP1Connection {
     mutating func received(_ bytes: some Collection<UInt8>) -> [Action] {
         if case .closed = state { return [] }
         if peerFinished { return [] }
+        if let draining = drainingBody {
+            // Bytes of a body over the cap: counted and dropped; what follows it is never read (the connection
+            // ends after the answer).
+            let remaining = draining.remaining - min(draining.remaining, bytes.count)
+            guard remaining == 0 else {
+                drainingBody = (draining.head, remaining)
+                return []
+            }
+            drainingBody = nil
+            return deliverTooLarge(draining.head)
+        }
         if discardingInput || closeAfterResponse && !bytes.isEmpty {
             // After the last request (or a body over the cap): dropped unread, and the close lingers.
             discardingInput = true
@@ -137,7 +152,7 @@ struct HTTP1Connection {
             return [.close]
         case .idle, .receiving:
             if discardingInput { return [] }  // the request was delivered; its rest no longer matters
-            return refuse(.invalid(buffer.isEmpty || HeadParser.isIncompleteHead(buffer, limits: limits)
+            return refuse(.invalid(drainingBody == nil && (buffer.isEmpty || HeadParser.isIncompleteHead(buffer, limits: limits))
                                    ? "the request ended before its head did" : "the request ended before its body did"))
         case .handling:
             closeAfterResponse = true
@@ -209,9 +224,38 @@ struct HTTP1Connection {
 
     /// Bytes of a streamed body, framed as the response is.
     mutating func sendBody(_ bytes: [UInt8]) -> [Action] {
-        guard case .streaming(let request, let chunked) = state, !bytes.isEmpty, request.method != "HEAD" else { return [] }
+        guard let chunked = bodyIsChunked, !bytes.isEmpty else { return [] }
         guard chunked else { return [.write(bytes)] }
-        return [.write(Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + [HTTPBytes.cr, HTTPBytes.lf])]
+        var framed = [UInt8](repeating: 0, count: 18) + bytes + [0, 0]
+        let start = Self.frameChunk(&framed, start: 18, count: bytes.count)
+        return [.write(Array(framed[start...]))]
+    }
+
+    /// How the streamed body's bytes go out: nil when they do not (HEAD, or no stream), else whether each piece
+    /// is a chunk (`frameChunk`) or sent as it is (HTTP/1.0, delimited by the close).
+    var bodyIsChunked: Bool? {
+        guard case .streaming(let request, let chunked) = state, request.method != "HEAD" else { return nil }
+        return chunked
+    }
+
+    /// Frames `count` bytes lying at `buffer[start..<start + count]` as one chunk, in place: its size line is
+    /// written just before them and CRLF just after (the caller leaves room: 18 bytes before, 2 after).
+    /// Returns where the chunk starts; it ends 2 bytes after the data.
+    static func frameChunk(_ buffer: inout [UInt8], start: Int, count: Int) -> Int {
+        let digits = Array("0123456789abcdef".utf8)
+        var position = start
+        buffer[position - 1] = HTTPBytes.lf
+        buffer[position - 2] = HTTPBytes.cr
+        position -= 2
+        var value = count
+        repeat {
+            position -= 1
+            buffer[position] = digits[value & 0xF]
+            value >>= 4
+        } while value > 0
+        buffer[start + count] = HTTPBytes.cr
+        buffer[start + count + 1] = HTTPBytes.lf
+        return position
     }
 
     /// The streamed body is complete.
@@ -254,7 +298,15 @@ struct HTTP1Connection {
         case .none:
             return deliver(head, body: [], end: head.length)
         case .length(let length):
-            if length > limits.maxBodyBytes { return deliverTooLarge(head) }
+            if length > limits.maxBodyBytes {
+                // A client that waits for 100 Continue has sent none of it: answered at once. Otherwise the body
+                // is read and dropped first, under the request's deadline, as one within the cap would be.
+                let arrived = buffer.count - head.length
+                if head.expectsContinue || arrived >= length { return deliverTooLarge(head) }
+                buffer = []
+                drainingBody = (head, length - arrived)
+                return []
+            }
             // Compared by subtraction: the head's length plus a large Content-Length must not overflow.
             if buffer.count - head.length >= length { return deliver(head, body: Array(buffer[head.length..<(head.length + length)]), end: head.length + length) }
             return continueIfExpected(head)
@@ -262,10 +314,10 @@ struct HTTP1Connection {
             let scanned = buffer.withUnsafeBufferPointer { ChunkedBody.scan($0, from: head.length, maxDecoded: limits.maxBodyBytes) }
             switch scanned {
             case .malformed: return refuse(.invalid("the chunked body is malformed"))
-            case .tooLarge: return deliverTooLarge(head)
+            case .tooLarge: return refuse(.payloadTooLarge)  // its length is unknown: nothing to drain it to
             case .incomplete:
                 // Framing may cost more than the data it carries, but not without bound.
-                if buffer.count - head.length > 2 * limits.maxBodyBytes + 4096 { return deliverTooLarge(head) }
+                if buffer.count - head.length > 2 * limits.maxBodyBytes + 4096 { return refuse(.payloadTooLarge) }
                 return continueIfExpected(head)
             case .complete(let end):
                 let body = buffer.withUnsafeBufferPointer { ChunkedBody.decode($0, from: head.length, end: end) }

@@ -1,8 +1,6 @@
-/// Checks a chunked request body (RFC 9112 §7.1) in the bytes received so far, without decoding it.
-///
-/// The edge reads a chunked body whole before libmicrohttpd does, so libmicrohttpd never meets malformed
-/// framing (it would answer that on its own). Chunk sizes are hex digits only, extensions after `;` are
-/// printable text, every chunk's data is followed by CRLF, and trailer fields are well-formed field lines.
+/// Checks a chunked request body (RFC 9112 §7.1) in the bytes received so far (`scan`), and decodes one found
+/// complete (`decode`). Chunk sizes are hex digits only, extensions after `;` are printable text, every
+/// chunk's data is followed by CRLF, and trailer fields are well-formed field lines; anything else is refused.
 enum ChunkedBody {
     enum Outcome: Equatable {
         case incomplete

@@ -2,10 +2,11 @@ import Synchronization
 
 /// The server's count of open connections: in all, and per client address.
 ///
-/// The edge admits a connection (or refuses it) as it accepts it; it stays counted while the edge waits for
-/// its request and while libmicrohttpd serves it, until libmicrohttpd reports it closed. A direct client counts
-/// against its own address from the start; a trusted proxy's connection counts against the address it
-/// forwards, once its head has said which. Each connection is counted once, however it ends.
+/// A loop admits a connection (or refuses it) as it accepts it; it stays counted until the loop closes it (or,
+/// for an answered refusal, until it starts to linger). A trusted proxy's connection counts in the total only;
+/// each of its requests counts against the client address it forwards while it is answered, since a proxy
+/// keeps its connections for the requests of many clients. A direct client's connection counts against its
+/// own address from the start. Each connection is counted once, however it ends.
 final class ConnectionLedger: Sendable {
     enum Verdict: Equatable {
         case admitted
@@ -15,17 +16,6 @@ final class ConnectionLedger: Sendable {
         case tooManyFromAddress
     }
 
-    /// What is kept for a connection libmicrohttpd holds: whom it counts against, whether its peer is a trusted
-    /// proxy, and its request's deadline.
-    struct Handed: Sendable {
-        var address: String?
-        /// The peer is one of the trusted proxies (`address` is then the client it forwards).
-        var viaTrustedProxy: Bool
-        var deadline: ContinuousClock.Instant
-        /// The edge handed the connection on before the request's body had arrived.
-        var bodyPending: Bool
-    }
-
     let total: Int
     /// 0: no limit per address.
     let perAddress: Int
@@ -33,7 +23,6 @@ final class ConnectionLedger: Sendable {
     private struct State {
         var open = 0
         var byAddress: [String: Int] = [:]
-        var handed: [Int32: Handed] = [:]
     }
 
     private let state = Mutex(State())
@@ -56,8 +45,8 @@ final class ConnectionLedger: Sendable {
         }
     }
 
-    /// Counts an admitted connection of a trusted proxy against the address it forwards; false (and nothing
-    /// counted) when that address holds its share already.
+    /// Counts a request that a trusted proxy forwards against the client's address; false (and nothing counted)
+    /// when that address holds its share already. `unassign` ends it.
     func assign(address: String) -> Bool {
         state.withLock { state in
             guard perAddress == 0 || state.byAddress[address, default: 0] < perAddress else { return false }
@@ -66,27 +55,18 @@ final class ConnectionLedger: Sendable {
         }
     }
 
-    /// Ends the count of a connection the edge closes itself.
+    /// Ends a count `assign` began, the connection itself still counted (a proxy's kept-alive connection after
+    /// one of its requests).
+    func unassign(address: String) {
+        state.withLock { state in
+            guard let count = state.byAddress[address] else { return }
+            if count <= 1 { state.byAddress.removeValue(forKey: address) } else { state.byAddress[address] = count - 1 }
+        }
+    }
+
+    /// Ends the count of a connection.
     func release(address: String?) {
         state.withLock { state in Self.release(address, in: &state) }
-    }
-
-    /// Notes a connection handed to libmicrohttpd, keyed by its descriptor until libmicrohttpd closes it.
-    func handOver(descriptor: Int32, _ handed: Handed) {
-        state.withLock { $0.handed[descriptor] = handed }
-    }
-
-    /// The request deadline of a connection libmicrohttpd holds, and whether its body was still to come.
-    func handed(descriptor: Int32) -> Handed? {
-        state.withLock { $0.handed[descriptor] }
-    }
-
-    /// libmicrohttpd closed (or could not take) the connection: its count ends. Idempotent per hand-over.
-    func closed(descriptor: Int32) {
-        state.withLock { state in
-            guard let handed = state.handed.removeValue(forKey: descriptor) else { return }
-            Self.release(handed.address, in: &state)
-        }
     }
 
     var openCount: Int { state.withLock { $0.open } }

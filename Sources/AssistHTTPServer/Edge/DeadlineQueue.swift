@@ -1,5 +1,6 @@
 /// Deadlines that are all the same distance from when they were set, so a FIFO keeps them in order.
-/// Entries of connections that ended early stay until they come up, and are skipped then.
+/// Entries of connections that ended early, or whose deadline moved, stay until they come up, and are skipped
+/// then (the owner compares the instant with the one it holds).
 struct DeadlineQueue {
     private var entries: [(deadline: ContinuousClock.Instant, token: UInt64)] = []
     private var head = 0
@@ -10,7 +11,7 @@ struct DeadlineQueue {
         entries.append((deadline, token))
     }
 
-    mutating func popExpired(_ now: ContinuousClock.Instant) -> UInt64? {
+    mutating func popExpired(_ now: ContinuousClock.Instant) -> (deadline: ContinuousClock.Instant, token: UInt64)? {
         guard head < entries.count, entries[head].deadline <= now else { return nil }
         defer {
             head += 1
@@ -19,6 +20,6 @@ struct DeadlineQueue {
                 head = 0
             }
         }
-        return entries[head].token
+        return entries[head]
     }
 }

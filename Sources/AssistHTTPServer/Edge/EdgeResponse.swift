@@ -8,7 +8,7 @@ import Glibc
 /// `{"error":{"code":…,"message":…,"requestId":…}}` with `Content-Type: application/json`, the id again in
 /// `X-Request-Id`, `Connection: close`, and `Retry-After` when the refusal is about load.
 enum EdgeResponse {
-    /// The raw bytes of the response, for a connection the edge answers itself (libmicrohttpd never sees it).
+    /// The raw bytes of the response, for a refusal the connection machine writes itself.
     static func bytes(_ rejection: EdgeRejection, requestID: String) -> [UInt8] {
         let body = jsonBody(rejection, requestID: requestID)
         var head = "HTTP/1.1 \(rejection.status) \(rejection.reasonPhrase)\r\n"
@@ -18,7 +18,7 @@ enum EdgeResponse {
         return Array(head.utf8) + body
     }
 
-    /// The same answer as a response queued through libmicrohttpd.
+    /// The same answer as a response (one the server gives in place of the responder).
     static func response(_ rejection: EdgeRejection, requestID: String) -> HTTPResponse {
         HTTPResponse(status: HTTPStatus(code: rejection.status), headers: headers(rejection, requestID: requestID),
                      body: .bytes(jsonBody(rejection, requestID: requestID)))

@@ -2,9 +2,9 @@
 /// on the way: the body's framing, the Host count, whether the client will close, `Expect`, and the last
 /// `X-Forwarded-For` address.
 struct FieldLines {
-    /// Fields as libmicrohttpd will store them: one per header line, plus one per further cookie pair.
+    /// Fields the head carries: one per header line, plus one per further cookie pair (the bound is on these).
     private(set) var fieldCount = 0
-    /// Bytes of the Cookie values: libmicrohttpd copies each into its pool to split it into pairs.
+    /// Bytes of the Cookie values.
     private(set) var cookieBytes = 0
     /// Each Content-Length seen; nil for one too large to be a length at all.
     private var contentLengths: [Int?] = []

@@ -1,13 +1,11 @@
-/// A strict HTTP/1.x request-head parser (RFC 9112), run by the edge on the bytes received so far.
+/// A strict HTTP/1.x request-head parser (RFC 9112), run by the connection machine on the bytes received so far.
 ///
-/// Strict because libmicrohttpd parses the head again after the edge hands it on: anything two parsers could
-/// read differently (two Content-Lengths, a transfer coding besides `chunked`, bare LF, folded lines, a space
-/// before the colon) is refused here, so the two always agree. Bounded because libmicrohttpd keeps the head,
-/// an entry for every field, cookie pair and query parameter, and a copy of the cookies in a fixed
-/// per-connection pool: a head over `maxBytes`, with more than `maxFields` entries or more than
-/// `maxCookieBytes` of cookies is refused here (431, or 414 for the query), instead of libmicrohttpd running
-/// out of pool and answering on its own (in HTML, and in 0.9.75 sometimes with its response head twice).
-/// A byte that can never be part of a valid head is refused at once, without waiting for the line to end.
+/// Strict because a proxy in front may read a head its own way: anything two parsers could read differently
+/// (two Content-Lengths, a transfer coding besides `chunked`, bare LF, folded lines, a space before the colon)
+/// is refused here, so no request can mean one thing to the proxy and another to us. Bounded: a head over
+/// `maxBytes`, with more than `maxFields` entries (header lines, cookie pairs and query parameters) or more
+/// than `maxCookieBytes` of cookies is refused (431, or 414 for the query), so what one connection holds is
+/// known. A byte that can never be part of a valid head is refused at once, without waiting for the line to end.
 struct HeadParser {
     let maxBytes: Int
     let maxFields: Int
@@ -78,7 +76,7 @@ struct HeadParser {
         guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "0") || version[7] == UInt8(ascii: "1") else {
             return .failure(.versionNotSupported)
         }
-        // libmicrohttpd splits the query into arguments in its pool, one entry each.
+        // Each query parameter counts as a field.
         let query = target.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
         let queryFields = query.isEmpty ? 0 : query.split(separator: "&", omittingEmptySubsequences: false).count
         let head = RequestHead(method: String(decoding: parts[0], as: UTF8.self), target: target,

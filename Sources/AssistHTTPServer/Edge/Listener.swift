@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The server's listening socket. The edge owns it: it accepts every connection itself, so that it can
-/// count, refuse and read the request head before libmicrohttpd sees the connection.
+/// count and refuse it before reading a byte.
 struct Listener: Sendable {
     let descriptor: Int32
     /// The port actually bound (the one asked for, or the free one picked for port 0).

@@ -1,7 +1,7 @@
-/// A request head as the edge read it, before libmicrohttpd sees a byte of it.
+/// A request head as the server read it (`HeadParser`).
 ///
 /// The edge parses strictly and only hands on a head whose meaning is unambiguous: one framing of the body,
-/// one Host, nothing libmicrohttpd would parse differently or reject with an answer of its own.
+/// one Host, nothing another parser (a proxy in front) could read differently.
 struct RequestHead: Sendable, Equatable {
     var method: String
     var target: String
@@ -13,7 +13,7 @@ struct RequestHead: Sendable, Equatable {
     /// The client said it sends no further request on this connection: HTTP/1.0 without `keep-alive`, or
     /// `Connection: close`. Bytes after such a request are an attempt to smuggle a second one.
     var closeRequested: Bool
-    /// `Expect: 100-continue`: the body comes only once libmicrohttpd has said `100 Continue`.
+    /// `Expect: 100-continue`: the body comes only once the server has said `100 Continue`.
     var expectsContinue: Bool
     /// The last address of `X-Forwarded-For` (the one the nearest proxy saw), as written.
     var forwardedFor: String?
