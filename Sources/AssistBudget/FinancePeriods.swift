@@ -25,8 +25,8 @@ extension FinanceUnderstander {
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
                 found.append(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda"
                 index += 1
-            } else if let month = DateResolver.month(word), let dayNumber = DateResolver.dayNumber(next) {
-                found.append(day(pastDay(dayNumber, month: month)))  // "November 3rd"
+            } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
+                found.append(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
                 index += 1
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
                 found.append(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"

@@ -62,7 +62,8 @@ public struct FinanceUnderstander: Sendable {
     ]
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
-        (.comparePeriods, ["compare", "compared", "versus", "vs", "karşılaştır", "karşılaştırır", "göre", "fark"]),
+        (.comparePeriods, ["compare", "compared", "versus", "vs", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
+                           "kıyasla"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "most at", "en çok nereye", "en çok nerede",
@@ -70,8 +71,10 @@ public struct FinanceUnderstander: Sendable {
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          "places", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
+        // One payment's size: "in one go", "in a single purchase", "tek seferde".
         (.largest, ["largest", "biggest", "most expensive", "the most i paid", "most i paid", "most i spent in one", "en büyük", "en pahalı",
-                    "en yüksek", "en fazla"]),
+                    "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
+                    "in a single purchase", "in a single payment", "in a single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
         (.average, ["average", "on average", "ortalama", "ortalamada"]),
         (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
@@ -92,32 +95,55 @@ public struct FinanceUnderstander: Sendable {
 
         /// No period, merchant or category of its own, nor a shift of the last one: "how many transactions was that?".
         var restatesNothing: Bool { period == nil && other == nil && merchant == nil && category == nil && shift == nil }
+
+        /// A comparison naming one period, or one shift, alone: "geçen ayla kıyasla", "compared with last month",
+        /// "önceki ayla karşılaştır". After a question, it compares that question's period with the one named. (Both
+        /// a period and a shift, "compare last month with the month before", is a comparison of its own.)
+        var comparesWithLast: Bool { intent == .comparePeriods && other == nil && (period == nil) != (shift == nil) }
     }
 
     private func read(_ text: String) -> Reading {
         let folded = FoldedText(text)
         let (period, other) = periods(in: text)
-        return Reading(intent: Self.intents.first { folded.containsAny($0.1) }?.0, period: period, other: other,
+        var intent = Self.intents.first { folded.containsAny($0.1) }?.0
+        if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
+        return Reading(intent: intent, period: period, other: other,
                        merchant: merchants.first { folded.contains($0) }, category: Self.category(in: text), limit: Self.limit(in: text),
                        shift: FollowUp.shiftBack(text))
+    }
+
+    /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım": "kaç" (how many) before money or a currency asks how
+    /// much, not how many times ("kaç kez", "kaç işlem" stay counts).
+    static func asksAmount(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { word, next in
+            word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil)
+        }
     }
 
     public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
         let reading = read(text)
         let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
-        if let previous, Self.isFollowUp(text) || reading.restatesNothing {
+        if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
-            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing ? nil : intent
+            // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
+            // count, not what is listed.
+            let changesCount = intent == .listTransactions && limit != nil && [.topMerchants, .topCategories].contains(previous.intent)
+            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing || changesCount ? nil : intent
             // A shift ("the year before", "bir önceki yıl") moves the last period, even where the words alone would
             // also read as a period of their own ("önceki yıl": the whole previous year).
             let shifted = reading.shift.flatMap { self.shifted(previous.period, back: $0) }
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
-            return FinanceQuestion(intent: kept ?? previous.intent,
-                                   period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
-                                   merchant: merchant ?? (category == nil ? previous.merchant : nil),
-                                   category: category ?? (keepsCategory ? previous.category : nil), limit: limit ?? previous.limit)
+            var question = FinanceQuestion(intent: kept ?? previous.intent,
+                                           period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
+                                           merchant: merchant ?? (category == nil ? previous.merchant : nil),
+                                           category: category ?? (keepsCategory ? previous.category : nil), limit: limit ?? previous.limit)
+            if reading.comparesWithLast, let against = shifted ?? period {
+                question.period = previous.period
+                question.otherPeriod = against
+            }
+            return question
         }
         var resolved = intent ?? .totalSpent
         if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
@@ -129,12 +155,13 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// The category a question names. "alışveriş" names the shopping category only as a noun of its own: in
-    /// "alışveriş yaptım" / "alışveriş ediyor" it is the act of shopping, and after "kaç" a count of purchases.
+    /// "alışveriş yaptım" / "alışveriş ediyor" it is the act of shopping, after "kaç" a count of purchases, and after
+    /// "en pahalı", "en büyük" or "son" one purchase ("en pahalı alışverişim": my most expensive purchase).
     static func category(in text: String) -> String? {
         let words = TextMatching.words(text)
         let act = words.indices.contains { index in
-            words[index] == "alisveris" && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }
-                                             || index > 0 && words[index - 1] == "kac")
+            words[index].hasPrefix("alisveris") && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }
+                                                     || index > 0 && ["kac", "pahali", "buyuk", "yuksek", "son"].contains(words[index - 1]))
         }
         let folded = FoldedText(text)
         return categories.first { name, phrases in
@@ -151,20 +178,26 @@ public struct FinanceUnderstander: Sendable {
     /// "and in September?", "what about last week?", "peki eylülde?", "ya geçen ay?", "top 3 instead" (`FollowUp`).
     public static func isFollowUp(_ text: String) -> Bool { FollowUp.isFollowUp(text) }
 
-    /// Whether `text`, after `previous`, is read as a follow-up to it: worded as one (`isFollowUp`), or restating
+    /// Whether `text`, after `previous`, is read as a follow-up to it: worded as one (`isFollowUp`), restating
     /// nothing of its own (no period, merchant or category: "how many transactions was that?", "bu kaç işlem?"),
-    /// which keeps everything it does not name.
+    /// which keeps everything it does not name, or comparing with one period ("geçen ayla kıyasla").
     public func isFollowUp(_ text: String, after previous: FinanceQuestion?) -> Bool {
-        previous != nil && (Self.isFollowUp(text) || restatesNothing(text))
+        guard previous != nil else { return false }
+        if Self.isFollowUp(text) { return true }
+        let reading = read(text)
+        return reading.restatesNothing || reading.comparesWithLast
     }
-
-    /// Whether `text` names no period, merchant or category of its own, nor a shift of the last one.
-    func restatesNothing(_ text: String) -> Bool { read(text).restatesNothing }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
     static let merchantNouns: Set<String> = ["places", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
                                              "magaza", "magazalar", "dukkan", "kategori"]
 
+    /// Words between a count and its noun: "my 3 biggest spending categories".
+    static let nounModifiers: Set<String> = ["biggest", "largest", "top", "highest", "main", "most", "spending", "expense", "expensive",
+                                             "favourite", "favorite", "costliest"]
+
+    /// How many merchants or categories a question asks for: "top 5", "ilk 3", "3 places", "my 3 biggest spending
+    /// categories"; in a follow-up, "make it 5", "5 olsun", "show me 6 instead", "6 tane göster".
     static func limit(in text: String) -> Int? {
         let words = TextMatching.words(text)
         func number(_ word: String) -> Int? {
@@ -173,10 +206,13 @@ public struct FinanceUnderstander: Sendable {
         }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
-            if merchantNouns.contains(words[index + 1]), let value = number(word) { return value }
-            // A follow-up changing the count: "make it 5", "5 olsun".
+            if let value = number(word) {
+                let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
+                if let noun, merchantNouns.contains(words[noun]) { return value }
+                // A follow-up changing the count.
+                if ["olsun", "instead", "tane"].contains(words[index + 1]) { return value }
+            }
             if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
-            if words[index + 1] == "olsun", let value = number(word) { return value }
         }
         return nil
     }

@@ -5,9 +5,10 @@ import Foundation
 /// restate, in either language: "and the month before?" / "peki bir önceki ay?" shifts the period, "what about
 /// restaurants?" / "ya restoranlar?" swaps the category, "only at Migros" / "sadece Migros'ta" adds a merchant
 /// (keeping the category), "top 3 instead" / "onun yerine ilk 3" changes the limit, "and last year?" / "peki geçen
-/// yıl?" after a year is the whole year before. A question that restates nothing ("how many transactions was that?",
-/// "bu kaç işlem?") keeps everything but what it asks (`FinanceUnderstander.isFollowUp(_:after:)`). A question of
-/// its own (a new topic) starts afresh.
+/// yıl?" after a year is the whole year before, "show me 6 instead" / "6 tane göster" after a top list changes its
+/// count, "compared with last month" / "geçen ayla kıyasla" compares the last period with the one named. A question
+/// that restates nothing ("how many transactions was that?", "bu kaç işlem?") keeps everything but what it asks
+/// (`FinanceUnderstander.isFollowUp(_:after:)`). A question of its own (a new topic) starts afresh.
 enum FollowUp {
     /// Words that open a follow-up: "and in September?", "what about…", "peki…", "ya…", "only at…", "sadece…".
     static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz"]

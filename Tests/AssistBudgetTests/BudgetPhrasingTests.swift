@@ -2,8 +2,10 @@ import AssistBudget
 import AssistUnderstanding
 import Testing
 
-/// Budget phrasings the second written-after set found missing (`golden/written-after/README.md`): this week, since
-/// a month, the most paid at once, where most of the money went, akaryakıt. Each beside the reading it must not take.
+/// Budget phrasings the written-after sets found missing (`golden/written-after/README.md`): this week, since a month,
+/// the most paid at once, where most of the money went, akaryakıt; from the fifth, a count before its noun, a new
+/// count after a top list, one payment's size, "kaç lira" as an amount, alışveriş as one purchase, and a comparison
+/// with the last question. Each beside the reading it must not take.
 @Suite("Budget phrasing: weeks, since a month, the most paid")
 struct BudgetPhrasingTests {
     let understander = FinanceUnderstander(merchants: ["Migros", "Nusr-Et", "Opet"], today: "2026-12-02")  // a Wednesday
@@ -70,5 +72,74 @@ struct BudgetPhrasingTests {
     @Test("akaryakıt is fuel")
     func fuel() {
         #expect(understander.understand("geçen ay akaryakıta ne kadar gitti?").category == "fuel")
+    }
+
+    /// The fifth set's day: a Wednesday.
+    let august = FinanceUnderstander(merchants: ["Migros", "Gratis", "Kahve Dünyası"], today: "2027-08-11")
+    let thisMonth = DateResolver.Range(from: "2027-08-01", to: "2027-08-11")
+    let lastMonth = DateResolver.Range(from: "2027-07-01", to: "2027-07-31")
+
+    @Test("a count before its noun, past words that qualify it, is the limit; a count of months is not")
+    func countBeforeNoun() {
+        #expect(august.understand("what are my 3 biggest spending categories this year?").limit == 3)
+        #expect(august.understand("top 5 categories last month").limit == 5)
+        #expect(august.understand("my 4 main spending categories").limit == 4)
+        #expect(august.understand("which categories did I spend most on in the last 3 months?").limit == nil)
+        #expect(august.understand("son 3 ayda kategoriler").limit == nil)
+    }
+
+    @Test("after a top list, a new count with a display verb changes the count and keeps the list; alone, show is a list of payments")
+    func newCountAfterTopList() {
+        let top = august.understand("what were my top 3 categories last month?")
+        let six = august.understand("show me 6 instead", previous: top)
+        #expect(six.intent == .topCategories && six.limit == 6 && six.period == lastMonth)
+        let merchants = august.understand("bu yıl en çok harcadığım 5 mağaza")
+        let turkish = august.understand("6 tane göster", previous: merchants)
+        #expect(turkish.intent == .topMerchants && turkish.limit == 6)
+        let spent = august.understand("how much did I spend at Migros last month?")
+        #expect(august.understand("show me those", previous: spent).intent == .listTransactions)
+    }
+
+    @Test("the most spent in one go, in a single purchase, tek seferde, is the largest payment; in one month is not")
+    func oneGo() {
+        #expect(august.understand("most I've spent on travel in one go this year").intent == .largest)
+        #expect(august.understand("the most I spent in a single purchase last month").intent == .largest)
+        #expect(august.understand("bu yıl tek seferde en çok ne harcadım?").intent == .largest)
+        #expect(august.understand("how much did I spend in one month on average?").intent == .average)
+        #expect(august.understand("how much did I spend in one month?").intent == .totalSpent)
+    }
+
+    @Test("kaç before money or a currency asks an amount; kaç kez and kaç işlem stay counts")
+    func howMuchMoney() {
+        for text in ["bu ay Migros'a kaç para bıraktım?", "geçen ay eğlenceye kaç lira gitti", "bu ay kaç TL harcadım?"] {
+            #expect(august.understand(text).intent == .totalSpent, "\(text)")
+        }
+        #expect(august.understand("bu ay Migros'a kaç kez gittim?").intent == .count)
+        #expect(august.understand("bu ay kaç işlem yaptım?").intent == .count)
+    }
+
+    @Test("alışveriş after en pahalı, en büyük or son is one purchase; as a noun of its own it is the shopping category")
+    func purchase() {
+        #expect(august.understand("son 3 ayda en pahalı alışverişim neydi?").category == nil)
+        #expect(august.understand("en büyük alışverişim neydi?").category == nil)
+        #expect(august.understand("son alışverişim ne kadardı?").category == nil)
+        #expect(august.understand("son 3 ayda alışverişe ne kadar harcadım?").category == "shopping")
+    }
+
+    @Test("a comparison with one period after a question compares that question's period with it, keeping the merchant")
+    func compareWithLast() {
+        let gratis = august.understand("bu ay Gratis'e ne kadar gitti?")
+        let compared = august.understand("geçen ayla kıyasla", previous: gratis)
+        #expect(compared.intent == .comparePeriods && compared.period == thisMonth && compared.otherPeriod == lastMonth)
+        #expect(compared.merchant == "Gratis")
+        let english = august.understand("compared with last month", previous: august.understand("how much on cafes this month?"))
+        #expect(english.intent == .comparePeriods && english.period == thisMonth && english.otherPeriod == lastMonth && english.category == "cafes")
+        let july = august.understand("temmuzda Migros'a ne kadar harcadım?")
+        let before = august.understand("önceki ayla karşılaştır", previous: july)
+        #expect(before.period == lastMonth && before.otherPeriod == DateResolver.Range(from: "2027-06-01", to: "2027-06-30"))
+        #expect(august.isFollowUp("geçen ayla kıyasla", after: gratis))
+        // Both periods named: a comparison of its own, not of the last question.
+        let own = august.understand("compare last month with the month before", previous: gratis)
+        #expect(own.period == lastMonth && own.otherPeriod == DateResolver.Range(from: "2027-06-01", to: "2027-06-30"))
     }
 }

@@ -1,9 +1,11 @@
 import AssistUnderstanding
 import Testing
 
-/// Ways travellers write dates and parties that the second written-after set found missing (`golden/written-after/
+/// Ways travellers write dates and parties that the written-after sets found missing (`golden/written-after/
 /// README.md`): a bare ordinal day, the week after next, a holiday, two dated days as departure and return, a party
-/// of one or two named in words, a red-eye. Each with the shape it must not take over.
+/// of one or two named in words, a red-eye; from the fifth, currency signs, a trip's length, one passenger, no
+/// stops, the beach, premium ekonomi, a month before a head count, and place names. Each with the shape it must not
+/// take over.
 @Suite("Travel phrasing: days, holidays, trips and parties")
 struct TravelPhrasingTests {
     let today = DateResolver(today: "2026-12-02")!  // a Wednesday
@@ -105,5 +107,112 @@ struct TravelPhrasingTests {
     @Test("a red-eye is a night flight")
     func redEye() {
         #expect(SearchParser(today: today).parse("red-eye from Los Angeles to New York").departureTimeOfDay == "night")
+    }
+
+    @Test("the fifth set's prices: a currency sign or code before or after the amount, with a limit word; alone, no limit")
+    func currencySigns() {
+        let parser = SearchParser(today: today)
+        func price(_ amount: Double, _ currency: String) -> SearchFilters.Price { SearchFilters.Price(amount: amount, currency: currency) }
+        #expect(parser.parse("cheap flights manchester to malaga under £200").maxPrice == price(200, "GBP"))
+        #expect(parser.parse("LA to Honolulu nonstop, under $500, the 28th").maxPrice == price(500, "USD"))
+        #expect(parser.parse("Berlin to Rome below €150").maxPrice == price(150, "EUR"))
+        #expect(parser.parse("Berlin to Rome, max 200€").maxPrice == price(200, "EUR"))
+        #expect(parser.parse("Ankara'dan İzmir'e ₺3000 altında").maxPrice == price(3000, "TRY"))
+        #expect(parser.parse("Boston to Denver, max USD 1,200").maxPrice == price(1200, "USD"))
+        #expect(parser.parse("Berlin to Rome, £200").maxPrice == nil)
+        #expect(parser.parse("Berlin to Rome for $500 or so").maxPrice == nil)
+        #expect(parser.parse("try 2 flights to Rome under 3 hours").maxPrice == nil)  // "try" is a verb before an amount
+    }
+
+    @Test("a trip's length after a departure day gives the return; a departure of several days or no unit of length, none")
+    func tripLength() {
+        let wednesday = DateResolver(today: "2027-08-11")!
+        let week = wednesday.resolve("Zurich to Barcelona for a week starting September 24")
+        #expect(week.departure == span("2027-09-24") && week.return == span("2027-10-01"))
+        #expect(wednesday.resolve("for 5 days from Oct 3").return == span("2027-10-08"))
+        #expect(wednesday.resolve("on Friday for two weeks").return == span("2027-08-27"))
+        #expect(wednesday.resolve("Dalaman'dan Londra'ya 7 eylülde, 1 haftalığına").return == span("2027-09-14"))
+        #expect(wednesday.resolve("3 ekimde, 5 günlüğüne").return == span("2027-10-08"))
+        #expect(wednesday.resolve("bir haftalık, 3 ekimde").return == span("2027-10-10"))
+        #expect(wednesday.resolve("for two weeks in October").return == nil)
+        #expect(wednesday.resolve("for 2 adults on October 3").return == nil)
+        #expect(wednesday.resolve("3 ekimde günlük uçuşlar").return == nil)
+        #expect(wednesday.resolve("for a week").departure == nil)
+    }
+
+    @Test("a Turkish month with a case ending closes its date: a number after it is no day; a day before it still is")
+    func monthBeforeCount() {
+        let parser = SearchParser(today: DateResolver(today: "2027-08-11")!)
+        let october = parser.parse("Saraybosna'dan İstanbul'a ekimde 2 yetişkin ekonomi")
+        #expect(october.departure == span("2027-10-01", "2027-10-31") && october.adults == 2)
+        #expect(parser.parse("İstanbul'dan Roma'ya 2 ekimde").departure == span("2027-10-02"))
+        #expect(parser.parse("İstanbul'dan Roma'ya ekim 2'de").departure == span("2027-10-02"))
+        #expect(parser.parse("Istanbul to Rome on October 2").departure == span("2027-10-02"))
+    }
+
+    @Test("one passenger in words or digits is one adult; single and tek count only before a noun of people")
+    func onePassenger() {
+        let parser = SearchParser(today: today)
+        for text in ["Rome to Budapest, one passenger", "1 passenger to Oslo", "a single passenger to Oslo", "one person to Oslo",
+                     "Gaziantep İzmir AJet 3 eylül tek kişi", "Roma'ya 1 kişi", "Roma'ya bir kişi"] {
+            #expect(parser.parse(text).adults == 1, "\(text)")
+        }
+        #expect(parser.parse("Roma'ya tek yön").adults == nil)
+        #expect(parser.parse("a single ticket to Oslo").adults == nil)
+        #expect(parser.parse("under 100 euros per passenger").adults == nil)
+    }
+
+    @Test("no stops, no layovers, direkt uçuş are nonstop; a limit on stops is not")
+    func noStops() {
+        let parser = SearchParser(today: today)
+        for text in ["Johannesburg to Cape Town, no stops", "Oslo to Rome without stops", "Oslo to Rome with no layovers",
+                     "Oslo to Rome, no layover", "Oslo to Rome without a stop", "İstanbul'dan Roma'ya direkt uçuş", "Roma'ya aktarmasız"] {
+            #expect(parser.parse(text).nonstop == true, "\(text)")
+        }
+        #expect(parser.parse("Oslo to Rome, no more than one stop").nonstop == nil)
+        #expect(parser.parse("Oslo to Rome with a stop in Munich").nonstop == nil)
+    }
+
+    @Test("the beach and the seaside are warm, in either language; a beach in a place's name is not")
+    func beach() {
+        let parser = SearchParser(today: today)
+        for text in ["plaja gitmek istiyorum ankaradan", "plajda tatil", "Roma'ya plaj", "somewhere with beaches", "a beach in June",
+                     "sahile gitmek istiyorum"] {
+            #expect(parser.parse(text).climate == "warm", "\(text)")
+        }
+        #expect(parser.parse("Long Beach to Denver on Friday").climate == nil)
+    }
+
+    @Test("premium ekonomi is premium economy, not economy")
+    func premiumEkonomi() {
+        let parser = SearchParser(today: today)
+        #expect(parser.parse("Dubai'den Bakü'ye Emirates ile premium ekonomi").cabin == "premium_economy")
+        #expect(parser.parse("Dubai to Baku in premium economy").cabin == "premium_economy")
+        #expect(parser.parse("Dubai'den Bakü'ye ekonomi").cabin == "economy")
+    }
+
+    @Test("GeoNames' English names and Soçi find their cities; an abbreviation counts only in capitals and in a travel context")
+    func placeNames() {
+        let parser = SearchParser(today: today)
+        #expect(Gazetteer.builtin.city(named: "Hanover")?.name == "Hannover")
+        #expect(Gazetteer.builtin.city(named: "Bruges")?.name == "Brugge")
+        #expect(parser.parse("Lufthansa from Hanover to Munich").origin == "Hannover")
+        #expect(parser.parse("Moskova'dan Soçi'ye 2 yetişkin").destination == "Sochi")
+        let route = parser.parse("LA to Honolulu nonstop")
+        #expect(route.origin == "Los Angeles" && route.destination == "Honolulu")
+        #expect(parser.parse("from SF to NYC tomorrow").origin == "San Francisco")
+        #expect(parser.parse("from SF to NYC tomorrow").destination == "New York")
+        #expect(parser.parse("Boston'dan LA'ya").destination == "Los Angeles")
+        #expect(parser.parse("cheap flights to DC").destination == "Washington")
+        #expect(parser.parse("from la to sf").origin == nil)  // lower-case "la" is a word
+        #expect(parser.parse("Madrid to Sevilla, LA SEMANA QUE VIENE").origin == "Madrid")
+        #expect(parser.parse("I love LA").destination == nil)
+    }
+
+    @Test("a name before \"to\" and another place starts a route, so a common word there is a place")
+    func routeStart() {
+        let parser = SearchParser(today: today)
+        #expect(parser.parse("Nice to Paris tomorrow").origin == "Nice")
+        #expect(parser.parse("Nice to meet you! Flights to Paris tomorrow").origin == nil)
     }
 }

@@ -6,7 +6,8 @@ public import Foundation
 /// wednesday", "next friday", "cumaya", "haftaya salı") and relative expressions (tomorrow / yarın, this or
 /// next weekend / bu ya da gelecek hafta sonu, next week / haftaya, next month / gelecek ay, in 3 days / 3 gün
 /// sonra). A day or month without a year is the next one on or after today; a weekday, the next one after it.
-/// Text after a return marker ("returning", "back on", "dönüş") gives the return range.
+/// Text after a return marker ("returning", "back on", "dönüş") gives the return range; so do a second day ("Dec 19
+/// to Dec 28") and a trip's length after a departure day ("for a week", "1 haftalığına").
 public struct DateResolver: Sendable {
     public struct Range: Sendable, Equatable, CustomStringConvertible {
         /// Inclusive ISO dates.
@@ -37,10 +38,7 @@ public struct DateResolver: Sendable {
     /// Departure and return ranges found in `text`, outside the words of `places` (the places a text names are no
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
-        var words = TextMatching.words(text)
-        for place in places {
-            for index in place.position..<min(words.count, place.position + place.length) { words[index] = "" }
-        }
+        let words = Gazetteer.words(TextMatching.words(text), besides: places)
         if let marker = words.firstIndex(where: Self.returnMarkers.contains) {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
@@ -60,9 +58,13 @@ public struct DateResolver: Sendable {
         return tripDays(words) ?? (resolve(words: words), nil)
     }
 
-    /// "Dec 19 to Dec 28", "from Friday until Sunday": two days, each a date of its own, joined by "to", "until",
-    /// "till" or "through", are the trip's departure and return. Days sharing one month ("19 to 28 December") stay
-    /// one range of departure days, as `resolve(words:)` reads them.
+    /// The trip's two ends, when a text without a return marker gives both:
+    /// - "Dec 19 to Dec 28", "from Friday until Sunday": two days, each a date of its own, joined by "to", "until",
+    ///   "till" or "through". Days sharing one month ("19 to 28 December") stay one range of departure days, as
+    ///   `resolve(words:)` reads them.
+    /// - "for a week starting September 24", "for 5 days from Oct 3", "7 eylülde, 1 haftalığına": a departure day
+    ///   and the trip's length (`DateWords.tripLength`), the return that many days after it. A departure of several
+    ///   days ("for two weeks in July") leaves the return open.
     func tripDays(_ words: [String]) -> (departure: Range?, return: Range?)? {
         for (index, word) in words.enumerated() where ["to", "until", "till", "through"].contains(word) && index > 0 && index + 1 < words.count {
             let before = words[index - 1], after = words[index + 1]
@@ -74,6 +76,10 @@ public struct DateResolver: Sendable {
                   let back = resolve(words: Array(words[(index + 1)...])), back.from == back.to, back.from > departure.from
             else { continue }
             return (departure, back)
+        }
+        if let length = DateWords.tripLength(words), let departure = resolve(words: words), departure.from == departure.to,
+           let start = DateResolver(today: departure.from) {
+            return (departure, start.day(start.add(days: length, to: start.today)))
         }
         return nil
     }
@@ -137,7 +143,7 @@ public struct DateResolver: Sendable {
                 }
             }
             if let monthNumber = Self.month(word) {
-                if let dayNumber = Self.dayNumber(next) {  // "October 14"
+                if Self.monthBeforeDay(word) != nil, let dayNumber = Self.dayNumber(next) {  // "October 14"
                     return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
                 }
                 let last = Self.month(next) ?? (Self.rangeJoiners.contains(next) ? Self.month(afterNext) : nil)
@@ -175,6 +181,11 @@ public struct DateResolver: Sendable {
 
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki").
     public static func month(_ word: String) -> Int? { DateWords.month(word) }
+
+    /// A month a day number may follow ("October 14", "oct 3", "ekim 14"): the name alone. A Turkish case ending
+    /// closes the date ("ekimde 2 yetişkin" is October, with two adults), since Turkish writes the day first
+    /// ("2 ekimde").
+    public static func monthBeforeDay(_ word: String) -> Int? { DateWords.months[word] }
 
     /// An explicit year: a four-digit 2020–2100 that is not an amount ("2000 EUR").
     static func year(in words: [String]) -> Int? {

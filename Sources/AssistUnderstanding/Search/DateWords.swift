@@ -1,5 +1,6 @@
-/// The words dates are written with, folded (`TextMatching.words`), in English and Turkish: months, weekdays and
-/// spelled ordinals. Turkish case endings on a month or weekday ("ekimde", "marttaki", "cumaya") are cut here.
+/// The words dates are written with, folded (`TextMatching.words`), in English and Turkish: months, weekdays,
+/// spelled ordinals and a trip's length. Turkish case endings on a month or weekday ("ekimde", "marttaki", "cumaya")
+/// are cut here.
 enum DateWords {
     static let months: [String: Int] = {
         var table: [String: Int] = [:]
@@ -56,6 +57,24 @@ enum DateWords {
         holidays.first { holiday in
             index + holiday.words.count <= words.count && Array(words[index..<(index + holiday.words.count)]) == holiday.words
         }.map { ($0.month, $0.day) }
+    }
+
+    /// Units of a trip's length in days: English after "for" ("for a week", "for 5 days", "for ten nights"), Turkish
+    /// as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1 haftalığına", "5 günlüğüne").
+    static let lengthUnits: [String: Int] = ["day": 1, "days": 1, "night": 1, "nights": 1, "week": 7, "weeks": 7]
+    static let turkishLengthUnits: [(stem: String, days: Int)] = [("haftali", 7), ("gunlu", 1), ("geceli", 1)]
+
+    /// A trip's length in days, a count before its unit: "for a week" is 7, "for 5 days" 5 (a day of length is a
+    /// night away, as a week is seven), "iki haftalık" 14. Without a unit of length ("for 2 adults", "günlük
+    /// uçuşlar", daily flights) nil.
+    static func tripLength(_ words: [String]) -> Int? {
+        for (index, word) in words.enumerated() where index + 1 < words.count {
+            guard let count = ["a", "an", "bir"].contains(word) ? 1 : DateResolver.count(word) else { continue }
+            let unit = words[index + 1]
+            if index > 0, words[index - 1] == "for", let days = lengthUnits[unit] { return count * days }
+            if let days = turkishLengthUnits.first(where: { unit.hasPrefix($0.stem) })?.days { return count * days }
+        }
+        return nil
     }
 
     static let unitOrdinals: [String: Int] = [

@@ -50,7 +50,8 @@ extension Gazetteer {
         while index < words.count {
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
-            guard let match = match(words, at: index), match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) else {
+            guard let match = match(words, at: index) ?? abbreviation(words, shapes, at: index),
+                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) else {
                 index += 1
                 continue
             }
@@ -84,10 +85,12 @@ extension Gazetteer {
             }
             let qualifier = qualifier(in: words, at: noun == nil ? after : end)
             let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
+            // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
-                || shapes.isCapitalisedMidSentence(index)
-            // Out of context, a common word is no place: the name means the first place that is not one, if any.
-            guard let city = pinned ?? (inContext ? match.cities.first : match.cities.first { !$0.isCommonWord }) else {
+                || startsRoute(words, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
+            // Out of context, a common word is no place: the name means the first place that is not one, if any; an
+            // abbreviation means nothing.
+            guard let city = pinned ?? (inContext ? match.cities.first : match.abbreviated ? nil : match.cities.first { !$0.isCommonWord }) else {
                 index += 1
                 continue
             }
@@ -96,6 +99,16 @@ extension Gazetteer {
         }
         // Joins are looked for only between two places, so a text naming fewer is not scanned for dashes.
         return found.count < 2 ? found : Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
+    }
+
+    /// `words` with the words of `mentions` blanked: what a text says besides its places (the places a text names are
+    /// no dates nor wishes: "Mar del Plata" is not March, "Long Beach" no beach).
+    public static func words(_ words: [String], besides mentions: [Mention]) -> [String] {
+        var words = words
+        for place in mentions {
+            for index in place.position..<min(words.count, place.position + place.length) { words[index] = "" }
+        }
+        return words
     }
 
     /// The place noun at `index` and the case ending it carries, glued ("şehrinden") or after an apostrophe
@@ -137,21 +150,37 @@ extension Gazetteer {
         return mentions
     }
 
-    /// The longest name at `index`: the places it names, how many words it takes, and a case ending glued to
-    /// its last word, if that is how it matched.
-    private func match(_ words: [String], at index: Int) -> (cities: [City], length: Int, ending: String?)? {
+    /// A place's name at `index`: the places it names, how many words it takes, a case ending glued to its last
+    /// word if that is how it matched, and whether it is an abbreviation.
+    typealias NameMatch = (cities: [City], length: Int, ending: String?, abbreviated: Bool)
+
+    /// The longest name at `index`.
+    private func match(_ words: [String], at index: Int) -> NameMatch? {
         for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
             var key = Array(words[index..<(index + length)])
-            if let cities = byName[key] { return (cities, length, nil) }
+            if let cities = byName[key] { return (cities, length, nil, false) }
             guard let last = key.last, last.count >= 5 else { continue }
             for cut in 1...min(5, last.count - 3) {
                 let ending = String(last.suffix(cut))
                 guard Self.caseEndings.contains(ending) else { continue }
                 key[key.count - 1] = String(last.dropLast(cut))
-                if let cities = byName[key] { return (cities, length, ending) }
+                if let cities = byName[key] { return (cities, length, ending, false) }
             }
         }
         return nil
+    }
+
+    /// A city's abbreviation at `index` ("LA", "NYC"), only as written in capitals: lower-case "la" is a word
+    /// (Spanish, French, Turkish "-la"). Like a common word, it still needs a travel context to count.
+    private func abbreviation(_ words: [String], _ shapes: WordShapes, at index: Int) -> NameMatch? {
+        guard shapes.isAllCapitals(index), let city = abbreviations[words[index]] else { return nil }
+        return ([city], 1, nil, true)
+    }
+
+    /// Whether the words at `index` go on to another place: "to" and a name ("LA to Honolulu", "Nice to Paris"),
+    /// which makes the name before them the start of a route.
+    private func startsRoute(_ words: [String], at index: Int) -> Bool {
+        index + 1 < words.count && Self.toWords.contains(words[index]) && match(words, at: index + 1) != nil
     }
 
     /// Origin and destination from the mentions: explicit roles first; otherwise the first of two cities
@@ -188,5 +217,10 @@ struct WordShapes {
     /// Capitalised, in a text that is not all lower case, and not the first word of its sentence.
     func isCapitalisedMidSentence(_ index: Int) -> Bool {
         index < words.count && words[index].capitalised && !words[index].startsSentence
+    }
+
+    /// Written in capitals throughout, as an abbreviation is ("LA", "NYC").
+    func isAllCapitals(_ index: Int) -> Bool {
+        index < words.count && words[index].text.allSatisfy(\.isUppercase)
     }
 }

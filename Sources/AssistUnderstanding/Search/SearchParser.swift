@@ -22,18 +22,24 @@ public struct SearchParser: Sendable {
         filters.departure = departure
         filters.return = back
         let words = TextMatching.words(text)
+        // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
+        let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
         filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"])
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"])
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"]) ?? Self.oneBaby(in: words)
-        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "persons", "passengers", "seats", "travellers",
-                                                                              "travelers", "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
+        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "passenger", "passengers", "seat",
+                                                                              "seats", "traveller", "travellers", "traveler", "travelers",
+                                                                              "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
             ?? Self.forCount(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
         if filters.adults == nil, let party = Self.party(in: words) { filters.adults = party }
-        if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız"], in: text) { filters.nonstop = true }
+        // "no stops", "without a layover", "with no connections"; "no more than one stop" is not nonstop.
+        if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız", "no stop", "no layover", "no connection",
+                     "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"],
+                    in: text) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
-            ("premium_economy", ["premium economy"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
+            ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ])
         filters.airline = Self.first(in: text, Self.airlines)
@@ -42,12 +48,12 @@ public struct SearchParser: Sendable {
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
             ("night", ["night", "tonight", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
         ]) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
-        filters.climate = Self.first(in: text, [
+        filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
-                      "deniz kenari"]),
+                      "deniz kenari", "plaj", "sahil"]),
             ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak"]),
         ])
-        filters.maxPrice = Self.price(in: words)
+        filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters
     }
 
@@ -56,11 +62,12 @@ public struct SearchParser: Sendable {
         "bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9,
     ]
 
-    /// "two adults", "2 adults", "iki yetişkin": the number right before one of the nouns.
+    /// "two adults", "2 adults", "iki yetişkin", "a single passenger", "tek kişi": the number right before one of the
+    /// nouns. "single" and "tek" count one only here, before a noun of people ("tek yön" is one way).
     static func count(in words: [String], nouns: Set<String>) -> Int? {
         for (index, word) in words.enumerated() where index > 0 && nouns.contains(word) {
             let previous = words[index - 1]
-            if let value = Int(previous) ?? numbers[previous] { return value }
+            if let value = Int(previous) ?? numbers[previous] ?? (["single", "tek"].contains(previous) ? 1 : nil) { return value }
         }
         return nil
     }
@@ -121,8 +128,11 @@ public struct SearchParser: Sendable {
     }
 
     static func first(in text: String, _ table: [(String, [String])]) -> String? {
-        let folded = FoldedText(text)
-        return table.first { folded.containsAny($0.1) }?.0
+        first(in: FoldedText(text), table)
+    }
+
+    static func first(in folded: FoldedText, _ table: [(String, [String])]) -> String? {
+        table.first { folded.containsAny($0.1) }?.0
     }
 
     static let airlines: [(String, [String])] = [
@@ -147,7 +157,22 @@ public struct SearchParser: Sendable {
         return nil
     }
 
-    /// "under 500 euros", "max 300 EUR", "5000 TL altında", "en fazla 3000 lira", "200 doları geçmesin".
+    /// Currency signs, as the code each stands for. Folding drops signs with every other non-letter, so they are
+    /// written out first: "£200" reads as "gbp 200", "200€" as "200 eur", "₺3000" as "tl 3000".
+    static let currencySigns: [Character: String] = ["£": "gbp", "$": "usd", "€": "eur", "₺": "tl"]
+    /// Codes written before an amount ("USD 500", and the signs as spelled): not "try", an English verb.
+    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl"]
+
+    static func hasCurrencySign(_ text: String) -> Bool { text.contains { currencySigns[$0] != nil } }
+
+    /// `text` with each currency sign written as its code, set apart as a word of its own.
+    static func spellingCurrencySigns(_ text: String) -> String {
+        String(text.flatMap { character in currencySigns[character].map { " \($0) " } ?? String(character) })
+    }
+
+    /// "under 500 euros", "max 300 EUR", "5000 TL altında", "en fazla 3000 lira", "200 doları geçmesin", and a code or
+    /// sign before the amount: "under £200", "max USD 500", "₺3000 altında". A limit word within three words either
+    /// side; an amount without one ("150 euro") is no limit.
     static func price(in words: [String]) -> SearchFilters.Price? {
         let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "budget",
                                    "gecmesin", "gecmeyen", "asmasin", "asmayan"]
@@ -159,9 +184,19 @@ public struct SearchParser: Sendable {
                 amount = amount * 1000 + group
                 end += 1
             }
-            guard end < words.count, let currency = Self.currency(words[end]) else { continue }
-            let before = words[max(0, index - 3)..<index]
-            let after = words[(end + 1)..<min(words.count, end + 3)]
+            var start = index
+            let currency: String
+            if end < words.count, let after = Self.currency(words[end]) {
+                currency = after
+                end += 1
+            } else if index > 0, codesBeforeAmounts.contains(words[index - 1]), let before = Self.currency(words[index - 1]) {
+                currency = before
+                start -= 1
+            } else {
+                continue
+            }
+            let before = words[max(0, start - 3)..<start]
+            let after = words[end..<min(words.count, end + 2)]
             if before.contains(where: limits.contains) || after.contains(where: limits.contains) {
                 return SearchFilters.Price(amount: amount, currency: currency)
             }

@@ -93,6 +93,9 @@ public struct FoldedText: Sendable {
 
     public init(_ text: String) { words = TextMatching.words(text) }
 
+    /// Words already folded (`TextMatching.words`), some perhaps blanked ("") so that no phrase matches across them.
+    public init(words: [String]) { self.words = words }
+
     /// Whether `phrase` occurs as whole words, as `TextMatching.contains(_:phrase:)` says.
     public func contains(_ phrase: String) -> Bool {
         TextMatching.contains(words, needle: TextMatching.words(phrase))
