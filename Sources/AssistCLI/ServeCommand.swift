@@ -53,6 +53,10 @@ enum ServeCommand {
         let dataDirectory = URL(fileURLWithPath: options["data-dir"] ?? ".assist")
         raiseFileDescriptorLimit()
         // Caught from here on: a signal during start-up drains as soon as the gateway is up.
+        // A write to a client or a store that went away is an error for the code that wrote (EPIPE), never a
+        // signal that ends the whole gateway: every socket write already asks so (MSG_NOSIGNAL); this covers any
+        // library that does not.
+        signal(SIGPIPE, SIG_IGN)
         guard let termination = TerminationSignal.catch() else {
             log("cannot catch SIGINT/SIGTERM: \(String(cString: strerror(errno)))")
             return 1

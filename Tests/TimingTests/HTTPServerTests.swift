@@ -195,4 +195,28 @@ struct HTTPServerTests {
         let server = try HTTPServer(configuration: configuration, responder: ClosureResponder { _ in HTTPResponse(status: 200) })
         #expect(throws: HTTPServerError.self) { try server.start() }
     }
+
+    @Test("clients that reset their connections mid-stream, while the server writes, end their streams and nothing else")
+    func resetsWhileWriting() async throws {
+        let server = try startServer { _ in
+            HTTPResponse(status: 200, body: .stream { writer in
+                while (try? await writer.write(Array(repeating: UInt8(ascii: "x"), count: 4096))) != nil {
+                    try? await Task.sleep(for: .milliseconds(1))
+                }
+            })
+        }
+        defer { server.stop() }
+        let port = server.port
+        try await onOwnThread {
+            // The twenty-first finds the server still serving.
+            for _ in 0..<21 {
+                let connection = try TestConnection(port: port)
+                try connection.send(method: "GET", path: "/stream")
+                _ = try connection.read(until: "xxxx", timeout: .seconds(5))
+                connection.reset()
+            }
+        }
+        // Every stream ended with its client: nothing is left in flight.
+        #expect(await server.waitForInFlight(timeout: .seconds(5)))
+    }
 }

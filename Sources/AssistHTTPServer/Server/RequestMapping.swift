@@ -26,7 +26,7 @@ enum RequestMapping {
         let utf8 = Array(path.utf8)
         var index = 0
         while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = HTTPRequest.hexValue(utf8[index + 1]), let low = HTTPRequest.hexValue(utf8[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -35,15 +35,6 @@ enum RequestMapping {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The reason phrase of a status (RFC 9110 §15); "Unknown" for a code it does not name.

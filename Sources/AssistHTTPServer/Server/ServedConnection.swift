@@ -1,4 +1,3 @@
-import AssistHTTP
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -85,9 +84,9 @@ final class ServedConnection {
         outboundBytes += bytes.count
     }
 
-    /// Writes what is queued without waiting, several buffers per call (`writev`). Returns false when the socket
+    /// Writes what is queued without waiting, several buffers per call (`sendmsg`, gathering like `writev`). Returns false when the socket
     /// failed (the client is gone); true otherwise, with `outbound` holding what the socket did not take.
-    /// The vectors point into `outbound`'s arrays, which are neither changed nor freed until `writev` returns.
+    /// The vectors point into `outbound`'s arrays, which are neither changed nor freed until `sendmsg` returns.
     func flush() -> Bool {
         while !outbound.isEmpty {
             let count = min(outbound.count, 16)
@@ -99,7 +98,14 @@ final class ServedConnection {
                         vectors[index] = iovec(iov_base: UnsafeMutableRawPointer(mutating: raw.baseAddress! + skip), iov_len: raw.count - skip)
                     }
                 }
-                return writev(descriptor, vectors, Int32(count))
+                // sendmsg rather than writev: MSG_NOSIGNAL, so a client that reset the connection is an EPIPE to
+                // handle, not a SIGPIPE that ends the process.
+                return vectors.withUnsafeMutableBufferPointer { iov in
+                    var message = msghdr()
+                    message.msg_iov = iov.baseAddress
+                    message.msg_iovlen = count
+                    return sendmsg(descriptor, &message, Int32(MSG_NOSIGNAL))
+                }
             }
             if written < 0 {
                 if errno == EINTR { continue }

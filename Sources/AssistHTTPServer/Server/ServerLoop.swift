@@ -323,6 +323,7 @@ final class ServerLoop: EventLoop.TurnHook {
     }
 
     private func deliver(_ read: HTTP1Connection.Request, on connection: ServedConnection) {
+        guard let loop else { return close(connection) }  // attached before any connection: never nil here
         var client = connection.countedAs ?? connection.peer
         if connection.viaTrustedProxy {
             // Each request a proxy forwards counts against its own client while it is answered.
@@ -338,7 +339,6 @@ final class ServerLoop: EventLoop.TurnHook {
         context.requestStarted()
         let request = RequestMapping.request(read, clientAddress: client, viaTrustedProxy: connection.viaTrustedProxy,
                                              serverPort: context.port)
-        guard let loop else { return }
         let (responder, back, token, generation) = (context.responder, LoopReference(self, loop: loop), connection.token, connection.generation)
         connection.task = Task(executorPreference: loop) {
             let response = await responder.respond(to: request)
@@ -615,8 +615,8 @@ final class ServerLoop: EventLoop.TurnHook {
 
 /// A share of the server carried into its tasks and its writers' callbacks, which reach it only on its loop.
 ///
-/// `@unchecked Sendable` is safe here because the share is touched only through `onLoop` and `later`, which
-/// run the work on the loop's own thread (the share's thread).
+/// `@unchecked Sendable` is safe here because the share is touched only through `onLoop`, or in work given to
+/// the loop's `execute`, both run on the loop's own thread (the share's thread).
 private struct LoopReference: @unchecked Sendable {
     let share: ServerLoop
     let loop: EventLoop
@@ -631,11 +631,6 @@ private struct LoopReference: @unchecked Sendable {
         _ = loop.onLoop { work(reference.share) }
     }
 
-    /// Runs `work` on the loop after what runs now (never inline: the caller may hold a lock `work` takes).
-    func later(_ work: @escaping @Sendable (ServerLoop) -> Void) {
-        let reference = self
-        _ = loop.execute { work(reference.share) }
-    }
 }
 
 /// The `Date` field's value, formatted once a second.
