@@ -28,7 +28,6 @@ public final class HTTPServer: Service {
     public let configuration: Configuration
     private let responder: any HTTPResponder
     private let phase = Mutex(Phase.idle)
-    private let context = Mutex<ServerContext?>(nil)
     /// Opened by `stop()`: what `run()` waits for before it awaits the loops.
     private let stopped = Latch()
     private let loops = Mutex<[EventLoop]>([])
@@ -43,7 +42,12 @@ public final class HTTPServer: Service {
     public var port: Int { boundPort.load(ordering: .acquiring) }
 
     /// Requests currently being answered or streamed.
-    public var inFlightCount: Int { context.withLock { $0?.inFlightCount ?? 0 } }
+    public var inFlightCount: Int {
+        phase.withLock { phase in
+            if case .serving(let shares) = phase { return shares.context.inFlightCount }
+            return 0
+        }
+    }
 
     /// Starts listening; throws when the address cannot be bound, or the server was started before.
     public func start() throws {
@@ -78,7 +82,6 @@ public final class HTTPServer: Service {
                 for index in 0..<max(1, configuration.threadPoolSize) { made.append(try EventLoop(name: "assist-loop-\(index)")) }
                 let shares = try ServerShares(listener: listener, context: serverContext, loops: made)
                 loops.withLock { $0 = made }
-                context.withLock { $0 = serverContext }
                 shares.start()
                 phase = .serving(shares)
             } catch {

@@ -108,9 +108,6 @@ struct HTTP1Connection {
         }
     }
 
-    /// Bytes held for requests not yet delivered.
-    var bufferedBytes: Int { buffer.count }
-
     // MARK: Events from the socket
 
     mutating func received(_ bytes: some Collection<UInt8>) -> [Action] {
@@ -192,7 +189,9 @@ struct HTTP1Connection {
     mutating func respond(status: Int, reason: String, headers: [(name: String, value: String)], body: ResponseBody,
                           date: String) -> [Action] {
         guard case .handling(let request) = state else { return [] }
-        let noBody = request.method == "HEAD" || status < 200 || status == 204 || status == 304
+        // 1xx, 204 and 304 carry no body and no length (RFC 9110 §8.6); a HEAD answer has the length, not the body.
+        let statusHasBody = status >= 200 && status != 204 && status != 304
+        let noBody = request.method == "HEAD" || !statusHasBody
         let http10 = request.minorVersion == 0
         if headers.contains(where: { $0.name.lowercased() == "connection" && $0.value.lowercased().contains("close") })
             || (body == .stream && http10) {
@@ -205,7 +204,7 @@ struct HTTP1Connection {
         }
         let chunked = body == .stream && !http10 && !noBody
         switch body {
-        case .bytes(let bytes) where status >= 200 && status != 204 && status != 304: head += "Content-Length: \(bytes.count)\r\n"
+        case .bytes(let bytes) where statusHasBody: head += "Content-Length: \(bytes.count)\r\n"
         case .stream where chunked: head += "Transfer-Encoding: chunked\r\n"
         default: break
         }
@@ -226,8 +225,8 @@ struct HTTP1Connection {
     mutating func sendBody(_ bytes: [UInt8]) -> [Action] {
         guard let chunked = bodyIsChunked, !bytes.isEmpty else { return [] }
         guard chunked else { return [.write(bytes)] }
-        var framed = [UInt8](repeating: 0, count: 18) + bytes + [0, 0]
-        let start = Self.frameChunk(&framed, start: 18, count: bytes.count)
+        var framed = [UInt8](repeating: 0, count: Self.chunkRoom) + bytes + [0, 0]
+        let start = Self.frameChunk(&framed, start: Self.chunkRoom, count: bytes.count)
         return [.write(Array(framed[start...]))]
     }
 
@@ -238,11 +237,15 @@ struct HTTP1Connection {
         return chunked
     }
 
+    /// Room a chunk's size line needs before its data: up to 16 hex digits and CRLF.
+    static let chunkRoom = 18
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// Frames `count` bytes lying at `buffer[start..<start + count]` as one chunk, in place: its size line is
-    /// written just before them and CRLF just after (the caller leaves room: 18 bytes before, 2 after).
+    /// written just before them and CRLF just after (the caller leaves room: `chunkRoom` bytes before, 2 after).
     /// Returns where the chunk starts; it ends 2 bytes after the data.
     static func frameChunk(_ buffer: inout [UInt8], start: Int, count: Int) -> Int {
-        let digits = Array("0123456789abcdef".utf8)
+        let digits = hexDigits
         var position = start
         buffer[position - 1] = HTTPBytes.lf
         buffer[position - 2] = HTTPBytes.cr

@@ -33,12 +33,14 @@ final class ServedConnection {
 
     let token: UInt64
     let descriptor: Int32
-    /// The peer's address, and the address the connection counts against (nil for a trusted proxy's).
+    /// The peer's address.
     let peer: String
-    let countedAs: String?
     /// For a trusted proxy's connection: the client its current request is counted against, until it is answered.
     var requestAddress: String?
     let viaTrustedProxy: Bool
+    /// The address the connection counts against in the ledger: its peer's, none for a trusted proxy's (whose
+    /// requests count against their clients, `requestAddress`).
+    var countedAs: String? { viaTrustedProxy ? nil : peer }
     /// Counted in the ledger (until closed; a connection refused at accept never is).
     var admitted: Bool
     var machine: HTTP1Connection
@@ -68,11 +70,10 @@ final class ServedConnection {
 
     var deadline: (kind: DeadlineKind, at: ContinuousClock.Instant)?
 
-    init(token: UInt64, descriptor: Int32, peer: String, countedAs: String?, viaTrustedProxy: Bool, admitted: Bool, machine: HTTP1Connection) {
+    init(token: UInt64, descriptor: Int32, peer: String, viaTrustedProxy: Bool, admitted: Bool, machine: HTTP1Connection) {
         self.token = token
         self.descriptor = descriptor
         self.peer = peer
-        self.countedAs = countedAs
         self.viaTrustedProxy = viaTrustedProxy
         self.admitted = admitted
         self.machine = machine

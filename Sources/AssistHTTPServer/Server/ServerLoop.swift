@@ -52,9 +52,8 @@ final class ServerLoop: EventLoop.TurnHook {
     private var lastPaceCheck = ContinuousClock.now
     private var scratch: [UInt8]
     /// A streamed body's bytes on their way to the socket, with room before them for a chunk's size line
-    /// (`chunkRoom`) and after them for its CRLF, so that a chunk is written from here without a copy.
+    /// (`HTTP1Connection.chunkRoom`) and after them for its CRLF, so that a chunk is written from here without a copy.
     private var pumpBuffer: [UInt8]
-    private static let chunkRoom = 18
     private var events = [epoll_event](repeating: epoll_event(), count: 64)
     /// A descriptor kept open to be given up when accept fails for want of one: enough to answer and close.
     private var spareFD: Int32
@@ -67,7 +66,7 @@ final class ServerLoop: EventLoop.TurnHook {
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
         guard wakeFD >= 0 else { throw HTTPServerError.system("eventfd", errno) }
         scratch = [UInt8](repeating: 0, count: 64 * 1024)
-        pumpBuffer = [UInt8](repeating: 0, count: Self.chunkRoom + max(1, context.settings.streamBlockBytes) + 2)
+        pumpBuffer = [UInt8](repeating: 0, count: HTTP1Connection.chunkRoom + max(1, context.settings.streamBlockBytes) + 2)
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epollFD >= 0 else {
             Glibc.close(wakeFD)
@@ -189,8 +188,8 @@ final class ServerLoop: EventLoop.TurnHook {
         let verdict = ledger.admit(address: trusted ? nil : peer)
         let token = nextToken
         nextToken += 1
-        let connection = ServedConnection(token: token, descriptor: fd, peer: peer, countedAs: trusted ? nil : peer, viaTrustedProxy: trusted,
-                                          admitted: verdict == .admitted, machine: makeMachine())
+        let connection = ServedConnection(token: token, descriptor: fd, peer: peer, viaTrustedProxy: trusted, admitted: verdict == .admitted,
+                                          machine: makeMachine())
         connections[token] = connection
         switch verdict {
         case .admitted:
@@ -409,7 +408,7 @@ final class ServerLoop: EventLoop.TurnHook {
     /// Moves a streamed body's bytes from its writer to the socket while the socket takes them all; stops when
     /// the writer is empty (its next write queues the pump again) or the socket is full (writable queues it).
     private func pump(_ connection: ServedConnection) {
-        let room = Self.chunkRoom
+        let room = HTTP1Connection.chunkRoom
         while let writer = connection.writer, connection.phase == .open, connection.outboundBytes == 0 {
             let result = pumpBuffer.withUnsafeMutableBytes { buffer in
                 writer.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[room..<(buffer.count - 2)])) { connection.pumpWaiting = true }
