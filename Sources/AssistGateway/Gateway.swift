@@ -1,4 +1,5 @@
 public import AssistHTTP
+import AssistTelemetry
 import AssistWire
 
 /// The gateway's HTTP surface: a router over thin endpoints, and the one place where a refusal becomes
@@ -26,13 +27,20 @@ public struct Gateway: HTTPResponder {
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         var context = RequestContext(receivedAt: dependencies.monotonicClock.now, time: dependencies.clock.now(), http: request)
         var response: HTTPResponse
+        var outcome = "ok"
         do {
             response = try await route(&context)
         } catch {
             if !context.hasAuditRow, RefusalsBeforeAdmission.counts(error.status) { await dependencies.recordRefusal(error, context) }
             response = Responses.error(error, requestId: context.id)
+            outcome = error.code.rawValue
         }
         response.headers.append((.requestId, context.id))
+        response.headers.append((.traceId, context.trace.traceId.hex))
+        if case .bytes = response.body {
+            RequestEndLog.write(context.logger, route: RefusalsBeforeAdmission.endpoint(of: request), status: response.status.code,
+                                feature: context.feature?.id, outcome: outcome, milliseconds: context.elapsedMs(at: dependencies.monotonicClock.now))
+        }
         return response
     }
 

@@ -79,6 +79,12 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public static let requestId: HTTPFieldName = "X-Request-Id"
     /// An app's integrity proof (App Attest assertion or Play Integrity token).
     public static let assistIntegrity: HTTPFieldName = "X-Assist-Integrity"
+    /// W3C Trace Context: the caller's trace and span, continued by the gateway and passed to the provider.
+    public static let traceparent: HTTPFieldName = "traceparent"
+    /// W3C Trace Context: vendors' state, passed on unchanged with `traceparent`.
+    public static let tracestate: HTTPFieldName = "tracestate"
+    /// The trace id of the request's answer, so a user's report leads an operator to its trace.
+    public static let traceId: HTTPFieldName = "X-Trace-Id"
 }
 
 /// One header field.

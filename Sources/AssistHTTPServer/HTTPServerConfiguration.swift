@@ -1,3 +1,4 @@
+import AssistTelemetry
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -68,7 +69,7 @@ extension HTTPServer {
         /// Makes the request id of the server's own answers (the gateway passes its own, for one format).
         public var makeRequestID: @Sendable () -> String = EdgeRequestID.make
         /// Where the server's few log lines go (refused connections, at most one line a second).
-        public var log: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data("assist: \(line)\n".utf8)) }
+        public var log: @Sendable (String) -> Void = { line in Logger().warning(line) }
 
         public init() {}
 

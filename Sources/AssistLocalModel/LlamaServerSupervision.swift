@@ -1,3 +1,4 @@
+import AssistTelemetry
 import AssistServices
 import CLinux
 import Dispatch
@@ -89,7 +90,7 @@ extension LlamaServerSupervisor {
     }
 
     static func log(_ message: String) {
-        FileHandle.standardError.write(Data("assist: \(message)\n".utf8))
+        Logger().notice(message)
     }
 
     /// "exited with status 1", "was killed by signal 9", from a `waitpid` status (its macros do not import).

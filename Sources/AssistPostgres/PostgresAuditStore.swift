@@ -25,13 +25,14 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     private static let upsert = """
         INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
-            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values, trace_id)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
         ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
             prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
             trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
             input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
-            total_ms = excluded.total_ms, instance = excluded.instance, masked_values = excluded.masked_values
+            total_ms = excluded.total_ms, instance = excluded.instance, masked_values = excluded.masked_values,
+            trace_id = excluded.trace_id
         """
 
     private static func parameters(_ r: AuditRecord) -> [PostgresValue] {
@@ -39,7 +40,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
             .text(r.requestId), .double(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.trustReason), .text(r.status.rawValue), .text(r.reason), .int(r.inputTokens),
             .int(r.outputTokens), .optional(r.timeToFirstTokenMs), .double(r.totalMs), .text(r.instance),
-            .int(r.maskedValues),
+            .int(r.maskedValues), .text(r.traceId),
         ]
     }
 
@@ -56,20 +57,18 @@ public final class PostgresAuditStore: BatchedAuditStore {
         Set(try await client.query("SELECT DISTINCT instance FROM audit_log WHERE status = 'started'", []).compactMap { $0.text(0) })
     }
 
-    /// Newest first; ties in time in the order the rows were first written. Empty when the store is down.
-    public func recent(limit: Int) async -> [AuditRecord] {
-        let rows = try? await client.query("SELECT \(Self.columns) FROM audit_log ORDER BY time DESC, id DESC LIMIT $1", [.int(limit)])
-        return (rows ?? []).map(Self.decode)
+    /// Newest first; ties in time in the order the rows were first written. Throws when the store is down.
+    public func recent(limit: Int) async throws -> [AuditRecord] {
+        try await client.query("SELECT \(Self.columns) FROM audit_log ORDER BY time DESC, id DESC LIMIT $1", [.int(limit)]).map(Self.decode)
     }
 
-    public func record(for requestId: String) async -> AuditRecord? {
-        let rows = try? await client.query("SELECT \(Self.columns) FROM audit_log WHERE request_id = $1", [.text(requestId)])
-        return rows?.first.map(Self.decode)
+    public func record(for requestId: String) async throws -> AuditRecord? {
+        try await client.query("SELECT \(Self.columns) FROM audit_log WHERE request_id = $1", [.text(requestId)]).first.map(Self.decode)
     }
 
     private static let columns = """
         request_id, time, user_id, feature, prompt_version, model, trust, status, reason, input_tokens, output_tokens,
-        ttft_ms, total_ms, trust_reason, instance, masked_values
+        ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id
         """
 
     private static func decode(_ row: PostgresRow) -> AuditRecord {
@@ -80,6 +79,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
             outputTokens: row.int(10) ?? 0, timeToFirstTokenMs: row.double(11), totalMs: row.double(12) ?? 0, trustReason: row.text(13) ?? "")
         record.instance = row.text(14) ?? ""
         record.maskedValues = row.int(15) ?? 0
+        record.traceId = row.text(16) ?? ""
         return record
     }
 }

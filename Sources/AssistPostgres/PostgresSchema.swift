@@ -54,5 +54,9 @@ public enum PostgresSchema {
         PostgresMigration(version: 9, name: "audit_log_masked_values", sql: """
             ALTER TABLE audit_log ADD COLUMN masked_values integer NOT NULL DEFAULT 0;
             """),
+        // The request's W3C trace id, so an operator goes from a row to its trace.
+        PostgresMigration(version: 10, name: "audit_log_trace_id", sql: """
+            ALTER TABLE audit_log ADD COLUMN trace_id text NOT NULL DEFAULT '';
+            """),
     ]
 }

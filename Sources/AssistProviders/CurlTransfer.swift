@@ -23,7 +23,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     private var sawDone = false
     private var retained: Unmanaged<CurlTransfer>?
     /// What `attach` hands to curl (which copies it); dropped there so a long stream does not hold it twice.
-    private var outgoing: (url: String, apiKey: String?, body: [UInt8])?
+    private var outgoing: (url: String, apiKey: String?, headers: [(name: String, value: String)], body: [UInt8])?
     private let continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation
     private let router: CurlEventLoop
     /// The event loop the transfer runs on, set by the router as it starts it (before any other use).
@@ -39,7 +39,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     init(request: ProviderRequest, body: [UInt8], continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation,
          loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) {
         let base = request.baseURL.hasSuffix("/") ? String(request.baseURL.dropLast()) : request.baseURL
-        self.outgoing = (base + "/chat/completions", request.apiKey, body)
+        self.outgoing = (base + "/chat/completions", request.apiKey, request.headers, body)
         self.continuation = continuation
         self.router = loop
         self.highWaterBytes = highWaterBytes
@@ -49,7 +49,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
 
     /// Creates the easy handle and adds it to `multi`. Returns false (and fails the stream) if curl refuses.
     func attach(to multi: UnsafeMutableRawPointer) -> Bool {
-        guard let (url, apiKey, body) = outgoing else { return false }
+        guard let (url, apiKey, extraHeaders, body) = outgoing else { return false }
         outgoing = nil
         guard let easy = CurlEasy.make(url: url) else {
             continuation.finish(throwing: ProviderError.transport("curl_easy_init failed"))
@@ -63,6 +63,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         list = curl_slist_append(list, "Content-Type: application/json")
         list = curl_slist_append(list, "Accept: text/event-stream")
         if let key = apiKey { list = curl_slist_append(list, "Authorization: Bearer \(key)") }
+        for (name, value) in extraHeaders { list = curl_slist_append(list, "\(name): \(value)") }
         headers = list
         assist_curl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, list)
         let me = Unmanaged.passRetained(self)

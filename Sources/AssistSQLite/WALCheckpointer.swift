@@ -1,3 +1,4 @@
+import AssistTelemetry
 public import AssistServices
 import CSQLite
 import Dispatch
@@ -100,7 +101,7 @@ public final class WALCheckpointer: Service {
             // Busy is normal under a reader; anything else is worth a line, once per run of failures.
             let failed = code != SQLITE_OK && code != SQLITE_BUSY
             if failed, !failing {
-                FileHandle.standardError.write(Data("assist: WAL checkpoint failed: \(String(cString: sqlite3_errmsg(handle)))\n".utf8))
+                Logger().warning("WAL checkpoint failed: \(String(cString: sqlite3_errmsg(handle)))")
             }
             failing = failed
         }

@@ -1,3 +1,4 @@
+import AssistTelemetry
 import Foundation
 import Synchronization
 
@@ -62,8 +63,8 @@ public final class ServiceGroup: Sendable {
         return failures.reversed()
     }
 
-    /// The default report: one line on standard error, where operators already read the gateway's log.
+    /// The default report: one line in the process's log, where operators already read the gateway's.
     public static func logToStandardError(_ failure: Failure) {
-        FileHandle.standardError.write(Data("assist: \(failure)\n".utf8))
+        Logger().error("\(failure)")
     }
 }

@@ -31,6 +31,10 @@ public final class SQLiteAuditStore: AuditStore {
         if !columns.contains("masked_values") {
             try database.execute("ALTER TABLE audit_log ADD COLUMN masked_values INTEGER NOT NULL DEFAULT 0")
         }
+        // Added with tracing: the request's W3C trace id.
+        if !columns.contains("trace_id") {
+            try database.execute("ALTER TABLE audit_log ADD COLUMN trace_id TEXT NOT NULL DEFAULT ''")
+        }
         try database.execute("CREATE INDEX IF NOT EXISTS audit_log_open ON audit_log (instance) WHERE status = 'started'")
     }
 
@@ -39,18 +43,18 @@ public final class SQLiteAuditStore: AuditStore {
     public func record(_ r: AuditRecord) async throws {
         try await database.perform("""
             INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
-                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (request_id) DO UPDATE SET user = excluded.user, feature = excluded.feature,
                 prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust, status = excluded.status,
                 reason = excluded.reason, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
                 ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance,
-                masked_values = excluded.masked_values
+                masked_values = excluded.masked_values, trace_id = excluded.trace_id
             """, [
             .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
             .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
-            .text(r.instance), .integer(Int64(r.maskedValues)),
+            .text(r.instance), .integer(Int64(r.maskedValues)), .text(r.traceId),
         ])
     }
 
@@ -67,23 +71,30 @@ public final class SQLiteAuditStore: AuditStore {
         return Set(rows.compactMap { $0.first?.text })
     }
 
-    public func recent(limit: Int) async -> [AuditRecord] {
-        let rows = (try? await database.perform("SELECT * FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])) ?? []
-        return rows.map(Self.decode)
+    public func recent(limit: Int) async throws -> [AuditRecord] {
+        try await database.perform("SELECT \(Self.columns) FROM audit_log ORDER BY time DESC, rowid DESC LIMIT ?", [.integer(Int64(limit))])
+            .map(Self.decode)
     }
 
-    public func record(for requestId: String) async -> AuditRecord? {
-        ((try? await database.perform("SELECT * FROM audit_log WHERE request_id = ?", [.text(requestId)])) ?? []).first.map(Self.decode)
+    public func record(for requestId: String) async throws -> AuditRecord? {
+        try await database.perform("SELECT \(Self.columns) FROM audit_log WHERE request_id = ?", [.text(requestId)]).first.map(Self.decode)
     }
+
+    /// Named, so that the order `decode` reads is the order asked for, whatever order the columns were added in.
+    private static let columns = """
+        request_id, time, user, feature, prompt_version, model, trust, status, reason, input_tokens, output_tokens,
+        ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id
+        """
 
     private static func decode(_ row: [SQLiteDatabase.Value]) -> AuditRecord {
         var record = AuditRecord(requestId: row[0].text ?? "", time: Date(timeIntervalSince1970: row[1].double ?? 0), user: row[2].text ?? "",
                         feature: row[3].text ?? "", promptVersion: row[4].text ?? "", model: row[5].text ?? "", trust: row[6].text ?? "",
                         status: AuditStatus(rawValue: row[7].text ?? ""), reason: row[8].text ?? "", inputTokens: row[9].int ?? 0,
                         outputTokens: row[10].int ?? 0, timeToFirstTokenMs: row[11].double, totalMs: row[12].double ?? 0,
-                        trustReason: row.count > 13 ? row[13].text ?? "" : "")
-        record.instance = row.count > 14 ? row[14].text ?? "" : ""
-        record.maskedValues = row.count > 15 ? row[15].int ?? 0 : 0
+                        trustReason: row[13].text ?? "")
+        record.instance = row[14].text ?? ""
+        record.maskedValues = row[15].int ?? 0
+        record.traceId = row[16].text ?? ""
         return record
     }
 }

@@ -40,6 +40,8 @@ public struct Script: Sendable {
 public struct RecordedRequest: Sendable {
     public var path: String
     public var authorization: String?
+    /// The W3C trace context the caller sent (`traceparent`), if any.
+    public var traceparent: String?
     public var body: [UInt8]
     public var receivedAt: ContinuousClock.Instant
     /// When the upstream noticed its client leave mid-stream; nil if the stream ran to its end.

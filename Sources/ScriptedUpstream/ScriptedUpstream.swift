@@ -72,7 +72,8 @@ public final class ScriptedUpstream: Sendable {
             return HTTPResponse(status: 404, body: .bytes(Array("{\"error\":{\"message\":\"not found\"}}".utf8)))
         }
         let (standing, chooser, index) = state.withLock { state in
-            state.requests.append(RecordedRequest(path: request.path, authorization: request.header(.authorization), body: request.body,
+            state.requests.append(RecordedRequest(path: request.path, authorization: request.header(.authorization),
+                                                  traceparent: request.header(.traceparent), body: request.body,
                                                   receivedAt: receivedAt, tokensSent: 0, finished: false))
             return (state.script, state.chooser, state.requests.count - 1)
         }

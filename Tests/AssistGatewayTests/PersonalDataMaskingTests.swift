@@ -95,7 +95,7 @@ struct PersonalDataMaskingTests {
         #expect(seen == "Refund to card **** **** **** 1111 or IBAN TR********************1326, call [phone]")
         let sent = try #require(subject.provider.requests.first).map(\.content).joined(separator: "\n")
         #expect(sent.contains("**** **** **** 1111") && !sent.contains("4111-1111-1111-1111") && !sent.contains("532 123 45 67"))
-        let row = try #require(await subject.dependencies.stores.audit.record(for: id))
+        let row = try #require(try await subject.dependencies.stores.audit.record(for: id))
         #expect(row.maskedValues == 3)
         #expect(subject.dependencies.state.metrics.render().contains(#"assist_masked_values_total{stage="input"} 3"#))
         #expect(!subject.dependencies.state.metrics.render().contains(#"stage="provider""#))
@@ -108,7 +108,7 @@ struct PersonalDataMaskingTests {
         let sent = try #require(subject.provider.requests.first)
         #expect(sent[1].content == "Contact on file: [phone], card **** **** **** 0004.")
         #expect(sent[2].content == "Where is my bag?")
-        let row = try #require(await subject.dependencies.stores.audit.record(for: id))
+        let row = try #require(try await subject.dependencies.stores.audit.record(for: id))
         #expect(row.maskedValues == 0)
         #expect(subject.dependencies.state.metrics.render().contains(#"assist_masked_values_total{stage="provider"} 2"#))
     }

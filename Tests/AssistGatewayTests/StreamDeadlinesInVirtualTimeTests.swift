@@ -95,7 +95,7 @@ struct StreamDeadlinesInVirtualTimeTests {
         #expect(provider.cancellations == 1)
         #expect(writer.events.last == .error(code: .upstreamTimeout))
 
-        let row = try #require(await dependencies.stores.audit.recent(limit: 1).first)
+        let row = try #require(try await dependencies.stores.audit.recent(limit: 1).first)
         #expect(row.status == .upstreamTimeout)
         #expect(row.timeToFirstTokenMs == 4000)
         #expect(row.totalMs == 9000)

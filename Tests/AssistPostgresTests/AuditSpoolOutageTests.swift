@@ -42,10 +42,12 @@ extension PostgresRestartTests {
         #expect(spool.size.rows == 2 * requests)
         #expect(spool.gauges.first { $0.name == "assist_audit_spool_rows" }?.value == Double(2 * requests))
         // What is only in the journal is readable: feedback finds the request it refers to.
-        #expect(await spool.record(for: "req_3_7")?.status == finalStatus(7))
-        #expect(await spool.record(for: "req_3_7")?.maskedValues == 1)  // every field goes through the journal
-        #expect(await spool.record(for: "req_before_1") == nil)  // shipped, and PostgreSQL is down
-        #expect(await spool.recent(limit: 3).map(\.requestId) == ["req_19_24", "req_19_23", "req_19_22"])
+        #expect(try await spool.record(for: "req_3_7")?.status == finalStatus(7))
+        #expect(try await spool.record(for: "req_3_7")?.maskedValues == 1)  // every field goes through the journal
+        #expect(try await spool.record(for: "req_3_7")?.traceId == "0af7651916cd43dd8448eb211c80319c")
+        // Shipped, and PostgreSQL is down: unknown now, which is an error for the caller (a 503), never "no such row".
+        await #expect(throws: (any Error).self) { try await spool.record(for: "req_before_1") }
+        await #expect(throws: (any Error).self) { try await spool.recent(limit: 3) }
 
         try await server.startAgain()
         #expect(await eventually(within: .seconds(30)) { spool.size == .init(rows: 0, bytes: 0) })
@@ -89,7 +91,7 @@ extension PostgresRestartTests {
         let journaled = 2 * 20 + 2 * callers * perCaller - inFlight
         #expect(spool.recovery == .init(rows: journaled, tornBytes: 0, damagedRecords: 0))
         #expect(try await spool.closeInterrupted(instance: "gw_a") == inFlight)  // closed in the journal; remotely once shipped
-        #expect(await spool.record(for: "req_0_4")?.status == .interrupted)
+        #expect(try await spool.record(for: "req_0_4")?.status == .interrupted)
         try await spool.record(startedRow("req_new", instance: "gw_a"))  // this run's request, after the close: stays open
 
         try await server.startAgain()

@@ -25,7 +25,7 @@ struct SpoolDirectory {
 func startedRow(_ id: String, instance: String = "gw_test", at time: Double = 1_700_000_000) -> AuditRecord {
     var row = AuditRecord(requestId: id, time: Date(timeIntervalSince1970: time), user: "u_\(id)", feature: "itinerary_summary",
                           promptVersion: "v1", model: "local-small", trust: "untrusted", status: .started, inputTokens: 120,
-                          outputTokens: 256, maskedValues: 1)  // carried through the journal like every field
+                          outputTokens: 256, maskedValues: 1, traceId: "0af7651916cd43dd8448eb211c80319c")  // carried through the journal like every field
     row.instance = instance
     return row
 }

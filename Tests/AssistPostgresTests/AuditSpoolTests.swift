@@ -138,7 +138,7 @@ struct AuditSpoolTests {
         await #expect(throws: SpoolError.self) { try await spool.record(startedRow("req_refused")) }
         await #expect(throws: SpoolError.self) { try await spool.record(startedRow("req_refused_too")) }
         #expect(spool.size.rows == 1)
-        #expect(await spool.record(for: "req_refused") == nil)
+        #expect(try await spool.record(for: "req_refused") == nil)
         #expect(setImmutable(path, false))
         try await spool.record(startedRow("req_after"))
         #expect(spool.size.rows == 2)
@@ -165,7 +165,7 @@ struct AuditSpoolTests {
         try await shipper.stop()
         let statuses = Dictionary(uniqueKeysWithValues: try await remoteRows(url).map { ($0.id, $0.status) })
         #expect(statuses == ["req_a1": "interrupted", "req_a2": "interrupted", "req_a3": "ok", "req_b1": "started", "req_a4": "started"])
-        #expect(await spool.recent(limit: 2).map(\.requestId) == ["req_a4", "req_b1"])
+        #expect(try await spool.recent(limit: 2).map(\.requestId) == ["req_a4", "req_b1"])
         await spool.close()
     }
 }

@@ -13,24 +13,24 @@ struct PostgresStoreTests {
         let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100.125), user: "u1", feature: "itinerary_summary",
                                 promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
                                 outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased",
-                                maskedValues: 2)
+                                maskedValues: 2, traceId: "4bf92f3577b34da6a3ce929d0e0e4736")
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
         try await store.record(first)
         try await store.record(second)
-        #expect(await store.recent(limit: 10) == [second, first])
-        #expect(await store.recent(limit: 1) == [second])
+        #expect(try await store.recent(limit: 10) == [second, first])
+        #expect(try await store.recent(limit: 1) == [second])
         var ended = first
         ended.status = .upstreamFailed
         ended.outputTokens = 3
         ended.time = Date(timeIntervalSince1970: 999)
         try await store.record(ended)
         try await store.record(ended)  // a replayed write changes nothing
-        #expect(await store.recent(limit: 10).count == 2)
+        #expect(try await store.recent(limit: 10).count == 2)
         var expected = ended
         expected.time = first.time  // the row keeps the time it was first written at (admission)
-        #expect(await store.record(for: "req_1") == expected)
-        #expect(await store.record(for: "req_missing") == nil)
+        #expect(try await store.record(for: "req_1") == expected)
+        #expect(try await store.record(for: "req_missing") == nil)
         for (id, instance) in [("req_3", "gw_a"), ("req_4", "gw_a"), ("req_5", "gw_b")] {
             var open = AuditRecord(requestId: id, time: Date(timeIntervalSince1970: 300), status: .started)
             open.instance = instance
@@ -39,11 +39,11 @@ struct PostgresStoreTests {
         #expect(try await store.closeInterrupted(instance: "gw_c") == 0)
         #expect(try await store.closeInterrupted(instance: "gw_a") == 2)
         #expect(try await store.closeInterrupted(instance: "gw_a") == 0)
-        #expect(await store.record(for: "req_3")?.status == .interrupted)
-        #expect(await store.record(for: "req_3")?.instance == "gw_a")
-        #expect(await store.record(for: "req_5")?.status == .started)
+        #expect(try await store.record(for: "req_3")?.status == .interrupted)
+        #expect(try await store.record(for: "req_3")?.instance == "gw_a")
+        #expect(try await store.record(for: "req_5")?.status == .started)
         // Equal times come back in the order their rows were first written, newest first.
-        #expect(await store.recent(limit: 3).map(\.requestId) == ["req_5", "req_4", "req_3"])
+        #expect(try await store.recent(limit: 3).map(\.requestId) == ["req_5", "req_4", "req_3"])
     }
 
     @Test("feedback round-trips in the order written, with its input and locale")

@@ -84,32 +84,32 @@ struct SQLiteStoreTests {
         let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100), user: "u1", feature: "itinerary_summary",
                                 promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
                                 outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased",
-                                maskedValues: 2)
+                                maskedValues: 2, traceId: "4bf92f3577b34da6a3ce929d0e0e4736")
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
         try await store.record(first)
         try await store.record(second)
-        #expect(await store.recent(limit: 10) == [second, first])
-        #expect(await store.recent(limit: 1) == [second])
+        #expect(try await store.recent(limit: 10) == [second, first])
+        #expect(try await store.recent(limit: 1) == [second])
         let columns = try database.query("SELECT name FROM pragma_table_info('audit_log')").compactMap { $0.first?.text }
         #expect(columns == ["request_id", "time", "user", "feature", "prompt_version", "model", "trust", "status", "reason",
-                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason", "instance", "masked_values"])
+                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason", "instance", "masked_values", "trace_id"])
         // A request's row is replaced by its end, never doubled; an instance closes only its own open rows.
         var ended = first
         ended.status = .upstreamFailed
         ended.outputTokens = 3
         ended.time = Date(timeIntervalSince1970: 999)
         try await store.record(ended)
-        #expect(await store.recent(limit: 10).count == 2)
+        #expect(try await store.recent(limit: 10).count == 2)
         var expected = ended
         expected.time = first.time  // the row keeps the time it was first written at (admission)
-        #expect(await store.record(for: "req_1") == expected)
+        #expect(try await store.record(for: "req_1") == expected)
         var open = AuditRecord(requestId: "req_3", time: Date(timeIntervalSince1970: 300), status: .started)
         open.instance = "gw_a"
         try await store.record(open)
         #expect(try await store.closeInterrupted(instance: "gw_b") == 0)
         #expect(try await store.closeInterrupted(instance: "gw_a") == 1)
-        let closed = await store.record(for: "req_3")
+        let closed = try await store.record(for: "req_3")
         #expect(closed?.status == .interrupted && closed?.instance == "gw_a")
     }
 

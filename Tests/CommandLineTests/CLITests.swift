@@ -111,15 +111,16 @@ struct CLITests {
         #expect(try await onOwnThread { try AssistBinary.run(["token", "--admin", "--user", "u1"]) }.status == 2)
     }
 
-    @Test("serve prints URL, token and a curl command; SIGTERM lets the running stream finish, then exits 0")
+    @Test("serve prints URL, token and a curl command; SIGTERM lets the running stream finish, then exits 0; --log-format json logs JSON lines")
     func serveAndDrain() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "t\($0) " }, interval: .milliseconds(100)))
         defer { upstream.stop() }
         let port = try freeLoopbackPort()
+        let log = directory.appendingPathComponent("stderr.log")
         let running = try AssistBinary.start(["serve", "--config", try scriptedServeConfig(in: directory), "--upstream", upstream.baseURL,
-                                              "--port", String(port), "--data-dir", directory.path])
+                                              "--port", String(port), "--data-dir", directory.path, "--log-format", "json"], stderr: log)
         let process = running.process
         defer { if process.isRunning { process.terminate() } }
         let banner = try await running.output(until: "Ctrl-C")
@@ -137,6 +138,15 @@ struct CLITests {
         try await running.exit()
         #expect(process.terminationStatus == 0)
         #expect(process.terminationReason == .exit)
+        // Every line of the log is one JSON object; the stream's end is one of them, with its ids, and never its text.
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)) }
+        let ends = lines.filter { $0["message"] == "request ended" && $0["route"] == "/v1/assist/stream" }
+        #expect(ends.count == 1 && ends.first?["outcome"] == "ok" && ends.first?["feature"] == "support_chat", "\(lines)")
+        #expect(ends.first?["trace_id"]?.stringValue?.count == 32 && ends.first?["request_id"]?.stringValue?.isEmpty == false)
+        #expect(lines.contains { $0["level"] == "notice" && $0["message"]?.stringValue?.hasPrefix("SIGTERM: draining") == true })
+        #expect(!lines.contains { JSONWriter.string($0).contains("Where is my bag") })
+        let unknownLevel = try await onOwnThread { try AssistBinary.run(["serve", "--log-level", "loud", "--data-dir", directory.path]) }
+        #expect(unknownLevel.status == 2 && unknownLevel.stderr.contains("--log-level must be one of debug, info, notice, warning, error"))
     }
 
     @Test("budget import-sms: each line stored, already imported or not understood, by number; --dry-run stores nothing")

@@ -109,7 +109,7 @@ struct EmbeddedModelTests {
         #expect(["stop", "length"].contains(reason))
         #expect(version == "2026-12-02.1")
         // The provider's usage chunk was counted.
-        let row = try #require(await raw.assembly.dependencies.stores.audit.recent(limit: 1).first)
+        let row = try #require(try await raw.assembly.dependencies.stores.audit.recent(limit: 1).first)
         #expect(row.status == .ok)
         #expect(row.outputTokens > 0)
         #expect(row.inputTokens > 100)

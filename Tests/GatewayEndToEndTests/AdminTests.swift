@@ -83,7 +83,7 @@ struct AdminTests {
         #expect(try await !visible(harness).contains("itinerary_summary"))
         let listed = try await admin(harness, "GET", "/admin/features")
         #expect(feature(listed, "itinerary_summary")?["enabled"] == false)
-        let rows = await harness.assembly.dependencies.stores.audit.recent(limit: 50).filter { $0.status == .admin }
+        let rows = try await harness.assembly.dependencies.stores.audit.recent(limit: 50).filter { $0.status == .admin }
         #expect(rows.first?.feature == "itinerary_summary")
         #expect(rows.first?.reason == "enabled=false")
 
@@ -173,7 +173,7 @@ struct AdminTests {
         #expect(invalid.text.contains("features.itinerary_summary"), "\(invalid.text)")
         // The same booking, prompt version and locale: served from the summary store.
         #expect(try await harness.stream(user: "u1").events.last == .done(finishReason: "stop", promptVersion: "2026-12-01.1", cached: true))
-        let audited = await harness.assembly.dependencies.stores.audit.recent(limit: 50).filter { $0.status == .admin }.map(\.reason)
+        let audited = try await harness.assembly.dependencies.stores.audit.recent(limit: 50).filter { $0.status == .admin }.map(\.reason)
         #expect(audited.contains("reload: \(features.count) features"))
     }
 }

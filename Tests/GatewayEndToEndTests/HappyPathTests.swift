@@ -38,6 +38,16 @@ struct HappyPathTests {
         #expect(frames.dropFirst().allSatisfy { $0.hasPrefix("data: ") && !$0.dropFirst(6).contains("\n") })
     }
 
+    @Test("a caller's traceparent reaches the upstream over curl, for the same trace, as the gateway's child span")
+    func traceparentReachesUpstream() async throws {
+        let harness = try GatewayHarness()
+        let caller = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"
+        let response = try await harness.stream(headers: [("traceparent", caller)])
+        #expect(response.headers["x-trace-id"] == "0af7651916cd43dd8448eb211c80319c")
+        let sent = try #require(harness.upstream.requests.first?.traceparent)
+        #expect(sent.hasPrefix("00-0af7651916cd43dd8448eb211c80319c-") && sent.hasSuffix("-01") && !sent.contains("b7ad6b7169203331"), "\(sent)")
+    }
+
     @Test("a feature with coalesceDeltas sends the same text in fewer delta events; without it, one event per upstream chunk")
     func coalescedDeltas() async throws {
         let tokens = (0..<1_000).map { "w\($0) " }

@@ -57,7 +57,7 @@ struct RefusalEndToEndTests {
         let rows = try harness.assembly.database.query("SELECT COUNT(*) FROM refusal_counts").first?.first?.int
         #expect(rows == 1_001)
         // Only the minute's first few are audit rows.
-        let rejected = await dependencies.stores.audit.recent(limit: 5_000).filter { $0.status == .rejected }
+        let rejected = try await dependencies.stores.audit.recent(limit: 5_000).filter { $0.status == .rejected }
         #expect(rejected.count == 20)
     }
 }

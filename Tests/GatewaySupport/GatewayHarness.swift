@@ -161,7 +161,7 @@ public final class GatewayHarness: Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             // An admitted request's row is `started` until it ends: wait for its end.
-            if let requestId, let row = await assembly.dependencies.stores.audit.record(for: requestId), row.status != .started { return row }
+            if let requestId, let row = (try? await assembly.dependencies.stores.audit.record(for: requestId)) ?? nil, row.status != .started { return row }
             try? await Task.sleep(for: .milliseconds(5))
         }
         return nil

@@ -95,7 +95,7 @@ public final class ReplicasBehindNginx: Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             for (index, replica) in replicas.enumerated() {
-                if let row = await replica.assembly.dependencies.stores.audit.record(for: requestId), row.status != .started { return (index, row) }
+                if let row = (try? await replica.assembly.dependencies.stores.audit.record(for: requestId)) ?? nil, row.status != .started { return (index, row) }
             }
             try? await Task.sleep(for: .milliseconds(5))
         }

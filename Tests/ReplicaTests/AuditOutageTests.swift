@@ -45,10 +45,10 @@ extension ReplicaTests {
             #expect(spool.size.rows == 0, "the spool is shipped once PostgreSQL is back")
             let remote = replica.shared.postgres.audit
             for id in ids {
-                let row = await remote.record(for: id)
+                let row = try await remote.record(for: id)
                 #expect(row?.status == .ok, "\(id): \(String(describing: row))")
             }
-            let rows = await remote.recent(limit: 1000).filter { ids.contains($0.requestId) }
+            let rows = try await remote.recent(limit: 1000).filter { ids.contains($0.requestId) }
             #expect(rows.count == ids.count, "one row per request")
         }
     }

@@ -101,7 +101,7 @@ final class Replica: Sendable {
     func auditRow(_ requestId: String?, timeout: Duration = .seconds(5)) async -> AuditRecord? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let requestId, let row = await dependencies.stores.audit.record(for: requestId), row.status != .started { return row }
+            if let requestId, let row = (try? await dependencies.stores.audit.record(for: requestId)) ?? nil, row.status != .started { return row }
             try? await Task.sleep(for: .milliseconds(10))
         }
         return nil

@@ -1,3 +1,4 @@
+import AssistTelemetry
 import AssistHTTP
 import AssistWire
 
@@ -64,7 +65,7 @@ struct Admission: Sendable {
             promptVersion: admitted.feature.promptVersion, model: admitted.feature.model, trust: admitted.trust.level.rawValue,
             status: .started, reason: admitted.auditReason(), inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
             outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason,
-            maskedValues: admitted.maskedValues))
+            maskedValues: admitted.maskedValues, traceId: admitted.trace.traceId.hex))
         if !written, dependencies.config.audit.onFailure == .closed {
             throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)
         }
@@ -106,7 +107,7 @@ struct AdmissionState: Sendable {
 
     func admitted() throws(GatewayError) -> Admitted {
         Admitted(
-            requestId: context.id, receivedAt: context.receivedAt, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
+            requestId: context.id, receivedAt: context.receivedAt, trace: context.trace, logger: context.logger, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
             feature: try required(context.feature, "a feature"), model: try required(model, "a model"),
             prompt: try required(prompt, "a prompt"), promptContext: try required(promptContext, "a prompt context"),
             killEpoch: killEpoch, source: source, reservation: reservation, maskedValues: context.maskedValues, remainingRequests: remainingRequests,

@@ -1,4 +1,5 @@
 import AssistHTTP
+import AssistTelemetry
 import AssistWire
 
 /// A request that passed every admission step: what its answer needs, and the reservation its end gives back.
@@ -7,6 +8,10 @@ struct Admitted: Sendable {
     /// request's headers and body for as long as it runs.
     let requestId: String
     let receivedAt: ContinuousClock.Instant
+    /// The request's trace (`RequestContext.trace`): the provider call is its child span.
+    let trace: TraceContext
+    /// The request's log lines, with its ids (`RequestContext.logger`).
+    let logger: Logger
     let user: String
     let trust: IntegrityVerdict
     /// The record this user is served (the candidate's when they are in its share).
@@ -48,7 +53,8 @@ struct Admitted: Sendable {
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
             status: status, reason: auditReason(reason), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
-            totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues))
+            totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues,
+            traceId: trace.traceId.hex))
     }
 }
 

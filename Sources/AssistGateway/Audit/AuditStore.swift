@@ -57,11 +57,15 @@ public struct AuditRecord: Sendable, Equatable {
     /// The gateway instance that wrote the row (stable per data directory), so that each instance closes
     /// only its own interrupted rows.
     public var instance = ""
+    /// The request's W3C trace id (32 hex digits; empty for rows written before traces were kept), so an
+    /// operator goes from a row to its trace.
+    public var traceId = ""
 
     public init(requestId: String, time: Date, user: String = "", feature: String = "", promptVersion: String = "",
                 model: String = "", trust: String = "", status: AuditStatus, reason: String = "", inputTokens: Int = 0,
                 outputTokens: Int = 0, timeToFirstTokenMs: Double? = nil, totalMs: Double = 0, trustReason: String = "",
-                maskedValues: Int = 0) {
+                maskedValues: Int = 0, traceId: String = "") {
+        self.traceId = traceId
         self.trustReason = trustReason
         self.maskedValues = maskedValues
         self.requestId = requestId
@@ -90,10 +94,12 @@ public protocol AuditStore: Sendable {
     func closeInterrupted(instance: String) async throws -> Int
     /// The instances with rows still `started` (`ReplicaPresence` closes those of replicas gone for good).
     func instancesWithOpenRows() async throws -> Set<String>
-    /// Rows newest first, for operators and tests.
-    func recent(limit: Int) async -> [AuditRecord]
-    /// The row of one request (feedback checks who made it).
-    func record(for requestId: String) async -> AuditRecord?
+    /// Rows newest first, for operators and tests. Throws when the store cannot be read: an outage is the
+    /// caller's 503, never an empty log.
+    func recent(limit: Int) async throws -> [AuditRecord]
+    /// The row of one request (feedback checks who made it); nil when there is none. Throws when the store
+    /// cannot be read: an outage is a 503, never a 404.
+    func record(for requestId: String) async throws -> AuditRecord?
 }
 
 public final class InMemoryAuditStore: AuditStore {

@@ -1,3 +1,6 @@
+import AssistHTTP
+public import AssistTelemetry
+
 /// The way to the models: one provider per kind (`ModelAlias.provider`), the provider keys, and whether
 /// the model behind the gateway is ready.
 ///
@@ -35,19 +38,24 @@ public struct ModelAccess: Sendable {
 
     /// What the gateway asks for on behalf of `feature` (as served, candidate version included): its messages
     /// to the alias's model, with the feature's output cap and temperature. The stream path and `assist eval`
-    /// both build it here, so an evaluation calls the model exactly as users' requests do.
-    public func request(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderRequest {
+    /// both build it here, so an evaluation calls the model exactly as users' requests do. With `trace`, the
+    /// call carries it as its parent (`traceparent`, and the caller's `tracestate`).
+    public func request(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext? = nil) -> ProviderRequest {
         var request = ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey(for: model), messages: messages,
                                       maxOutputTokens: feature.maxOutputTokens, temperature: feature.temperature)
         request.coalesceText = feature.coalesceDeltas
+        if let trace {
+            request.headers.append((HTTPFieldName.traceparent.rawName, trace.traceparent))
+            if let state = trace.traceState { request.headers.append((HTTPFieldName.tracestate.rawName, state)) }
+        }
         return request
     }
 
-    /// Streams `feature`'s messages from the provider of `model`'s kind.
+    /// Streams `feature`'s messages from the provider of `model`'s kind, as the span `trace` names.
     /// The answer is held to the feature's output cap and charged at most the prompt's estimate of input
     /// (`OutputLimit`), whatever the provider does.
-    public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderStream {
-        provider(for: model).stream(request(for: feature, model: model, messages: messages))
+    public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext? = nil) -> ProviderStream {
+        provider(for: model).stream(request(for: feature, model: model, messages: messages, trace: trace))
             .limited(by: OutputLimit(maxOutputTokens: feature.maxOutputTokens, inputCeiling: Prompt(messages: messages).estimatedTokens))
     }
 }

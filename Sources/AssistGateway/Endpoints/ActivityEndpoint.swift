@@ -16,8 +16,12 @@ struct ActivityEndpoint: Sendable {
 
     func audit(_ request: HTTPRequest) async throws(GatewayError) -> HTTPResponse {
         let limit = try Self.limit(request)
-        let rows = await dependencies.stores.audit.recent(limit: limit)
-        return Responses.json(.ok, ["rows": .array(rows.map(Self.json))])
+        do {
+            let rows = try await dependencies.stores.audit.recent(limit: limit)
+            return Responses.json(.ok, ["rows": .array(rows.map(Self.json))])
+        } catch {
+            throw .unavailable("audit store")
+        }
     }
 
     func feedback(_ request: HTTPRequest) async throws(GatewayError) -> HTTPResponse {
@@ -58,7 +62,7 @@ struct ActivityEndpoint: Sendable {
          "trustReason": .string(row.trustReason), "status": .string(row.status.rawValue), "reason": .string(row.reason),
          "inputTokens": .number(Double(row.inputTokens)), "outputTokens": .number(Double(row.outputTokens)),
          "timeToFirstTokenMs": row.timeToFirstTokenMs.map { .number($0) } ?? .null, "totalMs": .number(row.totalMs),
-         "instance": .string(row.instance), "maskedValues": .number(Double(row.maskedValues))]
+         "instance": .string(row.instance), "maskedValues": .number(Double(row.maskedValues)), "traceId": .string(row.traceId)]
     }
 
     static func json(_ item: Feedback) -> JSONValue {

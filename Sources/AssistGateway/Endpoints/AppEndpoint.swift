@@ -1,4 +1,5 @@
 public import AssistWire
+import AssistTelemetry
 import AssistHTTP
 
 /// An app's own endpoint beside its features (the budget app's `POST /v1/budget/sms`): JSON in, JSON out, for the
@@ -42,6 +43,7 @@ struct AppEndpointRunner: Sendable {
     /// The request's row, timed from its arrival like every other row.
     private func audit(_ context: RequestContext, user: String, status: AuditStatus, reason: String) async {
         await dependencies.audit(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: user, feature: endpoint.auditName,
-                                             status: status, reason: reason, totalMs: context.elapsedMs(at: dependencies.monotonicClock.now)))
+                                             status: status, reason: reason, totalMs: context.elapsedMs(at: dependencies.monotonicClock.now),
+                                             traceId: context.trace.traceId.hex))
     }
 }

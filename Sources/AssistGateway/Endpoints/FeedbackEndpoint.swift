@@ -27,9 +27,13 @@ struct FeedbackEndpoint: Sendable {
             }
             reason = text
         }
-        guard let row = await dependencies.stores.audit.record(for: target), row.user.sameBytes(as: user.id), !row.feature.isEmpty else {
-            throw .notFound
+        let found: AuditRecord?
+        do {
+            found = try await dependencies.stores.audit.record(for: target)
+        } catch {
+            throw .unavailable("audit store")  // the row may well exist: an outage is never "no such request"
         }
+        guard let row = found, row.user.sameBytes(as: user.id), !row.feature.isEmpty else { throw .notFound }
         let asked = dependencies.state.recentRequests.entry(for: target)
         // What the user wrote is kept masked: a verdict on an answer keeps what was asked, never a card number.
         let masker = dependencies.masker

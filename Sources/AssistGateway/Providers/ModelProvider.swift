@@ -14,6 +14,9 @@ public struct ProviderRequest: Sendable {
     /// Whether text that arrives in one delivery from the provider may be handed over as one `.text` chunk
     /// (`FeatureRecord.coalesceDeltas`). A provider may ignore it.
     public var coalesceText = false
+    /// Fields the provider adds to its HTTP request beside its own (content type, key): the trace context
+    /// (`traceparent`, `tracestate`) of the call. Never a key: keys are the provider's own business.
+    public var headers: [(name: String, value: String)] = []
 
     public init(baseURL: String, model: String, apiKey: String? = nil, messages: [ChatMessage], maxOutputTokens: Int,
                 temperature: Double? = nil, responseSchema: JSONValue? = nil) {

@@ -1,3 +1,4 @@
+import AssistTelemetry
 import AssistHTTP
 
 /// Which refusals `RefusalRecorder` records, under which endpoint, and how: `Gateway.respond`, the one place
@@ -34,7 +35,7 @@ extension GatewayDependencies {
             feature: context.feature?.id ?? "", promptVersion: context.feature?.promptVersion ?? "",
             model: context.feature?.model ?? "", trust: context.trust?.level.rawValue ?? "",
             status: .rejected, reason: error.auditReason, totalMs: context.elapsedMs(at: monotonicClock.now),
-            trustReason: context.trust?.reason ?? "", maskedValues: context.maskedValues)
+            trustReason: context.trust?.reason ?? "", maskedValues: context.maskedValues, traceId: context.trace.traceId.hex)
     }
 
     /// Records a refusal before admission: counted (and the minute's first few written in full) by

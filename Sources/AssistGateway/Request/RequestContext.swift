@@ -1,4 +1,5 @@
 public import AssistHTTP
+public import AssistTelemetry
 public import Foundation
 
 /// One request as the gateway answers it: its id and arrival time, the HTTP request, and what has been
@@ -7,6 +8,11 @@ public import Foundation
 public struct RequestContext: Sendable {
     /// Returned as `X-Request-Id` and written in the audit row, so a user's report can be matched to it.
     public let id: String
+    /// The request's place in a distributed trace: the caller's `traceparent` continued, or a new trace. Its
+    /// span is the gateway's SERVER span; the provider call is a child of it (`ProviderRequest.headers`).
+    public let trace: TraceContext
+    /// Writes the request's log lines, each with its request id, trace id and span id.
+    public let logger: Logger
     /// When the request arrived, for latency and deadlines: an instant of the gateway's `MonotonicClock`.
     public let receivedAt: ContinuousClock.Instant
     /// The calendar time it arrived (the quota day, cache retention).
@@ -24,8 +30,14 @@ public struct RequestContext: Sendable {
     /// admission, which `Gateway.respond` records by count (`RefusalRecorder`).
     var hasAuditRow = false
 
-    public init(id: String = RequestID.make(), receivedAt: ContinuousClock.Instant = .now, time: Date, http: HTTPRequest) {
+    public init(id: String = RequestID.make(), receivedAt: ContinuousClock.Instant = .now, time: Date, http: HTTPRequest,
+                sampler: TraceSampler = .parentBased(root: .alwaysOn)) {
         self.id = id
+        var random = SystemRandomNumberGenerator()
+        let parents = http.headers.filter { $0.name == .traceparent }
+        trace = .continuing(traceparent: parents.count == 1 ? parents[0].value : nil, tracestate: http.header(.tracestate), sampler: sampler,
+                            using: &random)
+        logger = Logger(fields: [("request_id", .string(id))] + Logger.traceFields(trace))
         self.receivedAt = receivedAt
         self.time = time
         self.http = http

@@ -1,4 +1,5 @@
 import AssistHTTP
+import AssistTelemetry
 import AssistWire
 
 /// After admission: stream the answer as server-sent events, then end the request (its reservation given
@@ -86,7 +87,7 @@ struct StreamRun: Sendable {
     /// whose client has gone gives up its seat at once.
     private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
         func providerCall() -> ProviderStream {
-            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages)
+            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages, trace: admitted.trace.child())
         }
         let shared: SharedCall
         switch admitted.source {
@@ -156,7 +157,7 @@ struct StreamRun: Sendable {
             if let stopped = ending(watch) { return stopped }
             if Task.isCancelled { return .cancelled }
             // Operators need the cause; it names the provider's failure, never the content.
-            GatewayLog.warning("request \(admitted.requestId): provider failed: \(error)")
+            admitted.logger.warning("provider failed: \(error)")
             return .failed
         }
         if let stopped = ending(watch) { return stopped }
@@ -188,7 +189,7 @@ struct StreamRun: Sendable {
         if case .cancelled = ending, writer.isClientStalled {
             reason = [reason, Self.clientStalledReason].filter { !$0.isEmpty }.joined(separator: ",")
             let limits = dependencies.config.limits
-            GatewayLog.warning("request \(admitted.requestId): client stopped reading (under \(limits.minClientReadBytesPerSecond) bytes/s "
+            admitted.logger.warning("client stopped reading (under \(limits.minClientReadBytesPerSecond) bytes/s "
                 + "over \(limits.slowReaderWindowSeconds) s with bytes waiting); stream ended, provider call cancelled")
         }
         let status: AuditStatus = switch ending {
@@ -201,5 +202,7 @@ struct StreamRun: Sendable {
         }
         await admitted.end(status, reason: reason, usage: progress.usage, outputText: progress.text, firstDeltaAt: relay.firstReleaseAt,
                            dependencies: dependencies)
+        RequestEndLog.write(admitted.logger, route: "/v1/assist/stream", status: 200, feature: admitted.feature.id, outcome: status.rawValue,
+                            milliseconds: (dependencies.monotonicClock.now - admitted.receivedAt).milliseconds)
     }
 }

@@ -48,7 +48,7 @@ public enum SpoolEntry: Sendable, Equatable {
         var kind: String
         var id: String?
         var time: Double?
-        var user, feature, promptVersion, model, trust, trustReason, status, reason, instance: String?
+        var user, feature, promptVersion, model, trust, trustReason, status, reason, instance, trace: String?
         var input, output, masked: Int?
         var ttft: Double?
         var total: Double?
@@ -71,6 +71,7 @@ public enum SpoolEntry: Sendable, Equatable {
                 input = r.inputTokens
                 output = r.outputTokens
                 masked = r.maskedValues
+                trace = r.traceId.isEmpty ? nil : r.traceId
                 ttft = r.timeToFirstTokenMs
                 total = r.totalMs
             case .closeInterrupted(let instance):
@@ -89,6 +90,7 @@ public enum SpoolEntry: Sendable, Equatable {
                     reason: reason ?? "", inputTokens: input ?? 0, outputTokens: output ?? 0, timeToFirstTokenMs: ttft,
                     totalMs: total ?? 0, trustReason: trustReason ?? "", maskedValues: masked ?? 0)
                 record.instance = instance ?? ""
+                record.traceId = trace ?? ""
                 return .row(record)
             case "close":
                 return instance.map { .closeInterrupted(instance: $0) }

@@ -1,3 +1,4 @@
+import AssistTelemetry
 import AssistServices
 import Dispatch
 import Foundation
@@ -296,9 +297,8 @@ final class SpoolJournal: Sendable {
     }
 }
 
-/// The spool's log lines, on standard error where operators read the gateway's log.
+/// The spool's log lines, in the process's log where operators read the gateway's.
 enum SpoolLog {
-    static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("assist: audit spool: \(message)\n".utf8))
-    }
+    static let logger = Logger(label: "audit spool")
+    static func warning(_ message: String) { logger.warning(message) }
 }

@@ -137,9 +137,10 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
     public func instancesWithOpenRows() async throws -> Set<String> { try await remote.instancesWithOpenRows() }
 
     /// The newest rows, those still in the journal included (in place of the remote row of the same request).
-    public func recent(limit: Int) async -> [AuditRecord] {
+    /// Throws when the remote store cannot be read: the journal alone is not the newest rows.
+    public func recent(limit: Int) async throws -> [AuditRecord] {
         let waiting = index.records()
-        let stored = await remote.recent(limit: limit + waiting.count)
+        let stored = try await remote.recent(limit: limit + waiting.count)
         let waitingIds = Set(waiting.map(\.requestId))
         let firstTimes = Dictionary(stored.map { ($0.requestId, $0.time) }, uniquingKeysWith: { first, _ in first })
         let merged = waiting.map { row in
@@ -153,10 +154,11 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         }.prefix(limit).map(\.element)
     }
 
-    /// The request's row: the journal's if it is still waiting there, else the remote store's.
-    public func record(for requestId: String) async -> AuditRecord? {
+    /// The request's row: the journal's if it is still waiting there, else the remote store's (which throws
+    /// while it cannot be read).
+    public func record(for requestId: String) async throws -> AuditRecord? {
         if let waiting = index.record(for: requestId) { return waiting }
-        return await remote.record(for: requestId)
+        return try await remote.record(for: requestId)
     }
 
     /// What the remote store does not have yet.

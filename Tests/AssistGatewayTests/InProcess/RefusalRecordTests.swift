@@ -27,8 +27,8 @@ final class CappedAudit: AuditStore {
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
     func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
-    func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
-    func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
+    func recent(limit: Int) async throws -> [AuditRecord] { try await base.recent(limit: limit) }
+    func record(for requestId: String) async throws -> AuditRecord? { try await base.record(for: requestId) }
 }
 
 /// The in-memory audit, refusing to write refusals' rows (`rejected`): every other row lands.
@@ -43,8 +43,8 @@ final class AuditRefusingRejectedRows: AuditStore {
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
     func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
-    func recent(limit: Int) async -> [AuditRecord] { await base.recent(limit: limit) }
-    func record(for requestId: String) async -> AuditRecord? { await base.record(for: requestId) }
+    func recent(limit: Int) async throws -> [AuditRecord] { try await base.recent(limit: limit) }
+    func record(for requestId: String) async throws -> AuditRecord? { try await base.record(for: requestId) }
 }
 
 /// The in-memory refusal store, failing every call while `failing` is set.
@@ -76,8 +76,8 @@ final class BreakableRefusalStore: RefusalStore {
 struct RefusalRecordTests {
     func minute(_ gateway: InProcessGateway) -> Int { RefusalKey.minute(of: gateway.clock.now().timeIntervalSince1970) }
 
-    func rejectedRows(_ gateway: InProcessGateway) async -> [AuditRecord] {
-        await gateway.audit.recent(limit: 100_000).filter { $0.status == .rejected }
+    func rejectedRows(_ gateway: InProcessGateway) async throws -> [AuditRecord] {
+        try await gateway.audit.recent(limit: 100_000).filter { $0.status == .rejected }
     }
 
     /// The stored counts, after a flush.
@@ -96,7 +96,7 @@ struct RefusalRecordTests {
             default: _ = await gateway.send(.get, "/admin/features", as: nil, from: "203.0.113.2")
             }
         }
-        #expect(await rejectedRows(gateway).count == 20)
+        #expect(try await rejectedRows(gateway).count == 20)
         let first = minute(gateway)
         #expect(try await stored(gateway) == [
             RefusalKey(minute: first, endpoint: "/v1/assist/stream", reason: "unauthenticated:missing", address: "203.0.113.1"): 3_000,
@@ -107,7 +107,7 @@ struct RefusalRecordTests {
         // The next minute has its own first rows; what was stored is added to, never replaced.
         gateway.clock.advance(by: 60)
         for _ in 0..<50 { _ = await gateway.stream(as: nil, from: "203.0.113.1") }
-        #expect(await rejectedRows(gateway).count == 40)
+        #expect(try await rejectedRows(gateway).count == 40)
         let counts = try await stored(gateway)
         #expect(counts.count == 4 && counts.values.reduce(0, +) == 5_050)
         #expect(counts[RefusalKey(minute: first + 1, endpoint: "/v1/assist/stream", reason: "unauthenticated:missing", address: "203.0.113.1")] == 50)
@@ -185,7 +185,7 @@ struct RefusalRecordTests {
             #expect(row.status == .rejected && row.instance == "local")
         }
         #expect(try #require(await gateway.auditRow(exchanges[5])).feature == "support_chat")
-        #expect(await rejectedRows(gateway).count == exchanges.count)
+        #expect(try await rejectedRows(gateway).count == exchanges.count)
     }
 
     @Test("a refusal with an audit row of its own (admission's 429, a failed App Attest registration) is not counted or written twice")
@@ -199,7 +199,7 @@ struct RefusalRecordTests {
         #expect(try #require(await gateway.auditRow(attested)).reason.hasPrefix("appattest_register:"))
         #expect(try #require(await gateway.auditRow(spent)).reason == "quota_exceeded")
         #expect(try await stored(gateway).isEmpty)
-        #expect(await gateway.audit.recent(limit: 10).count == 2)
+        #expect(try await gateway.audit.recent(limit: 10).count == 2)
     }
 
     @Test("past 1,000 addresses in a minute, further addresses count under other")

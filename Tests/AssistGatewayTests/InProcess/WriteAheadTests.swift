@@ -24,7 +24,7 @@ struct WriteAheadTests {
         await task.value
         let ended = try #require(await gateway.auditRow(exchange))
         #expect(ended.status == .ok && ended.outputTokens == TokenEstimator.estimate("ab"))
-        #expect(await gateway.audit.recent(limit: 10).count == 1)
+        #expect(try await gateway.audit.recent(limit: 10).count == 1)
     }
 
     @Test("audit fails closed: a started row that cannot be written is 503 audit_unavailable, nothing held, no provider call")
@@ -36,6 +36,26 @@ struct WriteAheadTests {
         #expect(refused.status == 503 && refused.errorCode == "audit_unavailable" && refused.response.header(.retryAfter) == "1")
         #expect(gateway.provider.requests.isEmpty)
         gateway.expectNothingHeld()
+    }
+
+    @Test("an audit store that cannot be read is a 503, never a 404 or an empty log; its rows keep the request's trace id")
+    func readOutage() async throws {
+        let audit = BreakableAudit()
+        let gateway = try InProcessGateway(audit: audit)
+        let exchange = await gateway.stream()
+        _ = await exchange.body()
+        let requestId = try #require(exchange.requestId)
+        #expect(try #require(await gateway.auditRow(exchange)).traceId == exchange.response.header(.traceId))
+        audit.readsBroken.withLock { $0 = true }
+        let verdict: JSONValue = ["requestId": .string(requestId), "verdict": "wrong"]
+        let feedback = await gateway.send(.post, "/v1/feedback", json: verdict)
+        #expect(feedback.status == 503 && feedback.errorCode == "unavailable" && feedback.response.header(.retryAfter) == "1")
+        let log = await gateway.send(.get, "/admin/audit", as: nil, headers: [(.authorization, "Bearer admin-secret")])
+        #expect(log.status == 503 && log.errorCode == "unavailable")
+        audit.readsBroken.withLock { $0 = false }
+        #expect(await gateway.send(.post, "/v1/feedback", json: verdict).status == 201)
+        let rows = await gateway.send(.get, "/admin/audit", as: nil, headers: [(.authorization, "Bearer admin-secret")])
+        #expect(rows.json?["rows"]?.arrayValue?.first?["traceId"]?.stringValue == exchange.response.header(.traceId))
     }
 
     @Test("audit.onFailure open serves while rows are lost")
@@ -58,7 +78,7 @@ struct WriteAheadTests {
         try await gateway.audit.record(AuditRecord(requestId: "req_other", time: gateway.clock.now(), status: .started))  // another instance's
         #expect(try await gateway.dependencies.closeInterruptedRequests() == 1)
         #expect(try #require(await gateway.auditRow(exchange)).status == .interrupted)
-        #expect(await gateway.audit.record(for: "req_other")?.status == .started)
+        #expect(try await gateway.audit.record(for: "req_other")?.status == .started)
         #expect(try await gateway.dependencies.closeInterruptedRequests() == 0)
         task.cancel()
         await task.value
