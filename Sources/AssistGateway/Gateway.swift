@@ -25,21 +25,22 @@ public struct Gateway: HTTPResponder {
     public init(dependencies: GatewayDependencies) { self.dependencies = dependencies }
 
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        var context = RequestContext(receivedAt: dependencies.monotonicClock.now, time: dependencies.clock.now(), http: request)
+        var context = RequestContext(receivedAt: dependencies.monotonicClock.now, time: dependencies.clock.now(), http: request,
+                                     sampler: dependencies.tracing.sampler)
         var response: HTTPResponse
-        var outcome = "ok"
+        var refusal: ErrorCode?
         do {
             response = try await route(&context)
         } catch {
             if !context.hasAuditRow, RefusalsBeforeAdmission.counts(error.status) { await dependencies.recordRefusal(error, context) }
             response = Responses.error(error, requestId: context.id)
-            outcome = error.code.rawValue
+            refusal = error.code
         }
         response.headers.append((.requestId, context.id))
         response.headers.append((.traceId, context.trace.traceId.hex))
+        // A streamed answer's end is recorded when its stream ends (`StreamRun`).
         if case .bytes = response.body {
-            RequestEndLog.write(context.logger, route: RefusalsBeforeAdmission.endpoint(of: request), status: response.status.code,
-                                feature: context.feature?.id, outcome: outcome, milliseconds: context.elapsedMs(at: dependencies.monotonicClock.now))
+            RequestEnd(context, status: response.status.code, refusal: refusal).record(dependencies)
         }
         return response
     }

@@ -35,9 +35,9 @@ struct Admission: Sendable {
             admission: dependencies.stores.admission, standIn: dependencies.state.standIn, slots: dependencies.state.streamSlots,
             sharedCalls: dependencies.state.sharedCalls))
         do throws(GatewayError) {
-            for step in Self.steps { try await step.run(&state, dependencies) }
+            for step in Self.steps { try await traced(step.spanName, context) { () async throws(GatewayError) in try await step.run(&state, dependencies) } }
             let admitted = try state.admitted()
-            try await writeAhead(admitted)
+            try await traced("audit write-ahead", context) { () async throws(GatewayError) in try await writeAhead(admitted) }
             context = state.context
             context.hasAuditRow = true
             state.reservation.admitted()
@@ -51,6 +51,23 @@ struct Admission: Sendable {
                 await dependencies.recordEnd(dependencies.refusalRow(error, context))
                 context.hasAuditRow = true
             }
+            throw error
+        }
+    }
+
+    /// Runs `work`, recorded as an INTERNAL span under the request's when it has a name and the trace is recorded:
+    /// the steps that reach a store, the integrity verifier or the cache, so that a slow one shows in the trace.
+    private func traced(_ name: String?, _ context: RequestContext, _ work: () async throws(GatewayError) -> Void) async throws(GatewayError) {
+        guard let name, dependencies.tracing.records(context.trace) else { return try await work() }
+        let span = context.trace.child()
+        let start = SpanClock.nowUnixNano()
+        do {
+            try await work()
+            dependencies.tracing.export(span, name: name, kind: .internal, start: start, attributes: [], status: .unset)
+        } catch {
+            dependencies.tracing.export(span, name: name, kind: .internal, start: start,
+                                        attributes: [SpanAttribute("assist.refusal", .string(error.code.rawValue))],
+                                        status: error.status.code >= 500 ? .error(error.code.rawValue) : .unset)
             throw error
         }
     }
@@ -75,6 +92,13 @@ struct Admission: Sendable {
 /// One step of admission: reads and extends the state, or refuses.
 protocol AdmissionStep: Sendable {
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError)
+    /// The step's span under the request's (`admission quota`), for a step that reaches a store, the integrity
+    /// verifier or the cache; nil for one that only reads the request.
+    var spanName: String? { get }
+}
+
+extension AdmissionStep {
+    var spanName: String? { nil }
 }
 
 /// What admission has established so far. Each step fills in what later steps read.
@@ -107,7 +131,7 @@ struct AdmissionState: Sendable {
 
     func admitted() throws(GatewayError) -> Admitted {
         Admitted(
-            requestId: context.id, receivedAt: context.receivedAt, trace: context.trace, logger: context.logger, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
+            requestId: context.id, receivedAt: context.receivedAt, trace: context.trace, logger: context.logger, startedUnixNano: context.startedUnixNano, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
             feature: try required(context.feature, "a feature"), model: try required(model, "a model"),
             prompt: try required(prompt, "a prompt"), promptContext: try required(promptContext, "a prompt context"),
             killEpoch: killEpoch, source: source, reservation: reservation, maskedValues: context.maskedValues, remainingRequests: remainingRequests,

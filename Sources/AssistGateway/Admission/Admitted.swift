@@ -12,6 +12,8 @@ struct Admitted: Sendable {
     let trace: TraceContext
     /// The request's log lines, with its ids (`RequestContext.logger`).
     let logger: Logger
+    /// When it arrived in real time (`RequestContext.startedUnixNano`): its SERVER span's start.
+    let startedUnixNano: UInt64
     let user: String
     let trust: IntegrityVerdict
     /// The record this user is served (the candidate's when they are in its share).
@@ -98,6 +100,16 @@ enum AnswerSource: Sendable {
         switch self {
         case .provider, .leads: ""
         case .stored: "cached"
+        case .follows: "shared"
+        case .narrated: "narrator"
+        }
+    }
+
+    /// `assist.answer_source` on the request's span: who wrote the answer.
+    var sourceName: String {
+        switch self {
+        case .provider, .leads: "provider"
+        case .stored: "stored"
         case .follows: "shared"
         case .narrated: "narrator"
         }

@@ -7,6 +7,8 @@ import AssistWire
 /// the trust level only picks the quota. A level the feature gives no quota at all is not a spent budget
 /// but a missing proof → 403 `integrity_required`, stored answers included.
 struct CheckIntegrity: AdmissionStep {
+    var spanName: String? { "admission integrity" }
+
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         let feature = try state.required(state.context.feature, "a feature")
         let user = try state.required(state.context.user, "a user")
@@ -23,6 +25,8 @@ struct CheckIntegrity: AdmissionStep {
 /// same as none). A structured feature builds its own; its input stands in for the prompt when sizing the
 /// reservation.
 struct BuildPrompt: AdmissionStep {
+    var spanName: String? { "admission data" }
+
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         let feature = try state.required(state.context.feature, "a feature")
         let request = try state.required(state.request, "a request")

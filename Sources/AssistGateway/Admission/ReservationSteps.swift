@@ -5,6 +5,8 @@ import AssistWire
 /// or quota: a stored answer is served, a running call for the same key is shared, or this request leads
 /// a new one.
 struct ConsultAnswerCache: AdmissionStep {
+    var spanName: String? { "admission answer cache" }
+
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         let prompt = try state.required(state.prompt, "a prompt")
         // The narrator writes this locale: its answer, at no cost (a feature without one for this request is the model's).
@@ -32,6 +34,8 @@ struct ConsultAnswerCache: AdmissionStep {
 /// `too_many_streams` when the user's slots are all held, 429 `quota_exceeded` until the day ends, 503
 /// `quota_unavailable` when the store cannot answer. Not for a stored or shared answer.
 struct TakeSlotAndQuota: AdmissionStep {
+    var spanName: String? { "admission quota" }
+
     func run(_ state: inout AdmissionState, _ dependencies: GatewayDependencies) async throws(GatewayError) {
         guard state.source.isCharged else { return }
         let feature = try state.required(state.context.feature, "a feature")

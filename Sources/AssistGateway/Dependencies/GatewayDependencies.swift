@@ -26,6 +26,8 @@ public struct GatewayDependencies: Sendable {
     public let qualification: Qualification
     /// The browser pages' files (`/demo`, `/console`); none unless the assembly gives them.
     public var pages = BrowserPages()
+    /// Which requests' spans are recorded, and where they go; off unless the assembly configures an exporter.
+    public var tracing = Tracing.off
     /// Re-reads the qualification results for `POST /admin/reload`; nil when they cannot change.
     let readQualification: (@Sendable () throws -> QualificationResults)?
 

@@ -1,5 +1,4 @@
-import AssistHTTP
-public import AssistTelemetry
+import AssistTelemetry
 
 /// The way to the models: one provider per kind (`ModelAlias.provider`), the provider keys, and whether
 /// the model behind the gateway is ready.
@@ -33,29 +32,39 @@ public struct ModelAccess: Sendable {
         return provider
     }
 
+    /// The provider for `model`'s kind as a request of `trace` calls it: each call a child span of the
+    /// request's, carried to the provider and recorded by `tracing` (`TracedProvider`).
+    func provider(for model: ModelAlias, trace: TraceContext, tracing: Tracing) -> any ModelProvider {
+        TracedProvider(base: provider(for: model), trace: trace, tracing: tracing, providerName: model.provider)
+    }
+
     /// The API key `model` names, if it names one and the environment holds it.
     public func apiKey(for model: ModelAlias) -> String? { model.apiKeyEnv.flatMap { environment($0) } }
 
     /// What the gateway asks for on behalf of `feature` (as served, candidate version included): its messages
     /// to the alias's model, with the feature's output cap and temperature. The stream path and `assist eval`
-    /// both build it here, so an evaluation calls the model exactly as users' requests do. With `trace`, the
-    /// call carries it as its parent (`traceparent`, and the caller's `tracestate`).
-    public func request(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext? = nil) -> ProviderRequest {
+    /// both build it here, so an evaluation calls the model exactly as users' requests do.
+    public func request(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderRequest {
         var request = ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey(for: model), messages: messages,
                                       maxOutputTokens: feature.maxOutputTokens, temperature: feature.temperature)
         request.coalesceText = feature.coalesceDeltas
-        if let trace {
-            request.headers.append((HTTPFieldName.traceparent.rawName, trace.traceparent))
-            if let state = trace.traceState { request.headers.append((HTTPFieldName.tracestate.rawName, state)) }
-        }
         return request
     }
 
-    /// Streams `feature`'s messages from the provider of `model`'s kind, as the span `trace` names.
+    /// Streams `feature`'s messages from the provider of `model`'s kind; for a request, as a child span of its
+    /// `trace` (`provider(for:trace:tracing:)`).
     /// The answer is held to the feature's output cap and charged at most the prompt's estimate of input
     /// (`OutputLimit`), whatever the provider does.
-    public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext? = nil) -> ProviderStream {
-        provider(for: model).stream(request(for: feature, model: model, messages: messages, trace: trace))
+    public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderStream {
+        stream(for: feature, model: model, messages: messages, via: provider(for: model))
+    }
+
+    func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext, tracing: Tracing) -> ProviderStream {
+        stream(for: feature, model: model, messages: messages, via: provider(for: model, trace: trace, tracing: tracing))
+    }
+
+    private func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], via provider: any ModelProvider) -> ProviderStream {
+        provider.stream(request(for: feature, model: model, messages: messages))
             .limited(by: OutputLimit(maxOutputTokens: feature.maxOutputTokens, inputCeiling: Prompt(messages: messages).estimatedTokens))
     }
 }

@@ -17,7 +17,7 @@ struct StructuredEndpoint: Sendable {
         }
         let models = dependencies.models
         let deadline = AnswerDeadline(clock: dependencies.monotonicClock, limits: dependencies.config.limits)
-        let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model)),
+        let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model, trace: admitted.trace, tracing: dependencies.tracing)),
                                        limit: OutputLimit(maxOutputTokens: admitted.feature.maxOutputTokens))
         let (context, model, apiKey) = (admitted.promptContext, admitted.model, models.apiKey(for: admitted.model))
         guard let answer = await deadline.run({ await handler.answer(context, provider: provider, model: model, apiKey: apiKey) }) else {

@@ -104,6 +104,8 @@ public struct ProviderStream: AsyncSequence, Sendable {
     private let cancelCall: @Sendable () -> Void
     /// What the gateway holds the chunks to as they are read (see `OutputLimit`); nil passes them as sent.
     private var limit: OutputLimit?
+    /// Told of every chunk read and of the call's end (`ProviderCallSpan`); nil when nobody watches.
+    private var observer: (any ProviderCallObserver)?
 
     public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil,
                 cancel: @escaping @Sendable () -> Void) {
@@ -123,17 +125,38 @@ public struct ProviderStream: AsyncSequence, Sendable {
         return limited
     }
 
+    /// The same call, `observer` told of each chunk as it is read and of how the call ended.
+    func observed(by observer: any ProviderCallObserver) -> ProviderStream {
+        var observed = self
+        observed.observer = observer
+        return observed
+    }
+
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator
         let consumed: (@Sendable (ProviderChunk) -> Void)?
         let limit: OutputLimit?
         let cancel: @Sendable () -> Void
+        let observer: (any ProviderCallObserver)?
         var output = TokenCounter()
         var cut = false
 
         public mutating func next() async throws -> ProviderChunk? {
-            guard !cut, let chunk = try await base.next() else { return nil }
+            guard !cut else { return nil }
+            let next: ProviderChunk?
+            do {
+                next = try await base.next()
+            } catch {
+                observer?.ended(error)
+                throw error
+            }
+            guard let chunk = next else {
+                // A cancelled reader's stream ends without an error: the call was cut short all the same.
+                observer?.ended(Task.isCancelled ? CancellationError() : nil)
+                return nil
+            }
             consumed?(chunk)
+            observer?.saw(chunk)
             guard let limit else { return chunk }
             switch chunk {
             case .text(let text):
@@ -141,6 +164,8 @@ public struct ProviderStream: AsyncSequence, Sendable {
                 guard output.tokens <= limit.relayCap else {
                     cut = true
                     cancel()
+                    observer?.saw(.finish(reason: "length"))
+                    observer?.ended(nil)
                     return .finish(reason: "length")
                 }
                 return chunk
@@ -153,6 +178,6 @@ public struct ProviderStream: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), consumed: consumed, limit: limit, cancel: cancelCall)
+        AsyncIterator(base: base.makeAsyncIterator(), consumed: consumed, limit: limit, cancel: cancelCall, observer: observer)
     }
 }

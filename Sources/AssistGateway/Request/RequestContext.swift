@@ -17,6 +17,8 @@ public struct RequestContext: Sendable {
     public let receivedAt: ContinuousClock.Instant
     /// The calendar time it arrived (the quota day, cache retention).
     public let time: Date
+    /// The real time it arrived, in nanoseconds since 1970: its SERVER span's start.
+    public let startedUnixNano = SpanClock.nowUnixNano()
     public let http: HTTPRequest
     public var user: AuthenticatedUser?
     public var trust: IntegrityVerdict?

@@ -87,7 +87,8 @@ struct StreamRun: Sendable {
     /// whose client has gone gives up its seat at once.
     private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
         func providerCall() -> ProviderStream {
-            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages, trace: admitted.trace.child())
+            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages, trace: admitted.trace,
+                                       tracing: dependencies.tracing)
         }
         let shared: SharedCall
         switch admitted.source {
@@ -202,7 +203,6 @@ struct StreamRun: Sendable {
         }
         await admitted.end(status, reason: reason, usage: progress.usage, outputText: progress.text, firstDeltaAt: relay.firstReleaseAt,
                            dependencies: dependencies)
-        RequestEndLog.write(admitted.logger, route: "/v1/assist/stream", status: 200, feature: admitted.feature.id, outcome: status.rawValue,
-                            milliseconds: (dependencies.monotonicClock.now - admitted.receivedAt).milliseconds)
+        RequestEnd(admitted, ended: status, answerSource: relay.origin == .narrator ? "narrator" : admitted.source.sourceName).record(dependencies)
     }
 }

@@ -19,10 +19,10 @@ final class BreakableAudit: AuditStore {
     func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
     func recent(limit: Int) async throws -> [AuditRecord] {
         if readsBroken.withLock({ $0 }) { throw Unreachable() }
-        return try await base.recent(limit: limit)
+        return await base.recent(limit: limit)
     }
     func record(for requestId: String) async throws -> AuditRecord? {
         if readsBroken.withLock({ $0 }) { throw Unreachable() }
-        return try await base.record(for: requestId)
+        return await base.record(for: requestId)
     }
 }

@@ -30,7 +30,7 @@ final class InProcessGateway: Sendable {
                            overrides: any FeatureOverrideStore = InMemoryFeatureOverrideStore(), instance: String = "local",
                            broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = [],
                            reload: Reload? = nil, qualification: QualificationSource = QualificationSource(), demo: Bool = false,
-                           edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
+                           tracing: Tracing = .off, edit: (inout JSONValue) -> Void = { _ in }) throws where Monotonic.Instant == ContinuousClock.Instant {
         self.audit = audit
         var json = ConfigFixture.json
         json.set("features.lookup", [
@@ -52,7 +52,7 @@ final class InProcessGateway: Sendable {
         stores.audit = audit
         stores.refusals = refusals
         stores.overrides = overrides
-        gateway = Gateway(dependencies: try GatewayDependencies(
+        var dependencies = try GatewayDependencies(
             config: config, clock: clock, monotonicClock: monotonicClock, stores: stores,
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: Self.secret, settings: config.auth, clock: clock),
                                       integrity: HeaderIntegrityVerifier(), adminToken: Self.adminToken,
@@ -63,7 +63,9 @@ final class InProcessGateway: Sendable {
             handlers: FeatureHandlers(builders: [TestApps.Summary(bookings: bookings), TestApps.Chat()], structured: [TestApps.Lookup()],
                                       answerChecks: TestApps.ChatChecks()), masker: PIIMasking(),
             instance: instance, reloadConfiguration: reload?.read, broadcast: broadcast, storeProbes: storeProbes,
-            qualification: qualification))
+            qualification: qualification)
+        dependencies.tracing = tracing
+        gateway = Gateway(dependencies: dependencies)
     }
 
     /// What `POST /admin/reload` reads (wrapped, so that a trailing closure still means `edit`).

@@ -27,8 +27,8 @@ final class CappedAudit: AuditStore {
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
     func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
-    func recent(limit: Int) async throws -> [AuditRecord] { try await base.recent(limit: limit) }
-    func record(for requestId: String) async throws -> AuditRecord? { try await base.record(for: requestId) }
+    func recent(limit: Int) async throws -> [AuditRecord] { await base.recent(limit: limit) }
+    func record(for requestId: String) async throws -> AuditRecord? { await base.record(for: requestId) }
 }
 
 /// The in-memory audit, refusing to write refusals' rows (`rejected`): every other row lands.
@@ -43,8 +43,8 @@ final class AuditRefusingRejectedRows: AuditStore {
 
     func closeInterrupted(instance: String) async throws -> Int { try await base.closeInterrupted(instance: instance) }
     func instancesWithOpenRows() async throws -> Set<String> { try await base.instancesWithOpenRows() }
-    func recent(limit: Int) async throws -> [AuditRecord] { try await base.recent(limit: limit) }
-    func record(for requestId: String) async throws -> AuditRecord? { try await base.record(for: requestId) }
+    func recent(limit: Int) async throws -> [AuditRecord] { await base.recent(limit: limit) }
+    func record(for requestId: String) async throws -> AuditRecord? { await base.record(for: requestId) }
 }
 
 /// The in-memory refusal store, failing every call while `failing` is set.
