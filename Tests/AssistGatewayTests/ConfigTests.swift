@@ -66,6 +66,29 @@ struct ConfigTests {
         #expect(ConfigFixture.issues { $0.set("pages", ["demo": false, "admin": true]) }.map(\.description) == ["pages.admin: unknown key"])
     }
 
+    @Test("telemetry: the collector, its encoding and fields, the service name, a ratio and a trace link, each checked with its path")
+    func telemetry() throws {
+        var json = ConfigFixture.json
+        json.set("telemetry", ["otlp": ["endpoint": "http://127.0.0.1:4318/v1/traces", "protocol": "http/json", "headers": ["x-tenant": "ops"]],
+                               "serviceName": "assist-eu", "sampleRatio": 0.25, "traceURL": "https://tracing.example/trace/{traceId}"])
+        let telemetry = try ConfigFixture.load(json).telemetry
+        #expect(telemetry.endpoint == "http://127.0.0.1:4318/v1/traces" && telemetry.traceProtocol == "http/json")
+        #expect(telemetry.headers == ["x-tenant": "ops"] && telemetry.serviceName == "assist-eu" && telemetry.sampleRatio == 0.25)
+        #expect(try ConfigFixture.load().telemetry == TelemetrySettings())
+        let issues = ConfigFixture.issues {
+            $0.set("telemetry", ["otlp": ["endpoint": "collector:4318", "protocol": "grpc", "headers": ["x-bad": "a\r\nX-Injected: 1", "": "v"]],
+                                 "serviceName": "", "sampleRatio": 1.5, "traceURL": "https://tracing.example/trace/", "logs": true])
+        }.map(\.description)
+        #expect(Set(issues) == [
+            "telemetry.logs: unknown key", "telemetry.otlp.endpoint: must be an http:// or https:// URL",
+            "telemetry.otlp.protocol: must be one of http/protobuf, http/json",
+            "telemetry.otlp.headers.x-bad: must be a header name with a string value (no line breaks)",
+            "telemetry.otlp.headers.: must be a header name with a string value (no line breaks)",
+            "telemetry.serviceName: must not be empty", "telemetry.sampleRatio: must be from 0 to 1",
+            "telemetry.traceURL: must be an http(s) URL containing {traceId}",
+        ], "\(issues)")
+    }
+
     @Test func unknownTopLevelKeyIsReported() {
         let issues = ConfigFixture.issues { $0.set("extra", true) }
         #expect(issues.count == 1)

@@ -14,8 +14,10 @@ public struct GatewayConfig: Sendable {
     public var storage: StorageSettings
     public var qualification = QualificationSettings()
     public var pages = PageSettings()
+    public var telemetry = TelemetrySettings()
 
-    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage", "qualification", "pages"]
+    public static let topLevelKeys: Set<String> = ["features", "models", "limits", "auth", "integrity", "audit", "storage", "qualification", "pages",
+                                                   "telemetry"]
 
     public init(features: [String: FeatureRecord], models: [String: ModelAlias], limits: Limits = Limits(),
                 auth: AuthSettings = AuthSettings(), integrity: IntegritySettings = IntegritySettings(), audit: AuditSettings = AuditSettings(),
@@ -74,6 +76,7 @@ public struct GatewayConfig: Sendable {
                                    storage: storage)
         config.qualification = QualificationSettings.decode(root["qualification"], at: "qualification", reader: &reader)
         config.pages = PageSettings.decode(root["pages"], at: "pages", reader: &reader)
+        config.telemetry = TelemetrySettings.decode(root["telemetry"], at: "telemetry", reader: &reader)
         return config
     }
 

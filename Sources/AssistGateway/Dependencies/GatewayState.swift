@@ -53,7 +53,7 @@ public final class GatewayState: Sendable {
         sharedCalls = SharedCalls(store: stores.answers, leases: stores.leases, keeper: leaseKeeper, instance: instance, clock: clock,
                                   monotonicClock: monotonicClock)
         recentRequests = RecentRequests(clock: clock)
-        metrics = GatewayMetrics(registry: registry)
+        metrics = GatewayMetrics(registry: registry, models: Set(config.models.values.map(\.model)))
         refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)
         storeMonitor = StoreMonitor(probes: storeProbes, wallClock: clock, clock: monotonicClock)
         challengeRate = ChallengeRate(perMinute: config.integrity.challengesPerMinute, clock: clock)

@@ -32,10 +32,10 @@ public struct ModelAccess: Sendable {
         return provider
     }
 
-    /// The provider for `model`'s kind as a request of `trace` calls it: each call a child span of the
-    /// request's, carried to the provider and recorded by `tracing` (`TracedProvider`).
-    func provider(for model: ModelAlias, trace: TraceContext, tracing: Tracing) -> any ModelProvider {
-        TracedProvider(base: provider(for: model), trace: trace, tracing: tracing, providerName: model.provider)
+    /// The provider for `model`'s kind as a request of `trace` for `feature` calls it: each call a child span of
+    /// the request's, carried to the provider, counted in `metrics` and recorded by `tracing` (`TracedProvider`).
+    func provider(for model: ModelAlias, feature: String, trace: TraceContext, tracing: Tracing, metrics: GenAIMetrics) -> any ModelProvider {
+        TracedProvider(base: provider(for: model), trace: trace, tracing: tracing, metrics: metrics, providerName: model.provider, feature: feature)
     }
 
     /// The API key `model` names, if it names one and the environment holds it.
@@ -59,8 +59,10 @@ public struct ModelAccess: Sendable {
         stream(for: feature, model: model, messages: messages, via: provider(for: model))
     }
 
-    func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext, tracing: Tracing) -> ProviderStream {
-        stream(for: feature, model: model, messages: messages, via: provider(for: model, trace: trace, tracing: tracing))
+    func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext, tracing: Tracing,
+                metrics: GenAIMetrics) -> ProviderStream {
+        stream(for: feature, model: model, messages: messages,
+               via: provider(for: model, feature: feature.id, trace: trace, tracing: tracing, metrics: metrics))
     }
 
     private func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], via provider: any ModelProvider) -> ProviderStream {

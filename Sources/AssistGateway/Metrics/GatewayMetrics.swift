@@ -1,3 +1,4 @@
+public import AssistTelemetry
 public import AssistWire
 import Foundation
 import Synchronization
@@ -16,30 +17,35 @@ public final class GatewayMetrics: Sendable {
     /// Tokens a user has spent since the start.
     static let userTokenBounds: [Double] = [100, 1_000, 10_000, 50_000, 100_000, 500_000, 1_000_000]
 
-    private struct Key: Hashable, Comparable {
-        var labels: [String]
-        static func < (a: Key, b: Key) -> Bool { a.labels.lexicographicallyPrecedes(b.labels) }
-    }
-
     private struct State {
-        var requests: [Key: Int] = [:]                   // feature, prompt_version, outcome
-        var trust: [Key: Int] = [:]                      // feature, trust
-        var timeToFirstToken: [Key: Histogram] = [:]     // feature, prompt_version
-        var totalTime: [Key: Histogram] = [:]            // feature, prompt_version
-        var tokens: [Key: Int] = [:]                     // feature, direction
+        var requests: [MetricKey: Int] = [:]                   // feature, prompt_version, outcome
+        var trust: [MetricKey: Int] = [:]                      // feature, trust
+        var timeToFirstToken: [MetricKey: Histogram] = [:]     // feature, prompt_version
+        var totalTime: [MetricKey: Histogram] = [:]            // feature, prompt_version
+        var tokens: [MetricKey: Int] = [:]                     // feature, direction
         var tokensByUser: [Bytewise: Int] = [:]          // rendered only as a distribution
-        var feedback: [Key: Int] = [:]                   // feature, prompt_version, verdict
-        var availability: [Key: Int] = [:]               // state
-        var masked: [Key: Int] = [:]                     // stage (input, provider)
+        var feedback: [MetricKey: Int] = [:]                   // feature, prompt_version, verdict
+        var availability: [MetricKey: Int] = [:]               // state
+        var masked: [MetricKey: Int] = [:]                     // stage (input, provider)
     }
 
     private let registry: FeatureRegistry
     private let state = Mutex(State())
     private let gaugeSources = Mutex<[any MetricsGaugeSource]>([])
+    private let spanExporter = Mutex<(any SpanExporter)?>(nil)
+    /// The provider calls, by the OpenTelemetry GenAI conventions.
+    let genAI: GenAIMetrics
 
     /// - Parameter registry: the configured features, whose ids and prompt versions may appear as labels.
-    public init(registry: FeatureRegistry) {
+    /// - Parameter models: the configured models (the providers' names), which may appear as labels.
+    public init(registry: FeatureRegistry, models: Set<String> = []) {
         self.registry = registry
+        genAI = GenAIMetrics(registry: registry, models: models)
+    }
+
+    /// Shows the spans `exporter` dropped (queue full, collector down) from now on (`assist_spans_dropped_total`).
+    public func countDroppedSpans(of exporter: any SpanExporter) {
+        spanExporter.withLock { $0 = exporter }
     }
 
     /// One ended request, from its audit row.
@@ -47,33 +53,33 @@ public final class GatewayMetrics: Sendable {
         let (feature, version) = labels(feature: record.feature, promptVersion: record.promptVersion)
         let outcome = Self.outcome(of: record)
         state.withLock { state in
-            state.requests[Key(labels: [feature, version, outcome]), default: 0] += 1
-            state.trust[Key(labels: [feature, Self.trust(of: record)]), default: 0] += 1
-            if record.maskedValues > 0 { state.masked[Key(labels: ["input"]), default: 0] += record.maskedValues }
+            state.requests[MetricKey(labels: [feature, version, outcome]), default: 0] += 1
+            state.trust[MetricKey(labels: [feature, Self.trust(of: record)]), default: 0] += 1
+            if record.maskedValues > 0 { state.masked[MetricKey(labels: ["input"]), default: 0] += record.maskedValues }
             guard record.status != .rejected else { return }
-            let key = Key(labels: [feature, version])
+            let key = MetricKey(labels: [feature, version])
             if let ttft = record.timeToFirstTokenMs {
                 state.timeToFirstToken[key, default: Histogram(bounds: Self.latencyBounds)].observe(ttft / 1000)
             }
             state.totalTime[key, default: Histogram(bounds: Self.latencyBounds)].observe(record.totalMs / 1000)
-            state.tokens[Key(labels: [feature, "in"]), default: 0] += record.inputTokens
-            state.tokens[Key(labels: [feature, "out"]), default: 0] += record.outputTokens
+            state.tokens[MetricKey(labels: [feature, "in"]), default: 0] += record.inputTokens
+            state.tokens[MetricKey(labels: [feature, "out"]), default: 0] += record.outputTokens
             state.tokensByUser[Bytewise(record.user), default: 0] += record.inputTokens + record.outputTokens
         }
     }
 
     public func observe(_ feedback: Feedback) {
         let (feature, version) = labels(feature: feedback.feature, promptVersion: feedback.promptVersion)
-        state.withLock { $0.feedback[Key(labels: [feature, version, feedback.verdict.rawValue]), default: 0] += 1 }
+        state.withLock { $0.feedback[MetricKey(labels: [feature, version, feedback.verdict.rawValue]), default: 0] += 1 }
     }
 
     /// Values masked in one provider request's messages (`MaskingProvider`) that admission had not masked already.
     public func observeMaskedAtProvider(_ count: Int) {
-        state.withLock { $0.masked[Key(labels: ["provider"]), default: 0] += count }
+        state.withLock { $0.masked[MetricKey(labels: ["provider"]), default: 0] += count }
     }
 
     public func observe(_ event: AvailabilityEvent) {
-        state.withLock { $0.availability[Key(labels: [event.state.rawValue]), default: 0] += 1 }
+        state.withLock { $0.availability[MetricKey(labels: [event.state.rawValue]), default: 0] += 1 }
     }
 
     /// Shows `source`'s gauges from now on, read at each render (the audit spool's size, say).
@@ -99,6 +105,11 @@ public final class GatewayMetrics: Sendable {
         text.counter("assist_availability_reports_total", "On-device availability reports by state.", ["state"], state.availability)
         text.counter("assist_masked_values_total", "Personal values masked by the gateway: in requests' input, and in provider requests.",
                      ["stage"], state.masked)
+        genAI.render(into: &text)
+        if let exporter = spanExporter.withLock({ $0 }) {
+            text.counter("assist_spans_dropped_total", "Spans not exported: the queue was full, or the collector failed or was too slow.", [],
+                         [MetricKey(labels: []): exporter.droppedSpans])
+        }
         for gauge in gaugeSources.withLock({ $0 }).flatMap(\.gauges) { text.gauge(gauge) }
         return text.output
     }
@@ -125,83 +136,5 @@ public final class GatewayMetrics: Sendable {
     /// The trust level of the row, or `none` when the request was refused before integrity was checked.
     static func trust(of record: AuditRecord) -> String {
         TrustLevel(rawValue: record.trust)?.rawValue ?? "none"
-    }
-
-    private struct PrometheusText {
-        var output = ""
-
-        mutating func counter(_ name: String, _ help: String, _ labelNames: [String], _ values: [Key: Int]) {
-            header(name, help, "counter")
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-                output += "\(name)\(Self.labels(labelNames, key.labels)) \(value)\n"
-            }
-        }
-
-        mutating func histogram(_ name: String, _ help: String, _ labelNames: [String], _ values: [Key: Histogram]) {
-            header(name, help, "histogram")
-            for (key, histogram) in values.sorted(by: { $0.key < $1.key }) {
-                var cumulative = 0
-                for (bound, count) in zip(histogram.bounds, histogram.counts) {
-                    cumulative += count
-                    output += "\(name)_bucket\(Self.labels(labelNames + ["le"], key.labels + [Self.number(bound)])) \(cumulative)\n"
-                }
-                output += "\(name)_bucket\(Self.labels(labelNames + ["le"], key.labels + ["+Inf"])) \(histogram.count)\n"
-                output += "\(name)_sum\(Self.labels(labelNames, key.labels)) \(Self.number(histogram.sum))\n"
-                output += "\(name)_count\(Self.labels(labelNames, key.labels)) \(histogram.count)\n"
-            }
-        }
-
-        /// A distribution that may shrink in a bucket (a user moves up), so gauges per bound, not a histogram.
-        mutating func distribution(_ name: String, _ help: String, _ histogram: Histogram) {
-            header(name, help, "gauge")
-            var cumulative = 0
-            for (bound, count) in zip(histogram.bounds, histogram.counts) {
-                cumulative += count
-                output += "\(name)\(Self.labels(["le"], [Self.number(bound)])) \(cumulative)\n"
-            }
-            output += "\(name)\(Self.labels(["le"], ["+Inf"])) \(histogram.count)\n"
-        }
-
-        mutating func gauge(_ gauge: MetricsGauge) {
-            header(gauge.name, gauge.help, "gauge")
-            output += "\(gauge.name) \(Self.number(gauge.value))\n"
-        }
-
-        private mutating func header(_ name: String, _ help: String, _ type: String) {
-            output += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-        }
-
-        static func labels(_ names: [String], _ values: [String]) -> String {
-            guard !names.isEmpty else { return "" }
-            let pairs = zip(names, values).map { name, value in
-                let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                    .replacingOccurrences(of: "\n", with: "\\n")
-                return "\(name)=\"\(escaped)\""
-            }
-            return "{" + pairs.joined(separator: ",") + "}"
-        }
-
-        static func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        }
-    }
-}
-
-/// Counts per upper bound (not yet cumulative), plus sum and count.
-struct Histogram: Sendable {
-    let bounds: [Double]
-    private(set) var counts: [Int]
-    private(set) var sum = 0.0
-    private(set) var count = 0
-
-    init(bounds: [Double]) {
-        self.bounds = bounds
-        self.counts = Array(repeating: 0, count: bounds.count)
-    }
-
-    mutating func observe(_ value: Double) {
-        if let index = bounds.firstIndex(where: { value <= $0 }) { counts[index] += 1 }
-        sum += value
-        count += 1
     }
 }

@@ -88,7 +88,7 @@ struct StreamRun: Sendable {
     private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
         func providerCall() -> ProviderStream {
             dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages, trace: admitted.trace,
-                                       tracing: dependencies.tracing)
+                                       tracing: dependencies.tracing, metrics: dependencies.state.metrics.genAI)
         }
         let shared: SharedCall
         switch admitted.source {

@@ -108,3 +108,26 @@ struct SpanTests {
         #expect(off.provider.requests.first?.headers.contains { $0.name == "traceparent" } == true)
     }
 }
+
+/// The GenAI metrics on `/metrics`: one observation per provider call, labelled by feature, model and provider,
+/// with export on or off.
+@Suite("GenAI metrics")
+struct GenAIMetricsTests {
+    @Test("a stream and a structured answer: operation duration, time to first token, time per token and token usage by type")
+    func providerCalls() async throws {
+        let gateway = try InProcessGateway()
+        _ = await gateway.stream().body()
+        #expect(await gateway.send(.post, "/v1/assist", json: ["feature": "lookup", "input": ["text": "hello"], "locale": "en-US"]).status == 200)
+        let metrics = await gateway.send(.get, "/metrics", as: nil)
+        guard case .bytes(let body) = metrics.response.body else { Issue.record("no body"); return }
+        let text = String(decoding: body, as: UTF8.self)
+        let chat = #"feature="support_chat",gen_ai_request_model="SmolLM2-135M-Instruct",gen_ai_provider_name="openai-compatible""#
+        #expect(text.contains("gen_ai_client_token_usage_sum{\(chat),gen_ai_token_type=\"input\"} 11"), "\(text)")
+        #expect(text.contains("gen_ai_client_token_usage_sum{\(chat),gen_ai_token_type=\"output\"} 7"))
+        #expect(text.contains("gen_ai_client_operation_duration_seconds_count{\(chat),error_type=\"\"} 1"))
+        #expect(text.contains("gen_ai_server_time_to_first_token_seconds_count{\(chat)} 1"))
+        #expect(text.contains("gen_ai_server_time_per_output_token_seconds_count{\(chat)} 1"))
+        #expect(text.contains(#"gen_ai_client_operation_duration_seconds_count{feature="lookup","#))
+        #expect(!text.contains("assist_spans_dropped_total"))  // export off: nothing to drop
+    }
+}

@@ -9,14 +9,15 @@ protocol ProviderCallObserver: AnyObject, Sendable {
     func ended(_ error: (any Error)?)
 }
 
-/// One provider call as a CLIENT span by the OpenTelemetry GenAI conventions: `chat {model}`, its request's
-/// model, cap and temperature, the usage and finish reason the provider reported, the time to its first chunk,
+/// One provider call, recorded at its end: in the GenAI metrics (`GenAIMetrics`) always, and as a CLIENT span
+/// by the OpenTelemetry GenAI conventions when its trace is recorded: `chat {model}`, its request's model, cap
+/// and temperature, the usage and finish reason the provider reported, the time to its first chunk,
 /// `error.type` when it failed, and the server it went to. Never a message or a chunk's text.
 ///
-/// Exported exactly once: at the call's end as its reader saw it, or, when the reader let the call go without
+/// Recorded exactly once: at the call's end as its reader saw it, or, when the reader let the call go without
 /// reading to its end (a client that left, a shared call given up), when the last reference goes, as
 /// `cancelled`.
-final class ProviderCallSpan: ProviderCallObserver {
+final class ProviderCallRecord: ProviderCallObserver {
     private struct Progress {
         var firstChunkAt: UInt64?
         var usage: TokenUsage?
@@ -25,17 +26,21 @@ final class ProviderCallSpan: ProviderCallObserver {
     }
 
     private let tracing: Tracing
+    private let metrics: GenAIMetrics
     private let trace: TraceContext
     private let request: ProviderRequest
     private let providerName: String
+    private let feature: String
     private let startedAt = SpanClock.nowUnixNano()
     private let progress = Mutex(Progress())
 
-    init(tracing: Tracing, trace: TraceContext, request: ProviderRequest, providerName: String) {
+    init(tracing: Tracing, metrics: GenAIMetrics, trace: TraceContext, request: ProviderRequest, providerName: String, feature: String) {
         self.tracing = tracing
+        self.metrics = metrics
         self.trace = trace
         self.request = request
         self.providerName = providerName
+        self.feature = feature
     }
 
     func saw(_ chunk: ProviderChunk) {
@@ -58,6 +63,13 @@ final class ProviderCallSpan: ProviderCallObserver {
             progress.exported = true
             return progress
         }) else { return }
+        let endedAt = SpanClock.nowUnixNano()
+        metrics.observe(GenAIMetrics.Call(
+            feature: feature, model: request.model, provider: providerName, seconds: Self.seconds(from: startedAt, to: endedAt),
+            firstTokenSeconds: progress.firstChunkAt.map { Self.seconds(from: startedAt, to: $0) },
+            afterFirstTokenSeconds: progress.firstChunkAt.map { Self.seconds(from: $0, to: endedAt) }, usage: progress.usage,
+            failed: errorType != nil && errorType != "cancelled"))
+        guard tracing.records(trace) else { return }
         var attributes = [
             SpanAttribute("gen_ai.operation.name", .string("chat")), SpanAttribute("gen_ai.provider.name", .string(providerName)),
             SpanAttribute("gen_ai.request.model", .string(request.model)), SpanAttribute("gen_ai.response.model", .string(request.model)),
@@ -70,15 +82,18 @@ final class ProviderCallSpan: ProviderCallObserver {
         }
         if let reason = progress.finishReason { attributes.append(SpanAttribute("gen_ai.response.finish_reasons", .strings([reason]))) }
         if let first = progress.firstChunkAt {
-            attributes.append(SpanAttribute("assist.time_to_first_chunk_ms", .double(Double(first &- startedAt) / 1e6)))
+            attributes.append(SpanAttribute("assist.time_to_first_chunk_ms", .double(Self.seconds(from: startedAt, to: first) * 1000)))
         }
         if let errorType { attributes.append(SpanAttribute("error.type", .string(errorType))) }
         let server = ServerAddress(url: request.baseURL)
         if let host = server.host { attributes.append(SpanAttribute("server.address", .string(host))) }
         if let port = server.port { attributes.append(SpanAttribute("server.port", .int(Int64(port)))) }
-        tracing.export(trace, name: "chat \(request.model)", kind: .client, start: startedAt, attributes: attributes,
+        tracing.export(trace, name: "chat \(request.model)", kind: .client, start: startedAt, end: endedAt, attributes: attributes,
                        status: errorType.map { .error($0) } ?? .unset)
     }
+
+    /// Seconds between two wall-clock readings; zero if the clock stepped back.
+    static func seconds(from start: UInt64, to end: UInt64) -> Double { end > start ? Double(end - start) / 1e9 : 0 }
 
     /// `error.type` by the conventions: a low-cardinality name of what went wrong, never its message.
     static func errorType(_ error: any Error) -> String {
