@@ -12,6 +12,7 @@ import base64
 import datetime
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -352,6 +353,10 @@ class Run:
         self.wait("the export", lambda: "case" in self.text("#feedback-export-status"))
         self.check(self.text("#feedback-export-status").startswith("1 case"), f"export: {self.text('#feedback-export-status')!r}")
         self.check(self.el("#feedback-export-link").get_attribute("href").startswith("blob:"), "a download link")
+        # Each audit row links its trace id to the configured tracing backend (telemetry.traceURL).
+        self.wait("a trace link", lambda: self.els("#audit .trace a"))
+        href = self.el("#audit .trace a").get_attribute("href")
+        self.check(re.fullmatch(r"https://tracing\.example/trace/[0-9a-f]{32}", href or "") is not None, f"trace link {href!r}")
         self.driver.execute_script("document.querySelector('#feedback').scrollIntoView()")
         self.shot("09-console-activity")
         self.driver.execute_script("window.scrollTo(0, 0)")

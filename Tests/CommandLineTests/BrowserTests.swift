@@ -18,7 +18,7 @@ struct BrowserTests {
 
     @Test("every demo and console flow, with no error in the browser's log")
     func flows() async throws {
-        let harness = try GatewayHarness(demo: true)
+        let harness = try GatewayHarness(demo: true, telemetry: ["traceURL": "https://tracing.example/trace/{traceId}"])
         harness.upstream.chooser = { body in
             guard let json = try? JSONParser.parse(body) else { return nil }
             // Structured calls: the rules' answer stands, except a children count the rules leave to the model.

@@ -3,7 +3,8 @@ import AssistWire
 import Foundation
 
 /// `GET /admin/audit?limit=N` and `GET /admin/feedback?limit=N` (behind the admin token): the recent activity an
-/// operator reviews, newest first, at most N rows (1…1000, default 100).
+/// operator reviews, newest first, at most N rows (1…1000, default 100). The audit's answer carries
+/// `telemetry.traceURL` when configured, so the console links each row's trace id to the tracing backend.
 ///
 /// Audit rows are metadata as stored (who, which feature and version, trust, status, tokens, times), never
 /// content. Feedback rows carry the user's own reason, which is content the user chose to send for review; the
@@ -18,7 +19,9 @@ struct ActivityEndpoint: Sendable {
         let limit = try Self.limit(request)
         do {
             let rows = try await dependencies.stores.audit.recent(limit: limit)
-            return Responses.json(.ok, ["rows": .array(rows.map(Self.json))])
+            var body: [String: JSONValue] = ["rows": .array(rows.map(Self.json))]
+            if let traceURL = dependencies.config.telemetry.traceURL { body["traceURL"] = .string(traceURL) }
+            return Responses.json(.ok, .object(body))
         } catch {
             throw .unavailable("audit store")
         }

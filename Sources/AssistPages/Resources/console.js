@@ -434,7 +434,7 @@
       if ($('console').hidden) return;
       if (audit.status === 401 || feedback.status === 401) { expired(); return; }
       const problems = [];
-      if (audit.status === 200 && audit.json && Array.isArray(audit.json.rows)) renderAudit(audit.json.rows);
+      if (audit.status === 200 && audit.json && Array.isArray(audit.json.rows)) renderAudit(audit.json.rows, audit.json.traceURL);
       else problems.push(`audit: error: ${codeOf(audit)}`);
       if (feedback.status === 200 && feedback.json && Array.isArray(feedback.json.feedback)) {
         renderFeedback(feedback.json.feedback);
@@ -472,7 +472,26 @@
     }
   }
 
-  function renderAudit(rows) {
+  /** A row's trace id, linked to the tracing backend when the gateway names one (`telemetry.traceURL`). */
+  function traceCell(tr, traceId, traceURL) {
+    const td = cell(tr, '', 'mono trace');
+    if (!traceId) return;
+    const short = traceId.slice(0, 8) + '…';
+    // Only an http(s) link, the id as a path segment: neither can become script.
+    if (typeof traceURL === 'string' && /^https?:\/\//.test(traceURL) && /^[0-9a-f]{32}$/.test(traceId)) {
+      const link = el('a', null, short);
+      link.href = traceURL.split('{traceId}').join(encodeURIComponent(traceId));
+      link.title = traceId;
+      link.rel = 'noopener noreferrer';
+      link.target = '_blank';
+      td.append(link);
+    } else {
+      td.textContent = short;
+      td.title = traceId;
+    }
+  }
+
+  function renderAudit(rows, traceURL) {
     renderRows('audit', 'audit-row', rows, (tr, row) => {
       cell(tr, row.model);
       cell(tr, row.trustReason ? `${row.trust} (${row.trustReason})` : row.trust);
@@ -482,6 +501,7 @@
       cell(tr, typeof row.timeToFirstTokenMs === 'number' ? Math.round(row.timeToFirstTokenMs) : '—');
       cell(tr, typeof row.totalMs === 'number' ? Math.round(row.totalMs) : '');
       cell(tr, row.instance);
+      traceCell(tr, row.traceId, traceURL);
     });
   }
 
