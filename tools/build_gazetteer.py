@@ -15,8 +15,16 @@
   "Bruges" for Brugge). Of a place's many alternate names, this is the one English writers use; the others
   are only kept for cities of a million people or more.
 
+- Airports' own names, from airportsdata, for cities of a million people or more: a big city's airports are named on
+  their own ("Stansted", "Esenboğa", "Malpensa") and with the city's name first ("London Luton"). Kept as aliases,
+  the name without its generic words ("International", "Airport"); a lone word only where it is no word of the
+  dictionary (proper nouns included: "Pearson", "Kelly"), no common Turkish word and no GeoNames place's name
+  ("Luton", "Brandenburg"), which then counts only after the city's own name.
+
 Kept: every city of 100,000 people or more, and every GeoNames city (15,000 or more) that an airport with an
-IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name; a city
+IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name,
+else (a misspelt field: "Rodes Island") the GeoNames city within 60 km that lists the airport's code among its
+alternate names (Rhodes lists RHO); a city
 of a million people or more also gets the international airports within 40 km that serve a smaller place
 (Toronto gets Pearson, which airportsdata files under Mississauga). An airport whose city GeoNames lacks keeps
 its own entry, population 0, if it is international (or Turkish).
@@ -76,11 +84,16 @@ TURKISH_NAMES = {
     "Sochi": ["Soçi"],
 }
 
+# Words an airport's name carries besides its own: "London Stansted Airport" is Stansted.
+AIRPORT_WORDS = {"international", "internacional", "intl", "airport", "aeropuerto", "aeroporto", "aeroport", "airfield", "aerodrome",
+                 "field", "regional", "municipal", "national", "domestic", "county", "metropolitan", "air", "base", "airpark", "executive"}
+
 # Abbreviations travellers write for a few big cities, keyed by the abbreviation as written, with the city's
 # English name and country. Each is one of the city's alternate names in GeoNames ("LA" and "L.A." for Los
 # Angeles, "SF", "D.C.", "NYC"); `main` checks that, so the table cannot drift from its source. They are too
 # short to be names (GeoNames' other two-letter ones, "NY" or "HH", are a state or a number plate), so the app
-# reads them only written in capitals and in a travel context.
+# reads them in a travel context, and only written in capitals unless they are no word ("nyc" may be lower case,
+# "la" is Spanish, French and Turkish).
 ABBREVIATIONS = {
     "LA": ("Los Angeles", "US"), "SF": ("San Francisco", "US"), "DC": ("Washington", "US"), "NYC": ("New York", "US"),
 }
@@ -160,6 +173,28 @@ def geonames_names(catalog_path):
     return {key: value for key, value in catalog.items() if isinstance(key, str) and key.isdigit()}
 
 
+def airport_names(entry, airports, dictionary_any_case, turkish, place_names):
+    """A big city's airports by their own names ("London Stansted Airport"): the name without its generic words when it
+    starts with the city's ("London Stansted"), and the rest alone ("Stansted") when that is one word of five letters or
+    more that is neither a word (proper nouns included) nor a place's name."""
+    city = words(entry["name"])
+    out = set()
+    for code in entry["airports"]:
+        airport = airports.get(code)
+        if not airport or airport["city"].split(",")[-1].strip() and words(airport["city"].split(",")[-1]) != city:
+            continue  # an airport it shares with a neighbour, filed under that one ("Gary/Chicago")
+        name = [w for w in words(airport["name"]) if w not in AIRPORT_WORDS]
+        rest = [w for w in name if w not in city]
+        if not rest or len(rest) > 2:
+            continue
+        if tuple(name[: len(city)]) == city and len(name) > len(city):
+            out.add(" ".join(w.capitalize() for w in name))
+        if len(rest) == 1 and len(rest[0]) >= 5 and rest[0] not in dictionary_any_case and rest[0] not in turkish \
+                and (rest[0],) not in place_names:
+            out.add(rest[0].capitalize())
+    return out
+
+
 def display_name(city, served, english_holder):
     """The English name travellers use, without diacritics. GeoNames' own is often the local one ("Sevilla",
     "Köln", "Irakleion"), so, in order: the English key of the Turkish table when this is the most populous
@@ -217,10 +252,17 @@ def main():
         here = (airport["lat"], airport["lon"])
         matches = by_name.get((airport["country"], words(served)), [])
         matches = [g for g in matches if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+        by_code = False
+        if not matches:
+            # A city field GeoNames does not spell ("Rodes Island"): the city that lists the airport's code.
+            matches = [g for g in by_name.get((airport["country"], words(code)), [])
+                       if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+            by_code = bool(matches)
         if matches:
             gid = max(matches, key=lambda g: geo_cities[g]["population"])
             entry_for(gid)["airports"].append(code)
-            entry_for(gid)["served"].add(served)
+            if not by_code:  # a field that is not the city's name is no name for it
+                entry_for(gid)["served"].add(served)
         elif international and served:
             key = ("airport", plain(served), airport["country"])
             kept.setdefault(key, {"name": plain(served), "country": airport["country"], "region": "", "population": 0,
@@ -259,6 +301,8 @@ def main():
     # A Turkish GeoNames name that is also the name of a town in Turkey ("Yenişehir", Larisa's Ottoman name)
     # would send a Turkish user abroad: it is left out for places outside Turkey.
     names_in_turkey = {words(c["name"]) for c in geo_cities.values() if c["countrycode"] == "TR"}
+    dictionary_any_case = {fold(line.strip()) for line in WORDS.read_text(encoding="utf-8").splitlines() if line.strip()}
+    place_names = set(by_name_any) | {words(e["name"]) for e in kept.values()}
 
     cities = []
     for key, entry in kept.items():
@@ -283,6 +327,8 @@ def main():
                 aliases.update(n for n in geo["alternatenames"]
                                if is_latin(n) and n[:1].isupper() and not n.isupper() and len(n) >= 4 and len(n.split()) <= 3
                                and not any(c.isdigit() or c in ":()" for c in n) and not n.startswith("Lungsod ng "))
+        if geo and geo["population"] >= METRO_POPULATION:
+            aliases.update(airport_names(entry, airports, dictionary_any_case, turkish, place_names))
         for name in [entry["name"]] + sorted(aliases):
             for short, long in (("St. ", "Saint "), ("St ", "Saint "), ("Saint ", "St. ")):
                 if name.startswith(short):
@@ -307,7 +353,9 @@ def main():
         holder = max((e for e in kept.values() if e["name"] == name and e["country"] == country), key=lambda e: e["population"])
         alternates = {n.replace(".", "").replace(" ", "") for n in holder["geo"]["alternatenames"]}
         assert short in alternates, f"{short} is not among GeoNames' alternate names of {name}"
-        abbreviations[short] = [name, country]
+        # Lower case too when it is no word: three letters or more, in neither the dictionary nor Turkish.
+        any_case = len(short) >= 3 and fold(short) not in dictionary and fold(short) not in turkish
+        abbreviations[short] = [name, country] + ([1] if any_case else [])
 
     us_states = {code: state["name"] for code, state in gc.get_us_states().items()}
     out = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnderstanding/Resources/gazetteer.json"

@@ -4,8 +4,10 @@ import Testing
 /// Ways travellers write dates and parties that the written-after sets found missing (`golden/written-after/
 /// README.md`): a bare ordinal day, the week after next, a holiday, two dated days as departure and return, a party
 /// of one or two named in words, a red-eye; from the fifth, currency signs, a trip's length, one passenger, no
-/// stops, the beach, premium ekonomi, a month before a head count, and place names. Each with the shape it must not
-/// take over.
+/// stops, the beach, premium ekonomi, a month before a head count, and place names; from the sixth, airlines,
+/// airports by code and name, holidays set by weekday, a weekday's abbreviation, "between" two days, parties in
+/// words ("me and my bf", "solo", "me + 2 friends", "eşim, ben"), a baby on a lap, and Turkish "dönmek" as the
+/// return. Each with the shape it must not take over.
 @Suite("Travel phrasing: days, holidays, trips and parties")
 struct TravelPhrasingTests {
     let today = DateResolver(today: "2026-12-02")!  // a Wednesday
@@ -214,5 +216,124 @@ struct TravelPhrasingTests {
         let parser = SearchParser(today: today)
         #expect(parser.parse("Nice to Paris tomorrow").origin == "Nice")
         #expect(parser.parse("Nice to meet you! Flights to Paris tomorrow").origin == nil)
+    }
+
+    // The sixth set's shapes, read against its anchor day, a Wednesday.
+    var sixth: SearchParser { SearchParser(today: DateResolver(today: "2027-10-20")!) }
+
+    @Test("airlines the table names; \"Delta\" only where the text makes it one, not a river's delta")
+    func airlines() {
+        #expect(sixth.parse("Montreal to Paris Dec 18, Air Canada").airline == "Air Canada")
+        #expect(sixth.parse("ryanair stansted to porto saturday").airline == "Ryanair")
+        #expect(sixth.parse("wizz air budapest to london").airline == "Wizz Air")
+        #expect(sixth.parse("Barselona'dan Sevilla'ya Vueling ile").airline == "Vueling")
+        #expect(sixth.parse("Boston to Reykjavik on Icelandair").airline == "Icelandair")
+        #expect(sixth.parse("Delta from Atlanta to Seattle").airline == "Delta Air Lines")
+        #expect(sixth.parse("Atlanta to Seattle on Delta").airline == "Delta Air Lines")
+        #expect(sixth.parse("flights to the Mekong Delta in May").airline == nil)
+        #expect(sixth.parse("Cairo to the Nile delta, 2 adults").airline == nil)
+    }
+
+    @Test("airport codes in capitals and airports by name give their city; a code in lower case, a currency or an all-capitals text does not")
+    func airports() {
+        let codes = sixth.parse("LAX to SFO in 3 days")
+        #expect(codes.origin == "Los Angeles" && codes.destination == "San Francisco")
+        #expect(sixth.parse("nyc to chicago this friday").origin == "New York")
+        #expect(sixth.parse("ryanair stansted to porto").origin == "London")
+        #expect(sixth.parse("budapest to london luton sat morning").destination == "London")
+        #expect(sixth.parse("Esenboğa havalimanından Bodrum'a").origin == "Ankara")
+        #expect(sixth.parse("Luton to Dublin").origin == "Luton")  // the town, not London's airport
+        #expect(sixth.parse("Athens to Rhodes on the 28th").destination == "Rodos")  // GeoNames names it Ródos
+        #expect(Gazetteer.builtin.city(named: "Rhodes")?.airports.contains("RHO") == true)
+        #expect(sixth.parse("lax to sfo").origin == nil)  // "lax" is a word
+        #expect(sixth.parse("Berlin to Rome, max USD 1,200").destination == "Rome")
+        #expect(sixth.parse("I CAN FLY TO ROME").origin == nil)
+        #expect(sixth.parse("la to sf tomorrow").origin == nil)
+    }
+
+    @Test("holidays by weekday and fixed, a day before or after one; a day before nothing is no date")
+    func movingHolidays() {
+        let dates = DateResolver(today: "2027-10-20")!
+        #expect(dates.resolve("Phoenix to Portland on Halloween").departure == span("2027-10-31"))
+        #expect(dates.resolve("Atlanta to Seattle on Thanksgiving").departure == span("2027-11-25"))
+        #expect(dates.resolve("the day before Thanksgiving").departure == span("2027-11-24"))
+        #expect(dates.resolve("the day after Christmas").departure == span("2027-12-26"))
+        #expect(dates.resolve("Thanksgiving 2028").departure == span("2028-11-23"))
+        #expect(dates.resolve("Memorial Day weekend").departure == span("2028-05-29"))
+        #expect(dates.resolve("Labor Day").departure == span("2028-09-04"))
+        #expect(dates.resolve("the day before we land").departure == nil)
+    }
+
+    @Test("a weekday's abbreviation beside a time of day or after on/next is that day; the sun and 'I sat' are not")
+    func weekdayAbbreviations() {
+        let dates = DateResolver(today: "2027-10-20")!
+        #expect(dates.resolve("wizz air budapest to london sat morning").departure == span("2027-10-23"))
+        #expect(dates.resolve("Rome on fri").departure == span("2027-10-22"))
+        #expect(dates.resolve("next tue evening").departure == span("2027-10-26"))
+        #expect(dates.resolve("somewhere with sun").departure == nil)
+        #expect(dates.resolve("I sat next to Rome").departure == nil)
+        #expect(sixth.parse("somewhere with some sun").climate == "warm")
+    }
+
+    @Test("önümüzdeki hafta is next week, önümüzdeki hafta sonu next weekend")
+    func onumuzdeki() {
+        let dates = DateResolver(today: "2027-10-20")!
+        #expect(dates.resolve("Bodrum'a önümüzdeki hafta").departure == span("2027-10-25", "2027-10-31"))
+        #expect(dates.resolve("Bodrum'a önümüzdeki hafta sonu").departure == span("2027-10-30", "2027-10-31"))
+        #expect(dates.resolve("Bodrum'a bu hafta sonu").departure == span("2027-10-23", "2027-10-24"))
+    }
+
+    @Test("a month, then a number before a noun of people: the month, not a day; a number alone after it is a day")
+    func monthThenCount() {
+        let december = sixth.parse("Manchester to Faro in December, 2 adults 2 children and an infant")
+        #expect(december.departure == span("2027-12-01", "2027-12-31") && december.adults == 2 && december.children == 2)
+        #expect(sixth.parse("Manchester to Faro December 2").departure == span("2027-12-02"))
+        #expect(sixth.parse("Manchester to Faro December 2, 3 adults").departure == span("2027-12-02"))
+    }
+
+    @Test("between two days is one range of departure days; two days joined by 'to' stay departure and return")
+    func betweenDays() {
+        let dates = DateResolver(today: "2027-10-20")!
+        let between = dates.resolve("Honolulu to Vancouver, any day between Dec 10 and Dec 12")
+        #expect(between.departure == span("2027-12-10", "2027-12-12") && between.return == nil)
+        #expect(dates.resolve("between Dec 12 and Dec 10").departure == span("2027-12-12"))  // backwards: the first day
+        #expect(dates.resolve("Dec 10 to Dec 12").return == span("2027-12-12"))
+        #expect(sixth.parse("between Izmir and Rome on Dec 10").origin == "Izmir")
+    }
+
+    @Test("parties in words: me and my bf, solo, me + N friends, eşim ve ben, N çocuğumuz; a count wins, children are not adults")
+    func partiesInWords() {
+        #expect(sixth.parse("somewhere warm from helsinki in january for me and my bf").adults == 2)
+        #expect(sixth.parse("me and my gf to Rome").adults == 2)
+        #expect(sixth.parse("LAX to SFO in 3 days, solo").adults == 1)
+        #expect(sixth.parse("Honolulu to Vancouver, me + 2 friends").adults == 3)
+        #expect(sixth.parse("Rome, me and 3 colleagues").adults == 4)
+        #expect(sixth.parse("Rome with 2 friends").adults == 3)
+        let family = sixth.parse("eşim, ben ve 2 çocuğumuz İzmir'den Amsterdam'a 24 aralıkta")
+        #expect(family.adults == 2 && family.children == 2)
+        #expect(sixth.parse("ben ve annem Roma'ya").adults == 2)
+        #expect(sixth.parse("Rome, me and 2 kids").adults == nil)
+        #expect(sixth.parse("Rome, me and 2 kids").children == 2)
+        #expect(sixth.parse("3 adults travelling solo to Rome").adults == 3)
+        #expect(sixth.parse("flying solo to Rome").adults == 1)
+        #expect(sixth.parse("flights to Solo tomorrow").adults == nil)
+        #expect(sixth.parse("ben Roma'ya gidiyorum").adults == nil)
+    }
+
+    @Test("a baby on a lap is one infant; a baby word without one is none")
+    func lapInfant() {
+        #expect(sixth.parse("Van'dan İstanbul'a 30 ekim, 2 yetişkin ve kucakta bebek").infants == 1)
+        #expect(sixth.parse("Rome, 2 adults and a lap infant").infants == 1)
+        #expect(sixth.parse("Rome, 2 adults, infant on lap").infants == 1)
+        #expect(sixth.parse("Roma'ya bebek arabası ile").infants == nil)
+    }
+
+    @Test("Turkish dönmek in its forms marks the return; a word that only starts alike does not")
+    func donmek() {
+        let dates = DateResolver(today: "2027-10-20")!
+        let trip = dates.resolve("New York'tan Miami'ye 22 aralıkta gidip 2 ocakta dönmek istiyorum")
+        #expect(trip.departure == span("2027-12-22") && trip.return == span("2028-01-02"))
+        #expect(dates.resolve("22 aralıkta gidip 2 ocakta döneceğim").return == span("2028-01-02"))
+        #expect(dates.resolve("22 aralıkta dondurma").return == nil)
     }
 }

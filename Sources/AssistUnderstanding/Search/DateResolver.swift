@@ -35,11 +35,19 @@ public struct DateResolver: Sendable {
 
     static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
 
+    /// A return marker, or a form of Turkish "dönmek" (to come back) that says when: "2 ocakta dönmek istiyorum",
+    /// "dönüp", "döneceğim". Not another word that starts alike ("dondurma", "Donetsk").
+    static func isReturnMarker(_ word: String) -> Bool {
+        guard !returnMarkers.contains(word) else { return true }
+        guard word.hasPrefix("don") else { return false }
+        return ["mek", "meyi", "up", "erim", "eriz", "ecegim", "ecegiz", "elim", "ecek"].contains(String(word.dropFirst(3)))
+    }
+
     /// Departure and return ranges found in `text`, outside the words of `places` (the places a text names are no
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
         let words = Gazetteer.words(TextMatching.words(text), besides: places)
-        if let marker = words.firstIndex(where: Self.returnMarkers.contains) {
+        if let marker = words.firstIndex(where: Self.isReturnMarker) {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
             let fromDeparture = departure.flatMap { DateResolver(today: $0.from) } ?? self
@@ -95,6 +103,13 @@ public struct DateResolver: Sendable {
             let afterNext = index + 2 < words.count ? words[index + 2] : ""
             let previous = index > 0 ? words[index - 1] : ""
             if word == "today" || word == "bugun" { return day(today) }
+            // "between Dec 10 and Dec 12": one range of departure days, each end a day of its own.
+            if word == "between", let range = between(words, at: index) { return range }
+            // "the day before Thanksgiving", "the day after Christmas": the day the rest names, one day moved.
+            if word == "day", next == "before" || next == "after", index + 2 < words.count, words[index + 2] != "tomorrow",
+               let named = resolve(words: Array(words[(index + 2)...])), named.from == named.to, let date = DateResolver(today: named.from) {
+                return day(add(days: next == "before" ? -1 : 1, to: date.today))
+            }
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
                 || (word == "yarindan" && next == "sonra") { return day(add(days: 2, to: today)) }
             if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
@@ -102,15 +117,15 @@ public struct DateResolver: Sendable {
                 || (["evening", "morning", "afternoon"].contains(word) && previous == "this") { return day(today) }
             if word == "ayin", let dayNumber = Self.dayNumber(next) { return nextDay(numbered: dayNumber) }  // "ayın 28'inde"
             if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
-            if word == "hafta", next == "sonu" || next == "sonunda" { return weekend(next: ["gelecek", "haftaya"].contains(previous)) }
-            if let holiday = DateWords.holiday(words, at: index) {
-                return range(from: holiday.day, to: holiday.day, month: holiday.month, year: Self.year(in: words))
+            if word == "hafta", next == "sonu" || next == "sonunda" {
+                return weekend(next: ["gelecek", "haftaya", "onumuzdeki"].contains(previous))
             }
+            if let holiday = DateWords.holiday(words, at: index) { return self.holiday(holiday, year: Self.year(in: words)) }
             if (word == "week" && next == "after" && afterNext == "next") || (word == "hafta" && previous == "obur") {
                 return nextWeek(after: 1)  // "the week after next", "öbür hafta"
             }
             if (word == "week" && previous == "next") || (word == "haftaya" && next != "hafta" && DateWords.weekday(next) == nil)
-                || (word == "hafta" && previous == "gelecek") { return nextWeek() }
+                || (word == "hafta" && ["gelecek", "onumuzdeki"].contains(previous)) { return nextWeek() }
             if (word == "month" && previous == "next") || (word == "ay" && ["gelecek", "onumuzdeki"].contains(previous)) {
                 return month(calendar.date(byAdding: .month, value: 1, to: startOfMonth(today))!)
             }
@@ -120,7 +135,13 @@ public struct DateResolver: Sendable {
             if let count = Self.count(word), let unit = ["gun": 1, "hafta": 7][next], afterNext == "sonra" {
                 return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra"
             }
-            if let weekday = DateWords.weekday(word) {
+            // "sat morning", "on fri", "next tue": a weekday's abbreviation, beside a time of day or after a word that
+            // introduces a day ("sun", "sat", "wed" are words too: "the sun", "I sat").
+            let abbreviated = DateWords.weekdayAbbreviations[word].flatMap { weekday in
+                ["on", "this", "next", "by", "until", "till", "every"].contains(previous)
+                    || ["morning", "afternoon", "evening", "night"].contains(next) ? weekday : nil
+            }
+            if let weekday = DateWords.weekday(word) ?? abbreviated {
                 // "wednesday", "on friday", "next tuesday", "çarşamba", "cumaya": the next one after today; "this
                 // friday", "bu cuma": today if it is one; "haftaya salı": that day of next week.
                 if previous == "haftaya" { return day(self.weekday(weekday, inWeekAfter: today)) }
@@ -143,7 +164,8 @@ public struct DateResolver: Sendable {
                 }
             }
             if let monthNumber = Self.month(word) {
-                if Self.monthBeforeDay(word) != nil, let dayNumber = Self.dayNumber(next) {  // "October 14"
+                // "October 14"; not "in December, 2 adults", where the number counts people.
+                if Self.monthBeforeDay(word) != nil, let dayNumber = Self.dayNumber(next), !DateWords.headCountNouns.contains(afterNext) {
                     return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
                 }
                 let last = Self.month(next) ?? (Self.rangeJoiners.contains(next) ? Self.month(afterNext) : nil)
@@ -155,6 +177,26 @@ public struct DateResolver: Sendable {
                 }
                 return wholeMonth(monthNumber, year: Self.year(in: words))
             }
+        }
+        return nil
+    }
+
+    /// "between <day> and <day>" at `index`: the days from the first to the second, when each side is one day of its
+    /// own and the second is not before the first.
+    private func between(_ words: [String], at index: Int) -> Range? {
+        guard let and = words[(index + 1)...].prefix(6).firstIndex(where: { $0 == "and" || $0 == "ile" }), and > index + 1, and + 1 < words.count,
+              let first = resolve(words: Array(words[(index + 1)..<and])), first.from == first.to,
+              let second = resolve(words: Array(words[(and + 1)...])), second.from == second.to, second.from >= first.from else { return nil }
+        return Range(from: first.from, to: second.to)
+    }
+
+    /// A holiday's day in the given year, else this year's if it has not passed, else next year's.
+    private func holiday(_ holiday: DateWords.Holiday, year: Int?) -> Range? {
+        let thisYear = calendar.component(.year, from: today)
+        for candidate in year.map({ [$0] }) ?? [thisYear, thisYear + 1] {
+            let (month, dayNumber) = holiday.day(candidate)
+            guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)) else { continue }
+            if year != nil || date >= today { return day(date) }
         }
         return nil
     }

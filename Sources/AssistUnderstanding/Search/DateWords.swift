@@ -1,3 +1,5 @@
+import Foundation
+
 /// The words dates are written with, folded (`TextMatching.words`), in English and Turkish: months, weekdays,
 /// spelled ordinals and a trip's length. Turkish case endings on a month or weekday ("ekimde", "marttaki", "cumaya")
 /// are cut here.
@@ -44,20 +46,64 @@ enum DateWords {
         return nil
     }
 
-    /// Fixed-date holidays a traveller names instead of a date, as folded words → (month, day): "Christmas Eve",
-    /// "New Year's Eve" (which folds to "new year s eve"). Longest first, so "christmas eve" wins over "christmas".
-    static let holidays: [(words: [String], month: Int, day: Int)] = [
-        (["new", "year", "s", "eve"], 12, 31), (["new", "years", "eve"], 12, 31), (["new", "year", "s", "day"], 1, 1),
-        (["new", "years", "day"], 1, 1), (["christmas", "eve"], 12, 24), (["christmas", "day"], 12, 25), (["christmas"], 12, 25),
-        (["boxing", "day"], 12, 26),
+    /// A holiday a traveller names instead of a date: its words, folded, and its (month, day) in a given year.
+    struct Holiday: Sendable {
+        var words: [String]
+        var day: @Sendable (Int) -> (month: Int, day: Int)
+        init(_ words: [String], _ month: Int, _ day: Int) {
+            self.words = words
+            self.day = { _ in (month, day) }
+        }
+        /// The `nth` `weekday` (1 = Sunday … 7 = Saturday) of `month`; -1 for the last.
+        init(_ words: [String], month: Int, nth: Int, weekday: Int) {
+            self.words = words
+            self.day = { year in (month, DateWords.nthWeekday(nth, weekday, month: month, year: year)) }
+        }
+    }
+
+    /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s eve"),
+    /// Halloween, Valentine's Day, and the US ones set by weekday: Thanksgiving (the fourth Thursday of November),
+    /// Memorial Day (the last Monday of May), Labor Day (the first Monday of September). Longest first, so
+    /// "christmas eve" wins over "christmas".
+    static let holidays: [Holiday] = [
+        Holiday(["new", "year", "s", "eve"], 12, 31), Holiday(["new", "years", "eve"], 12, 31), Holiday(["new", "year", "s", "day"], 1, 1),
+        Holiday(["new", "years", "day"], 1, 1), Holiday(["christmas", "eve"], 12, 24), Holiday(["christmas", "day"], 12, 25),
+        Holiday(["christmas"], 12, 25), Holiday(["boxing", "day"], 12, 26), Holiday(["valentine", "s", "day"], 2, 14),
+        Holiday(["valentines", "day"], 2, 14), Holiday(["halloween"], 10, 31), Holiday(["sevgililer", "gunu"], 2, 14),
+        Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
+        Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
     ]
 
     /// The holiday whose words start at `index`, if any.
-    static func holiday(_ words: [String], at index: Int) -> (month: Int, day: Int)? {
+    static func holiday(_ words: [String], at index: Int) -> Holiday? {
         holidays.first { holiday in
             index + holiday.words.count <= words.count && Array(words[index..<(index + holiday.words.count)]) == holiday.words
-        }.map { ($0.month, $0.day) }
+        }
     }
+
+    /// The day of the month of the `nth` `weekday` of `month` in `year` (`nth` -1: the last).
+    static func nthWeekday(_ nth: Int, _ weekday: Int, month: Int, year: Int) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let first = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+        let firstMatch = 1 + (weekday - calendar.component(.weekday, from: first) + 7) % 7
+        if nth > 0 { return firstMatch + 7 * (nth - 1) }
+        let length = calendar.range(of: .day, in: .month, for: first)!.count
+        return firstMatch + 7 * ((length - firstMatch) / 7)
+    }
+
+    /// Weekdays' abbreviations ("sat", "tue"): words too ("the sun", "I sat"), so `DateResolver` reads them only
+    /// beside a time of day or after a word that introduces a day.
+    static let weekdayAbbreviations: [String: Int] = [
+        "sun": 1, "mon": 2, "tue": 3, "tues": 3, "wed": 4, "thu": 5, "thur": 5, "thurs": 5, "fri": 6, "sat": 7,
+    ]
+
+    /// Nouns of a head count: a number before one counts people, not a day ("in December, 2 adults").
+    static let headCountNouns: Set<String> = [
+        "adult", "adults", "people", "person", "persons", "passenger", "passengers", "traveller", "travellers", "traveler", "travelers",
+        "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies",
+        "yetiskin", "kisi", "kisiyiz", "yolcu", "cocuk", "bebek",
+    ]
 
     /// Units of a trip's length in days: English after "for" ("for a week", "for 5 days", "for ten nights"), Turkish
     /// as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1 haftalığına", "5 günlüğüne").

@@ -87,7 +87,7 @@ extension Gazetteer {
             let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
-                || startsRoute(words, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
+                || startsRoute(words, shapes, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
             // Out of context, a common word is no place: the name means the first place that is not one, if any; an
             // abbreviation means nothing.
             guard let city = pinned ?? (inContext ? match.cities.first : match.abbreviated ? nil : match.cities.first { !$0.isCommonWord }) else {
@@ -170,17 +170,23 @@ extension Gazetteer {
         return nil
     }
 
-    /// A city's abbreviation at `index` ("LA", "NYC"), only as written in capitals: lower-case "la" is a word
-    /// (Spanish, French, Turkish "-la"). Like a common word, it still needs a travel context to count.
+    /// A city's abbreviation at `index` ("LA", "NYC"), as written in capitals: lower-case "la" is a word (Spanish,
+    /// French, Turkish "-la"); one that is no word may be lower case too ("nyc"). Else an airport's IATA code in
+    /// capitals, in a text not all in capitals ("LAX to SFO"; not "USD", "THY", a currency's or an airline's). Like a
+    /// common word, either still needs a travel context to count.
     private func abbreviation(_ words: [String], _ shapes: WordShapes, at index: Int) -> NameMatch? {
-        guard shapes.isAllCapitals(index), let city = abbreviations[words[index]] else { return nil }
+        let word = words[index]
+        if let city = abbreviations[word], shapes.isAllCapitals(index) || anyCaseAbbreviations.contains(word) { return ([city], 1, nil, true) }
+        guard word.count == 3, shapes.isAllCapitals(index), shapes.hasLowerCase, SearchParser.currencies[word] == nil,
+              !SearchParser.airlines.contains(where: { $0.1.contains(word) }), let city = city(ofAirport: word.uppercased()) else { return nil }
         return ([city], 1, nil, true)
     }
 
-    /// Whether the words at `index` go on to another place: "to" and a name ("LA to Honolulu", "Nice to Paris"),
-    /// which makes the name before them the start of a route.
-    private func startsRoute(_ words: [String], at index: Int) -> Bool {
-        index + 1 < words.count && Self.toWords.contains(words[index]) && match(words, at: index + 1) != nil
+    /// Whether the words at `index` go on to another place: "to" and a name or code ("LA to Honolulu", "Nice to Paris",
+    /// "LAX to SFO"), which makes the name before them the start of a route.
+    private func startsRoute(_ words: [String], _ shapes: WordShapes, at index: Int) -> Bool {
+        index + 1 < words.count && Self.toWords.contains(words[index])
+            && (match(words, at: index + 1) != nil || abbreviation(words, shapes, at: index + 1) != nil)
     }
 
     /// Origin and destination from the mentions: explicit roles first; otherwise the first of two cities
@@ -223,4 +229,7 @@ struct WordShapes {
     func isAllCapitals(_ index: Int) -> Bool {
         index < words.count && words[index].text.allSatisfy(\.isUppercase)
     }
+
+    /// Whether some word has a lower-case letter: in a text all in capitals, no word stands out as a code.
+    var hasLowerCase: Bool { words.contains { $0.text.contains(where: \.isLowercase) } }
 }

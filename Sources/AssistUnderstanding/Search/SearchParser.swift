@@ -24,16 +24,17 @@ public struct SearchParser: Sendable {
         let words = TextMatching.words(text)
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
-        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"])
-        filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"])
-        filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"]) ?? Self.oneBaby(in: words)
+        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
+        filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
+        filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
+            ?? Self.oneBaby(in: words)
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "passenger", "passengers", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
                                                                               "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
             ?? Self.forCount(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
-        if filters.adults == nil, let party = Self.party(in: words) { filters.adults = party }
+        if filters.adults == nil, let party = Self.party(in: besidesPlaces.words) { filters.adults = party }
         // "no stops", "without a layover", "with no connections"; "no more than one stop" is not nonstop.
         if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız", "no stop", "no layover", "no connection",
                      "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"],
@@ -42,7 +43,7 @@ public struct SearchParser: Sendable {
             ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ])
-        filters.airline = Self.first(in: text, Self.airlines)
+        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words)
         filters.departureTimeOfDay = Self.first(in: text, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
@@ -63,9 +64,10 @@ public struct SearchParser: Sendable {
     ]
 
     /// "two adults", "2 adults", "iki yetişkin", "a single passenger", "tek kişi": the number right before one of the
-    /// nouns. "single" and "tek" count one only here, before a noun of people ("tek yön" is one way).
-    static func count(in words: [String], nouns: Set<String>) -> Int? {
-        for (index, word) in words.enumerated() where index > 0 && nouns.contains(word) {
+    /// nouns. "single" and "tek" count one only here, before a noun of people ("tek yön" is one way). A Turkish noun
+    /// may carry a possessive or plural ending on its stem ("2 çocuğumuz", "3 yetişkinler").
+    static func count(in words: [String], nouns: Set<String>, stems: [String] = []) -> Int? {
+        for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }) {
             let previous = words[index - 1]
             if let value = Int(previous) ?? numbers[previous] ?? (["single", "tek"].contains(previous) ? 1 : nil) { return value }
         }
@@ -84,14 +86,27 @@ public struct SearchParser: Sendable {
         return nil
     }
 
-    /// Travelling alone ("just me", "by myself", "tek başıma") is one adult; with one named companion ("with my
-    /// wife", "eşimle", "arkadaşımla") two. Only when the text gives no head count of its own.
+    /// Travelling alone ("just me", "by myself", "solo", "tek başıma") is one adult; with one named companion ("with my
+    /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; "me + 2 friends", "me and 3 colleagues", "with 2 friends"
+    /// that many and one. Only when the text gives no head count of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
         for index in words.indices {
             let rest = words[index...]
             if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
-                || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"]) {
+                || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"])
+                || words[index] == "solo" && !(index > 0 && Self.beforePlaces.contains(words[index - 1])) {
                 return 1
+            }
+            // "me + 2 friends" (the sign folds away), "me and 2 friends", "me plus 3 colleagues", "with 2 friends".
+            let afterMe = words[index] == "me" ? index + 1 + (index + 1 < words.count && ["and", "plus"].contains(words[index + 1]) ? 1 : 0)
+                : words[index] == "with" ? index + 1 : nil
+            if let at = afterMe, at + 1 < words.count, Self.companionGroups.contains(words[at + 1]),
+               let count = Int(words[at]) ?? numbers[words[at]], count > 0, count < 10 {
+                return count + 1
+            }
+            // "eşim, ben ve 2 çocuğumuz", "ben ve annem": I and one possessed companion.
+            if words[index] == "ben", words[max(0, index - 2)...min(words.count - 1, index + 2)].contains(where: Self.turkishPossessed.contains) {
+                return 2
             }
             // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
             if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
@@ -108,18 +123,29 @@ public struct SearchParser: Sendable {
     }
 
     /// One baby along, without a number ("a baby" is one already, through `count`): "with our infant", "bebekle",
-    /// "bebeğimle".
+    /// "bebeğimle", a baby on a lap ("kucakta bebek", "lap infant", "infant on lap").
     static func oneBaby(in words: [String]) -> Int? {
+        let babies: Set<String> = ["baby", "infant", "bebek", "bebegi"]
         for index in words.indices {
             if ["bebekle", "bebegimle", "bebegimizle"].contains(words[index]) { return 1 }
+            if babies.contains(words[index]), index > 0, ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
+            if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
+               words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
             if words[index] == "with", index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
                ["baby", "infant"].contains(words[index + 2]) { return 1 }
         }
         return nil
     }
 
-    static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "fiance", "fiancee", "mother", "mom",
-                                          "mum", "father", "dad", "friend", "sister", "brother", "colleague"]
+    static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
+                                          "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague"]
+    /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.
+    static let beforePlaces: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "near"])
+    /// Grown-up companions counted in a group: "me + 2 friends" (children and babies have their own counts).
+    static let companionGroups: Set<String> = ["friends", "colleagues", "coworkers", "buddies", "mates", "others"]
+    /// Turkish companions with "my": "eşim", "annem", "arkadaşım", next to "ben" (I).
+    static let turkishPossessed: Set<String> = ["esim", "karim", "kocam", "sevgilim", "nisanlim", "annem", "babam", "arkadasim", "kardesim",
+                                                "ablam", "abim"]
     static let turkishCompanions: Set<String> = ["esimle", "karimla", "kocamla", "sevgilimle", "nisanlimla", "annemle", "babamla",
                                                  "arkadasimla", "kardesimle", "ablamla", "abimle"]
 
@@ -135,12 +161,34 @@ public struct SearchParser: Sendable {
         table.first { folded.containsAny($0.1) }?.0
     }
 
+    /// Airlines by the names travellers write, each as IATA's airline coding directory names it (no registry package
+    /// ships airline names, so the table is kept here). Names that are also words ("Delta") are in `contextualAirlines`.
     static let airlines: [(String, [String])] = [
         ("Turkish Airlines", ["turkish airlines", "thy", "türk hava yolları", "turk hava yollari"]), ("Pegasus", ["pegasus"]),
         ("AJet", ["ajet"]), ("SunExpress", ["sunexpress"]), ("British Airways", ["british airways"]), ("Lufthansa", ["lufthansa"]),
         ("TAP Air Portugal", ["tap"]), ("Emirates", ["emirates"]), ("Qatar Airways", ["qatar airways"]), ("KLM", ["klm"]),
-        ("Air France", ["air france"]),
+        ("Air France", ["air france"]), ("Air Canada", ["air canada"]), ("Ryanair", ["ryanair"]), ("easyJet", ["easyjet"]),
+        ("Wizz Air", ["wizz air", "wizzair", "wizz"]), ("Vueling", ["vueling"]), ("Icelandair", ["icelandair"]),
+        ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
+        ("American Airlines", ["american airlines"]), ("Iberia", ["iberia"]), ("Aer Lingus", ["aer lingus"]), ("Finnair", ["finnair"]),
+        ("Etihad Airways", ["etihad"]), ("Aegean Airlines", ["aegean airlines"]), ("Austrian Airlines", ["austrian airlines"]),
+        ("Swiss International Air Lines", ["swiss air lines", "swiss international air lines"]), ("Qantas", ["qantas"]),
+        ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]), ("JetBlue", ["jetblue"]),
+        ("Air India", ["air india"]), ("Aeroflot", ["aeroflot"]), ("flydubai", ["flydubai"]), ("Saudia", ["saudia"]),
     ]
+
+    /// Airlines whose name is also a word ("delta" of a river): read only where the text makes it the airline, first
+    /// in the request or after "with", "on", "by", "fly", "via", "ile" ("Delta from Atlanta…", "on Delta"), never
+    /// after "the" or a place ("the Mekong Delta").
+    static let contextualAirlines: [String: String] = ["delta": "Delta Air Lines"]
+
+    static func contextualAirline(in words: [String]) -> String? {
+        for (index, word) in words.enumerated() {
+            guard let airline = contextualAirlines[word] else { continue }
+            if index == 0 || ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) { return airline }
+        }
+        return nil
+    }
 
     static let currencies: [String: String] = [
         "eur": "EUR", "euro": "EUR", "euros": "EUR", "avro": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD", "dolar": "USD",
