@@ -18,6 +18,13 @@ extension FinanceUnderstander {
             let next = index + 1 < words.count ? words[index + 1] : ""
             if let day = dayPeriod(word) {
                 found.append(day)
+            } else if let (span, length) = sinceTheStart(words, at: index) {
+                found.append(span)  // "since the start of the year", "yılbaşından beri": so far this year (or month)
+                index += length - 1
+            } else if word == "weekend" && ["last", "past", "previous"].contains(previous)
+                        || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
+                found.append(lastWeekend())  // "last weekend", "geçen hafta sonu": Saturday and Sunday of last week
+                if word == "hafta" { index += 1 }
             } else if let quarter = quarter(words, at: index) {
                 found.append(quarter)
             } else if let weekday = DateResolver.weekday(word) {
@@ -35,9 +42,10 @@ extension FinanceUnderstander {
             else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
             else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { found.append(lastWeek()) }
             else if Self.weekWords.contains(word), previous == "this" || previous == "bu" { found.append(thisWeek()) }
-            else if let month = DateResolver.month(word), previous == "since" || next == "beri" {
-                found.append(DateResolver.Range(from: pastMonth(month).from, to: todayISO))  // "since January", "ocaktan beri"
-                if next == "beri" { index += 1 }
+            else if let month = DateResolver.month(word), previous == "since" || Self.sinceAfter(words, at: index + 1) > 0 {
+                // "since January", "ocaktan beri", "temmuzdan bu yana", "mayıstan itibaren": from its first day to today
+                found.append(DateResolver.Range(from: pastMonth(month).from, to: todayISO))
+                index += Self.sinceAfter(words, at: index + 1)
             }
             else if Self.yearWords.contains(word), previous == "this" || previous == "bu" { found.append(yearToDate()) }
             else if Self.yearWords.contains(word), ["last", "previous", "gecen", "onceki"].contains(previous) { found.append(lastYear()) }
@@ -53,6 +61,40 @@ extension FinanceUnderstander {
             }
         }
         return (found.first, found.count > 1 ? found[1] : nil)
+    }
+
+    /// How many words at `index` say "since" after what they follow, in Turkish: "beri", "bu yana", "itibaren"; else 0.
+    static func sinceAfter(_ words: [String], at index: Int) -> Int {
+        guard index < words.count else { return 0 }
+        if ["beri", "itibaren"].contains(words[index]) { return 1 }
+        return words[index] == "bu" && index + 1 < words.count && words[index + 1] == "yana" ? 2 : 0
+    }
+
+    /// "since the start of the year", "from the beginning of this month", "yılbaşından beri", "yıl başından bu yana",
+    /// "ay başından beri": the year (or month) so far, and how many words from `index` it takes.
+    func sinceTheStart(_ words: [String], at index: Int) -> (DateResolver.Range, Int)? {
+        let word = words[index]
+        if ["since", "from"].contains(word), index + 4 < words.count, words[index + 1] == "the", ["start", "beginning"].contains(words[index + 2]),
+           words[index + 3] == "of" {
+            let unitAt = ["the", "this"].contains(words[index + 4]) ? index + 5 : index + 4
+            guard unitAt < words.count else { return nil }
+            if words[unitAt] == "year" { return (yearToDate(), unitAt - index + 1) }
+            if words[unitAt] == "month" { return (thisMonth(), unitAt - index + 1) }
+            return nil
+        }
+        // Turkish: "yılbaşından" in one word or two ("yıl başından"), then beri / bu yana / itibaren.
+        let (unit, start): (String, Int) = word == "yilbasindan" ? ("yil", index) : (word, index + 1)
+        guard ["yil", "ay"].contains(unit), start < words.count, word == "yilbasindan" || words[start] == "basindan" else { return nil }
+        let since = Self.sinceAfter(words, at: start + 1)
+        guard since > 0 else { return nil }
+        return (unit == "yil" ? yearToDate() : thisMonth(), start + 1 + since - index)
+    }
+
+    /// Saturday and Sunday of last week (Monday to Sunday): on a weekend day, the weekend before this one.
+    func lastWeekend() -> DateResolver.Range {
+        let week = lastWeek()
+        let monday = DateResolver(today: week.from)!.today
+        return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: .day, value: 5, to: monday)!), to: week.to)
     }
 
     /// The month a range starting at `index` ends with, and how many words after `index` it takes: "June to

@@ -50,7 +50,7 @@ public struct FinanceUnderstander: Sendable {
     }
 
     static let categories: [(String, [String])] = [
-        ("restaurants", ["restaurant", "restaurants", "eating out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
+        ("restaurants", ["restaurant", "restaurants", "eating out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
                          "yemegi", "yemegim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]), ("fuel", ["fuel", "petrol", "gas", "benzin", "yakıt", "akaryakıt"]),
@@ -75,7 +75,7 @@ public struct FinanceUnderstander: Sendable {
         (.largest, ["largest", "biggest", "most expensive", "the most i paid", "most i paid", "most i spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
                     "in a single purchase", "in a single payment", "in a single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
-        (.average, ["average", "on average", "ortalama", "ortalamada"]),
+        (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
         (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler"]),
@@ -110,6 +110,12 @@ public struct FinanceUnderstander: Sendable {
         return Reading(intent: intent, period: period, other: other,
                        merchant: merchants.first { folded.contains($0) }, category: Self.category(in: text), limit: Self.limit(in: text),
                        shift: FollowUp.shiftBack(text))
+    }
+
+    /// Two things set against each other as a choice: "or", "yoksa", Turkish "mu … mu".
+    static func asksWhich(_ text: String) -> Bool {
+        let words = TextMatching.words(text)
+        return words.contains { ["or", "yoksa"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
     /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım": "kaç" (how many) before money or a currency asks how
@@ -147,6 +153,9 @@ public struct FinanceUnderstander: Sendable {
         }
         var resolved = intent ?? .totalSpent
         if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
+        // "more last month or the month before?", "ağustos mu eylül mü?": a period and a shift of it, set against each
+        // other with "or", ask which was more.
+        if resolved == .totalSpent, period != nil, reading.shift != nil, Self.asksWhich(text) { resolved = .comparePeriods }
         // "compare last month with the month before": the second period is the first one shifted.
         var second = other
         if resolved == .comparePeriods, second == nil, let period, let unit = reading.shift { second = shifted(period, back: unit) }

@@ -12,6 +12,8 @@ import Foundation
 enum FollowUp {
     /// Words that open a follow-up: "and in September?", "what about…", "peki…", "ya…", "only at…", "sadece…".
     static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz"]
+    /// Words that open a reply without meaning anything of their own.
+    static let fillers: Set<String> = ["ok", "okay", "okey", "alright", "right", "so", "well", "hmm", "cool", "thanks", "tamam"]
     /// Words that say the question changes the last one rather than asking anew.
     static let changeMarkers: Set<String> = ["instead", "yerine", "before", "onceki", "previous", "prior"]
     /// Words that narrow the last question rather than replace part of it.
@@ -20,9 +22,11 @@ enum FollowUp {
     /// Whether `text`, coming after another question, is a follow-up to it: opened like one (and short), marked as a
     /// change, or so short that it names no intent of its own ("top 3 instead", "ilk 3 olsun").
     static func isFollowUp(_ text: String) -> Bool {
-        let words = TextMatching.words(text)
+        // A filler before the opener ("ok and for last year?", "tamam, ya geçen ay?") says nothing of its own.
+        let words = Array(TextMatching.words(text).drop { fillers.contains($0) })
         guard let first = words.first else { return false }
         return openers.contains(first) && words.count <= 6
+            || words.last == "peki" && words.count <= 6  // Turkish puts "peki" at either end: "BİM'de ne kadar peki?"
             || words.contains(where: changeMarkers.contains) && words.count <= 6
             || sameSpanAYearBefore(words) && words.count <= 10
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)

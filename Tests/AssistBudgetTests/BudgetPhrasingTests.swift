@@ -5,7 +5,9 @@ import Testing
 /// Budget phrasings the written-after sets found missing (`golden/written-after/README.md`): this week, since a month,
 /// the most paid at once, where most of the money went, akaryakıt; from the fifth, a count before its noun, a new
 /// count after a top list, one payment's size, "kaç lira" as an amount, alışveriş as one purchase, and a comparison
-/// with the last question. Each beside the reading it must not take.
+/// with the last question; from the sixth, "A or B?" between periods, last weekend, since the start of the year,
+/// "temmuzdan bu yana", a meal out, "avg", a filler before a follow-up and "peki" at its end. Each beside the reading
+/// it must not take.
 @Suite("Budget phrasing: weeks, since a month, the most paid")
 struct BudgetPhrasingTests {
     let understander = FinanceUnderstander(merchants: ["Migros", "Nusr-Et", "Opet"], today: "2026-12-02")  // a Wednesday
@@ -141,5 +143,75 @@ struct BudgetPhrasingTests {
         // Both periods named: a comparison of its own, not of the last question.
         let own = august.understand("compare last month with the month before", previous: gratis)
         #expect(own.period == lastMonth && own.otherPeriod == DateResolver.Range(from: "2027-06-01", to: "2027-06-30"))
+    }
+
+    // The sixth set's shapes, against its anchor day, a Wednesday.
+    let october = FinanceUnderstander(merchants: ["Migros", "BİM", "BiTaksi", "Big Chefs"], today: "2027-10-20")
+    var september: DateResolver.Range { DateResolver.Range(from: "2027-09-01", to: "2027-09-30") }
+    var yearToDate: DateResolver.Range { DateResolver.Range(from: "2027-01-01", to: "2027-10-20") }
+
+    @Test("a period or the one before it, set against each other with 'or', is a comparison; 'or' between other things is not")
+    func orComparison() {
+        let which = october.understand("did I spend more last month or the month before?")
+        #expect(which.intent == .comparePeriods && which.period == september)
+        #expect(which.otherPeriod == DateResolver.Range(from: "2027-08-01", to: "2027-08-31"))
+        #expect(october.understand("ağustos mu eylül mü daha masraflıydı?").intent == .comparePeriods)
+        #expect(october.understand("how much on cafes or restaurants last month?").intent == .totalSpent)
+        #expect(october.understand("how much did I spend the month before last?").intent == .totalSpent)
+    }
+
+    @Test("last weekend is the Saturday and Sunday of last week; last week stays Monday to Sunday")
+    func lastWeekend() {
+        let weekend = DateResolver.Range(from: "2027-10-16", to: "2027-10-17")
+        #expect(october.understand("list all my BiTaksi rides from last weekend").period == weekend)
+        #expect(october.understand("geçen hafta sonu BiTaksi yolculuklarımı göster").period == weekend)
+        #expect(october.understand("geçen haftasonu ne kadar harcadım").period == weekend)
+        #expect(october.understand("geçen hafta ne kadar harcadım").period == DateResolver.Range(from: "2027-10-11", to: "2027-10-17"))
+        let sunday = FinanceUnderstander(merchants: [], today: "2027-10-24")
+        #expect(sunday.understand("how much did I spend last weekend?").period == weekend)
+    }
+
+    @Test("since the start of the year, yılbaşından beri: the year so far; of the month, the month so far; the start alone, nothing")
+    func sinceTheStart() {
+        #expect(october.understand("how much have I spent on books since the start of the year").period == yearToDate)
+        #expect(october.understand("spending since the beginning of this year").period == yearToDate)
+        #expect(october.understand("yılbaşından beri kitaplara ne kadar para gitti").period == yearToDate)
+        #expect(october.understand("yıl başından bu yana ne kadar harcadım").period == yearToDate)
+        #expect(october.understand("since the start of the month").period == DateResolver.Range(from: "2027-10-01", to: "2027-10-20"))
+        #expect(october.understand("ay başından beri Migros'a ne kadar").period == DateResolver.Range(from: "2027-10-01", to: "2027-10-20"))
+        #expect(october.understand("yılbaşı alışverişim ne kadardı").period != yearToDate)
+    }
+
+    @Test("a month before beri, bu yana or itibaren runs from its first day to today; the month alone is that month")
+    func sinceAMonth() {
+        let sinceJuly = DateResolver.Range(from: "2027-07-01", to: "2027-10-20")
+        #expect(october.understand("temmuzdan bu yana en çok para harcadığım 3 yer").period == sinceJuly)
+        #expect(october.understand("temmuzdan itibaren Migros'a ne kadar").period == sinceJuly)
+        #expect(october.understand("top 3 merchants since july").period == sinceJuly)
+        #expect(october.understand("temmuzda ne kadar harcadım").period == DateResolver.Range(from: "2027-07-01", to: "2027-07-31"))
+        #expect(october.understand("temmuzdan eylüle ne kadar harcadım").period == DateResolver.Range(from: "2027-07-01", to: "2027-09-30"))
+    }
+
+    @Test("a meal out is the restaurants category; avg asks the average; a meal kit is no restaurant")
+    func mealOutAndAvg() {
+        #expect(october.understand("most expensive meal out in august").category == "restaurants")
+        #expect(october.understand("meals out this month").category == "restaurants")
+        #expect(october.understand("meal kit subscription this month").category != "restaurants")
+        let avg = october.understand("avg spend per Migros trip last month")
+        #expect(avg.intent == .average && avg.merchant == "Migros" && avg.period == september)
+    }
+
+    @Test("a filler before a follow-up's opener, and Turkish peki at its end, keep the last question")
+    func fillersAndPeki() {
+        let travel = october.understand("what was my biggest travel expense this year?")
+        let lastYear = october.understand("ok and for last year?", previous: travel)
+        #expect(lastYear.intent == .largest && lastYear.category == "travel")
+        #expect(lastYear.period == DateResolver.Range(from: "2026-01-01", to: "2026-12-31"))
+        let septemberQuestion = october.understand("eylülde Migros'a ne kadar harcadım?")
+        let bim = october.understand("BİM'de ne kadar peki?", previous: septemberQuestion)
+        #expect(bim.merchant == "BİM" && bim.period == september)
+        // A question of its own after a filler still starts afresh.
+        let fresh = october.understand("ok, how much did I spend at Big Chefs in August and September together this year?", previous: travel)
+        #expect(fresh.category == nil && fresh.intent != .largest)
     }
 }
