@@ -81,6 +81,12 @@ struct SmartSearchGoldenTests {
     @Test("the fifth written-after set: ≥ 0.9 per field, no invented value")
     func writtenAfterFifth() async throws { try await unseenSet("written-after/smart_search.fifth.jsonl", floor: 0.9) }
 
+    /// The sixth set, written by a helper that never read the rules, after commit 3744c16 froze them, then used to
+    /// fix the rules as the fifth was: held to 0.9 per field (it measured 0.83 at its lowest before) and to inventing
+    /// nothing.
+    @Test("the sixth written-after set: ≥ 0.9 per field, no invented value")
+    func writtenAfterSixth() async throws { try await unseenSet("written-after/smart_search.sixth.jsonl", floor: 0.9) }
+
     func unseenSet(_ file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.appendingPathComponent(file))
         #expect(cases.count >= 60)

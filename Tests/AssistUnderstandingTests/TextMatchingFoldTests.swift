@@ -43,7 +43,8 @@ struct TextMatchingFoldTests {
                      "written-after/smart_search.second.jsonl", "written-after/budget.second.jsonl",
                      "written-after/smart_search.third.jsonl", "written-after/budget.third.jsonl",
                      "written-after/smart_search.fourth.jsonl", "written-after/budget.fourth.jsonl",
-                     "written-after/smart_search.fifth.jsonl", "written-after/budget.fifth.jsonl"] {
+                     "written-after/smart_search.fifth.jsonl", "written-after/budget.fifth.jsonl",
+                     "written-after/smart_search.sixth.jsonl", "written-after/budget.sixth.jsonl"] {
             texts += try GoldenSet.load(golden.appendingPathComponent(file)).map(\.text)
         }
         #expect(texts.count > 200)
