@@ -7,7 +7,7 @@
 //   → HTTP seam: AssistHTTP (request, response, responder, body writer)
 //   → core: AssistGateway (admission pipeline, reservation, streaming, stores' protocols), over AssistCrypto and AssistServices
 //   → adapters: AssistHTTPServer (our own HTTP/1.1 on the event loops), AssistProviders (libcurl), AssistSQLite, AssistStores,
-//               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server)
+//               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server), AssistOTLP (traces out)
 //   → evaluation of gateway features: AssistGatewayEvaluation
 //   → apps: AssistTravel, AssistBudget (and AssistBudgetPostgres, its stores for replicas)
 //   → assembly: AssistServer
@@ -89,6 +89,9 @@ let package = Package(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
             resources: [.embedInCode("Resources/apple-app-attestation-root-ca.pem")]
         ),
+        // Traces out over OTLP/HTTP: the request's protobuf and JSON encodings, settings from OTEL_* variables, and
+        // an exporter with its own thread that posts batches with libcurl and never blocks the spans' producers.
+        .target(name: "AssistOTLP", dependencies: ["AssistTelemetry"]),
         // The embedded llama-server as a supervised child process.
         .target(name: "AssistLocalModel", dependencies: ["CLinux", "AssistServices", "AssistTelemetry"]),
 
@@ -168,6 +171,7 @@ let package = Package(
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistServicesTests", dependencies: ["AssistServices"]),
         .testTarget(name: "AssistTelemetryTests", dependencies: ["AssistTelemetry"]),
+        .testTarget(name: "AssistOTLPTests", dependencies: ["AssistOTLP", "AssistTelemetry"]),
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire"]),
