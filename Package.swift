@@ -221,7 +221,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: ["AssistGateway", "AssistServer", "AssistHTTPServer", "AssistLocalModel", "AssistUnderstanding", "AssistEvaluation",
                            "AssistWire", "AssistCrypto", "ScriptedUpstream", "AssistTestSupport", "GatewayTestSupport", "AssistServices",
-                           "AssistSQLite", "LocalServers", "NginxFront", "AssistTravel"]
+                           "AssistSQLite", "LocalServers", "NginxFront", "AssistTravel", "AssistOTLP", "AssistTelemetry"]
         ),
     ]
 )
