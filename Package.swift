@@ -127,7 +127,7 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistBudget", "AssistBudgetPostgres",
                            "AssistPages", "AssistHTTPServer",
                            "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres",
-                           "AssistWire", "CLinux"]
+                           "AssistWire", "AssistOTLP", "AssistTelemetry", "CLinux"]
         ),
         .executableTarget(
             name: "AssistCLI",

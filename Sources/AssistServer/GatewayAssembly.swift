@@ -97,19 +97,25 @@ public struct GatewayAssembly: Sendable {
         self.database = database
         self.secret = secret
         self.shared = shared
+        let instance = try InstanceID.load(dataDirectory: dataDirectory)
+        let exportSettings = try TelemetryAssembly.settings(config.telemetry, instance: instance, environment: environment)
         var dependencies = try GatewayDependencies(
             config: config, clock: clock, stores: stores, security: security,
             models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
-            handlers: handlers, masker: PIIMasking(), instance: try InstanceID.load(dataDirectory: dataDirectory), reloadConfiguration: reload,
+            handlers: handlers, masker: PIIMasking(), instance: instance, reloadConfiguration: reload,
             broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [],
             qualification: try Self.qualification(config, configurationFile: configurationFile))
         dependencies.pages = PageFiles.pages
+        let telemetry = TelemetryAssembly.tracing(exportSettings)  // its thread starts here: nothing below throws
+        dependencies.tracing = telemetry.tracing
         self.dependencies = dependencies
         let state = dependencies.state
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
         if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
-        self.services = replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog,
+        if let exporter = telemetry.exporter { state.metrics.countDroppedSpans(of: exporter) }
+        // The exporter first, so that it stops last: the spans of the requests drained before it still go out.
+        self.services = [telemetry.exporter].compactMap { $0 } + replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog,
                                                                                  Self.memoryTrimmer(state)]
     }
 

@@ -1,4 +1,4 @@
-public import AssistUnderstanding
+import AssistUnderstanding
 import AssistWire
 
 /// `no_repetition`: no sentence said twice and no word or pair of words repeated in a run ("1 1 1 1", "the

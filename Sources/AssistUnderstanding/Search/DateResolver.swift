@@ -51,7 +51,7 @@ public struct DateResolver: Sendable {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
             let fromDeparture = departure.flatMap { DateResolver(today: $0.from) } ?? self
-            var back = fromDeparture.resolve(words: Array(words[(marker + 1)...]))
+            let back = fromDeparture.resolve(words: Array(words[(marker + 1)...]))
             if back == nil, marker > 0 {
                 // Turkish puts the date first: "20 ekimde dönüş". Take the last date before the marker, in the
                 // fewest words that make one ("14 martta, 21 martta dönüş": "21 martta", not "martta 21 martta").
