@@ -91,7 +91,7 @@ let package = Package(
         ),
         // Traces out over OTLP/HTTP: the request's protobuf and JSON encodings, settings from OTEL_* variables, and
         // an exporter with its own thread that posts batches with libcurl and never blocks the spans' producers.
-        .target(name: "AssistOTLP", dependencies: ["AssistTelemetry", "AssistServices", "AssistCurl", "CCurl"]),
+        .target(name: "AssistOTLP", dependencies: ["AssistTelemetry", "AssistServices", "AssistCurl", "AssistHTTP", "CCurl"]),
         // The embedded llama-server as a supervised child process.
         .target(name: "AssistLocalModel", dependencies: ["CLinux", "AssistServices", "AssistTelemetry"]),
 

@@ -60,6 +60,18 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public var description: String { rawName }
 
     public static func == (lhs: HTTPFieldName, rhs: HTTPFieldName) -> Bool { lhs.canonicalName == rhs.canonicalName }
+
+    /// Whether `name` is an RFC 9110 token (`tchar`s only, not empty): what a field name, a method may be.
+    package static func isToken(_ name: some StringProtocol) -> Bool { !name.isEmpty && name.utf8.allSatisfy(isTokenByte) }
+
+    /// RFC 9110's `tchar`: a digit, a letter, or one of `!#$%&'*+-.^_`|~`.
+    package static func isTokenByte(_ byte: UInt8) -> Bool { tokenBytes[Int(byte)] }
+
+    private static let tokenBytes: [Bool] = (0...255).map { byte in
+        let byte = UInt8(byte)
+        return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(canonicalName) }
 
     public static let authorization: HTTPFieldName = "Authorization"

@@ -1,3 +1,5 @@
+import AssistHTTP
+
 /// How OpenTelemetry's environment variables are read: the value of a variable, trimmed, with empty meaning unset;
 /// the first of several that is set (a signal's own variable before the general one); and the value types the
 /// variables have (URLs, header lists, whole numbers), each checked with an error that names the variable.
@@ -61,7 +63,7 @@ struct EnvironmentReader {
                 throw OTLPEnvironmentError(variable: variable, reason: "\(position) is not name=value")
             }
             let name = trimmed(String(part[..<equals]))
-            guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            guard !name.isEmpty, name.utf8.allSatisfy(HTTPFieldName.isTokenByte) else {
                 throw OTLPEnvironmentError(variable: variable, reason: "\(position) has a name that is not an HTTP token")
             }
             guard let decoded = percentDecoded(trimmed(String(part[part.index(after: equals)...]))) else {
@@ -92,7 +94,7 @@ struct EnvironmentReader {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+                guard index + 2 < bytes.count, let high = HTTPRequest.hexValue(bytes[index + 1]), let low = HTTPRequest.hexValue(bytes[index + 2]) else { return nil }
                 out.append(high << 4 | low)
                 index += 3
             } else {
@@ -101,23 +103,6 @@ struct EnvironmentReader {
             }
         }
         return String(validating: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    /// RFC 9110's `tchar`: the bytes a header name may hold.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 
     /// `text` without leading and trailing spaces, tabs and line breaks.

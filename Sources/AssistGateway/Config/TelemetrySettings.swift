@@ -1,3 +1,4 @@
+import AssistHTTP
 import AssistWire
 
 /// Where the gateway's traces go and how they are shown (`telemetry` in the configuration):
@@ -44,7 +45,7 @@ public struct TelemetrySettings: Sendable, Equatable {
             }
             if let headers = fields["headers"], let entries = reader.object(headers, at: "\(path).otlp.headers") {
                 for (name, value) in entries.sorted(by: { $0.key < $1.key }) {
-                    guard let text = value.stringValue, Self.isFieldValue(text), Self.isToken(name) else {
+                    guard let text = value.stringValue, Self.isFieldValue(text), HTTPFieldName.isToken(name) else {
                         reader.issue("\(path).otlp.headers.\(name)", "must be a header name with a string value (no line breaks)")
                         continue
                     }
@@ -64,13 +65,6 @@ public struct TelemetrySettings: Sendable, Equatable {
             else { reader.issue("\(path).traceURL", "must be an http(s) URL containing {traceId}") }
         }
         return settings
-    }
-
-    /// RFC 9110's token: the characters a field name may have.
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 
     /// A field value without control characters (no line break can smuggle a second field).

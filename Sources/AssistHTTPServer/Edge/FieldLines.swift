@@ -1,3 +1,5 @@
+import AssistHTTP
+
 /// The header fields of one request head, checked line by line, with what the edge needs of them gathered
 /// on the way: the body's framing, the Host count, whether the client will close, `Expect`, and the last
 /// `X-Forwarded-For` address.
@@ -114,12 +116,7 @@ enum HTTPBytes {
     static func isFieldLine(_ byte: UInt8) -> Bool { isFieldValue(byte) }
 
     /// tchar: the characters of a method, a header name or a token.
-    static func isToken(_ byte: UInt8) -> Bool { tokenBytes[Int(byte)] }
-
-    private static let tokenBytes: [Bool] = (0...255).map { byte in
-        let byte = UInt8(byte)
-        return isDigit(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-    }
+    static func isToken(_ byte: UInt8) -> Bool { HTTPFieldName.isTokenByte(byte) }
 }
 
 extension Substring {
