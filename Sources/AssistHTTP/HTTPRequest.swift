@@ -59,13 +59,14 @@ public struct HTTPRequest: Sendable {
         return nil
     }
 
-    /// `%XX` escapes and `+` decoded; nil for a truncated or non-hex escape, or bytes that are not UTF-8.
-    static func percentDecoded(_ text: Substring) -> String? {
+    /// `%XX` escapes and (for a query, `plusAsSpace`) `+` decoded; nil for a truncated or non-hex escape, or bytes
+    /// that are not UTF-8. Shared with the `OTEL_*` header lists, where `+` is itself.
+    package static func percentDecoded(_ text: Substring, plusAsSpace: Bool = true) -> String? {
         var bytes: [UInt8] = []
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             switch byte {
-            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "+") where plusAsSpace: bytes.append(UInt8(ascii: " "))
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
                 bytes.append(high << 4 | low)

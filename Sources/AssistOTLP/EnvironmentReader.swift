@@ -87,23 +87,7 @@ struct EnvironmentReader {
 
     /// `%XX` sequences (either case) as their bytes; nil when a `%` is not followed by two hex digits or the bytes
     /// are not UTF-8.
-    static func percentDecoded(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = HTTPRequest.hexValue(bytes[index + 1]), let low = HTTPRequest.hexValue(bytes[index + 2]) else { return nil }
-                out.append(high << 4 | low)
-                index += 3
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(validating: out, as: UTF8.self)
-    }
+    static func percentDecoded(_ text: String) -> String? { HTTPRequest.percentDecoded(text[...], plusAsSpace: false) }
 
     /// `text` without leading and trailing spaces, tabs and line breaks.
     static func trimmed(_ text: String) -> String {
