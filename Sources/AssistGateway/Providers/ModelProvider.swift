@@ -104,7 +104,7 @@ public struct ProviderStream: AsyncSequence, Sendable {
     private let cancelCall: @Sendable () -> Void
     /// What the gateway holds the chunks to as they are read (see `OutputLimit`); nil passes them as sent.
     private var limit: OutputLimit?
-    /// Told of every chunk read and of the call's end (`ProviderCallSpan`); nil when nobody watches.
+    /// Told of every chunk read and of the call's end (`ProviderCallRecord`); nil when nobody watches.
     private var observer: (any ProviderCallObserver)?
 
     public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil,

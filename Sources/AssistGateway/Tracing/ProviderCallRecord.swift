@@ -28,7 +28,11 @@ final class ProviderCallRecord: ProviderCallObserver {
     private let tracing: Tracing
     private let metrics: GenAIMetrics
     private let trace: TraceContext
-    private let request: ProviderRequest
+    /// What the span says of the request: its model, caps and server, never its messages.
+    private let model: String
+    private let maxOutputTokens: Int
+    private let temperature: Double?
+    private let server: ServerAddress
     private let providerName: String
     private let feature: String
     private let startedAt = SpanClock.nowUnixNano()
@@ -38,7 +42,10 @@ final class ProviderCallRecord: ProviderCallObserver {
         self.tracing = tracing
         self.metrics = metrics
         self.trace = trace
-        self.request = request
+        model = request.model
+        maxOutputTokens = request.maxOutputTokens
+        temperature = request.temperature
+        server = ServerAddress(url: request.baseURL)
         self.providerName = providerName
         self.feature = feature
     }
@@ -65,17 +72,17 @@ final class ProviderCallRecord: ProviderCallObserver {
         }) else { return }
         let endedAt = SpanClock.nowUnixNano()
         metrics.observe(GenAIMetrics.Call(
-            feature: feature, model: request.model, provider: providerName, seconds: Self.seconds(from: startedAt, to: endedAt),
+            feature: feature, model: model, provider: providerName, seconds: Self.seconds(from: startedAt, to: endedAt),
             firstTokenSeconds: progress.firstChunkAt.map { Self.seconds(from: startedAt, to: $0) },
             afterFirstTokenSeconds: progress.firstChunkAt.map { Self.seconds(from: $0, to: endedAt) }, usage: progress.usage,
             failed: errorType != nil && errorType != "cancelled"))
         guard tracing.records(trace) else { return }
         var attributes = [
             SpanAttribute("gen_ai.operation.name", .string("chat")), SpanAttribute("gen_ai.provider.name", .string(providerName)),
-            SpanAttribute("gen_ai.request.model", .string(request.model)), SpanAttribute("gen_ai.response.model", .string(request.model)),
-            SpanAttribute("gen_ai.request.max_tokens", .int(Int64(request.maxOutputTokens))),
+            SpanAttribute("gen_ai.request.model", .string(model)), SpanAttribute("gen_ai.response.model", .string(model)),
+            SpanAttribute("gen_ai.request.max_tokens", .int(Int64(maxOutputTokens))),
         ]
-        if let temperature = request.temperature { attributes.append(SpanAttribute("gen_ai.request.temperature", .double(temperature))) }
+        if let temperature { attributes.append(SpanAttribute("gen_ai.request.temperature", .double(temperature))) }
         if let usage = progress.usage {
             attributes.append(SpanAttribute("gen_ai.usage.input_tokens", .int(Int64(usage.inputTokens))))
             attributes.append(SpanAttribute("gen_ai.usage.output_tokens", .int(Int64(usage.outputTokens))))
@@ -85,10 +92,9 @@ final class ProviderCallRecord: ProviderCallObserver {
             attributes.append(SpanAttribute("assist.time_to_first_chunk_ms", .double(Self.seconds(from: startedAt, to: first) * 1000)))
         }
         if let errorType { attributes.append(SpanAttribute("error.type", .string(errorType))) }
-        let server = ServerAddress(url: request.baseURL)
         if let host = server.host { attributes.append(SpanAttribute("server.address", .string(host))) }
         if let port = server.port { attributes.append(SpanAttribute("server.port", .int(Int64(port)))) }
-        tracing.export(trace, name: "chat \(request.model)", kind: .client, start: startedAt, end: endedAt, attributes: attributes,
+        tracing.export(trace, name: "chat \(model)", kind: .client, start: startedAt, end: endedAt, attributes: attributes,
                        status: errorType.map { .error($0) } ?? .unset)
     }
 
