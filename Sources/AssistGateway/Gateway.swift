@@ -37,7 +37,7 @@ public struct Gateway: HTTPResponder {
             refusal = error.code
         }
         response.headers.append((.requestId, context.id))
-        response.headers.append((.traceId, context.trace.traceId.hex))
+        response.headers.append((.traceId, context.trace.traceIdHex))
         // A streamed answer's end is recorded when its stream ends (`StreamRun`).
         if case .bytes = response.body {
             RequestEnd(context, status: response.status.code, refusal: refusal).record(dependencies)

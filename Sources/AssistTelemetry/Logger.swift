@@ -148,6 +148,6 @@ public struct Logger: Sendable {
 extension Logger {
     /// The trace fields of a line: `trace_id` and `span_id`.
     public static func traceFields(_ trace: TraceContext) -> [(String, LogValue)] {
-        [("trace_id", .string(trace.traceId.hex)), ("span_id", .string(trace.spanId.hex))]
+        [("trace_id", .string(trace.traceIdHex)), ("span_id", .string(trace.spanId.hex))]
     }
 }

@@ -5,7 +5,10 @@
 /// sampled flag and `tracestate`); anything else starts a new trace, as the specification asks: a malformed
 /// header is ignored, never an error, and its `tracestate` goes with it.
 public struct TraceContext: Sendable, Equatable {
-    public var traceId: TraceID
+    public let traceId: TraceID
+    /// `traceId` as 32 lowercase hex digits, made once: a request writes it to its response, its audit rows,
+    /// its log lines and its provider call's `traceparent`.
+    public let traceIdHex: String
     /// This hop's span (the gateway's SERVER span for a request).
     public var spanId: SpanID
     /// The caller's span, when a valid `traceparent` came in.
@@ -17,6 +20,7 @@ public struct TraceContext: Sendable, Equatable {
 
     public init(traceId: TraceID, spanId: SpanID, parentSpanId: SpanID? = nil, sampled: Bool, traceState: String? = nil) {
         self.traceId = traceId
+        traceIdHex = traceId.hex
         self.spanId = spanId
         self.parentSpanId = parentSpanId
         self.sampled = sampled
@@ -60,7 +64,7 @@ public struct TraceContext: Sendable, Equatable {
     }
 
     /// The `traceparent` header naming this span as the parent of the next hop: `00-{trace}-{span}-{flags}`.
-    public var traceparent: String { "00-\(traceId.hex)-\(spanId.hex)-\(sampled ? "01" : "00")" }
+    public var traceparent: String { "00-\(traceIdHex)-\(spanId.hex)-\(sampled ? "01" : "00")" }
 }
 
 /// The fields of a valid `traceparent` header.

@@ -82,7 +82,7 @@ struct Admission: Sendable {
             promptVersion: admitted.feature.promptVersion, model: admitted.feature.model, trust: admitted.trust.level.rawValue,
             status: .started, reason: admitted.auditReason(), inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
             outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason,
-            maskedValues: admitted.maskedValues, traceId: admitted.trace.traceId.hex))
+            maskedValues: admitted.maskedValues, traceId: admitted.trace.traceIdHex))
         if !written, dependencies.config.audit.onFailure == .closed {
             throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)
         }

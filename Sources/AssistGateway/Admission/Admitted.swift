@@ -56,7 +56,7 @@ struct Admitted: Sendable {
             status: status, reason: auditReason(reason), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues,
-            traceId: trace.traceId.hex))
+            traceId: trace.traceIdHex))
     }
 }
 

@@ -146,7 +146,7 @@ struct AdminEndpoint: Sendable {
 
     private func audit(_ context: RequestContext, feature: String, change: String) async {
         await dependencies.audit(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: "admin", feature: feature,
-                                                    status: .admin, reason: change, traceId: context.trace.traceId.hex))
+                                                    status: .admin, reason: change, traceId: context.trace.traceIdHex))
     }
 
     private static func describeChange(_ members: [String: JSONValue]) -> String {

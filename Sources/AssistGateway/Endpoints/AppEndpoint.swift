@@ -44,6 +44,6 @@ struct AppEndpointRunner: Sendable {
     private func audit(_ context: RequestContext, user: String, status: AuditStatus, reason: String) async {
         await dependencies.audit(AuditRecord(requestId: context.id, time: dependencies.clock.now(), user: user, feature: endpoint.auditName,
                                              status: status, reason: reason, totalMs: context.elapsedMs(at: dependencies.monotonicClock.now),
-                                             traceId: context.trace.traceId.hex))
+                                             traceId: context.trace.traceIdHex))
     }
 }

@@ -51,7 +51,7 @@ struct IntegrityEndpoint: Sendable {
             user: user.id, keyId: Array(keyId), attestation: Array(attestation), challenge: challenge)
         await dependencies.recordEnd(AuditRecord(
             requestId: context.id, time: dependencies.clock.now(), user: user.id, status: refusal == nil ? .ok : .rejected,
-            reason: "appattest_register" + (refusal.map { ":" + $0 } ?? ""), traceId: context.trace.traceId.hex))
+            reason: "appattest_register" + (refusal.map { ":" + $0 } ?? ""), traceId: context.trace.traceIdHex))
         context.hasAuditRow = true
         guard refusal == nil else {
             throw GatewayError(status: 400, code: .attestationInvalid, message: "the attestation could not be verified")

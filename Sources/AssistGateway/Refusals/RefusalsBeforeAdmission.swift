@@ -35,7 +35,7 @@ extension GatewayDependencies {
             feature: context.feature?.id ?? "", promptVersion: context.feature?.promptVersion ?? "",
             model: context.feature?.model ?? "", trust: context.trust?.level.rawValue ?? "",
             status: .rejected, reason: error.auditReason, totalMs: context.elapsedMs(at: monotonicClock.now),
-            trustReason: context.trust?.reason ?? "", maskedValues: context.maskedValues, traceId: context.trace.traceId.hex)
+            trustReason: context.trust?.reason ?? "", maskedValues: context.maskedValues, traceId: context.trace.traceIdHex)
     }
 
     /// Records a refusal before admission: counted (and the minute's first few written in full) by
