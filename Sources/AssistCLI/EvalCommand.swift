@@ -43,7 +43,7 @@ enum EvalCommand {
         defer { supervisor?.stop() }
         if let upstream = options["upstream"] {
             config = config.overridingUpstream(upstream)
-        } else {
+        } else if config.usesEmbeddedModel {
             let llama = EmbeddedModel.supervisor(port: 0)
             do {
                 try await llama.start()
@@ -52,7 +52,7 @@ enum EvalCommand {
                 return 1
             }
             supervisor = llama
-            config = config.overridingUpstream(llama.baseURL)
+            config = config.servingEmbeddedModel(at: llama.baseURL)
         }
 
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assist-eval-\(UUID().uuidString)")

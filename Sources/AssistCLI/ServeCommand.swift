@@ -79,14 +79,16 @@ enum ServeCommand {
             }
         }
 
-        // The model: an upstream given on the command line, or the embedded llama-server.
+        // The models as the configuration names them: the embedded llama-server only when some target names it
+        // (the built-in configuration does); --upstream overrides every alias, for development.
         var supervisor: LlamaServerSupervisor?
         if let upstream = options["upstream"] {
+            log("--upstream: every model alias points at \(upstream) (a development override; the configuration's targets are not used)")
             config = config.overridingUpstream(upstream)
-        } else {
+        } else if config.usesEmbeddedModel {
             guard let llama = await EmbeddedModelProcess.start(dataDirectory: dataDirectory, port: modelPort, log: log) else { return 1 }
             supervisor = llama
-            config = config.overridingUpstream(llama.baseURL)
+            config = config.servingEmbeddedModel(at: llama.baseURL)
         }
 
         let modelReady: @Sendable () async -> Bool = { [supervisor] in await supervisor?.isHealthy() ?? true }

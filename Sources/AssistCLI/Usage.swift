@@ -11,8 +11,10 @@ enum Usage {
                 Start the gateway (default 127.0.0.1:8080, data dir ./.assist, built-in travel configuration).
                 Its log goes to stderr: a line per request's end at info (the default level), and every notice,
                 warning and error; metadata only (ids, trace ids, feature, outcome), never what users wrote.
-                Without --upstream it runs the embedded llama-server; --upstream points every model alias at
-                an OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
+                The configuration's model targets are served as written; the embedded llama-server runs when
+                a target names it ("provider": "embedded", as the built-in configuration does).
+                --upstream is a development override: every model alias then points at that one
+                OpenAI-compatible base URL including its API prefix (e.g. http://127.0.0.1:8081/v1).
                 --demo serves the travel demo at /demo with password-less demo log-ins (loopback hosts only);
                 the operator console is at /console wherever the admin API is on.
           model [--port N] [--data-dir DIR]
@@ -29,8 +31,8 @@ enum Usage {
           extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--locale L] [--today D] [--offline] [--model-url URL]
                 Understand one sentence (or a file of them) on the model path with walls, or the deterministic path.
           eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE] [--record [--results FILE]]
-                Run golden sets through the gateway's prompt builder and provider (embedded model without
-                --upstream), hold each answer to the feature's checks, print a per-check table, write JSON and
+                Run golden sets through the gateway's prompt builder and the configuration's targets (or
+                --upstream's, a development override), hold each answer to the feature's checks, print a per-check table, write JSON and
                 JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold. --record
                 writes the pass rates to the qualification results file (--results, else the configuration's).
           feedback export [--config FILE] [--data-dir DIR] [--feature F] [--out FILE]

@@ -25,14 +25,16 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     private static let upsert = """
         INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
-            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values, trace_id)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values, trace_id, target, attempts,
+            cost_micros)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
         ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
             prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
             trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
             input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
             total_ms = excluded.total_ms, instance = excluded.instance, masked_values = excluded.masked_values,
-            trace_id = excluded.trace_id
+            trace_id = excluded.trace_id, target = excluded.target, attempts = excluded.attempts,
+            cost_micros = excluded.cost_micros
         """
 
     private static func parameters(_ r: AuditRecord) -> [PostgresValue] {
@@ -40,7 +42,8 @@ public final class PostgresAuditStore: BatchedAuditStore {
             .text(r.requestId), .double(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.trustReason), .text(r.status.rawValue), .text(r.reason), .int(r.inputTokens),
             .int(r.outputTokens), .optional(r.timeToFirstTokenMs), .double(r.totalMs), .text(r.instance),
-            .int(r.maskedValues), .text(r.traceId),
+            .int(r.maskedValues), .text(r.traceId), r.target.map { .text($0) } ?? .null, .int(r.attempts),
+            r.costMicros.map { .int($0) } ?? .null,
         ]
     }
 
@@ -68,7 +71,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     private static let columns = """
         request_id, time, user_id, feature, prompt_version, model, trust, status, reason, input_tokens, output_tokens,
-        ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id
+        ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id, target, attempts, cost_micros
         """
 
     private static func decode(_ row: PostgresRow) -> AuditRecord {
@@ -80,6 +83,9 @@ public final class PostgresAuditStore: BatchedAuditStore {
         record.instance = row.text(14) ?? ""
         record.maskedValues = row.int(15) ?? 0
         record.traceId = row.text(16) ?? ""
+        record.target = row.text(17)
+        record.attempts = row.int(18) ?? 0
+        record.costMicros = row.int(19)
         return record
     }
 }

@@ -58,5 +58,11 @@ public enum PostgresSchema {
         PostgresMigration(version: 10, name: "audit_log_trace_id", sql: """
             ALTER TABLE audit_log ADD COLUMN trace_id text NOT NULL DEFAULT '';
             """),
+        // Who answered a request (its model target), after how many attempts, and what it cost.
+        PostgresMigration(version: 11, name: "audit_log_target_cost", sql: """
+            ALTER TABLE audit_log ADD COLUMN target text;
+            ALTER TABLE audit_log ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+            ALTER TABLE audit_log ADD COLUMN cost_micros bigint;
+            """),
     ]
 }

@@ -101,7 +101,7 @@ public struct GatewayAssembly: Sendable {
         let exportSettings = try TelemetryAssembly.settings(config.telemetry, instance: instance, environment: environment)
         var dependencies = try GatewayDependencies(
             config: config, clock: clock, stores: stores, security: security,
-            models: ModelAccess(providers: [OpenAICompatibleProvider.kind: provider], environment: environment, isReady: modelReady),
+            models: ModelAccess(providers: Self.providers(provider), environment: environment, isReady: modelReady),
             handlers: handlers, masker: PIIMasking(), instance: instance, reloadConfiguration: reload,
             broadcast: shared?.broadcast ?? InMemoryAdminBroadcast(), storeProbes: shared?.probes(auditFailsOpen: config.audit.onFailure == .open) ?? [],
             qualification: try Self.qualification(config, configurationFile: configurationFile))
@@ -117,6 +117,12 @@ public struct GatewayAssembly: Sendable {
         // The exporter first, so that it stops last: the spans of the requests drained before it still go out.
         self.services = [telemetry.exporter].compactMap { $0 } + replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog,
                                                                                  Self.memoryTrimmer(state)]
+    }
+
+    /// A provider for every kind a model target may name, all on one curl loop: the embedded llama-server speaks
+    /// OpenAI's format.
+    static func providers(_ openAI: OpenAICompatibleProvider) -> [String: any ModelProvider] {
+        [OpenAICompatibleProvider.kind: openAI, ModelTarget.embeddedKind: openAI]
     }
 
     /// Gives the heap back once a burst of streams has ended: without it the allocator keeps the pages of 5,000

@@ -35,6 +35,12 @@ public final class SQLiteAuditStore: AuditStore {
         if !columns.contains("trace_id") {
             try database.execute("ALTER TABLE audit_log ADD COLUMN trace_id TEXT NOT NULL DEFAULT ''")
         }
+        // Added with model targets: who answered, after how many attempts, at what cost.
+        if !columns.contains("target") {
+            try database.execute("ALTER TABLE audit_log ADD COLUMN target TEXT")
+            try database.execute("ALTER TABLE audit_log ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0")
+            try database.execute("ALTER TABLE audit_log ADD COLUMN cost_micros INTEGER")
+        }
         try database.execute("CREATE INDEX IF NOT EXISTS audit_log_open ON audit_log (instance) WHERE status = 'started'")
     }
 
@@ -43,18 +49,21 @@ public final class SQLiteAuditStore: AuditStore {
     public func record(_ r: AuditRecord) async throws {
         try await database.perform("""
             INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
-                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id,
+                target, attempts, cost_micros)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (request_id) DO UPDATE SET user = excluded.user, feature = excluded.feature,
                 prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust, status = excluded.status,
                 reason = excluded.reason, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
                 ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance,
-                masked_values = excluded.masked_values, trace_id = excluded.trace_id
+                masked_values = excluded.masked_values, trace_id = excluded.trace_id, target = excluded.target,
+                attempts = excluded.attempts, cost_micros = excluded.cost_micros
             """, [
             .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
             .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
-            .text(r.instance), .integer(Int64(r.maskedValues)), .text(r.traceId),
+            .text(r.instance), .integer(Int64(r.maskedValues)), .text(r.traceId), r.target.map { .text($0) } ?? .null,
+            .integer(Int64(r.attempts)), r.costMicros.map { .integer(Int64($0)) } ?? .null,
         ])
     }
 
@@ -83,7 +92,7 @@ public final class SQLiteAuditStore: AuditStore {
     /// Named, so that the order `decode` reads is the order asked for, whatever order the columns were added in.
     private static let columns = """
         request_id, time, user, feature, prompt_version, model, trust, status, reason, input_tokens, output_tokens,
-        ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id
+        ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id, target, attempts, cost_micros
         """
 
     private static func decode(_ row: [SQLiteDatabase.Value]) -> AuditRecord {
@@ -95,6 +104,9 @@ public final class SQLiteAuditStore: AuditStore {
         record.instance = row[14].text ?? ""
         record.maskedValues = row[15].int ?? 0
         record.traceId = row[16].text ?? ""
+        record.target = row[17].text
+        record.attempts = row[18].int ?? 0
+        record.costMicros = row[19].int
         return record
     }
 }

@@ -129,7 +129,7 @@ struct ConfigTests {
             == [#"features.support_chat.feature: must equal the key "support_chat""#])
         #expect(ConfigFixture.issues { $0.set("auth.leewaySeconds", -1) }.map(\.description)
             == ["auth.leewaySeconds: must be >= 0"])
-        #expect(ConfigFixture.issues { $0.set("models.local-small.provider", "anthropic") }.map(\.path)
+        #expect(ConfigFixture.issues { $0.set("models.local-small.provider", "cohere") }.map(\.path)
             == ["models.local-small.provider"])
     }
 

@@ -30,6 +30,14 @@ struct Admitted: Sendable {
     /// What is left of the window after this request, for the rate-limit headers (when it holds quota).
     let remainingRequests: Int
     let resetSeconds: Int
+    /// Who answered, after how many attempts: filled by its provider calls, read by its audit row.
+    let route = CallRoute()
+
+    /// What this request's provider calls carry (`ModelAccess.provider(for:call:)`).
+    func providerCall(_ dependencies: GatewayDependencies) -> RequestCall {
+        RequestCall(feature: feature.id, trace: trace, tracing: dependencies.tracing, metrics: dependencies.state.metrics.genAI,
+                    routing: dependencies.state.routing, route: route)
+    }
 
     /// `RateLimit-*` fields for a request that took quota; a stored or shared answer took none, so there is no
     /// fresh count to report.
@@ -49,14 +57,18 @@ struct Admitted: Sendable {
         let outputTokens = charged ? usage?.outputTokens ?? min(TokenEstimator.estimate(outputText), feature.maxOutputTokens) : 0
         let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
         // Settled before the row is final: whoever reads a request's final row finds its quota settled.
-        await reservation.settle(usage: TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens))
-        await dependencies.recordEnd(AuditRecord(
+        let usage = TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
+        await reservation.settle(usage: usage)
+        var record = AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
             status: status, reason: auditReason(reason), inputTokens: inputTokens, outputTokens: outputTokens,
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues,
-            traceId: trace.traceIdHex))
+            traceId: trace.traceIdHex)
+        // The tokens charged, at the price of the target that answered: the cost the quota and the row agree on.
+        (record.target, record.attempts, record.costMicros) = (route.target?.name, route.attempts, route.costMicros(of: usage))
+        await dependencies.recordEnd(record)
     }
 }
 

@@ -60,6 +60,13 @@ public struct AuditRecord: Sendable, Equatable {
     /// The request's W3C trace id (32 hex digits; empty for rows written before traces were kept), so an
     /// operator goes from a row to its trace.
     public var traceId = ""
+    /// Who answered (`<provider>:<model>`, `ModelTarget.name`); nil when no target did (a refusal, a stored or
+    /// shared answer, every attempt failed).
+    public var target: String?
+    /// Provider calls attempted for the request, fallbacks included (0 when none was made).
+    public var attempts = 0
+    /// The charged tokens at the answering target's price, in millionths of its currency; nil without a price.
+    public var costMicros: Int?
 
     public init(requestId: String, time: Date, user: String = "", feature: String = "", promptVersion: String = "",
                 model: String = "", trust: String = "", status: AuditStatus, reason: String = "", inputTokens: Int = 0,

@@ -43,10 +43,14 @@ public struct ConfigShape: Sendable, Equatable {
 
     /// `path` with each member of a map as `*`: `features.itinerary_summary.quotas` → `features.*.quotas`.
     /// A member whose own name holds a dot would read as two components; feature ids and aliases hold none.
+    /// An element of an array is `[]`: `models.chat.targets[1]` → `models.*.targets[]`.
     func pattern(of path: String) -> String {
         var pattern = ""
         for component in path.split(separator: ".", omittingEmptySubsequences: false) {
-            let name = maps.contains(pattern) ? "*" : String(component)
+            var name = maps.contains(pattern) ? "*" : String(component)
+            if name.hasSuffix("]"), let open = name.lastIndex(of: "["), name[name.index(after: open)..<name.index(before: name.endIndex)].allSatisfy(\.isNumber) {
+                name = name[..<open] + "[]"
+            }
             pattern = pattern.isEmpty ? name : "\(pattern).\(name)"
         }
         return pattern

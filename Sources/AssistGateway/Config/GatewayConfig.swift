@@ -84,7 +84,9 @@ public struct GatewayConfig: Sendable {
     func validate(knownBuilders: Set<String>, reader: inout ConfigReader) {
         if features.isEmpty { reader.issue("features", "must define at least one feature") }
         for (id, feature) in features.sorted(by: { $0.key < $1.key }) {
-            if models[feature.model] == nil {
+            // An alias present but invalid has its own issues already: naming it again here would only repeat them.
+            let aliasPath = "models.\(feature.model)"
+            if models[feature.model] == nil, !reader.issues.contains(where: { $0.path == aliasPath || $0.path.hasPrefix(aliasPath + ".") }) {
                 reader.issue("features.\(id).model", "names no model alias (known: \(models.keys.sorted().joined(separator: ", ")))")
             }
             // Every stream feature is held to a golden set and a guard, or says it is not (issue 28).
@@ -100,44 +102,31 @@ public struct GatewayConfig: Sendable {
         }
     }
 
-    /// Points every model alias at one OpenAI-compatible base URL (`assist serve --upstream URL`).
+    /// Points every model alias at one OpenAI-compatible base URL, as one target keeping the first target's model
+    /// name (`assist serve --upstream URL`): a development override, never how a deployment is served.
     public func overridingUpstream(_ baseURL: String) -> GatewayConfig {
         var copy = self
-        for alias in copy.models.keys { copy.models[alias]!.baseURL = baseURL }
+        for (name, alias) in copy.models {
+            var target = alias.targets[0]
+            (target.provider, target.baseURL, target.apiKeyEnv) = (ModelTarget.openAICompatibleKind, baseURL, nil)
+            copy.models[name] = ModelAlias(targets: [target])
+        }
         return copy
     }
-}
 
-/// A model alias: which provider serves it and where. Keys never live in the file, only the name of the
-/// environment variable that holds one.
-public struct ModelAlias: Sendable, Equatable {
-    public var provider: String
-    public var baseURL: String
-    public var model: String
-    public var apiKeyEnv: String?
-
-    public static let providers: Set<String> = ["openai-compatible"]
-
-    public init(provider: String, baseURL: String, model: String, apiKeyEnv: String? = nil) {
-        self.provider = provider
-        self.baseURL = baseURL
-        self.model = model
-        self.apiKeyEnv = apiKeyEnv
+    /// Whether some target names the embedded model (`"provider": "embedded"`): only then does `serve` start it.
+    public var usesEmbeddedModel: Bool {
+        models.values.contains { $0.targets.contains { $0.provider == ModelTarget.embeddedKind } }
     }
 
-    static func decode(_ value: JSONValue, at path: String, reader: inout ConfigReader) -> ModelAlias? {
-        guard let members = reader.object(value, at: path, allowed: ["provider", "baseURL", "model", "apiKeyEnv"]) else { return nil }
-        let provider = reader.string(members, "provider", at: path)
-        let baseURL = reader.string(members, "baseURL", at: path)
-        let model = reader.string(members, "model", at: path)
-        let apiKeyEnv = reader.string(members, "apiKeyEnv", at: path, required: false)
-        if let provider, !providers.contains(provider) {
-            reader.issue("\(path).provider", "unknown provider \"\(provider)\" (known: openai-compatible)")
+    /// Every embedded target pointed at the embedded model's server, once it listens at `baseURL`.
+    public func servingEmbeddedModel(at baseURL: String) -> GatewayConfig {
+        var copy = self
+        for name in copy.models.keys {
+            for index in copy.models[name]!.targets.indices where copy.models[name]!.targets[index].provider == ModelTarget.embeddedKind {
+                copy.models[name]!.targets[index].baseURL = baseURL
+            }
         }
-        if let baseURL, !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
-            reader.issue("\(path).baseURL", "must be an http(s) URL including the API prefix, e.g. http://127.0.0.1:8081/v1")
-        }
-        guard let provider, let baseURL, let model else { return nil }
-        return ModelAlias(provider: provider, baseURL: baseURL, model: model, apiKeyEnv: apiKeyEnv)
+        return copy
     }
 }

@@ -41,9 +41,8 @@ public struct GatewayDependencies: Sendable {
                                   broadcast: any AdminBroadcast = InMemoryAdminBroadcast(), storeProbes: [StoreMonitor.Probe] = [],
                                   qualification: QualificationSource = QualificationSource()) throws
     where Monotonic.Instant == ContinuousClock.Instant {
-        if let (name, alias) = config.models.sorted(by: { $0.key < $1.key }).first(where: { models.providers[$0.value.provider] == nil }) {
-            throw ConfigError(issues: [ConfigIssue(path: "models.\(name).provider", message: "no provider of kind \(alias.provider) is wired")])
-        }
+        let unwired = models.unwiredTargets(config.models)
+        if !unwired.isEmpty { throw ConfigError(issues: unwired) }
         let guardIssues = handlers.guardIssues(config.features)
         if !guardIssues.isEmpty { throw ConfigError(issues: guardIssues) }
         self.config = config

@@ -24,6 +24,8 @@ public final class GatewayState: Sendable {
     public let recentRequests: RecentRequests
     /// Counters for `GET /metrics`, bounded to the configured features.
     public let metrics: GatewayMetrics
+    /// The model targets' breakers and attempt timers, shared by every request.
+    let routing: ProviderRouting
     /// Whether audit writes land, as the last ones found (`GET /healthz`).
     public let storageHealth = StorageHealth()
     /// Refusals before admission, counted per minute, endpoint, reason and address; a `Service` that
@@ -53,7 +55,9 @@ public final class GatewayState: Sendable {
         sharedCalls = SharedCalls(store: stores.answers, leases: stores.leases, keeper: leaseKeeper, instance: instance, clock: clock,
                                   monotonicClock: monotonicClock)
         recentRequests = RecentRequests(clock: clock)
-        metrics = GatewayMetrics(registry: registry, models: Set(config.models.values.map(\.model)))
+        let targets = config.models.keys.sorted().flatMap { config.models[$0]!.targets }
+        metrics = GatewayMetrics(registry: registry, models: Set(targets.map(\.model)), targets: targets)
+        routing = ProviderRouting(clock: monotonicClock, metrics: metrics.routing)
         refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)
         storeMonitor = StoreMonitor(probes: storeProbes, wallClock: clock, clock: monotonicClock)
         challengeRate = ChallengeRate(perMinute: config.integrity.challengesPerMinute, clock: clock)

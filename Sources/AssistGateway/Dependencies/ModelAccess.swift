@@ -22,28 +22,49 @@ public struct ModelAccess: Sendable {
     /// One provider serving every kind of alias (tests, tools pointed at one upstream).
     public init(provider: any ModelProvider, environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value,
                 isReady: @escaping @Sendable () async -> Bool = { true }) {
-        self.init(providers: Dictionary(uniqueKeysWithValues: ModelAlias.providers.map { ($0, provider) }), environment: environment,
+        self.init(providers: Dictionary(uniqueKeysWithValues: ModelTarget.providers.map { ($0, provider) }), environment: environment,
                   isReady: isReady)
     }
 
-    /// The provider for `model`'s kind. Every configured alias has one: `GatewayDependencies` checks at start-up.
+    /// Every target of `models` whose kind no provider here serves, as configuration issues.
+    func unwiredTargets(_ models: [String: ModelAlias]) -> [ConfigIssue] {
+        models.sorted(by: { $0.key < $1.key }).flatMap { name, alias in
+            alias.targets.enumerated().compactMap { index, target -> ConfigIssue? in
+                guard providers[target.provider] == nil else { return nil }
+                let path = alias.targets.count == 1 && !alias.routes ? "models.\(name).provider" : "models.\(name).targets[\(index)].provider"
+                return ConfigIssue(path: path, message: "no provider of kind \(target.provider) is wired")
+            }
+        }
+    }
+
+    /// The provider of `target`'s kind. Every configured target has one: `GatewayDependencies` checks at start-up.
+    func provider(for target: ModelTarget) -> any ModelProvider {
+        providers[target.provider] ?? MissingProvider(kind: target.provider)
+    }
+
+    /// The way to `model`'s targets for a caller outside any request (evaluations, tools): tried in order, with
+    /// breakers of its own, untraced. A request's calls go through `provider(for:call:)`.
     public func provider(for model: ModelAlias) -> any ModelProvider {
-        guard let provider = providers[model.provider] else { return MissingProvider(kind: model.provider) }
-        return provider
+        RoutedProvider(alias: model, access: self, routing: ProviderRouting(), route: nil, call: nil)
     }
 
-    /// The provider for `model`'s kind as a request of `trace` for `feature` calls it: each call a child span of
-    /// the request's, carried to the provider, counted in `metrics` and recorded by `tracing` (`TracedProvider`).
-    func provider(for model: ModelAlias, feature: String, trace: TraceContext, tracing: Tracing, metrics: GenAIMetrics) -> any ModelProvider {
-        TracedProvider(base: provider(for: model), trace: trace, tracing: tracing, metrics: metrics, providerName: model.provider, feature: feature)
+    /// The way to `model`'s targets for a request: tried in order under the gateway's breakers (`FallbackCall`),
+    /// each attempt a child span of the request's trace, carried to the provider, counted and recorded
+    /// (`TracedProvider`), and who answered written to `call.route`.
+    func provider(for model: ModelAlias, call: RequestCall) -> any ModelProvider {
+        RoutedProvider(alias: model, access: self, routing: call.routing, route: call.route, call: call)
     }
 
-    /// The API key `model` names, if it names one and the environment holds it.
-    public func apiKey(for model: ModelAlias) -> String? { model.apiKeyEnv.flatMap { environment($0) } }
+    /// The API key `target` names, if it names one and the environment holds it.
+    public func apiKey(for target: ModelTarget) -> String? { target.apiKeyEnv.flatMap { environment($0) } }
+
+    /// The API key of `model`'s first target.
+    public func apiKey(for model: ModelAlias) -> String? { apiKey(for: model.primary) }
 
     /// What the gateway asks for on behalf of `feature` (as served, candidate version included): its messages
     /// to the alias's model, with the feature's output cap and temperature. The stream path and `assist eval`
-    /// both build it here, so an evaluation calls the model exactly as users' requests do.
+    /// both build it here, so an evaluation calls the model exactly as users' requests do. Each attempt aims it
+    /// at its own target.
     public func request(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderRequest {
         var request = ProviderRequest(baseURL: model.baseURL, model: model.model, apiKey: apiKey(for: model), messages: messages,
                                       maxOutputTokens: feature.maxOutputTokens, temperature: feature.temperature)
@@ -51,23 +72,54 @@ public struct ModelAccess: Sendable {
         return request
     }
 
-    /// Streams `feature`'s messages from the provider of `model`'s kind; for a request, as a child span of its
-    /// `trace` (`provider(for:trace:tracing:)`).
+    /// Streams `feature`'s messages from `model`'s targets; for a request, as its `call` (`provider(for:call:)`).
     /// The answer is held to the feature's output cap and charged at most the prompt's estimate of input
     /// (`OutputLimit`), whatever the provider does.
     public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderStream {
         stream(for: feature, model: model, messages: messages, via: provider(for: model))
     }
 
-    func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], trace: TraceContext, tracing: Tracing,
-                metrics: GenAIMetrics) -> ProviderStream {
-        stream(for: feature, model: model, messages: messages,
-               via: provider(for: model, feature: feature.id, trace: trace, tracing: tracing, metrics: metrics))
+    func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], call: RequestCall) -> ProviderStream {
+        stream(for: feature, model: model, messages: messages, via: provider(for: model, call: call))
     }
 
     private func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], via provider: any ModelProvider) -> ProviderStream {
         provider.stream(request(for: feature, model: model, messages: messages))
             .limited(by: OutputLimit(maxOutputTokens: feature.maxOutputTokens, inputCeiling: Prompt(messages: messages).estimatedTokens))
+    }
+}
+
+/// What a request's provider calls carry: its trace, where spans and metrics go, the gateway's breakers, and
+/// the record of who answered.
+struct RequestCall: Sendable {
+    let feature: String
+    let trace: TraceContext
+    let tracing: Tracing
+    let metrics: GenAIMetrics
+    let routing: ProviderRouting
+    let route: CallRoute
+}
+
+/// A model alias as one provider: each `stream` is a `FallbackCall` over its targets, the request aimed at each
+/// in turn (its base URL, model and key), through the provider of the target's kind.
+struct RoutedProvider: ModelProvider {
+    let alias: ModelAlias
+    let access: ModelAccess
+    let routing: ProviderRouting
+    let route: CallRoute?
+    /// The request the calls belong to; nil outside any (untraced).
+    let call: RequestCall?
+
+    func stream(_ request: ProviderRequest) -> ProviderStream {
+        let (access, call) = (access, call)
+        return ProviderStream(attempts: FallbackCall(alias: alias, routing: routing, route: route) { target in
+            var aimed = request
+            (aimed.baseURL, aimed.model, aimed.apiKey) = (target.baseURL, target.model, access.apiKey(for: target))
+            let provider = access.provider(for: target)
+            guard let call else { return provider.stream(aimed) }
+            return TracedProvider(base: provider, trace: call.trace, tracing: call.tracing, metrics: call.metrics, providerName: target.provider,
+                                  feature: call.feature).stream(aimed)
+        })
     }
 }
 

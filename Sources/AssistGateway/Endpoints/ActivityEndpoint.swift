@@ -65,7 +65,9 @@ struct ActivityEndpoint: Sendable {
          "trustReason": .string(row.trustReason), "status": .string(row.status.rawValue), "reason": .string(row.reason),
          "inputTokens": .number(Double(row.inputTokens)), "outputTokens": .number(Double(row.outputTokens)),
          "timeToFirstTokenMs": row.timeToFirstTokenMs.map { .number($0) } ?? .null, "totalMs": .number(row.totalMs),
-         "instance": .string(row.instance), "maskedValues": .number(Double(row.maskedValues)), "traceId": .string(row.traceId)]
+         "instance": .string(row.instance), "maskedValues": .number(Double(row.maskedValues)), "traceId": .string(row.traceId),
+         "target": row.target.map { .string($0) } ?? .null, "attempts": .number(Double(row.attempts)),
+         "costMicros": row.costMicros.map { .number(Double($0)) } ?? .null]
     }
 
     static func json(_ item: Feedback) -> JSONValue {

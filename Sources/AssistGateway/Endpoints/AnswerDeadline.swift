@@ -42,12 +42,8 @@ final class AnswerDeadline: Sendable {
         let deadline: AnswerDeadline
 
         func stream(_ request: ProviderRequest) -> ProviderStream {
-            let stream = base.stream(request)
-            let consumed = stream.consumed
-            return ProviderStream(stream.base, consumed: { [deadline] chunk in
-                deadline.sawChunk.store(true, ordering: .releasing)
-                consumed?(chunk)
-            }, cancel: stream.cancel)
+            // Tapped, not rebuilt: the call keeps its observer, its limit and its attempts.
+            base.stream(request).tapped { [deadline] _ in deadline.sawChunk.store(true, ordering: .releasing) }
         }
     }
 }

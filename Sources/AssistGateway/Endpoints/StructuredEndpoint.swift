@@ -17,8 +17,7 @@ struct StructuredEndpoint: Sendable {
         }
         let models = dependencies.models
         let deadline = AnswerDeadline(clock: dependencies.monotonicClock, limits: dependencies.config.limits)
-        let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model, feature: admitted.feature.id, trace: admitted.trace,
-                                                                                        tracing: dependencies.tracing, metrics: dependencies.state.metrics.genAI)),
+        let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model, call: admitted.providerCall(dependencies))),
                                        limit: OutputLimit(maxOutputTokens: admitted.feature.maxOutputTokens))
         let (context, model, apiKey) = (admitted.promptContext, admitted.model, models.apiKey(for: admitted.model))
         guard let answer = await deadline.run({ await handler.answer(context, provider: provider, model: model, apiKey: apiKey) }) else {

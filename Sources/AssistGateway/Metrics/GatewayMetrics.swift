@@ -27,6 +27,7 @@ public final class GatewayMetrics: Sendable {
         var feedback: [MetricKey: Int] = [:]                   // feature, prompt_version, verdict
         var availability: [MetricKey: Int] = [:]               // state
         var masked: [MetricKey: Int] = [:]                     // stage (input, provider)
+        var costMicros: [MetricKey: Int] = [:]                 // feature
     }
 
     private let registry: FeatureRegistry
@@ -35,12 +36,16 @@ public final class GatewayMetrics: Sendable {
     private let spanExporter = Mutex<(any SpanExporter)?>(nil)
     /// The provider calls, by the OpenTelemetry GenAI conventions.
     let genAI: GenAIMetrics
+    /// Attempts, fallbacks and breakers of the model targets.
+    public let routing: RoutingMetrics
 
     /// - Parameter registry: the configured features, whose ids and prompt versions may appear as labels.
     /// - Parameter models: the configured models (the providers' names), which may appear as labels.
-    public init(registry: FeatureRegistry, models: Set<String> = []) {
+    /// - Parameter targets: the configured model targets, which may appear as labels.
+    public init(registry: FeatureRegistry, models: Set<String> = [], targets: [ModelTarget] = []) {
         self.registry = registry
         genAI = GenAIMetrics(registry: registry, models: models)
+        routing = RoutingMetrics(targets: targets)
     }
 
     /// Shows the spans `exporter` dropped (queue full, collector down) from now on (`assist_spans_dropped_total`).
@@ -65,6 +70,10 @@ public final class GatewayMetrics: Sendable {
             state.tokens[MetricKey(labels: [feature, "in"]), default: 0] += record.inputTokens
             state.tokens[MetricKey(labels: [feature, "out"]), default: 0] += record.outputTokens
             state.tokensByUser[Bytewise(record.user), default: 0] += record.inputTokens + record.outputTokens
+            if let cost = record.costMicros {
+                let (sum, overflow) = state.costMicros[MetricKey(labels: [feature]), default: 0].addingReportingOverflow(max(cost, 0))
+                state.costMicros[MetricKey(labels: [feature])] = overflow ? .max : sum
+            }
         }
     }
 
@@ -105,7 +114,10 @@ public final class GatewayMetrics: Sendable {
         text.counter("assist_availability_reports_total", "On-device availability reports by state.", ["state"], state.availability)
         text.counter("assist_masked_values_total", "Personal values masked by the gateway: in requests' input, and in provider requests.",
                      ["stage"], state.masked)
+        text.counter("assist_cost_micros_total", "What answers cost at their targets' prices, in millionths of the price's currency.",
+                     ["feature"], state.costMicros)
         genAI.render(into: &text)
+        routing.render(into: &text)
         if let exporter = spanExporter.withLock({ $0 }) {
             text.counter("assist_spans_dropped_total", "Spans not exported: the queue was full, or the collector failed or was too slow.", [],
                          [MetricKey(labels: []): exporter.droppedSpans])

@@ -11,7 +11,16 @@ struct PrometheusText {
     var output = ""
 
     mutating func counter(_ name: String, _ help: String, _ labelNames: [String], _ values: [MetricKey: Int]) {
-        header(name, help, "counter")
+        samples(name, help, "counter", labelNames, values)
+    }
+
+    /// Gauges read at render, one per label set (whether each target's breaker is open).
+    mutating func gaugeFamily(_ name: String, _ help: String, _ labelNames: [String], _ values: [MetricKey: Int]) {
+        samples(name, help, "gauge", labelNames, values)
+    }
+
+    private mutating func samples(_ name: String, _ help: String, _ type: String, _ labelNames: [String], _ values: [MetricKey: Int]) {
+        header(name, help, type)
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             output += "\(name)\(Self.labels(labelNames, key.labels)) \(value)\n"
         }

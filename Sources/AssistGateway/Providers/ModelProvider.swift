@@ -99,8 +99,15 @@ public protocol ModelProvider: Sendable {
 public struct ProviderStream: AsyncSequence, Sendable {
     public typealias Element = ProviderChunk
 
-    let base: AsyncThrowingStream<ProviderChunk, any Error>
-    let consumed: (@Sendable (ProviderChunk) -> Void)?
+    /// Where the chunks come from: one call, or the attempts of a call across a model alias's targets.
+    enum Source: Sendable {
+        case call(AsyncThrowingStream<ProviderChunk, any Error>)
+        case attempts(FallbackCall)
+    }
+
+    let source: Source
+    /// Told of each chunk as the iterator hands it out (a producer's flow control, a deadline's watch).
+    private var consumed: (@Sendable (ProviderChunk) -> Void)?
     private let cancelCall: @Sendable () -> Void
     /// What the gateway holds the chunks to as they are read (see `OutputLimit`); nil passes them as sent.
     private var limit: OutputLimit?
@@ -109,9 +116,16 @@ public struct ProviderStream: AsyncSequence, Sendable {
 
     public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil,
                 cancel: @escaping @Sendable () -> Void) {
-        self.base = base
+        self.source = .call(base)
         self.consumed = consumed
         self.cancelCall = cancel
+    }
+
+    /// A call to a model alias's targets in turn (`FallbackCall`); cancelling it cancels the attempt running.
+    init(attempts call: FallbackCall) {
+        source = .attempts(call)
+        consumed = nil
+        cancelCall = { call.cancel() }
     }
 
     /// Cancels the provider call and ends the stream with an error; safe from any thread, idempotent.
@@ -125,6 +139,17 @@ public struct ProviderStream: AsyncSequence, Sendable {
         return limited
     }
 
+    /// The same call, `tap` told of each chunk as it is handed out, before whoever was told already.
+    func tapped(_ tap: @escaping @Sendable (ProviderChunk) -> Void) -> ProviderStream {
+        var tapped = self
+        let consumed = self.consumed
+        tapped.consumed = { chunk in
+            tap(chunk)
+            consumed?(chunk)
+        }
+        return tapped
+    }
+
     /// The same call, `observer` told of each chunk as it is read and of how the call ended.
     func observed(by observer: any ProviderCallObserver) -> ProviderStream {
         var observed = self
@@ -133,7 +158,12 @@ public struct ProviderStream: AsyncSequence, Sendable {
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator
+        enum Base {
+            case call(AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator)
+            case attempts(FallbackIterator)
+        }
+
+        var base: Base
         let consumed: (@Sendable (ProviderChunk) -> Void)?
         let limit: OutputLimit?
         let cancel: @Sendable () -> Void
@@ -145,7 +175,13 @@ public struct ProviderStream: AsyncSequence, Sendable {
             guard !cut else { return nil }
             let next: ProviderChunk?
             do {
-                next = try await base.next()
+                switch base {
+                case .call(var call):
+                    next = try await call.next()
+                    base = .call(call)
+                case .attempts(let attempts):
+                    next = try await attempts.next()
+                }
             } catch {
                 observer?.ended(error)
                 throw error
@@ -178,6 +214,10 @@ public struct ProviderStream: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: base.makeAsyncIterator(), consumed: consumed, limit: limit, cancel: cancelCall, observer: observer)
+        let base: AsyncIterator.Base = switch source {
+        case .call(let call): .call(call.makeAsyncIterator())
+        case .attempts(let attempts): .attempts(FallbackIterator(attempts))
+        }
+        return AsyncIterator(base: base, consumed: consumed, limit: limit, cancel: cancelCall, observer: observer)
     }
 }

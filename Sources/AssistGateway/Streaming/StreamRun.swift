@@ -87,8 +87,8 @@ struct StreamRun: Sendable {
     /// whose client has gone gives up its seat at once.
     private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
         func providerCall() -> ProviderStream {
-            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages, trace: admitted.trace,
-                                       tracing: dependencies.tracing, metrics: dependencies.state.metrics.genAI)
+            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages,
+                                       call: admitted.providerCall(dependencies))
         }
         let shared: SharedCall
         switch admitted.source {

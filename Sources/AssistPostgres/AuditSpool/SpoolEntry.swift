@@ -48,8 +48,8 @@ public enum SpoolEntry: Sendable, Equatable {
         var kind: String
         var id: String?
         var time: Double?
-        var user, feature, promptVersion, model, trust, trustReason, status, reason, instance, trace: String?
-        var input, output, masked: Int?
+        var user, feature, promptVersion, model, trust, trustReason, status, reason, instance, trace, target: String?
+        var input, output, masked, attempts, cost: Int?
         var ttft: Double?
         var total: Double?
 
@@ -72,6 +72,9 @@ public enum SpoolEntry: Sendable, Equatable {
                 output = r.outputTokens
                 masked = r.maskedValues
                 trace = r.traceId.isEmpty ? nil : r.traceId
+                target = r.target
+                attempts = r.attempts == 0 ? nil : r.attempts
+                cost = r.costMicros
                 ttft = r.timeToFirstTokenMs
                 total = r.totalMs
             case .closeInterrupted(let instance):
@@ -91,6 +94,7 @@ public enum SpoolEntry: Sendable, Equatable {
                     totalMs: total ?? 0, trustReason: trustReason ?? "", maskedValues: masked ?? 0)
                 record.instance = instance ?? ""
                 record.traceId = trace ?? ""
+                (record.target, record.attempts, record.costMicros) = (target, attempts ?? 0, cost)
                 return .row(record)
             case "close":
                 return instance.map { .closeInterrupted(instance: $0) }
