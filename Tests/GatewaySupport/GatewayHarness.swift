@@ -29,12 +29,13 @@ public final class GatewayHarness: Sendable {
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it. `answerGuards`: keep the built-in
     /// features' `guard`s; off by default, as most tests script arbitrary text to test what surrounds an answer.
     /// `demo`: the browser demo's log-in, as `assist serve --demo`; `pages` replaces the configuration's `pages`, and
-    /// `telemetry` its `telemetry`.
+    /// `telemetry` its `telemetry`. `models`, given the scripted upstream's base URL, replaces the configuration's model
+    /// aliases, served as written (no `upstreamURL` override: each target says where it is).
     public init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
          clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false, answerGuards: Bool = false,
-         demo: Bool = false, pages: JSONValue? = nil, telemetry: JSONValue? = nil, modelReady: @escaping @Sendable () async -> Bool = { true },
+         demo: Bool = false, pages: JSONValue? = nil, telemetry: JSONValue? = nil, models: ((_ upstreamURL: String) -> JSONValue)? = nil, modelReady: @escaping @Sendable () async -> Bool = { true },
          server configureServer: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
         upstream = try ScriptedUpstream(script: script)
         var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
@@ -73,7 +74,8 @@ public final class GatewayHarness: Sendable {
         // Against the scripted upstream, the models are named as it names itself: its identity is then the same
         // whether its model list answers in time or the configured name stands in (a busy machine), so the
         // embedded model's qualification results never apply by chance.
-        if upstreamURL == nil, case .object(var models)? = root["models"] {
+        if let models { root["models"] = models(upstream.baseURL) }
+        if upstreamURL == nil, models == nil, case .object(var models)? = root["models"] {
             for (alias, record) in models {
                 if case .object(var members) = record { members["model"] = .string(ScriptedUpstream.modelId); models[alias] = .object(members) }
             }
@@ -86,7 +88,8 @@ public final class GatewayHarness: Sendable {
         if configurationFile, qualification["results"] == nil { qualification["results"] = "qualification.json" }
         root["qualification"] = .object(qualification)
         json = .object(root)
-        let config = try GatewayAssembly.loadConfig(JSONWriter.bytes(json)).overridingUpstream(upstreamURL ?? upstream.baseURL)
+        let loaded = try GatewayAssembly.loadConfig(JSONWriter.bytes(json))
+        let config = models == nil ? loaded.overridingUpstream(upstreamURL ?? upstream.baseURL) : loaded
         dataDirectory = sharedDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("assist-e2e-\(UUID().uuidString)")
         ownsDataDirectory = sharedDirectory == nil
         var file: String?
