@@ -357,6 +357,9 @@ class Run:
         self.wait("a trace link", lambda: self.els("#audit .trace a"))
         href = self.el("#audit .trace a").get_attribute("href")
         self.check(re.fullmatch(r"https://tracing\.example/trace/[0-9a-f]{32}", href or "") is not None, f"trace link {href!r}")
+        # Each row names the model target that answered it.
+        targets = [cell.text for cell in self.els("#audit .target")]
+        self.check(any(t.startswith("openai-compatible:") for t in targets), f"answered-by cells {targets!r}")
         self.driver.execute_script("document.querySelector('#feedback').scrollIntoView()")
         self.shot("09-console-activity")
         self.driver.execute_script("window.scrollTo(0, 0)")

@@ -7,8 +7,8 @@ import AssistWire
 import Foundation
 import Synchronization
 
-/// `assist eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE]
-///  [--record [--results FILE]]`
+/// `assist eval [--feature F] [--upstream URL] [--config FILE] [--target N] [--candidate] [--golden FILE] [--json FILE]
+///  [--junit FILE] [--record [--results FILE]]`
 ///
 /// Runs each feature's golden set (the record's `goldenSet`, or `--golden`) through the gateway's prompt
 /// builder and provider path (a structured feature through its handler), prints progress and a per-check table, writes the reports, and exits
@@ -21,11 +21,15 @@ import Synchronization
 /// `--record` keeps each locale's pass rate as the feature's qualification for this prompt version and the
 /// model the upstream says it runs (`ModelIdentities`), in the configuration's `qualification.results` file
 /// (`golden/qualification.json` for the built-in configuration, compiled in at the next build), or `--results`.
+///
+/// An alias with several targets is evaluated one target at a time (`--target N`, from 0, the first by default): each
+/// answer then comes from that target's model, and is recorded for it. The gateway lets the model write a locale
+/// only when every target that may answer is qualified for it.
 enum EvalCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let options: Options
         do {
-            options = try Options(arguments, allowed: ["feature", "upstream", "config", "golden", "json", "junit", "results"],
+            options = try Options(arguments, allowed: ["feature", "upstream", "config", "golden", "json", "junit", "results", "target"],
                                   flags: ["candidate", "record"])
         } catch {
             return Usage.fail(error.message)
@@ -39,6 +43,14 @@ enum EvalCommand {
             ?? config.features.values.filter { $0.goldenSet != nil }.map(\.id).sorted()
         if options["golden"] != nil, ids.count != 1 { return Usage.fail("--golden needs --feature") }
 
+        if let text = options["target"] {
+            guard let index = Int(text), index >= 0 else { return Usage.fail("--target needs a target's index, from 0") }
+            do {
+                config = try config.narrowed(toTarget: index, of: ids.compactMap { config.features[$0]?.model })
+            } catch {
+                return Usage.fail("\(error)")
+            }
+        }
         var supervisor: LlamaServerSupervisor?
         defer { supervisor?.stop() }
         if let upstream = options["upstream"] {

@@ -30,11 +30,13 @@ enum Usage {
                 Exit 0 on done, 75 when rate limited, 130 on Ctrl-C, 1 on other errors.
           extract support_triage|smart_search (--text T | --batch FILE | --golden FILE) [--locale L] [--today D] [--offline] [--model-url URL]
                 Understand one sentence (or a file of them) on the model path with walls, or the deterministic path.
-          eval [--feature F] [--upstream URL] [--config FILE] [--candidate] [--golden FILE] [--json FILE] [--junit FILE] [--record [--results FILE]]
+          eval [--feature F] [--upstream URL] [--config FILE] [--target N] [--candidate] [--golden FILE] [--json FILE] [--junit FILE]
+               [--record [--results FILE]]
                 Run golden sets through the gateway's prompt builder and the configuration's targets (or
                 --upstream's, a development override), hold each answer to the feature's checks, print a per-check table, write JSON and
                 JUnit reports; exit 1 when a feature passes fewer cases than its goldenPassThreshold. --record
                 writes the pass rates to the qualification results file (--results, else the configuration's).
+                --target N evaluates (and records) an alias's target N alone, from 0 (default: the first).
           feedback export [--config FILE] [--data-dir DIR] [--feature F] [--out FILE]
                 Users' "wrong" verdicts as golden cases (JSON lines; personal data masked) for the golden sets.
           integrity verify-attestation --file F --challenge C --app-id TEAM.BUNDLE [--key-id B64]

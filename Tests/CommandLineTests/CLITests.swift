@@ -31,6 +31,9 @@ struct CLITests {
         features["itinerary_summary"] = .object(summary)
         root["features"] = .object(features)
         root["surprise"] = true
+        root["models"] = ["local-small": ["targets": [["provider": "embedded", "model": "SmolLM2-135M-Instruct"],
+                                                      ["provider": "gemini", "baseURL": "generativelanguage.googleapis.com", "model": "g"]],
+                                          "fallbackOn": ["5xx", "slow"]]]
         json = .object(root)
         let bad = directory.appendingPathComponent("bad.json")
         try Data(JSONWriter.bytes(json)).write(to: bad)
@@ -40,6 +43,8 @@ struct CLITests {
         #expect(lines.contains("features.itinerary_summary.maxOutputTokens: must be > 0"))
         #expect(lines.contains("surprise: unknown key"))
         #expect(lines.contains { $0.hasPrefix("features.itinerary_summary.model: names no model alias") })
+        #expect(lines.contains { $0.hasPrefix("models.local-small.targets[1].baseURL: must be an http(s) URL") }, "\(invalid.stderr)")
+        #expect(lines.contains { $0.hasPrefix("models.local-small.fallbackOn: unknown cause \"slow\"") })
 
         // Shared storage: the URLs from the file or the environment, which wins; missing ones are named.
         guard case .object(var sharedRoot) = try JSONParser.parse(Array(try Data(contentsOf: config))) else { return }

@@ -114,6 +114,20 @@ public struct GatewayConfig: Sendable {
         return copy
     }
 
+    /// Each alias in `aliases` served by its target `index` alone (`assist eval --target`), so that every answer
+    /// comes from that target's model; throws naming an alias with fewer targets.
+    public func narrowed(toTarget index: Int, of aliases: [String]) throws(ConfigError) -> GatewayConfig {
+        var copy = self
+        for name in Set(aliases).sorted() {
+            guard let alias = models[name] else { continue }
+            guard alias.targets.indices.contains(index) else {
+                throw ConfigError(issues: [ConfigIssue(path: "models.\(name).targets", message: "has no target \(index) (it has \(alias.targets.count))")])
+            }
+            copy.models[name] = ModelAlias(targets: [alias.targets[index]])
+        }
+        return copy
+    }
+
     /// Whether some target names the embedded model (`"provider": "embedded"`): only then does `serve` start it.
     public var usesEmbeddedModel: Bool {
         models.values.contains { $0.targets.contains { $0.provider == ModelTarget.embeddedKind } }

@@ -24,8 +24,8 @@ struct AdminEndpoint: Sendable {
     /// Who writes each locale of each feature that names its locales, and why, the models asked who they are.
     private func writers() async -> [JSONValue] {
         let qualification = dependencies.qualification, models = dependencies.models
-        return await qualification.decisions(dependencies.config) { feature, alias in
-            feature.goldenSet == nil ? nil : await qualification.identities.identity(of: alias, apiKey: models.apiKey(for: alias))
+        return await qualification.decisions(dependencies.config) { feature, target in
+            feature.goldenSet == nil ? nil : await qualification.identities.identity(of: target, apiKey: models.apiKey(for: target))
         }.map(\.json)
     }
 

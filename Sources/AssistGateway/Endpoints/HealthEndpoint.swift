@@ -43,7 +43,7 @@ struct HealthEndpoint: Sendable {
     /// locale is served, by design, but an operator should see it (a configuration copied without its results).
     func qualificationCheck() async -> JSONValue {
         let identities = dependencies.qualification.identities
-        let locales = await dependencies.qualification.decisions(dependencies.config) { _, alias in identities.known(of: alias) }
+        let locales = await dependencies.qualification.decisions(dependencies.config) { _, target in identities.known(of: target) }
             .filter { $0.feature.kind == .stream && $0.decision.writer != .model }.map(\.json)
         return ["status": .string(locales.isEmpty ? "ok" : "narrated"), "locales": .array(locales)]
     }

@@ -33,9 +33,18 @@ public final class ModelIdentities: Sendable {
         self.retryInterval = retryInterval
     }
 
-    /// The identity of `alias`'s model; nil when the upstream serves several and not the configured one.
-    public func identity(of alias: ModelAlias, apiKey: String?) async -> String? {
-        guard let catalog else { return alias.model }
+    /// The identity of `alias`'s first target's model (`identity(of:apiKey:)` of a target).
+    public func identity(of alias: ModelAlias, apiKey: String?) async -> String? { await identity(of: alias.primary, apiKey: apiKey) }
+
+    /// Whether `target`'s upstream lists its models at `{baseURL}/models` the OpenAI way; the others' configured
+    /// names stand.
+    static func hasCatalog(_ target: ModelTarget) -> Bool {
+        target.provider == ModelTarget.openAICompatibleKind || target.provider == ModelTarget.embeddedKind
+    }
+
+    /// The identity of `target`'s model; nil when the upstream serves several and not the configured one.
+    public func identity(of alias: ModelTarget, apiKey: String?) async -> String? {
+        guard let catalog, Self.hasCatalog(alias) else { return alias.model }
         let key = alias.baseURL + "\u{1F}" + alias.model
         let now = clock.now
         let (known, asking) = entries.withLock { entries -> (String??, Task<String??, Never>?) in
@@ -67,8 +76,8 @@ public final class ModelIdentities: Sendable {
 
     /// The identity known now for `alias`, without asking its upstream (for `/healthz`, answered from memory): the
     /// configured name when there is no catalog or the upstream has not answered; nil when it serves several others.
-    public func known(of alias: ModelAlias) -> String? {
-        guard catalog != nil else { return alias.model }
+    public func known(of alias: ModelTarget) -> String? {
+        guard catalog != nil, Self.hasCatalog(alias) else { return alias.model }
         return entries.withLock { entries in
             if case .answered(let id) = entries[alias.baseURL + "\u{1F}" + alias.model] { return id }
             return alias.model

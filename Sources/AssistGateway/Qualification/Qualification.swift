@@ -54,6 +54,16 @@ public final class Qualification: Sendable {
         return decision
     }
 
+    /// The decision for an alias with several targets, one identity each (`models`, in the targets' order): the
+    /// model writes only when every target that may answer is qualified, since a fallback chooses among them after
+    /// the decision is made. Otherwise the first target's decision that is not the model's stands, naming it.
+    public func decision(for feature: FeatureRecord, locale: String, models: [String?], settings: QualificationSettings) -> Decision {
+        let decisions = models.map { decision(for: feature, locale: locale, model: $0, settings: settings) }
+        guard decisions.count > 1 else { return decisions.first ?? decision(for: feature, locale: locale, model: nil, settings: settings) }
+        guard let weakest = decisions.firstIndex(where: { $0.writer != .model }) else { return decisions[0] }
+        return Decision(writer: decisions[weakest].writer, reason: "target \(weakest + 1) of \(decisions.count): " + decisions[weakest].reason)
+    }
+
     private func streamDecision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Decision {
         if feature.unchecked { return Decision(writer: .model, reason: "unchecked: the model's text is served as written") }
         let unknown = { (why: String) in Decision(writer: Self.writer(settings.unknown), reason: "\(why): qualification.unknown is \(settings.unknown.rawValue)") }
@@ -69,14 +79,15 @@ public final class Qualification: Sendable {
 
     /// Every (feature, locale) of the features that name their locales, with its decision; `model` says who is behind
     /// a feature's alias (asked of its upstream, or only as far as known). For `/admin/features` and `/healthz`.
-    func decisions(_ config: GatewayConfig, model: (FeatureRecord, ModelAlias) async -> String?) async -> [LocaleDecision] {
+    func decisions(_ config: GatewayConfig, model: (FeatureRecord, ModelTarget) async -> String?) async -> [LocaleDecision] {
         var rows: [LocaleDecision] = []
         for feature in config.features.values.sorted(by: { $0.id < $1.id }) {
             guard let locales = feature.locales, let alias = config.models[feature.model] else { continue }
-            let identity = await model(feature, alias)
+            var identities: [String?] = []
+            for target in alias.targets { identities.append(await model(feature, target)) }
             for locale in locales {
                 rows.append(LocaleDecision(feature: feature, locale: locale,
-                                           decision: decision(for: feature, locale: locale, model: identity, settings: config.qualification)))
+                                           decision: decision(for: feature, locale: locale, models: identities, settings: config.qualification)))
             }
         }
         return rows
@@ -95,11 +106,14 @@ public final class Qualification: Sendable {
 
     private static func percent(_ share: Double) -> String { "\((share * 1000).rounded() / 10)%" }
 
-    /// The same, the model's identity asked of its upstream first (only when a result could apply: a feature
-    /// without a golden set has none).
+    /// The same for every target of `alias` (`decision(for:locale:models:settings:)`), each model's identity asked of
+    /// its upstream first (only when a result could apply: a feature without a golden set has none).
     func writer(for feature: FeatureRecord, locale: String, model alias: ModelAlias, dependencies: GatewayDependencies) async -> Writer {
-        let model = feature.goldenSet == nil ? nil : await identities.identity(of: alias, apiKey: dependencies.models.apiKey(for: alias))
-        return writer(for: feature, locale: locale, model: model, settings: dependencies.config.qualification)
+        var models: [String?] = []
+        for target in alias.targets {
+            models.append(feature.goldenSet == nil ? nil : await identities.identity(of: target, apiKey: dependencies.models.apiKey(for: target)))
+        }
+        return decision(for: feature, locale: locale, models: models, settings: dependencies.config.qualification).writer
     }
 
     private static func writer(_ policy: QualificationPolicy) -> Writer {

@@ -498,6 +498,10 @@
       cell(tr, row.status, 'status status-' + String(row.status).replace(/[^a-z_]/g, ''));
       cell(tr, row.reason);
       cell(tr, `${row.inputTokens ?? 0}/${row.outputTokens ?? 0}`);
+      // Who answered (the model target), and after how many attempts when the first target did not.
+      const attempts = typeof row.attempts === 'number' && row.attempts > 1 ? ` (${row.attempts} attempts)` : '';
+      cell(tr, typeof row.target === 'string' ? row.target + attempts : (attempts ? 'none' + attempts : '—'), 'target');
+      cell(tr, typeof row.costMicros === 'number' ? String(row.costMicros) : '—', 'cost');
       cell(tr, typeof row.timeToFirstTokenMs === 'number' ? Math.round(row.timeToFirstTokenMs) : '—');
       cell(tr, typeof row.totalMs === 'number' ? Math.round(row.totalMs) : '');
       cell(tr, row.instance);

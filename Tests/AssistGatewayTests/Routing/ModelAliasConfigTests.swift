@@ -76,3 +76,34 @@ struct ModelAliasConfigTests {
         #expect(try !ConfigFixture.load().usesEmbeddedModel)
     }
 }
+
+@Suite("Qualification of an alias with several targets")
+struct MultiTargetQualificationTests {
+    @Test("the model writes a locale only when every target that may answer is qualified for it")
+    func weakestTargetDecides() throws {
+        var feature = try #require(try ConfigFixture.load().features["itinerary_summary"])
+        (feature.goldenSet, feature.goldenPassThreshold, feature.unchecked) = ("golden/x.jsonl", 0.9, false)
+        let passed = QualificationResults.Result(passed: 10, cases: 10, recordedAt: "2026-12-02T00:00:00Z")
+        let failed = QualificationResults.Result(passed: 1, cases: 10, recordedAt: "2026-12-02T00:00:00Z")
+        var results = QualificationResults()
+        results.record(passed, for: .init(feature: feature.id, locale: "tr-TR", promptVersion: feature.promptVersion, model: "good"))
+        results.record(failed, for: .init(feature: feature.id, locale: "tr-TR", promptVersion: feature.promptVersion, model: "weak"))
+        let qualification = Qualification(results: results, identities: ModelIdentities(catalog: nil, clock: MonotonicClock(ContinuousClock())))
+        let settings = QualificationSettings()
+        #expect(qualification.decision(for: feature, locale: "tr-TR", models: ["good", "good"], settings: settings).writer == .model)
+        let mixed = qualification.decision(for: feature, locale: "tr-TR", models: ["good", "weak"], settings: settings)
+        #expect(mixed.writer == .narrator)
+        #expect(mixed.reason.hasPrefix("target 2 of 2: "), "\(mixed.reason)")
+        #expect(qualification.decision(for: feature, locale: "tr-TR", models: ["weak"], settings: settings).writer == .narrator)
+    }
+
+    @Test("eval --target narrows an alias to one target, and names an alias without it")
+    func narrowing() throws {
+        var json = ConfigFixture.json
+        json.set("models.local-small", ["targets": [ModelAliasConfigTests.openAI, ModelAliasConfigTests.anthropic]])
+        let config = try ConfigFixture.load(json)
+        #expect(try config.narrowed(toTarget: 1, of: ["local-small"]).models["local-small"]?.targets.map(\.name) == ["anthropic:claude-haiku-4-5"])
+        let error = #expect(throws: ConfigError.self) { try config.narrowed(toTarget: 2, of: ["local-small"]) }
+        #expect(error?.issues.first?.path == "models.local-small.targets")
+    }
+}
