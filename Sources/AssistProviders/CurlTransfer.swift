@@ -5,25 +5,28 @@ import AssistWire
 import CCurl
 import Synchronization
 
-/// One streaming POST to an OpenAI-compatible `chat/completions` endpoint.
+/// One streaming POST to a provider, in the wire format a `ProviderWire` gives (its URL, fields, body and event
+/// decoder): OpenAI's chat completions, Anthropic's messages, Gemini's streamGenerateContent.
 ///
 /// Created on any thread; attached, fed and detached on its event loop's thread only (`CurlMulti`). Bytes are decoded as
-/// server-sent events (one JSON chunk per event, `[DONE]` as the end marker) and yielded as
-/// `ProviderChunk`s. Flow control: when the consumer has more than `highWaterBytes` of text not yet taken,
-/// the write callback pauses the transfer; taking chunks below half of that resumes it.
+/// server-sent events, each handed to the format's decoder, and its chunks yielded as `ProviderChunk`s; the stream
+/// ends normally only if the decoder saw the format's end. Flow control: when the consumer has more than
+/// `highWaterBytes` of text not yet taken, the write callback pauses the transfer; taking chunks below half of that
+/// resumes it.
 final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     // `@unchecked Sendable`: everything but `flow` is touched only on its loop's thread (attach, the write
     // callback, detach; `loop` is set before the transfer is handed to that thread); `flow` is behind a
     // Mutex because the consumer may take chunks on another thread.
     private(set) var easy: UnsafeMutableRawPointer?
     private var headers: UnsafeMutablePointer<curl_slist>?
-    private var decoder = SSEDecoder(maxLineBytes: 1 << 20)
+    private var sse = SSEDecoder(maxLineBytes: 1 << 20)
     private var status = 0
     private var errorBody: [UInt8] = []
-    private var sawDone = false
+    /// The format's decoder. An existential: one witness call per event, beside the event's own parsing.
+    private var events: any ProviderEventDecoder
     private var retained: Unmanaged<CurlTransfer>?
     /// What `attach` hands to curl (which copies it); dropped there so a long stream does not hold it twice.
-    private var outgoing: (url: String, apiKey: String?, headers: [(name: String, value: String)], body: [UInt8])?
+    private var outgoing: (url: String, headers: [String], body: [UInt8])?
     private let continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation
     private let router: CurlEventLoop
     /// The event loop the transfer runs on, set by the router as it starts it (before any other use).
@@ -36,10 +39,12 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     private struct Flow { var pendingBytes = 0; var paused = false }
     private let flow = Mutex(Flow())
 
-    init(request: ProviderRequest, body: [UInt8], continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation,
+    init(wire: some ProviderWire, request: ProviderRequest, continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation,
          loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) {
-        let base = request.baseURL.hasSuffix("/") ? String(request.baseURL.dropLast()) : request.baseURL
-        self.outgoing = (base + "/chat/completions", request.apiKey, request.headers, body)
+        // The format's fields first, then the call's trace context, whatever the format.
+        let headers = wire.headers(for: request) + request.headers.map { "\($0.name): \($0.value)" }
+        self.outgoing = (wire.url(for: request), headers, wire.body(for: request))
+        self.events = wire.makeDecoder()
         self.continuation = continuation
         self.router = loop
         self.highWaterBytes = highWaterBytes
@@ -49,7 +54,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
 
     /// Creates the easy handle and adds it to `multi`. Returns false (and fails the stream) if curl refuses.
     func attach(to multi: UnsafeMutableRawPointer) -> Bool {
-        guard let (url, apiKey, extraHeaders, body) = outgoing else { return false }
+        guard let (url, fields, body) = outgoing else { return false }
         outgoing = nil
         guard let easy = CurlEasy.make(url: url) else {
             continuation.finish(throwing: ProviderError.transport("curl_easy_init failed"))
@@ -60,10 +65,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         assist_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count)
         body.withUnsafeBytes { raw in _ = assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress) }
         var list: UnsafeMutablePointer<curl_slist>? = nil
-        list = curl_slist_append(list, "Content-Type: application/json")
-        list = curl_slist_append(list, "Accept: text/event-stream")
-        if let key = apiKey { list = curl_slist_append(list, "Authorization: Bearer \(key)") }
-        for (name, value) in extraHeaders { list = curl_slist_append(list, "\(name): \(value)") }
+        for field in fields { list = curl_slist_append(list, field) }
         headers = list
         assist_curl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, list)
         let me = Unmanaged.passRetained(self)
@@ -100,7 +102,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
             continuation.finish(throwing: ProviderError.transport(String(cString: curl_easy_strerror(result))))
         } else if status != 200 {
             continuation.finish(throwing: ProviderError.http(status: status, body: String(decoding: errorBody, as: UTF8.self)))
-        } else if !sawDone {
+        } else if !events.sawEnd {
             continuation.finish(throwing: ProviderError.incomplete)
         } else {
             continuation.finish()
@@ -138,21 +140,17 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
             return flow.paused
         }
         if mustPause { return Int(assist_curl_writefunc_pause()) }
-        let events: [SSEDecoder.Event]
+        let delivered: [SSEDecoder.Event]
         do {
-            events = try decoder.feed(bytes)
+            delivered = try sse.feed(bytes)
         } catch {
             continuation.finish(throwing: ProviderError.protocolViolation("event line too long"))
             return 0  // makes curl fail the transfer with a write error
         }
         var text = ""
-        for event in events {
-            if event.data == "[DONE]" {
-                sawDone = true
-                continue
-            }
+        for event in delivered {
             do {
-                for chunk in try OpenAIChunk.decode(event.data) {
+                for chunk in try events.decode(event) {
                     if case .text(let piece) = chunk, coalesce {
                         text += piece
                         continue
@@ -161,7 +159,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
                     yield(chunk)
                 }
             } catch {
-                yield(text: &text)  // what arrived before the bad chunk is kept, as without coalescing
+                yield(text: &text)  // what arrived before the bad event is kept, as without coalescing
                 continuation.finish(throwing: error)
                 return 0
             }

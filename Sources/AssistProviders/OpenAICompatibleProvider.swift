@@ -27,17 +27,6 @@ public struct OpenAICompatibleProvider: ModelProvider {
     }
 
     public func stream(_ request: ProviderRequest) -> ProviderStream {
-        let loop = self.loop
-        let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
-        let transfer = CurlTransfer(request: request, body: OpenAIChunk.requestBody(request), continuation: continuation,
-                                    loop: loop, highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { loop.cancel(transfer) }
-        }
-        loop.start(transfer)
-        return ProviderStream(stream, consumed: { transfer.consumed($0) }, cancel: {
-            loop.cancel(transfer)
-            continuation.finish(throwing: CancellationError())
-        })
+        OpenAIWire().stream(request, loop: loop, highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
     }
 }

@@ -1,0 +1,60 @@
+import AssistCurl
+package import AssistGateway
+package import AssistWire
+
+/// One provider's wire format: what the shared streaming transfer (`CurlTransfer`) needs to speak to it.
+///
+/// The transfer owns everything the formats share (the POST over libcurl on an event loop, flow control, cancelling,
+/// coalescing, a non-200 answer as `ProviderError.http`); a format says only where to send a request, with which
+/// fields (its key among them) and body, and how to read the server-sent events that come back. So a new provider is
+/// a wire and a decoder, and never a second copy of the pausing and cancelling that are easy to get subtly wrong.
+protocol ProviderWire: Sendable {
+    associatedtype Decoder: ProviderEventDecoder
+
+    /// The streaming endpoint for `request` (its `baseURL` with the format's path).
+    func url(for request: ProviderRequest) -> String
+    /// The format's own header fields, as `Name: value`: content type, accept, the key. The transfer adds
+    /// `request.headers` (the trace context) after them, for every format.
+    func headers(for request: ProviderRequest) -> [String]
+    /// The JSON body of the streaming call.
+    func body(for request: ProviderRequest) -> [UInt8]
+    /// A fresh decoder for one call's answer.
+    func makeDecoder() -> Decoder
+}
+
+/// Reads one call's server-sent events, in order, into chunks. Stateful: a format may learn in one event what it
+/// reports in a later one (Anthropic's input tokens, given at the start, are reported with the output's at the end).
+///
+/// Pure (bytes in, chunks out, no I/O), so it can be tested and fuzzed without a server.
+package protocol ProviderEventDecoder {
+    /// The chunks one event carries (often none: pings, block boundaries). Throws `ProviderError` when the event
+    /// is not the format's (`protocolViolation`, never quoting it) or is the provider failing mid-stream (as the
+    /// format's decoder classifies it, e.g. `.http(status: 529, body: "")` for an overloaded model).
+    mutating func decode(_ event: SSEDecoder.Event) throws -> [ProviderChunk]
+    /// Whether what has been read is a whole answer, so that the body ending now is a normal end: the format's
+    /// end marker was seen (`[DONE]`, `message_stop`), or, for a format without one, its last piece was.
+    var sawEnd: Bool { get }
+}
+
+extension ProviderWire {
+    /// `base` (with or without a trailing slash) followed by `path`.
+    static func endpoint(_ base: String, _ path: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+    }
+
+    /// Starts `request` on `loop` in this format: the stream every provider hands out, with its flow control
+    /// (`consumed`) and cancellation wired to the transfer.
+    func stream(_ request: ProviderRequest, loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) -> ProviderStream {
+        let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
+        let transfer = CurlTransfer(wire: self, request: request, continuation: continuation, loop: loop,
+                                    highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { loop.cancel(transfer) }
+        }
+        loop.start(transfer)
+        return ProviderStream(stream, consumed: { transfer.consumed($0) }, cancel: {
+            loop.cancel(transfer)
+            continuation.finish(throwing: CancellationError())
+        })
+    }
+}
