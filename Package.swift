@@ -73,7 +73,8 @@ let package = Package(
 
         // Adapters. The HTTP/1.1 server: a pure connection machine, served on the event loops.
         .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices", "AssistTelemetry"]),
-        // Model providers: OpenAI-compatible chat completions over libcurl multi, on the requests' event loops.
+        // Model providers: OpenAI-compatible chat completions, Anthropic's messages and Gemini's streamGenerateContent,
+        // over libcurl multi, on the requests' event loops.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices", "AssistTelemetry"]),
