@@ -137,7 +137,8 @@ let package = Package(
                            "AssistStores", "AssistCurl", "AssistTelemetry", "CLinux"]
         ),
 
-        // An OpenAI-compatible upstream that streams on a schedule, fails on command and records disconnects.
+        // A provider upstream (OpenAI, Anthropic and Gemini formats) that streams on a schedule, fails on command and
+        // records disconnects.
         // For tests and benchmarks only; `assist serve` never uses it.
         .target(name: "ScriptedUpstream", dependencies: ["AssistHTTP", "AssistHTTPServer", "AssistWire"]),
         .executableTarget(name: "ScriptedUpstreamServer", dependencies: ["ScriptedUpstream"]),

@@ -3,17 +3,22 @@ import AssistHTTPServer
 import AssistWire
 import Synchronization
 
-/// A small OpenAI-compatible server for fault tests and benchmarks: it streams on a schedule, fails or
-/// stalls on command, and records when its client disconnected. Never used by `assist serve`.
+/// A small provider server for fault tests and benchmarks: it streams on a schedule, fails or stalls on command,
+/// and records when its client disconnected. It speaks OpenAI's chat completions, Anthropic's messages and Gemini's
+/// streamGenerateContent, each on its own path (`Format`). Never used by `assist serve`.
 public final class ScriptedUpstream: Sendable {
     /// Chooses the script for one request from its body (e.g. an answer per booking); nil uses `script`.
     public typealias ScriptChooser = @Sendable (_ body: [UInt8]) -> Script?
 
     private let state = Mutex<(script: Script, chooser: ScriptChooser?, requests: [RecordedRequest])>((Script(), nil, []))
     private let server: HTTPServer
+    /// The format whose API prefix `baseURL` names.
+    public let format: Format
 
     /// Starts listening on 127.0.0.1 (port 0 picks a free one).
-    public init(port: Int = 0, script: Script = Script(), threadPoolSize: Int = 1) throws {
+    /// - Parameter format: the format `baseURL` is for; every format is answered on its own path all the same.
+    public init(port: Int = 0, script: Script = Script(), threadPoolSize: Int = 1, format: Format = .openAI) throws {
+        self.format = format
         var configuration = HTTPServer.Configuration()
         configuration.port = port
         configuration.threadPoolSize = threadPoolSize
@@ -26,8 +31,11 @@ public final class ScriptedUpstream: Sendable {
     }
 
     public var port: Int { server.port }
-    /// The base URL with the API prefix, as configurations spell it.
-    public var baseURL: String { "http://127.0.0.1:\(port)/v1" }
+    /// The base URL with the API prefix of `format`, as configurations spell it.
+    public var baseURL: String { baseURL(for: format) }
+
+    /// The base URL with the API prefix of `format` (`/v1`, or `/v1beta` for Gemini).
+    public func baseURL(for format: Format) -> String { "http://127.0.0.1:\(port)\(format.apiPrefix)" }
 
     public var script: Script {
         get { state.withLock { $0.script } }
@@ -68,47 +76,49 @@ public final class ScriptedUpstream: Sendable {
             return HTTPResponse(status: 200, headers: [(.contentType, "application/json")],
                                 body: .bytes(JSONWriter.bytes(["object": "list", "data": [["id": .string(Self.modelId), "object": "model"]]])))
         }
-        guard request.method == .post, request.path.hasSuffix("/chat/completions") else {
+        guard request.method == .post, let format = Format.of(path: request.path) else {
             return HTTPResponse(status: 404, body: .bytes(Array("{\"error\":{\"message\":\"not found\"}}".utf8)))
         }
+        var headers: [String: String] = [:]
+        for (name, value) in request.headers where headers[name.canonicalName] == nil { headers[name.canonicalName] = value }
+        let recorded = RecordedRequest(path: request.path, query: request.query, format: format, authorization: request.header(.authorization),
+                                       apiKey: format.apiKey { headers[$0] }, headers: headers, traceparent: request.header(.traceparent),
+                                       body: request.body, receivedAt: receivedAt, tokensSent: 0, finished: false)
         let (standing, chooser, index) = state.withLock { state in
-            state.requests.append(RecordedRequest(path: request.path, authorization: request.header(.authorization),
-                                                  traceparent: request.header(.traceparent), body: request.body,
-                                                  receivedAt: receivedAt, tokensSent: 0, finished: false))
+            state.requests.append(recorded)
             return (state.script, state.chooser, state.requests.count - 1)
         }
         let script = chooser?(request.body) ?? standing
+        let dialect = format.dialect
         guard script.status == 200 else {
             update(index) { $0.finished = true }
-            let message = script.errorQuotesRequest ? "invalid request: " + Self.lastMessage(request.body) : "scripted failure"
+            let message = script.errorQuotesRequest ? "invalid request: " + Self.lastMessage(request.body, dialect) : "scripted failure"
             return HTTPResponse(status: HTTPStatus(code: script.status), headers: [(.contentType, "application/json")],
-                                body: .bytes(JSONWriter.bytes(["error": ["message": .string(message)]])))
+                                body: .bytes(JSONWriter.bytes(dialect.errorBody(status: script.status, message: message))))
         }
         return HTTPResponse(status: .ok, headers: [(.contentType, "text/event-stream"), (.cacheControl, "no-cache")],
-                            body: .stream { [self] writer in await play(script, index: index, writer: writer) })
+                            body: .stream { [self] writer in await play(script, dialect, index: index, writer: writer) })
     }
 
-    private func play(_ script: Script, index: Int, writer: any ResponseBodyWriter) async {
+    private func play(_ script: Script, _ dialect: any ScriptedDialect.Type, index: Int, writer: any ResponseBodyWriter) async {
         do {
+            let opening = dialect.opening(script)
+            if !opening.isEmpty { try await writer.write(opening) }
             if script.firstTokenDelay > .zero { try await Task.sleep(for: script.firstTokenDelay) }
             for (i, token) in script.tokens.enumerated() {
                 if i > 0, script.interval > .zero { try await Task.sleep(for: script.interval) }
-                try await writer.write(Self.chunk(["content": .string(token)], finishReason: nil))
+                try await writer.write(dialect.token(token, index: i, script: script))
                 update(index) { $0.tokensSent += 1 }
             }
             switch script.ending {
             case .complete:
-                try await writer.write(Self.chunk([:], finishReason: script.finishReason))
-                if script.sendUsage {
-                    let usage: JSONValue = ["prompt_tokens": 42, "completion_tokens": .number(Double(script.tokens.count)),
-                                            "total_tokens": .number(Double(42 + script.tokens.count))]
-                    try await writer.write(Self.frame(["id": "scripted", "object": "chat.completion.chunk", "choices": [], "usage": usage]))
-                }
-                try await writer.write(Array("data: [DONE]\n\n".utf8))
+                try await writer.write(dialect.complete(script))
             case .truncate:
                 break
             case .stall:
                 while true { try await Task.sleep(for: .seconds(3600)) }
+            case .errorEvent(let status):
+                try await writer.write(dialect.errorEvent(status: status))
             }
             update(index) { $0.finished = true }
         } catch {
@@ -117,20 +127,13 @@ public final class ScriptedUpstream: Sendable {
         }
     }
 
-    /// Shaped as a hosted provider's: its ids, times and fingerprint around the one token, so that what a
-    /// gateway pays to read them is measured.
-    static func chunk(_ delta: [String: JSONValue], finishReason: String?) -> [UInt8] {
-        frame(["id": "chatcmpl-scripted-0123456789", "object": "chat.completion.chunk", "created": 1_733_000_000, "model": .string(modelId),
-               "system_fingerprint": "fp_scripted01",
-               "choices": [["index": 0, "delta": .object(delta), "logprobs": .null, "finish_reason": finishReason.map { .string($0) } ?? .null]]])
+    /// The content of a request's last message (what a user typed), or the whole body when it has none (or is
+    /// not JSON: the body is quoted either way, which is what a test of quoting wants).
+    static func lastMessage(_ body: [UInt8], _ dialect: any ScriptedDialect.Type) -> String {
+        let json: JSONValue
+        do { json = try JSONParser.parse(body) } catch { return String(decoding: body, as: UTF8.self) }
+        return dialect.lastMessage(json) ?? String(decoding: body, as: UTF8.self)
     }
-
-    /// The content of a chat request's last message (what a user typed), or the whole body.
-    static func lastMessage(_ body: [UInt8]) -> String {
-        (try? JSONParser.parse(body))?["messages"]?.arrayValue?.last?["content"]?.stringValue ?? String(decoding: body, as: UTF8.self)
-    }
-
-    static func frame(_ json: JSONValue) -> [UInt8] { Array("data: ".utf8) + JSONWriter.bytes(json) + Array("\n\n".utf8) }
 
     /// Breaks the init-time cycle: the server needs a responder before the upstream exists.
     private final class Responder: HTTPResponder {
