@@ -35,6 +35,26 @@ write("sse", {
     "utf8-nul-id": sse(8, 0, b"data: h\xc3\xa9llo \xf0\x9f\x98\x80\nid: a\x00b\nfield\n\n"),
 })
 
+# Provider streams as they arrive (AssistProviders' Anthropic and Gemini decoders): whole, cut, failing.
+ANTHROPIC = ('event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":25,"output_tokens":1}}}\n\n'
+             'event: content_block_start\ndata: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}\n\n'
+             'event: ping\ndata: {"type":"ping"}\n\n'
+             'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel\\u00e9"}}\n\n'
+             'event: content_block_stop\ndata: {"type":"content_block_stop","index":0}\n\n'
+             'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":15}}\n\n'
+             'event: message_stop\ndata: {"type":"message_stop"}\n\n')
+GEMINI = ('data: {"candidates":[{"content":{"parts":[{"text":"Hi","thought":true},{"text":"Mer"}],"role":"model"},"index":0}],'
+          '"usageMetadata":{"promptTokenCount":11,"totalTokenCount":11}}\r\n\r\n'
+          'data: {"candidates":[{"content":{"parts":[{"text":"haba"}],"role":"model"},"finishReason":"STOP","index":0}],'
+          '"usageMetadata":{"promptTokenCount":11,"candidatesTokenCount":2,"thoughtsTokenCount":5}}\r\n\r\n')
+write("wire", {
+    "anthropic": ANTHROPIC,
+    "anthropic-overloaded": ANTHROPIC[:300] + '\n\nevent: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n',
+    "gemini": GEMINI,
+    "gemini-error": 'data: {"error":{"code":503,"message":"overloaded","status":"UNAVAILABLE"}}\r\n\r\n',
+    "gemini-blocked": 'data: {"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":9}}\n\n',
+})
+
 write("json", {
     "object": '{"a":[1,2.5,-0,1e300,"x\\u00e9\\ud83d\\ude00"],"b":null,"c":true,"d":false}',
     "request": '{"feature":"support_chat","input":{"message":"Where is my bag?","history":[]},'
