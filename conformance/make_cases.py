@@ -150,18 +150,39 @@ write("responses.json", {
     "cases": responses,
 })
 
-# --- routes: on-device, server or hidden ---------------------------------------------------------------------------
+# --- routes: Private Cloud Compute, on-device, server or hidden ----------------------------------------------------
 AVAILABILITY = ["available", "device_not_eligible", "model_disabled", "model_not_ready", "downloadable", "downloading",
                 "locale_not_supported", "os_too_old"]
+
+
+def expected_route(private_cloud, availability, fallback, online):
+    if private_cloud and online:
+        return "private_cloud"
+    if availability == "available":
+        return "on_device"
+    return "server" if fallback and online else "hidden"
+
+
 routes = []
+# Rows without `privateCloud` (the table before it): the platform has no private cloud model for the feature.
 for availability in AVAILABILITY:
     for fallback in (True, False):
         for online in (True, False):
-            route = "on_device" if availability == "available" else ("server" if fallback and online else "hidden")
-            routes.append({"availability": availability, "serverFallback": fallback, "online": online, "route": route})
+            routes.append({"availability": availability, "serverFallback": fallback, "online": online,
+                           "route": expected_route(False, availability, fallback, online)})
+# Rows that say it: Private Cloud Compute available with every on-device state, and said unavailable with the
+# on-device model available and not, each × server fallback × online.
+for private_cloud, states in ((True, AVAILABILITY), (False, ["available", "device_not_eligible"])):
+    for availability in states:
+        for fallback in (True, False):
+            for online in (True, False):
+                routes.append({"privateCloud": private_cloud, "availability": availability, "serverFallback": fallback,
+                               "online": online, "route": expected_route(private_cloud, availability, fallback, online)})
 write("routes.json", {
-    "description": "Where a feature runs: on the device when its model is `available` in this locale; otherwise on the server "
-                   "when the feature has a server fallback and the device is online; otherwise hidden (not shown at all).",
+    "description": "Where a feature runs, the first that holds: on Apple's server model through Private Cloud Compute "
+                   "(`private_cloud`) when the platform reports it available for the feature (`privateCloud`; absent means "
+                   "false) and the device is online; on the device when its model is `available` in this locale; on the "
+                   "server when the feature has a server fallback and the device is online; otherwise hidden (not shown at all).",
     "cases": routes,
 })
 

@@ -19,7 +19,12 @@ struct ClientConformanceTests {
 
     @Test("every file is there, with its cases")
     func filesLoad() {
-        #expect(Self.responses.count >= 19 && Self.routes.count == 32 && Self.integrity.count >= 5)
+        #expect(Self.responses.count >= 19 && Self.routes.count == 72 && Self.integrity.count >= 5)
+        // Rows with and without `privateCloud`, and each route among the expected ones.
+        #expect(Self.routes.contains { $0.json["privateCloud"]?.boolValue == true })
+        #expect(Self.routes.contains { $0.json["privateCloud"]?.boolValue == false })
+        #expect(Self.routes.contains { $0.json["privateCloud"] == nil })
+        #expect(Set(Self.routes.compactMap { $0.json["route"]?.stringValue }) == ["private_cloud", "on_device", "server", "hidden"])
     }
 
     @Test("a response becomes the outcome the suite says", arguments: responses)
@@ -74,12 +79,15 @@ struct ClientConformanceTests {
         }
     }
 
-    @Test("availability × server fallback × online → on-device, server or hidden", arguments: routes)
+    @Test("private cloud × availability × server fallback × online → private cloud, on-device, server or hidden", arguments: routes)
     func route(_ item: Item) throws {
         let json = item.json
         let availability = try #require(json["availability"]?.stringValue.flatMap(ModelAvailability.init(rawValue:)))
         let online = try #require(json["online"]?.boolValue)
-        let decider = RouteDecider(availability: FixedAvailability(state: availability), isOnline: { online })
+        // A row without `privateCloud` is one from before it: no private cloud model.
+        var privateCloud = false
+        if let value = json["privateCloud"] { privateCloud = try #require(value.boolValue as Bool?) }
+        let decider = RouteDecider(availability: FixedAvailability(state: availability, privateCloud: privateCloud), isOnline: { online })
         let fallback = try #require(json["serverFallback"]?.boolValue)
         let route = decider.route(feature: "itinerary_summary", serverFallbackAvailable: fallback, locale: "en-US")
         #expect(route.rawValue == json["route"]?.stringValue)

@@ -11,23 +11,47 @@ enum class ModelAvailability(val wireName: String) {
     }
 }
 
-/** Where a feature runs. `HIDDEN`: neither can run it, so it is not shown at all rather than shown broken. */
-enum class Route(val wireName: String) { ON_DEVICE("on_device"), SERVER("server"), HIDDEN("hidden") }
+/**
+ * Where a feature runs, with the Swift kit's names. `PRIVATE_CLOUD` (Apple's server model on Private Cloud Compute) is
+ * never chosen on Android, whose adapter reports no such model, but the kit knows the name so both kits read and decide
+ * the one table (`conformance/routes.json`). `HIDDEN`: nothing can run it, so it is not shown at all rather than shown
+ * broken.
+ */
+enum class Route(val wireName: String) {
+    PRIVATE_CLOUD("private_cloud"), ON_DEVICE("on_device"), SERVER("server"), HIDDEN("hidden");
 
-/** Tells the on-device model's availability for a feature and locale; the ML Kit adapter below is one. */
+    companion object {
+        fun fromWire(name: String): Route? = values().firstOrNull { it.wireName == name }
+    }
+}
+
+/** Tells which models the platform offers a feature and locale; the ML Kit adapter below is one. */
 interface AvailabilityProvider {
     fun availability(feature: String, locale: String): ModelAvailability
+
+    /**
+     * Whether a private cloud model (Apple's Private Cloud Compute, in the Swift kit) can run the feature, leaving the
+     * network aside: the decider asks only when online. Android has none, so the default is `false` and an adapter
+     * written before this method keeps its routes.
+     */
+    fun isPrivateCloudAvailable(feature: String, locale: String): Boolean = false
 }
 
 /**
- * On-device only when the model is available and speaks the locale; otherwise the server, when the feature has a
- * server fallback and the device is online; otherwise hidden (`conformance/routes.json`).
+ * The first that holds (`conformance/routes.json`, as the Swift kit): the private cloud model when the platform reports
+ * it available for the feature and the device is online; on-device when the model is available and speaks the locale;
+ * the server when the feature has a server fallback and the device is online; otherwise hidden. `isOnline` is asked
+ * once per decision.
  */
 class RouteDecider(private val availability: AvailabilityProvider, private val isOnline: () -> Boolean) {
-    fun route(feature: String, serverFallbackAvailable: Boolean, locale: String): Route = when {
-        availability.availability(feature, locale) == ModelAvailability.AVAILABLE -> Route.ON_DEVICE
-        serverFallbackAvailable && isOnline() -> Route.SERVER
-        else -> Route.HIDDEN
+    fun route(feature: String, serverFallbackAvailable: Boolean, locale: String): Route {
+        val online = isOnline()
+        return when {
+            online && availability.isPrivateCloudAvailable(feature, locale) -> Route.PRIVATE_CLOUD
+            availability.availability(feature, locale) == ModelAvailability.AVAILABLE -> Route.ON_DEVICE
+            serverFallbackAvailable && online -> Route.SERVER
+            else -> Route.HIDDEN
+        }
     }
 }
 
@@ -54,4 +78,7 @@ object MlKitGenAiStatus {
 class MlKitAvailability(private val status: (feature: String) -> Int, private val supportsLocale: (String) -> Boolean) : AvailabilityProvider {
     override fun availability(feature: String, locale: String): ModelAvailability =
         MlKitGenAiStatus.availability(status(feature), supportsLocale(locale))
+
+    /** Android has no Private Cloud Compute: never. */
+    override fun isPrivateCloudAvailable(feature: String, locale: String): Boolean = false
 }

@@ -117,13 +117,36 @@ class ConformanceTest {
 
     @Test fun routes() {
         val all = cases("routes.json")
-        assertEquals(32, all.size)
+        assertEquals(72, all.size)
+        assertTrue(all.any { it["privateCloud"] == true } && all.any { it["privateCloud"] == false } && all.any { !it.containsKey("privateCloud") })
         for (case in all) {
             val state = ModelAvailability.fromWire(case["availability"] as String) ?: throw AssertionError("unknown availability")
+            // A row without `privateCloud` is one from before it: no private cloud model.
+            val privateCloud = case["privateCloud"] as Boolean? ?: false
             val decider = RouteDecider(object : AvailabilityProvider {
                 override fun availability(feature: String, locale: String) = state
+                override fun isPrivateCloudAvailable(feature: String, locale: String) = privateCloud
             }, isOnline = { case["online"] as Boolean })
-            assertEquals("$case", case["route"], decider.route("itinerary_summary", case["serverFallback"] as Boolean, "en-US").wireName)
+            val expected = Route.fromWire(case["route"] as String) ?: throw AssertionError("unknown route in $case")
+            assertEquals("$case", expected, decider.route("itinerary_summary", case["serverFallback"] as Boolean, "en-US"))
+        }
+    }
+
+    @Test fun mlKitAdapterNeverReportsPrivateCloud() {
+        // On Android a row with Private Cloud Compute available routes as its twin without it (the same availability,
+        // fallback and online, `privateCloud` absent) does in the table.
+        val all = cases("routes.json")
+        val withoutPrivateCloud = all.filter { !it.containsKey("privateCloud") }
+        for (case in all.filter { it["privateCloud"] == true }) {
+            val twin = withoutPrivateCloud.single {
+                it["availability"] == case["availability"] && it["serverFallback"] == case["serverFallback"] && it["online"] == case["online"]
+            }
+            val status = if (case["availability"] == "available") MlKitGenAiStatus.AVAILABLE else MlKitGenAiStatus.UNAVAILABLE
+            val adapter = MlKitAvailability({ status }, { true })
+            assertEquals(false, adapter.isPrivateCloudAvailable("itinerary_summary", "en-US"))
+            val route = RouteDecider(adapter, isOnline = { case["online"] as Boolean })
+                .route("itinerary_summary", case["serverFallback"] as Boolean, "en-US")
+            assertEquals("$case", twin["route"], route.wireName)
         }
     }
 
