@@ -119,10 +119,12 @@ public struct GatewayAssembly: Sendable {
                                                                                  Self.memoryTrimmer(state)]
     }
 
-    /// A provider for every kind a model target may name, all on one curl loop: the embedded llama-server speaks
-    /// OpenAI's format.
+    /// A provider for every kind a model target may name, all on the one curl loop `openAI` runs on: the embedded
+    /// llama-server speaks OpenAI's format; Anthropic and Gemini their own.
     static func providers(_ openAI: OpenAICompatibleProvider) -> [String: any ModelProvider] {
-        [OpenAICompatibleProvider.kind: openAI, ModelTarget.embeddedKind: openAI]
+        [OpenAICompatibleProvider.kind: openAI, ModelTarget.embeddedKind: openAI,
+         AnthropicProvider.kind: AnthropicProvider(loop: openAI.loop, highWaterBytes: openAI.highWaterBytes, receiveBufferBytes: openAI.receiveBufferBytes),
+         GeminiProvider.kind: GeminiProvider(loop: openAI.loop, highWaterBytes: openAI.highWaterBytes, receiveBufferBytes: openAI.receiveBufferBytes)]
     }
 
     /// Gives the heap back once a burst of streams has ended: without it the allocator keeps the pages of 5,000

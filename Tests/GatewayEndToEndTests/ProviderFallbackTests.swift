@@ -121,4 +121,28 @@ struct ProviderFallbackTests {
         let row = try #require(await harness.auditRow(response.headers["x-request-id"]))
         #expect(row.target == "openai-compatible:b" && row.attempts == 2)
     }
+
+    @Test("native formats behind one alias: a 503 from OpenAI's, then an overloaded Anthropic stream before its first word, then Gemini answers")
+    func acrossFormats() async throws {
+        let openAI = try ScriptedUpstream(script: Script(status: 503))
+        let anthropic = try ScriptedUpstream(script: Script(tokens: [], ending: .errorEvent(status: 529)), format: .anthropic)
+        let gemini = try ScriptedUpstream(script: Script(tokens: ["Merhaba", " dünya"]), format: .gemini)
+        defer { [openAI, anthropic, gemini].forEach { $0.stop() } }
+        let harness = try GatewayHarness(environment: ["TEST_ANTHROPIC_KEY": "ak", "TEST_GEMINI_KEY": "gk"], models: { _ in
+            ["local-small": ["targets": [
+                ["provider": "openai-compatible", "baseURL": .string(openAI.baseURL), "model": "small"],
+                ["provider": "anthropic", "baseURL": .string(anthropic.baseURL(for: .anthropic)), "model": "claude-x", "apiKeyEnv": "TEST_ANTHROPIC_KEY"],
+                ["provider": "gemini", "baseURL": .string(gemini.baseURL(for: .gemini)), "model": "gem", "apiKeyEnv": "TEST_GEMINI_KEY",
+                 "price": ["inputPerMTok": 1, "outputPerMTok": 1]]]]]
+        })
+        let response = try await harness.stream(body: GatewayHarness.uncachedBody)
+        #expect(Self.deltas(response.events) == "Merhaba dünya", "\(response.text)")
+        #expect(anthropic.requests.first?.apiKey == "ak")
+        #expect(gemini.requests.first?.apiKey == "gk")
+        #expect(gemini.requests.first?.path.hasSuffix("/models/gem:streamGenerateContent") == true, "\(gemini.requests.first?.path ?? "")")
+        let row = try #require(await harness.auditRow(response.headers["x-request-id"]))
+        #expect(row.target == "gemini:gem" && row.attempts == 3)
+        #expect(row.costMicros == row.inputTokens + row.outputTokens)
+        #expect(row.inputTokens > 0 && row.outputTokens > 0, "Gemini's usageMetadata is charged")
+    }
 }
