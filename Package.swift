@@ -200,7 +200,7 @@ let package = Package(
             name: "GatewayEndToEndTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistStores", "AssistSQLite", "AssistCrypto", "ScriptedUpstream", "AssistWire",
                            "AssistTestSupport", "AssistClient", "AssistEvaluation", "AssistGatewayEvaluation", "GatewayTestSupport",
-                           "AssistBudget", "AssistHTTPServer", "AssistServices"]
+                           "AssistBudget", "AssistHTTPServer", "AssistServices", "LocalServers"]
         ),
         // Replicas: several live gateways in one test process sharing one redis-server and one PostgreSQL schema,
         // as `assist serve` assembles them with storage kind `shared` (in `make test`'s middle pass).
