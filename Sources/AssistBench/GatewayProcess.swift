@@ -21,15 +21,17 @@ final class GatewayProcess {
     ///   - environment: more environment for the gateway (e.g. ASSIST_REDIS_URL, ASSIST_DATABASE_URL, ASSIST_ADMIN_TOKEN).
     ///   - storage: the configuration's `storage` section (e.g. `{"kind": "shared"}`); nil keeps the default (SQLite).
     ///   - features: keys to set per feature record (e.g. a `guard`).
+    ///   - models: the configuration's model aliases, served as written; nil points every alias at `upstream`.
     init(upstream: String, port: Int, environment: [String: String] = [:], storage: JSONValue? = nil,
-         features edits: [String: [String: JSONValue]] = [:]) throws {
+         features edits: [String: [String: JSONValue]] = [:], models: JSONValue? = nil) throws {
         self.port = port
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())-\(port)")
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let configFile = dataDirectory.appendingPathComponent("bench.json")
-        try Data(Self.configuration(storage: storage, features: edits)).write(to: configFile)
+        try Data(Self.configuration(storage: storage, features: edits, models: models)).write(to: configFile)
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
-        let arguments = ["serve", "--config", configFile.path, "--upstream", upstream, "--port", String(port), "--data-dir", dataDirectory.path]
+        let arguments = ["serve", "--config", configFile.path] + (models == nil ? ["--upstream", upstream] : [])
+            + ["--port", String(port), "--data-dir", dataDirectory.path]
         // BENCH_GATEWAY_PREFIX runs the gateway under a tool, e.g. "valgrind --tool=massif --massif-out-file=/tmp/m.out".
         if let prefix = ProcessInfo.processInfo.environment["BENCH_GATEWAY_PREFIX"]?.split(separator: " ").map(String.init), !prefix.isEmpty {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -103,7 +105,8 @@ final class GatewayProcess {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    static func configuration(storage: JSONValue? = nil, features edits: [String: [String: JSONValue]] = [:]) throws -> [UInt8] {
+    static func configuration(storage: JSONValue? = nil, features edits: [String: [String: JSONValue]] = [:],
+                              models: JSONValue? = nil) throws -> [UInt8] {
         guard case .object(var root) = try JSONParser.parse(TravelApp.builtinConfigurationBytes),
               case .object(var limits)? = root["limits"], case .object(var features)? = root["features"] else {
             throw BenchError("built-in configuration changed shape")
@@ -127,6 +130,7 @@ final class GatewayProcess {
         }
         root["features"] = .object(features)
         if let storage { root["storage"] = storage }
+        if let models { root["models"] = models }
         // The file is written elsewhere: the results it names are the repository's (make bench runs from its root).
         root["qualification"] = ["results": .string(FileManager.default.currentDirectoryPath + "/golden/qualification.json")]
         return JSONWriter.bytes(.object(root))

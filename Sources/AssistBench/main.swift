@@ -28,11 +28,12 @@ print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.
 // BENCH_PHASES=guard (never by default: about a minute on the embedded model) the answer guard's cost;
 // BENCH_PHASES=tokens (also in the default list) the CPU per relayed token of a 2,000-token answer;
 // BENCH_PHASES=telemetry (also in the default list, about 40 s) trace export against a collector that hangs or is down;
+// BENCH_PHASES=fallback (also in the default list, about 35 s) what a fallback after a refused connection adds to a stream;
 // BENCH_PHASES=compare (first in the default list, about 6 min) the gateway against nginx as a plain reverse proxy on
 // the same upstream, in BENCH_REPETITIONS (3) interleaved BENCH_BLOCK_SECONDS (10) blocks: added latency at concurrency
 // 1, 500/s and 2,000/s, CPU per request and per token, memory per idle stream and after close, each as a ratio.
 let environment = ProcessInfo.processInfo.environment
-let phases = Set((environment["BENCH_PHASES"] ?? "compare,latency,disconnect,streams,extraction,client,nginx,tokens,telemetry,soak").split(separator: ",").map(String.init))
+let phases = Set((environment["BENCH_PHASES"] ?? "compare,latency,disconnect,streams,extraction,client,nginx,tokens,telemetry,fallback,soak").split(separator: ",").map(String.init))
 if phases.contains("compare") { try CompareBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("latency") { try LatencyBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("disconnect") { try DisconnectBench(upstream: upstream, gateway: gateway).run() }
@@ -46,6 +47,7 @@ if phases.contains("shared") { try await SharedBench(upstream: upstream, gateway
 if phases.contains("guard") { try await GuardBench(upstream: upstream).run() }
 if phases.contains("tokens") { try TokensBench(upstream: upstream).run() }
 if phases.contains("telemetry") { try TelemetryBench(upstream: upstream, gateway: gateway).run() }
+if phases.contains("fallback") { try FallbackBench(upstream: upstream, gateway: gateway).run() }
 if phases.contains("soak") {
     try SoakBench(upstream: upstream, gateway: gateway).run(seconds: Double(environment["BENCH_SOAK_SECONDS"] ?? "") ?? 600,
                                                             rate: Int(environment["BENCH_SOAK_RATE"] ?? "") ?? 200,
