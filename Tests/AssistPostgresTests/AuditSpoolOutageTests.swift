@@ -45,6 +45,8 @@ extension PostgresRestartTests {
         #expect(try await spool.record(for: "req_3_7")?.status == finalStatus(7))
         #expect(try await spool.record(for: "req_3_7")?.maskedValues == 1)  // every field goes through the journal
         #expect(try await spool.record(for: "req_3_7")?.traceId == "0af7651916cd43dd8448eb211c80319c")
+        #expect(try await spool.record(for: "req_3_7").map { [$0.target ?? "", String($0.attempts), String($0.costMicros ?? 0)] }
+                == ["openai-compatible:small", "2", "450"])
         // Shipped, and PostgreSQL is down: unknown now, which is an error for the caller (a 503), never "no such row".
         await #expect(throws: (any Error).self) { try await spool.record(for: "req_before_1") }
         await #expect(throws: (any Error).self) { try await spool.recent(limit: 3) }

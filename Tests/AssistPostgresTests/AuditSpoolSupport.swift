@@ -27,6 +27,7 @@ func startedRow(_ id: String, instance: String = "gw_test", at time: Double = 1_
                           promptVersion: "v1", model: "local-small", trust: "untrusted", status: .started, inputTokens: 120,
                           outputTokens: 256, maskedValues: 1, traceId: "0af7651916cd43dd8448eb211c80319c")  // carried through the journal like every field
     row.instance = instance
+    (row.target, row.attempts, row.costMicros) = ("openai-compatible:small", 2, 450)  // so are who answered and its cost
     return row
 }
 

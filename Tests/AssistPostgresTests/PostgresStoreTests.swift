@@ -10,10 +10,11 @@ struct PostgresStoreTests {
     @Test("audit rows round-trip newest first; an end updates its started row and keeps its time; each instance closes only its own")
     func audit() async throws {
         let store = try await freshStores().audit
-        let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100.125), user: "u1", feature: "itinerary_summary",
+        var first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100.125), user: "u1", feature: "itinerary_summary",
                                 promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
                                 outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased",
                                 maskedValues: 2, traceId: "4bf92f3577b34da6a3ce929d0e0e4736")
+        (first.target, first.attempts, first.costMicros) = ("gemini:gemini-2.5-flash", 3, 9_000_000_000)
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
         try await store.record(first)

@@ -81,10 +81,11 @@ struct SQLiteStoreTests {
         let (database, directory) = try temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteAuditStore(database: database)
-        let first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100), user: "u1", feature: "itinerary_summary",
+        var first = AuditRecord(requestId: "req_1", time: Date(timeIntervalSince1970: 100), user: "u1", feature: "itinerary_summary",
                                 promptVersion: "v1", model: "local-small", trust: "untrusted", status: .ok, inputTokens: 42,
                                 outputTokens: 7, timeToFirstTokenMs: 12.5, totalMs: 80, trustReason: "counter_not_increased",
                                 maskedValues: 2, traceId: "4bf92f3577b34da6a3ce929d0e0e4736")
+        (first.target, first.attempts, first.costMicros) = ("anthropic:claude-haiku-4-5", 2, 1_234)
         let second = AuditRecord(requestId: "req_2", time: Date(timeIntervalSince1970: 200), user: "", status: .rejected,
                                  reason: "unauthenticated:expired", totalMs: 0.3)
         try await store.record(first)
@@ -93,7 +94,8 @@ struct SQLiteStoreTests {
         #expect(try await store.recent(limit: 1) == [second])
         let columns = try database.query("SELECT name FROM pragma_table_info('audit_log')").compactMap { $0.first?.text }
         #expect(columns == ["request_id", "time", "user", "feature", "prompt_version", "model", "trust", "status", "reason",
-                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason", "instance", "masked_values", "trace_id"])
+                            "input_tokens", "output_tokens", "ttft_ms", "total_ms", "trust_reason", "instance", "masked_values", "trace_id",
+                            "target", "attempts", "cost_micros"])
         // A request's row is replaced by its end, never doubled; an instance closes only its own open rows.
         var ended = first
         ended.status = .upstreamFailed
