@@ -1,4 +1,6 @@
 import AssistGateway
+import AssistServer
+import AssistStores
 import AssistTestSupport
 import AssistWire
 import Foundation
@@ -144,5 +146,36 @@ struct ProviderFallbackTests {
         #expect(row.target == "gemini:gem" && row.attempts == 3)
         #expect(row.costMicros == row.inputTokens + row.outputTokens)
         #expect(row.inputTokens > 0 && row.outputTokens > 0, "Gemini's usageMetadata is charged")
+    }
+
+    @Test("a cost quota reserves the most an answer could cost, settles at the answering target's price, and refuses once spent")
+    func costQuota() async throws {
+        func quotas(_ costMicros: Int) -> JSONValue {
+            let level: JSONValue = ["requestsPerDay": 100, "tokensPerDay": 1_000_000, "costMicrosPerDay": .number(Double(costMicros))]
+            return ["trusted": level, "degraded": level, "untrusted": level, "unavailable": level]
+        }
+        let refused = try ScriptedUpstream(script: Script(status: 500))
+        defer { refused.stop() }
+        let models: (String) -> JSONValue = { upstreamURL in
+            ["local-small": ["targets": [["provider": "openai-compatible", "baseURL": .string(refused.baseURL), "model": "a"],
+                                         ["provider": "openai-compatible", "baseURL": .string(upstreamURL), "model": "b", "price": Self.price]]]]
+        }
+        let harness = try GatewayHarness(features: ["support_chat": ["quotas": quotas(1_000_000_000)]], models: models)
+        var spent = 0
+        for _ in 0..<3 {
+            let response = try await harness.stream(body: GatewayHarness.uncachedBody)
+            #expect(Self.deltas(response.events) == "Hello, world.")
+            spent += try #require(await harness.auditRow(response.headers["x-request-id"])?.costMicros)
+        }
+        let store = try #require(harness.assembly.dependencies.stores.quota as? SQLiteQuotaStore)
+        let key = QuotaKey(user: "u1", feature: "support_chat", day: UTCDay(containing: Date()))
+        #expect(try store.usage(for: key.cost).tokens == spent, "the cost window holds what the answers cost, not what was reserved")
+        #expect(spent > 0)
+
+        let broke = try GatewayHarness(features: ["support_chat": ["quotas": quotas(0)]], models: models)
+        let response = try await broke.stream(body: GatewayHarness.uncachedBody)
+        #expect(response.status == 429)
+        #expect(response.json?["error"]?["code"] == "quota_exceeded", "\(response.text)")
+        #expect(broke.upstream.requests.isEmpty)
     }
 }

@@ -58,7 +58,9 @@ struct Admitted: Sendable {
         let inputTokens = charged ? usage?.inputTokens ?? prompt.estimatedTokens : 0
         // Settled before the row is final: whoever reads a request's final row finds its quota settled.
         let usage = TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
-        await reservation.settle(usage: usage)
+        // The tokens charged, at the price of the target that answered: the cost the quota and the row agree on.
+        let cost = route.costMicros(of: usage)
+        await reservation.settle(usage: usage, costMicros: cost ?? 0)
         var record = AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
@@ -66,8 +68,7 @@ struct Admitted: Sendable {
             timeToFirstTokenMs: firstDeltaAt.map { ($0 - receivedAt).milliseconds },
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues,
             traceId: trace.traceIdHex)
-        // The tokens charged, at the price of the target that answered: the cost the quota and the row agree on.
-        (record.target, record.attempts, record.costMicros) = (route.target?.name, route.attempts, route.costMicros(of: usage))
+        (record.target, record.attempts, record.costMicros) = (route.target?.name, route.attempts, cost)
         await dependencies.recordEnd(record)
     }
 }

@@ -19,6 +19,8 @@ public final class Reservation: Sendable {
     private struct Held {
         var slot: StreamSlots.Slot?
         var quota: (key: QuotaKey, tokens: Int)?
+        /// The cost reserved under a cost quota (`QuotaKey.cost`), and the store that counts it.
+        var cost: (key: QuotaKey, micros: Int, store: any QuotaStore)?
         /// The store that granted the slot and the quota, which takes them back.
         var store: (any AdmissionStore)?
         var isLocal = false
@@ -77,6 +79,24 @@ public final class Reservation: Sendable {
         }
     }
 
+    /// Reserves `micros` of `key`'s cost window (`QuotaKey.cost`, limited to `limit`) in `store`, after the slot and
+    /// the quota were taken: a spent window is 429 `quota_exceeded` (the request's `cancel()` then gives the rest
+    /// back), a store that cannot answer 503 `quota_unavailable`.
+    func reserveCost(_ key: QuotaKey, micros: Int, limit: Int, store: any QuotaStore, resetSeconds: Int) async throws(GatewayError) {
+        let decision: QuotaDecision
+        do {
+            decision = try await store.reserve(key.cost, tokens: micros, limits: QuotaLimits(requests: Self.uncountedRequests, tokens: limit))
+        } catch {
+            GatewayLog.warning("cost quota store: \(error)")
+            throw .quotaUnavailable("the quota store")
+        }
+        guard case .admitted = decision else { throw .quotaExceeded(retryAfter: resetSeconds) }
+        held.withLock { $0.cost = (key, micros, store) }
+    }
+
+    /// The request limit of a cost window: requests are counted by the request quota, never here.
+    static let uncountedRequests = 1 << 50
+
     /// This request leads `call`: identical requests wait until its admission is decided.
     func lead(_ call: SharedCall) { held.withLock { $0.leadership = call } }
 
@@ -98,11 +118,12 @@ public final class Reservation: Sendable {
 
     // MARK: Giving back
 
-    /// The request ended: its quota reservation becomes `usage`, its slot is freed, in one call.
+    /// The request ended: its quota reservation becomes `usage`, its slot is freed, in one call; a cost
+    /// reservation becomes `costMicros`.
     @discardableResult
-    func settle(usage: TokenUsage) async -> Bool {
+    func settle(usage: TokenUsage, costMicros: Int = 0) async -> Bool {
         guard let held = giveBack() else { return false }
-        await finish(held, actualTokens: usage.inputTokens + usage.outputTokens)
+        await finish(held, actualTokens: usage.inputTokens + usage.outputTokens, actualCost: costMicros)
         return true
     }
 
@@ -111,7 +132,7 @@ public final class Reservation: Sendable {
     @discardableResult
     func cancel() async -> Bool {
         guard let held = giveBack() else { return false }
-        await finish(held, actualTokens: 0)
+        await finish(held, actualTokens: 0, actualCost: 0)
         if let call = held.leadership { await sharedCalls.refused(call) }
         return true
     }
@@ -126,7 +147,14 @@ public final class Reservation: Sendable {
 
     /// Settles the quota and gives the slot back to the store that granted them. A store that cannot answer keeps
     /// the reservation as it was (counted, never less) and the slot until its lease lapses.
-    private func finish(_ held: Held, actualTokens: Int) async {
+    private func finish(_ held: Held, actualTokens: Int, actualCost: Int) async {
+        if let cost = held.cost {
+            do {
+                try await cost.store.settle(cost.key.cost, reservedTokens: cost.micros, actualTokens: actualCost)
+            } catch {
+                GatewayLog.warning("cost settlement failed for \(cost.key.feature) (the reservation stays counted): \(error)")
+            }
+        }
         guard let quota = held.quota, let store = held.store else { return }
         let slot = held.slot.flatMap { slots.forget($0) ? (key: $0.key, holder: $0.holder) : nil }
         do {

@@ -41,10 +41,17 @@ struct TakeSlotAndQuota: AdmissionStep {
         let feature = try state.required(state.context.feature, "a feature")
         let user = try state.required(state.context.user, "a user").id
         let day = UTCDay(containing: state.context.time)
+        let key = QuotaKey(user: user, feature: feature.id, day: day)
+        let limits = try state.required(state.quotaLimits, "quota limits")
+        let inputTokens = try state.required(state.prompt, "a prompt").estimatedTokens
+        let resetSeconds = day.secondsUntilEnd(from: state.context.time)
         state.remainingRequests = try await state.reservation.admit(
-            user: user, request: state.context.id, quota: QuotaKey(user: user, feature: feature.id, day: day),
-            tokens: try state.required(state.prompt, "a prompt").estimatedTokens + feature.maxOutputTokens,
-            limits: try state.required(state.quotaLimits, "quota limits"),
-            resetSeconds: day.secondsUntilEnd(from: state.context.time))
+            user: user, request: state.context.id, quota: key, tokens: inputTokens + feature.maxOutputTokens, limits: limits,
+            resetSeconds: resetSeconds)
+        // A cost quota: the most the answer could cost at any target's price, settled at the answering one's.
+        if let limit = limits.costMicros, let alias = state.model {
+            let micros = alias.maxCostMicros(TokenUsage(inputTokens: inputTokens, outputTokens: feature.maxOutputTokens))
+            try await state.reservation.reserveCost(key, micros: micros, limit: limit, store: dependencies.stores.quota, resetSeconds: resetSeconds)
+        }
     }
 }

@@ -110,6 +110,10 @@ public struct FeatureRecord: Sendable {
 
     static func decode(id: String, _ value: JSONValue, at path: String, reader: inout ConfigReader) -> FeatureRecord? {
         guard let members = reader.object(value, at: path, allowed: keys) else { return nil }
+        // Ids name metrics, audit rows and quota keys (`QuotaKey.cost` adds a control character to one): printable only.
+        if id.isEmpty || id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            reader.issue(path, "a feature id must be non-empty and hold no control character")
+        }
         if let declared = reader.string(members, "feature", at: path, required: false), declared != id {
             reader.issue("\(path).feature", "must equal the key \"\(id)\"")
         }
@@ -167,12 +171,16 @@ public struct FeatureRecord: Sendable {
             for level in TrustLevel.allCases {
                 let levelPath = "\(path).quotas.\(level.rawValue)"
                 guard let limits = reader.object(reader.required(q, level.rawValue, at: "\(path).quotas"), at: levelPath,
-                                                 allowed: ["requestsPerDay", "tokensPerDay"]) else { continue }
+                                                 allowed: ["requestsPerDay", "tokensPerDay", "costMicrosPerDay"]) else { continue }
                 let requests = reader.int(limits, "requestsPerDay", at: levelPath)
                 let tokens = reader.int(limits, "tokensPerDay", at: levelPath)
+                let cost = limits["costMicrosPerDay"] == nil ? nil : reader.int(limits, "costMicrosPerDay", at: levelPath)
                 if let requests, requests < 0 { reader.issue("\(levelPath).requestsPerDay", "must be >= 0") }
                 if let tokens, tokens < 0 { reader.issue("\(levelPath).tokensPerDay", "must be >= 0") }
-                if let requests, let tokens { quotas[level] = QuotaLimits(requests: requests, tokens: tokens) }
+                if let cost, !(0...TokenPrice.maxCostMicros).contains(cost) {
+                    reader.issue("\(levelPath).costMicrosPerDay", "must be between 0 and \(TokenPrice.maxCostMicros)")
+                }
+                if let requests, let tokens { quotas[level] = QuotaLimits(requests: requests, tokens: tokens, costMicros: cost) }
             }
         }
         guard let promptVersion, let model, let maxOutputTokens, let inputSchema, let template,

@@ -39,6 +39,11 @@ public struct ModelAlias: Sendable, Equatable {
     public var model: String { primary.model }
     public var apiKeyEnv: String? { primary.apiKeyEnv }
 
+    /// The most `usage` could cost, whichever target answers: what a cost quota reserves before the call.
+    func maxCostMicros(_ usage: TokenUsage) -> Int {
+        targets.map { $0.price?.costMicros(usage) ?? 0 }.max() ?? 0
+    }
+
     /// Whether a request goes through the attempts machinery (several targets, or one behind a breaker).
     var routes: Bool { targets.count > 1 || breaker != nil }
 

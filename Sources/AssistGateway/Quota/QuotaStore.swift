@@ -1,16 +1,25 @@
-/// A per-window budget: requests and tokens.
+/// A per-window budget: requests and tokens, and optionally what the answers may cost.
 public struct QuotaLimits: Sendable, Equatable {
     public var requests: Int
     public var tokens: Int
-    public init(requests: Int, tokens: Int) {
+    /// Millionths of the targets' price currency a user may spend on the feature in a window (`costMicrosPerDay`);
+    /// nil: no limit in cost.
+    public var costMicros: Int?
+    public init(requests: Int, tokens: Int, costMicros: Int? = nil) {
         self.requests = requests
         self.tokens = tokens
+        self.costMicros = costMicros
     }
 }
 
 /// What is counted against: one user, one feature, one UTC day. Keys are equal when their user and feature are
 /// the same bytes (`Bytewise`), as every store compares them, not merely canonically equivalent strings.
 public struct QuotaKey: Hashable, Sendable {
+    /// The key whose "tokens" count the cost of `self`'s answers, in millionths (`QuotaLimits.costMicros`): the same
+    /// store, the same atomic reserve and settle, under a feature name no configured feature has (ids hold no
+    /// control character).
+    public var cost: QuotaKey { QuotaKey(user: user, feature: feature + "\u{1F}cost", day: day) }
+
     public var user: String
     public var feature: String
     public var day: UTCDay

@@ -1,5 +1,6 @@
 import AssistGateway
 import AssistWire
+import Foundation
 import Testing
 
 /// The two forms of a model alias as the configuration writes them, and what `check-config` says of a bad target.
@@ -60,6 +61,20 @@ struct ModelAliasConfigTests {
         #expect(empty.map(\.path) == ["models.local-small.targets"])
         let single = ConfigFixture.issues { $0.set("models.local-small.breaker", ["failures": 1]) }
         #expect(single.map(\.path) == ["models.local-small.breaker"], "a breaker needs the targets form")
+    }
+
+    @Test("a quota may be set in cost; it is bounded, and a feature id holds no control character")
+    func costQuotaAndIds() throws {
+        var json = ConfigFixture.json
+        json.set("features.support_chat.quotas.trusted.costMicrosPerDay", 250_000)
+        let config = try ConfigFixture.load(json)
+        #expect(config.features["support_chat"]?.quotas[.trusted]?.costMicros == 250_000)
+        #expect(config.features["support_chat"]?.quotas[.untrusted]?.costMicros == nil)
+        let negative = ConfigFixture.issues { $0.set("features.support_chat.quotas.trusted.costMicrosPerDay", -1) }
+        #expect(negative.map(\.path) == ["features.support_chat.quotas.trusted.costMicrosPerDay"])
+        #expect(QuotaKey(user: "u", feature: "f", day: UTCDay(containing: Date())).cost.feature == "f\u{1F}cost")
+        let control = ConfigFixture.issues { $0.set("features.support\u{1F}chat", ConfigFixture.json["features"]?["support_chat"]) }
+        #expect(control.contains { $0.path == "features.support\u{1F}chat" && $0.message.contains("control character") }, "\(control)")
     }
 
     @Test("the embedded model needs no baseURL, and serve fills it in; --upstream flattens every alias to one target")
