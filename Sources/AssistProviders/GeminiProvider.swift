@@ -5,28 +5,16 @@ public import AssistGateway
 /// libcurl's multi interface on the event loop of the request that asks, as `OpenAICompatibleProvider` is: the same
 /// transfer, flow control and cancellation, only the format differs.
 ///
-/// The loop is the provider's background work: whoever builds the provider runs and stops it. Providers of any
-/// kind may share one loop.
+/// Its loop is the provider's background work (`CurlStreaming`).
 public struct GeminiProvider: ModelProvider {
-    /// The `provider` a model alias names to be served by this kind.
+    /// The `provider` a model target names to be served by this kind.
     public static let kind = "gemini"
 
-    /// Where this provider's transfers run; a `Service` (its own loop, for callers on no loop).
-    public let loop: CurlEventLoop
-    /// Text the consumer has not yet taken above which the transfer is paused.
-    public var highWaterBytes: Int
-    /// libcurl's receive buffer per transfer (see `OpenAICompatibleProvider.receiveBufferBytes`).
-    public var receiveBufferBytes: Int
+    /// Where and how its transfers run; providers of any kind may share one.
+    public var streaming: CurlStreaming
+    public var loop: CurlEventLoop { streaming.loop }
 
-    /// - Parameter loop: its own by default; the own loop starts with the first transfer made off any event
-    ///   loop, and stops with `loop.shutdown()`.
-    public init(loop: CurlEventLoop = CurlEventLoop(), highWaterBytes: Int = 16 * 1024, receiveBufferBytes: Int = 1024) {
-        self.loop = loop
-        self.highWaterBytes = highWaterBytes
-        self.receiveBufferBytes = receiveBufferBytes
-    }
+    public init(_ streaming: CurlStreaming = CurlStreaming()) { self.streaming = streaming }
 
-    public func stream(_ request: ProviderRequest) -> ProviderStream {
-        GeminiWire().stream(request, loop: loop, highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
-    }
+    public func stream(_ request: ProviderRequest) -> ProviderStream { GeminiWire().stream(request, on: streaming) }
 }

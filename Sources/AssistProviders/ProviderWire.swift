@@ -44,10 +44,11 @@ extension ProviderWire {
 
     /// Starts `request` on `loop` in this format: the stream every provider hands out, with its flow control
     /// (`consumed`) and cancellation wired to the transfer.
-    func stream(_ request: ProviderRequest, loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) -> ProviderStream {
+    func stream(_ request: ProviderRequest, on streaming: CurlStreaming) -> ProviderStream {
+        let loop = streaming.loop
         let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let transfer = CurlTransfer(wire: self, request: request, continuation: continuation, loop: loop,
-                                    highWaterBytes: highWaterBytes, receiveBufferBytes: receiveBufferBytes)
+                                    highWaterBytes: streaming.highWaterBytes, receiveBufferBytes: streaming.receiveBufferBytes)
         continuation.onTermination = { termination in
             if case .cancelled = termination { loop.cancel(transfer) }
         }

@@ -123,8 +123,7 @@ public struct GatewayAssembly: Sendable {
     /// llama-server speaks OpenAI's format; Anthropic and Gemini their own.
     static func providers(_ openAI: OpenAICompatibleProvider) -> [String: any ModelProvider] {
         [OpenAICompatibleProvider.kind: openAI, ModelTarget.embeddedKind: openAI,
-         AnthropicProvider.kind: AnthropicProvider(loop: openAI.loop, highWaterBytes: openAI.highWaterBytes, receiveBufferBytes: openAI.receiveBufferBytes),
-         GeminiProvider.kind: GeminiProvider(loop: openAI.loop, highWaterBytes: openAI.highWaterBytes, receiveBufferBytes: openAI.receiveBufferBytes)]
+         AnthropicProvider.kind: AnthropicProvider(openAI.streaming), GeminiProvider.kind: GeminiProvider(openAI.streaming)]
     }
 
     /// Gives the heap back once a burst of streams has ended: without it the allocator keeps the pages of 5,000

@@ -108,7 +108,7 @@ public struct GatewayConfig: Sendable {
         var copy = self
         for (name, alias) in copy.models {
             var target = alias.targets[0]
-            (target.provider, target.baseURL, target.apiKeyEnv) = (ModelTarget.openAICompatibleKind, baseURL, nil)
+            (target.provider, target.baseURL) = (ModelTarget.openAICompatibleKind, baseURL)
             copy.models[name] = ModelAlias(targets: [target])
         }
         return copy

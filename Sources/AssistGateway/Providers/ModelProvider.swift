@@ -81,8 +81,8 @@ public enum ProviderError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A model provider behind one protocol: OpenAI-compatible servers today (llama-server, vLLM, Ollama,
-/// hosted), others later. The stream ends normally only after the provider's end marker; anything else is
+/// A model provider behind one protocol, one per wire format a model target names: OpenAI-compatible servers
+/// (llama-server, vLLM, Ollama, hosted), Anthropic's Messages API, Gemini's `streamGenerateContent`. The stream ends normally only after the provider's end marker; anything else is
 /// an error. Ending iteration early (cancelling the consuming task, or releasing the stream) must cancel
 /// the provider call at once: no tokens are paid for nobody.
 public protocol ModelProvider: Sendable {

@@ -43,9 +43,9 @@ public final class ModelIdentities: Sendable {
     }
 
     /// The identity of `target`'s model; nil when the upstream serves several and not the configured one.
-    public func identity(of alias: ModelTarget, apiKey: String?) async -> String? {
-        guard let catalog, Self.hasCatalog(alias) else { return alias.model }
-        let key = alias.baseURL + "\u{1F}" + alias.model
+    public func identity(of target: ModelTarget, apiKey: String?) async -> String? {
+        guard let catalog, Self.hasCatalog(target) else { return target.model }
+        let key = target.baseURL + "\u{1F}" + target.model
         let now = clock.now
         let (known, asking) = entries.withLock { entries -> (String??, Task<String??, Never>?) in
             switch entries[key] {
@@ -54,15 +54,15 @@ public final class ModelIdentities: Sendable {
             case .unanswered(let at) where now - at < retryInterval: return (nil, nil)
             case .unanswered, nil:
                 let task = Task<String??, Never> {
-                    guard let ids = try? await catalog.modelIds(baseURL: alias.baseURL, apiKey: apiKey), !ids.isEmpty else { return .none }
-                    return .some(ids.contains(alias.model) ? alias.model : ids.count == 1 ? ids[0] : nil)
+                    guard let ids = try? await catalog.modelIds(baseURL: target.baseURL, apiKey: apiKey), !ids.isEmpty else { return .none }
+                    return .some(ids.contains(target.model) ? target.model : ids.count == 1 ? ids[0] : nil)
                 }
                 entries[key] = .asking(task)
                 return (nil, task)
             }
         }
         if let known { return known }
-        guard let asking else { return alias.model }
+        guard let asking else { return target.model }
         let answer = await asking.value
         entries.withLock { entries in
             guard case .asking = entries[key] else { return }  // forgotten meanwhile, or already settled
@@ -70,17 +70,17 @@ public final class ModelIdentities: Sendable {
         }
         switch answer {
         case .some(let id): return id
-        case .none: return alias.model
+        case .none: return target.model
         }
     }
 
-    /// The identity known now for `alias`, without asking its upstream (for `/healthz`, answered from memory): the
+    /// The identity known now for `target`, without asking its upstream (for `/healthz`, answered from memory): the
     /// configured name when there is no catalog or the upstream has not answered; nil when it serves several others.
-    public func known(of alias: ModelTarget) -> String? {
-        guard catalog != nil, Self.hasCatalog(alias) else { return alias.model }
+    public func known(of target: ModelTarget) -> String? {
+        guard catalog != nil, Self.hasCatalog(target) else { return target.model }
         return entries.withLock { entries in
-            if case .answered(let id) = entries[alias.baseURL + "\u{1F}" + alias.model] { return id }
-            return alias.model
+            if case .answered(let id) = entries[target.baseURL + "\u{1F}" + target.model] { return id }
+            return target.model
         }
     }
 
