@@ -44,8 +44,9 @@ public struct ModelAlias: Sendable, Equatable {
         targets.map { $0.price?.costMicros(usage) ?? 0 }.max() ?? 0
     }
 
-    /// Whether a request goes through the attempts machinery (several targets, or one behind a breaker).
-    var routes: Bool { targets.count > 1 || breaker != nil }
+    /// The single-target form (or a list of one without fallback or breaker, which behaves the same): its target's
+    /// keys are the alias's own, and issues name them so.
+    var isSingleTarget: Bool { targets.count == 1 && fallbackOn.isEmpty && breaker == nil }
 
     static let singleKeys: Set<String> = ["provider", "baseURL", "model", "apiKeyEnv", "price"]
     static let targetsKeys: Set<String> = ["targets", "fallbackOn", "breaker", "firstTokenTimeoutSeconds"]

@@ -55,7 +55,7 @@ public final class GatewayState: Sendable {
         sharedCalls = SharedCalls(store: stores.answers, leases: stores.leases, keeper: leaseKeeper, instance: instance, clock: clock,
                                   monotonicClock: monotonicClock)
         recentRequests = RecentRequests(clock: clock)
-        let targets = config.models.keys.sorted().flatMap { config.models[$0]!.targets }
+        let targets = config.models.sorted(by: { $0.key < $1.key }).flatMap(\.value.targets)
         metrics = GatewayMetrics(registry: registry, models: Set(targets.map(\.model)), targets: targets)
         routing = ProviderRouting(clock: monotonicClock, metrics: metrics.routing)
         refusals = RefusalRecorder(store: stores.refusals, audit: stores.audit, instance: instance, clock: monotonicClock)

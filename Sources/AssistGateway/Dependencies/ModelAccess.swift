@@ -1,10 +1,10 @@
 import AssistTelemetry
 
-/// The way to the models: one provider per kind (`ModelAlias.provider`), the provider keys, and whether
-/// the model behind the gateway is ready.
+/// The way to the models: one provider per kind a target names (`ModelTarget.provider`), the provider keys, and
+/// whether the model behind the gateway is ready.
 ///
-/// Keys are read from the environment by the name a model alias gives, at the moment of the call, in this
-/// one place: they never sit in the configuration, a feature record or a log line.
+/// Keys are read from the environment by the name a target gives, at the moment of the call, in this one place:
+/// they never sit in the configuration, a feature record or a log line.
 public struct ModelAccess: Sendable {
     public var providers: [String: any ModelProvider]
     /// Reads an environment variable by name (`ProcessEnvironment.value` in production).
@@ -31,7 +31,7 @@ public struct ModelAccess: Sendable {
         models.sorted(by: { $0.key < $1.key }).flatMap { name, alias in
             alias.targets.enumerated().compactMap { index, target -> ConfigIssue? in
                 guard providers[target.provider] == nil else { return nil }
-                let path = alias.targets.count == 1 && !alias.routes ? "models.\(name).provider" : "models.\(name).targets[\(index)].provider"
+                let path = alias.isSingleTarget ? "models.\(name).provider" : "models.\(name).targets[\(index)].provider"
                 return ConfigIssue(path: path, message: "no provider of kind \(target.provider) is wired")
             }
         }
