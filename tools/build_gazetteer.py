@@ -21,8 +21,8 @@
   dictionary (proper nouns included: "Pearson", "Kelly"), no common Turkish word and no GeoNames place's name
   ("Luton", "Brandenburg"), which then counts only after the city's own name.
 
-Kept: every city of 100,000 people or more, and every GeoNames city (15,000 or more) that an airport with an
-IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name,
+Kept: every city of 100,000 people or more, the largest GeoNames town of each Turkish province, and every GeoNames
+city (15,000 or more) that an airport with an IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name,
 else (a misspelt field: "Rodes Island") the GeoNames city within 60 km that lists the airport's code among its
 alternate names (Rhodes lists RHO); a city
 of a million people or more also gets the international airports within 40 km that serve a smaller place
@@ -82,6 +82,8 @@ TURKISH_NAMES = {
     # Neither GeoNames' Turkish names nor CLDR have Sochi; "Soçi" is how Turkish text writes it (wordfreq's
     # Turkish list has "soçi" at Zipf 3.4).
     "Sochi": ["Soçi"],
+    # Nor these, which Turkish text writes as the places' own languages do: Nürnberg, Priştine (Prishtinë).
+    "Nuremberg": ["Nürnberg"], "Pristina": ["Priştine"],
 }
 
 # Words an airport's name carries besides its own: "London Stansted Airport" is Stansted.
@@ -243,6 +245,16 @@ def main():
     for gid, city in geo_cities.items():
         if city["population"] >= MIN_POPULATION:
             entry_for(gid)
+    # Every Turkish province's largest town, whatever its size: the app's users name their home towns, and a
+    # province's seat is its largest (Hakkâri, Tunceli, Bayburt and Ardahan have fewer than 100,000 people).
+    largest_in_province = {}
+    for gid, city in geo_cities.items():
+        if city["countrycode"] == "TR":
+            best = largest_in_province.get(city["admin1code"])
+            if best is None or city["population"] > geo_cities[best]["population"]:
+                largest_in_province[city["admin1code"]] = gid
+    for gid in largest_in_province.values():
+        entry_for(gid)
 
     for code, airport in sorted(airports.items()):
         international = "International" in airport["name"] or airport["country"] == "TR"

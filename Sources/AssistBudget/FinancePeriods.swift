@@ -4,9 +4,19 @@ import Foundation
 /// The periods a budget question names, read against today: days, weeks, months, quarters and years, in English
 /// and Turkish, always in the past (a question about spending asks about what has happened).
 extension FinanceUnderstander {
+    /// A period as the question wrote it: its range, the words it took, and the part of a date it names, so a
+    /// month or quarter and a year written together read as one ("february last year", "geçen yılın şubatında").
+    struct FoundPeriod {
+        enum Part: Equatable { case month(Int), quarter(Int), year(Int), other }
+        var range: DateResolver.Range
+        var first: Int
+        var last: Int
+        var part: Part = .other
+    }
+
     /// The question's period, and a second one for comparisons.
     func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {
-        var found: [DateResolver.Range] = []
+        var found: [FoundPeriod] = []
         // "ay" with its case endings: ayı, aya, ayda, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
         let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "ayla", "ayin", "ayki", "aydaki"]
         let words = DateResolver.numberingOrdinals(TextMatching.words(text))
@@ -16,51 +26,103 @@ extension FinanceUnderstander {
             let word = words[index]
             let previous = index > 0 ? words[index - 1] : ""
             let next = index + 1 < words.count ? words[index + 1] : ""
-            if let day = dayPeriod(word) {
-                found.append(day)
+            let start = index
+            func add(_ range: DateResolver.Range, from first: Int = start, _ part: FoundPeriod.Part = .other) {
+                found.append(FoundPeriod(range: range, first: first, last: index, part: part))
+            }
+            if let days = daysBack(words, at: index) {
+                index += days.length - 1
+                add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!))  // "the day before yesterday", "evvelki gün"
+            } else if let day = dayPeriod(word) {
+                add(day)
             } else if let (span, length) = sinceTheStart(words, at: index) {
-                found.append(span)  // "since the start of the year", "yılbaşından beri": so far this year (or month)
                 index += length - 1
+                add(span)  // "since the start of the year", "yılbaşından beri", "since New Year's": so far this year (or month)
             } else if word == "weekend" && ["last", "past", "previous"].contains(previous)
                         || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
-                found.append(lastWeekend())  // "last weekend", "geçen hafta sonu": Saturday and Sunday of last week
                 if word == "hafta" { index += 1 }
-            } else if let quarter = quarter(words, at: index) {
-                found.append(quarter)
+                add(lastWeekend())  // "last weekend", "geçen hafta sonu": Saturday and Sunday of last week
+            } else if let (quarter, number, length) = quarter(words, at: index) {
+                add(quarter, from: index - length + 1, .quarter(number))
             } else if let weekday = DateResolver.weekday(word) {
-                found.append(day(pastWeekday(weekday)))  // "last monday", "on friday", "geçen salı": the latest before today
+                add(day(pastWeekday(weekday)))  // "last monday", "on friday", "geçen salı": the latest before today
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
-                found.append(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda"
                 index += 1
+                add(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda"
             } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
-                found.append(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
                 index += 1
+                add(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
-                found.append(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
                 index += length
-            } else if monthWords.contains(word), previous == "last" || previous == "gecen" { found.append(monthRange(offset: -1)) }
-            else if monthWords.contains(word), previous == "this" || previous == "bu" { found.append(monthRange(offset: 0)) }
-            else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { found.append(lastWeek()) }
-            else if Self.weekWords.contains(word), previous == "this" || previous == "bu" { found.append(thisWeek()) }
+                add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
+            } else if monthWords.contains(word), previous == "last" || previous == "gecen" { add(monthRange(offset: -1), from: index - 1) }
+            else if monthWords.contains(word), previous == "this" || previous == "bu" { add(monthRange(offset: 0), from: index - 1) }
+            else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { add(lastWeek(), from: index - 1) }
+            else if Self.weekWords.contains(word), previous == "this" || previous == "bu" { add(thisWeek(), from: index - 1) }
             else if let month = DateResolver.month(word), previous == "since" || Self.sinceAfter(words, at: index + 1) > 0 {
                 // "since January", "ocaktan beri", "temmuzdan bu yana", "mayıstan itibaren": from its first day to today
-                found.append(DateResolver.Range(from: pastMonth(month).from, to: todayISO))
                 index += Self.sinceAfter(words, at: index + 1)
+                add(DateResolver.Range(from: pastMonth(month).from, to: todayISO))
             }
-            else if Self.yearWords.contains(word), previous == "this" || previous == "bu" { found.append(yearToDate()) }
-            else if Self.yearWords.contains(word), ["last", "previous", "gecen", "onceki"].contains(previous) { found.append(lastYear()) }
-            else if word == "months" || monthWords.contains(word), index >= 2, ["last", "past", "son"].contains(words[index - 2]),
+            else if Self.yearWords.contains(word), previous == "this" || previous == "bu" { add(yearToDate(), from: index - 1, .year(thisYear)) }
+            else if Self.yearWords.contains(word), ["last", "previous", "gecen", "onceki"].contains(previous) {
+                add(lastYear(), from: index - 1, .year(thisYear - 1))
+            }
+            else if word == "months" || monthWords.contains(word), index >= 2, ["last", "past", "previous", "son"].contains(words[index - 2]),
                     let count = Int(previous) ?? SearchParser.numbers[previous] {  // "last 3 months", "son 3 ayda"
-                found.append(lastMonths(count))
+                add(lastMonths(count), from: index - 2)
             } else if let month = DateResolver.month(word) {
-                found.append(pastMonth(month))
-            } else if let year = Self.explicitYear(word), year <= calendar.component(.year, from: todayDate), SearchParser.currency(next) == nil {
+                add(pastMonth(month), .month(month))
+            } else if let year = Self.explicitYear(word), year <= thisYear, SearchParser.currency(next) == nil {
                 // "in 2026", "2026'da": that calendar year, so far when it is this one.
-                found.append(year == calendar.component(.year, from: todayDate) ? yearToDate()
-                             : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"))
+                add(year == thisYear ? yearToDate() : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"), .year(year))
             }
         }
-        return (found.first, found.count > 1 ? found[1] : nil)
+        let periods = joiningYears(found, in: words).map(\.range)
+        return (periods.first, periods.count > 1 ? periods[1] : nil)
+    }
+
+    /// A named month or quarter written next to a year, either way round and with at most "of" or "in" between, is
+    /// that month or quarter of that year: "february last year", "geçen yılın şubatında", "Q4 last year", "geçen yılın
+    /// son çeyreği", "the first quarter of 2027". A quarter named "last" or "son" is the year's fourth there, and
+    /// the one before this quarter on its own.
+    func joiningYears(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
+        var joined: [FoundPeriod] = []
+        for period in found {
+            if let before = joined.last,
+               period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in"].contains(words[before.last + 1]),
+               let combined = combined(before, period) {
+                joined[joined.count - 1] = combined
+            } else {
+                joined.append(period)
+            }
+        }
+        return joined
+    }
+
+    private func combined(_ a: FoundPeriod, _ b: FoundPeriod) -> FoundPeriod? {
+        let (part, yearPart) = if case .year = a.part { (b.part, a.part) } else { (a.part, b.part) }
+        guard case .year(let year) = yearPart else { return nil }
+        let range: DateResolver.Range
+        switch part {
+        case .month(let month): range = monthRange(month, year: year)
+        case .quarter(let number): range = quarterRange(number, year: year)
+        default: return nil
+        }
+        return FoundPeriod(range: range, first: min(a.first, b.first), last: max(a.last, b.last))
+    }
+
+    var thisYear: Int { calendar.component(.year, from: todayDate) }
+
+    /// How many days back "the day before yesterday" (2), "evvelki gün", "önceki gün" (not "bir önceki gün", a shift) or
+    /// "dünden önceki gün" reaches, and how many words from `index` it takes.
+    func daysBack(_ words: [String], at index: Int) -> (back: Int, length: Int)? {
+        let next = index + 1 < words.count ? words[index + 1] : ""
+        if words[index] == "day", next == "before", index + 2 < words.count, words[index + 2] == "yesterday" { return (2, 3) }
+        let previous = index > 0 ? words[index - 1] : ""
+        if ["evvelki", "evvelsi", "onceki"].contains(words[index]), next.hasPrefix("gun"),
+           words[index] != "onceki" || !["bir", "ondan", "bundan"].contains(previous) { return (2, 2) }
+        return nil
     }
 
     /// How many words at `index` say "since" after what they follow, in Turkish: "beri", "bu yana", "itibaren"; else 0.
@@ -70,8 +132,8 @@ extension FinanceUnderstander {
         return words[index] == "bu" && index + 1 < words.count && words[index + 1] == "yana" ? 2 : 0
     }
 
-    /// "since the start of the year", "from the beginning of this month", "yılbaşından beri", "yıl başından bu yana",
-    /// "ay başından beri": the year (or month) so far, and how many words from `index` it takes.
+    /// "since the start of the year", "from the beginning of this month", "since New Year's", "yılbaşından beri", "yıl
+    /// başından bu yana", "ay başından beri": the year (or month) so far, and how many words from `index` it takes.
     func sinceTheStart(_ words: [String], at index: Int) -> (DateResolver.Range, Int)? {
         let word = words[index]
         if ["since", "from"].contains(word), index + 4 < words.count, words[index + 1] == "the", ["start", "beginning"].contains(words[index + 2]),
@@ -81,6 +143,13 @@ extension FinanceUnderstander {
             if words[unitAt] == "year" { return (yearToDate(), unitAt - index + 1) }
             if words[unitAt] == "month" { return (thisMonth(), unitAt - index + 1) }
             return nil
+        }
+        // "since New Year's", "since new year", "since New Year's Day" (which fold to "new year s day").
+        if word == "since", index + 2 < words.count, words[index + 1] == "new", ["year", "years"].contains(words[index + 2]) {
+            var length = 3
+            if index + length < words.count, words[index + length] == "s" { length += 1 }
+            if index + length < words.count, words[index + length] == "day" { length += 1 }
+            return (yearToDate(), length)
         }
         // Turkish: "yılbaşından" in one word or two ("yıl başından"), then beri / bu yana / itibaren.
         let (unit, start): (String, Int) = word == "yilbasindan" ? ("yil", index) : (word, index + 1)
@@ -111,33 +180,47 @@ extension FinanceUnderstander {
         return joined ? (last, 2) : nil
     }
 
-    static let quarterWords: Set<String> = ["quarter", "ceyrek", "ceyrekte", "ceyregi", "ceyrekteki", "ceyrekdeki"]
+    /// "quarter" and "çeyrek" with its endings: çeyrekte, çeyreği, çeyreğinde, çeyrekteki.
+    static func isQuarterWord(_ word: String) -> Bool { word == "quarter" || word.hasPrefix("ceyre") }
 
-    /// A quarter: "last quarter" / "geçen çeyrek" (the one before this), "this quarter" / "bu çeyrek" (to today),
-    /// "Q3", "the third quarter", "3. çeyrek" (that quarter of the latest year where it has begun).
-    func quarter(_ words: [String], at index: Int) -> DateResolver.Range? {
+    /// Ordinals a quarter is numbered with, besides digits ("the 3rd quarter", "3. çeyrek"): Turkish, and the ones
+    /// `numberingOrdinals` leaves as words.
+    static let quarterOrdinals: [String: Int] = ["ilk": 1, "birinci": 1, "ikinci": 2, "ucuncu": 3, "dorduncu": 4]
+
+    /// A quarter, with the number it has in a year written beside it (`joiningYears`) and how many words it takes:
+    /// "last quarter" / "geçen çeyrek" / "son çeyrek" (the one before this alone, the fourth of a year named with it),
+    /// "this quarter" / "bu çeyrek" (to today), "Q3", "the third quarter", "3. çeyrek", "ilk çeyrek" (that quarter
+    /// of the latest year where it has begun).
+    func quarter(_ words: [String], at index: Int) -> (range: DateResolver.Range, number: Int, length: Int)? {
         let word = words[index]
         let previous = index > 0 ? words[index - 1] : ""
         let current = (calendar.component(.month, from: todayDate) - 1) / 3 + 1
         let year = calendar.component(.year, from: todayDate)
-        if word.count == 2, word.first == "q", let number = Int(word.dropFirst()), (1...4).contains(number) {
-            return quarterRange(number, year: number <= current ? year : year - 1)
+        func latest(_ number: Int) -> DateResolver.Range { quarterRange(number, year: number <= current ? year : year - 1) }
+        if word.count == 2, word.first == "q", let number = Int(word.dropFirst()), (1...4).contains(number) { return (latest(number), number, 1) }
+        guard Self.isQuarterWord(word) else { return nil }
+        if ["last", "previous", "past", "gecen", "onceki", "son", "final"].contains(previous) {
+            let before = current == 1 ? quarterRange(4, year: year - 1) : quarterRange(current - 1, year: year)
+            return (before, 4, 2)
         }
-        guard Self.quarterWords.contains(word) else { return nil }
-        if ["last", "previous", "past", "gecen", "onceki"].contains(previous) {
-            return current == 1 ? quarterRange(4, year: year - 1) : quarterRange(current - 1, year: year)
-        }
-        if previous == "this" || previous == "bu" { return quarterRange(current, year: year) }
-        if let number = DateResolver.dayNumber(previous), (1...4).contains(number) {
-            return quarterRange(number, year: number <= current ? year : year - 1)
+        if previous == "this" || previous == "bu" { return (quarterRange(current, year: year), current, 2) }
+        if let number = DateResolver.dayNumber(previous) ?? Self.quarterOrdinals[previous], (1...4).contains(number) {
+            return (latest(number), number, 2)
         }
         return nil
+    }
+
+    /// Month `month` of `year`, to today if it is this month (a span that has not begun is whole, as a quarter's is).
+    func monthRange(_ month: Int, year: Int) -> DateResolver.Range {
+        let start = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
+        let end = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: start)!
+        return DateResolver.Range(from: iso(start), to: todayISO >= iso(start) ? min(iso(end), todayISO) : iso(end))
     }
 
     fileprivate func quarterRange(_ number: Int, year: Int) -> DateResolver.Range {
         let start = calendar.date(from: DateComponents(year: year, month: (number - 1) * 3 + 1, day: 1))!
         let end = calendar.date(byAdding: DateComponents(month: 3, day: -1), to: start)!
-        return DateResolver.Range(from: iso(start), to: min(iso(end), todayISO))
+        return DateResolver.Range(from: iso(start), to: todayISO >= iso(start) ? min(iso(end), todayISO) : iso(end))
     }
 
     /// "yesterday", "today", "dün", "bugün" (with Turkish -ki: "dünkü", "bugünkü").

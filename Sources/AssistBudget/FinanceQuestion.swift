@@ -50,14 +50,14 @@ public struct FinanceUnderstander: Sendable {
     }
 
     static let categories: [(String, [String])] = [
-        ("restaurants", ["restaurant", "restaurants", "eating out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
+        ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
                          "yemegi", "yemegim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]), ("fuel", ["fuel", "petrol", "gas", "benzin", "yakıt", "akaryakıt"]),
         ("transport", ["transport", "taxi", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
-        ("entertainment", ["entertainment", "cinema", "eğlence", "sinema"]), ("books", ["books", "kitap"]),
+        ("entertainment", ["entertainment", "cinema", "eğlence", "sinema"]), ("books", ["books", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım"]),
     ]
 
@@ -72,7 +72,7 @@ public struct FinanceUnderstander: Sendable {
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          "places", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
-        (.largest, ["largest", "biggest", "most expensive", "the most i paid", "most i paid", "most i spent in one", "en büyük", "en pahalı",
+        (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
                     "in a single purchase", "in a single payment", "in a single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
         (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
@@ -91,10 +91,13 @@ public struct FinanceUnderstander: Sendable {
         var merchant: String?
         var category: String?
         var limit: Int?
-        var shift: FollowUp.Unit?
+        var shift: FollowUp.Shift?
 
         /// No period, merchant or category of its own, nor a shift of the last one: "how many transactions was that?".
         var restatesNothing: Bool { period == nil && other == nil && merchant == nil && category == nil && shift == nil }
+
+        /// A shift with no period of its own to move, so it moves the last one: "and in the 3 months before that?".
+        var shiftsLast: Bool { shift != nil && period == nil && other == nil }
 
         /// A comparison naming one period, or one shift, alone: "geçen ayla kıyasla", "compared with last month",
         /// "önceki ayla karşılaştır". After a question, it compares that question's period with the one named. (Both
@@ -130,7 +133,7 @@ public struct FinanceUnderstander: Sendable {
         let reading = read(text)
         let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
-        if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast {
+        if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
@@ -158,7 +161,7 @@ public struct FinanceUnderstander: Sendable {
         if resolved == .totalSpent, period != nil, reading.shift != nil, Self.asksWhich(text) { resolved = .comparePeriods }
         // "compare last month with the month before": the second period is the first one shifted.
         var second = other
-        if resolved == .comparePeriods, second == nil, let period, let unit = reading.shift { second = shifted(period, back: unit) }
+        if resolved == .comparePeriods, second == nil, let period, let shift = reading.shift { second = shifted(period, back: shift) }
         return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? second : nil,
                                merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
     }
@@ -194,7 +197,7 @@ public struct FinanceUnderstander: Sendable {
         guard previous != nil else { return false }
         if Self.isFollowUp(text) { return true }
         let reading = read(text)
-        return reading.restatesNothing || reading.comparesWithLast
+        return reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
@@ -222,7 +225,17 @@ public struct FinanceUnderstander: Sendable {
                 if ["olsun", "instead", "tane"].contains(words[index + 1]) { return value }
             }
             if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
+            // "cut it down to 3", "change it to 8"; "3'e düşür", "10'a çıkar".
+            if word == "to", words[..<index].contains(where: countChanges.contains), let value = number(words[index + 1]) { return value }
+            if let value = number(word), index + 2 < words.count, ["e", "a", "ye", "ya"].contains(words[index + 1]),
+               turkishCountChanges.contains(where: words[index + 2].hasPrefix) { return value }
         }
         return nil
     }
+
+    /// Verbs that change a list's count in a follow-up, before "to" and the new count.
+    static let countChanges: Set<String> = ["cut", "reduce", "down", "change", "limit", "trim", "shrink", "lower", "increase", "raise", "bump",
+                                            "expand", "up"]
+    /// Turkish verbs after the new count in the dative: "3'e düşür", "5'e indir", "10'a çıkar", "8'e artır".
+    static let turkishCountChanges: [String] = ["dusur", "indir", "cikar", "artir", "yukselt", "sinirla"]
 }

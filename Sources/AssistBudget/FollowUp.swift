@@ -29,6 +29,7 @@ enum FollowUp {
             || words.last == "peki" && words.count <= 6  // Turkish puts "peki" at either end: "BİM'de ne kadar peki?"
             || words.contains(where: changeMarkers.contains) && words.count <= 6
             || sameSpanAYearBefore(words) && words.count <= 10
+            || saysAlso(text) && words.count <= 6
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
     }
 
@@ -37,20 +38,37 @@ enum FollowUp {
 
     enum Unit { case week, month, year }
 
-    /// The unit a follow-up shifts the last period back by: "the month before", "the previous month", "bir önceki
-    /// ay", "ondan önceki hafta", "the year before".
-    static func shiftBack(_ text: String) -> Unit? {
+    /// A move of the last period back: by one `unit` ("the month before"), or, with a `count`, to the `count` units
+    /// just before it ("the 3 months before that", "ondan önceki 3 ay").
+    struct Shift: Equatable {
+        var unit: Unit
+        var count: Int?
+    }
+
+    /// How a follow-up shifts the last period back: "the month before", "the previous month", "bir önceki ay", "ondan
+    /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta".
+    static func shiftBack(_ text: String) -> Shift? {
         let words = TextMatching.words(text)
-        if sameSpanAYearBefore(words) { return .year }
-        let units: [String: Unit] = ["month": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month, "week": .week, "hafta": .week,
-                                     "year": .year, "yil": .year, "sene": .year, "yili": .year, "yilda": .year, "yila": .year, "yilla": .year,
-                                     "seneye": .year, "senede": .year]
+        if sameSpanAYearBefore(words) { return Shift(unit: .year) }
+        let units: [String: Unit] = ["month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
+                                     "week": .week, "weeks": .week, "hafta": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
+                                     "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }
-            let before = index > 0 ? words[index - 1] : "", after = index + 1 < words.count ? words[index + 1] : ""
-            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) { return unit }
+            let count = index > 0 ? Int(words[index - 1]) ?? SearchParser.numbers[words[index - 1]].flatMap { $0 > 1 ? $0 : nil } : nil
+            let before = index > (count == nil ? 0 : 1) ? words[index - (count == nil ? 1 : 2)] : ""
+            let after = index + 1 < words.count ? words[index + 1] : ""
+            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) {
+                return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
+            }
         }
         return nil
+    }
+
+    /// "de" or "da" (also) standing as a word of its own, as written: "şubat için de bakar mısın", "Migros'a da". After
+    /// an apostrophe it is a case ending instead ("BİM'de": at BİM).
+    static func saysAlso(_ text: String) -> Bool {
+        text.lowercased().split { $0.isWhitespace || $0.isPunctuation && !"'’".contains($0) }.contains { $0 == "de" || $0 == "da" }
     }
 
     /// "the same month last year", "same week a year ago", "geçen yılın aynı ayı", "bir yıl önceki aynı hafta": the
@@ -66,10 +84,17 @@ enum FollowUp {
 }
 
 extension FinanceUnderstander {
-    /// `range` moved back one `unit`. A whole month (or this month so far) becomes the whole month before; other
-    /// spans move by the same amount at both ends.
-    func shifted(_ range: DateResolver.Range, back unit: FollowUp.Unit) -> DateResolver.Range? {
+    /// `range` moved back by `shift`. With a count, the `count` units that end the day before `range` begins (three
+    /// whole months before a span of whole months). Else one unit: a whole month (or this month so far) becomes the
+    /// whole month before; other spans move by the same amount at both ends.
+    func shifted(_ range: DateResolver.Range, back shift: FollowUp.Shift) -> DateResolver.Range? {
         guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
+        let unit = shift.unit
+        if let count = shift.count {
+            let start = unit == .week ? calendar.date(byAdding: .day, value: -7 * count, to: from)!
+                : calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
+            return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .day, value: -1, to: from)!))
+        }
         let months = unit == .year ? 12 : 1
         // A year so far, or a whole year: the whole year before ("this year" → "the year before", "önceki yıl").
         if unit == .year, range.from.hasSuffix("-01-01"), range.from.prefix(4) == range.to.prefix(4), range.to == todayISO || range.to.hasSuffix("-12-31"),

@@ -46,11 +46,11 @@ struct SmartSearchTests {
     func placeSpans() async {
         var berlin = SearchFilters()
         berlin.destination = "Berlin"
-        #expect(SmartSearch().schema(for: "from Lüleburgaz to Berlin tomorrow", missing: berlin)
-            .jsonSchema["properties"]?["origin"]?["anyOf"] == [["const": "Lüleburgaz"]])  // Berlin is the destination already
-        let (search, _) = search(["origin": "Lüleburgaz"])
-        let result = await search.extract("from Lüleburgaz to Berlin tomorrow", today: today)
-        #expect(result.filters.origin == "Lüleburgaz")
+        #expect(SmartSearch().schema(for: "from Babaeski to Berlin tomorrow", missing: berlin)
+            .jsonSchema["properties"]?["origin"]?["anyOf"] == [["const": "Babaeski"]])  // Berlin is the destination already
+        let (search, _) = search(["origin": "Babaeski"])
+        let result = await search.extract("from Babaeski to Berlin tomorrow", today: today)
+        #expect(result.filters.origin == "Babaeski")
         #expect(result.filters.destination == "Berlin")
         #expect(result.fieldSources["origin"] == "model")
         #expect(result.fieldSources["destination"] == "rules")
@@ -60,7 +60,7 @@ struct SmartSearchTests {
         #expect(PlaceSpans.candidates(in: "Book Turkish Airlines to Rome in first class", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "Dubai'ye Pegasus ile, Türk Hava Yolları değil", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "New York'tan Boston'a, under 300 EUR", gazetteer: gazetteer) == [])
-        #expect(PlaceSpans.candidates(in: "Lüleburgaz'dan Edirne'ye yarın", gazetteer: gazetteer) == ["Lüleburgaz"])
+        #expect(PlaceSpans.candidates(in: "Babaeski'den Edirne'ye yarın", gazetteer: gazetteer) == ["Babaeski"])
     }
 
     @Test("a property outside the sentence's schema cannot reach the result: the answer is refused whole")

@@ -55,9 +55,12 @@ public struct DateResolver: Sendable {
             if back == nil, marker > 0 {
                 // Turkish puts the date first: "20 ekimde dönüş". Take the last date before the marker, in the
                 // fewest words that make one ("14 martta, 21 martta dönüş": "21 martta", not "martta 21 martta").
+                // The return is read from the departure, as above: "5 nisanda gidip 15'inde döneceğim" is April's 15th.
                 for length in [2, 3, 1] where marker - length >= 0 {
-                    guard let last = resolve(words: Array(words[(marker - length)..<marker])) else { continue }
-                    return (resolve(words: Array(words[..<(marker - length)])), last)
+                    let departure = resolve(words: Array(words[..<(marker - length)]))
+                    let fromDeparture = departure.flatMap { DateResolver(today: $0.from) } ?? self
+                    guard let last = fromDeparture.resolve(words: Array(words[(marker - length)..<marker])) else { continue }
+                    return (departure, last)
                 }
                 return (departure, nil)
             }
@@ -112,10 +115,12 @@ public struct DateResolver: Sendable {
             }
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
                 || (word == "yarindan" && next == "sonra") { return day(add(days: 2, to: today)) }
-            if word == "tomorrow" || word == "yarin" { return day(add(days: 1, to: today)) }
+            if DateWords.tomorrow.contains(word) { return day(add(days: 1, to: today)) }
             if word == "tonight" || (["gece", "aksam"].contains(word) && previous == "bu")
                 || (["evening", "morning", "afternoon"].contains(word) && previous == "this") { return day(today) }
             if word == "ayin", let dayNumber = Self.dayNumber(next) { return nextDay(numbered: dayNumber) }  // "ayın 28'inde"
+            // "15'inde", "20'sinde" (folded "15 inde"): a day of the month with the Turkish locative, the next one.
+            if let dayNumber = Self.dayNumber(word), Int(word) != nil, DateWords.locatives.contains(next) { return nextDay(numbered: dayNumber) }
             if word == "weekend" || word == "haftasonu" { return weekend(next: ["next", "gelecek"].contains(previous)) }
             if word == "hafta", next == "sonu" || next == "sonunda" {
                 return weekend(next: ["gelecek", "haftaya", "onumuzdeki"].contains(previous))
@@ -164,8 +169,14 @@ public struct DateResolver: Sendable {
                 }
             }
             if let monthNumber = Self.month(word) {
-                // "October 14"; not "in December, 2 adults", where the number counts people.
+                // "October 14"; not "in December, 2 adults", where the number counts people. "March 24-27" (the dash
+                // folds away) and "March 24 to 27" are the days from one to the other.
                 if Self.monthBeforeDay(word) != nil, let dayNumber = Self.dayNumber(next), !DateWords.headCountNouns.contains(afterNext) {
+                    let endAt = ["to", "through", "thru", "until", "till"].contains(afterNext) ? index + 3 : index + 2
+                    if endAt < words.count, let endDay = Self.dayNumber(words[endAt]), endDay > dayNumber,
+                       !(endAt + 1 < words.count && DateWords.headCountNouns.contains(words[endAt + 1])) {
+                        return range(from: dayNumber, to: endDay, month: monthNumber, year: Self.year(in: words))
+                    }
                     return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
                 }
                 let last = Self.month(next) ?? (Self.rangeJoiners.contains(next) ? Self.month(afterNext) : nil)

@@ -18,6 +18,12 @@ enum DateWords {
         return table
     }()
 
+    /// "tomorrow" as people write it in a hurry ("tmrw", "tmr", "tomorow") and in Turkish.
+    static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "yarin"]
+
+    /// The Turkish locative after a day's number and an apostrophe ("15'inde", "20'sinde", "3'ünde", "6'sında"), folded.
+    static let locatives: Set<String> = ["inde", "sinde", "unde", "unda", "inda", "sinda", "nde", "nda"]
+
     /// Weekday names → Calendar's weekday number (1 = Sunday … 7 = Saturday).
     static let weekdays: [String: Int] = [
         "sunday": 1, "monday": 2, "tuesday": 3, "wednesday": 4, "thursday": 5, "friday": 6, "saturday": 7,
@@ -100,7 +106,7 @@ enum DateWords {
 
     /// Nouns of a head count: a number before one counts people, not a day ("in December, 2 adults").
     static let headCountNouns: Set<String> = [
-        "adult", "adults", "people", "person", "persons", "passenger", "passengers", "traveller", "travellers", "traveler", "travelers",
+        "adult", "adults", "people", "person", "persons", "passenger", "passengers", "pax", "traveller", "travellers", "traveler", "travelers",
         "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies",
         "yetiskin", "kisi", "kisiyiz", "yolcu", "cocuk", "bebek",
     ]
@@ -117,10 +123,21 @@ enum DateWords {
         for (index, word) in words.enumerated() where index + 1 < words.count {
             guard let count = ["a", "an", "bir"].contains(word) ? 1 : DateResolver.count(word) else { continue }
             let unit = words[index + 1]
-            if index > 0, words[index - 1] == "for", let days = lengthUnits[unit] { return count * days }
+            if index > 0, ["for", "stay", "staying"].contains(words[index - 1]), let days = lengthUnits[unit] { return count * days }
             if let days = turkishLengthUnits.first(where: { unit.hasPrefix($0.stem) })?.days { return count * days }
+            // "bir hafta kalacağım", "5 gün kalıp": a stay's length with "kalmak" (to stay) after it.
+            if let days = turkishStayUnits[unit], index + 2 < words.count, isStay(words[index + 2]) { return count * days }
         }
         return nil
+    }
+
+    static let turkishStayUnits: [String: Int] = ["hafta": 7, "gun": 1, "gece": 1]
+
+    /// A form of Turkish "kalmak" (to stay) that says for how long: "kalacağım", "kalacağız", "kalıp", "kalırım",
+    /// "kalmak"; not "kalkış" (departure) nor "kalabalık" (crowded).
+    static func isStay(_ word: String) -> Bool {
+        guard word.hasPrefix("kal") else { return false }
+        return ["acagim", "acagiz", "acak", "ip", "irim", "iriz", "mak", "mayi", "iyorum", "iyoruz", "sam", "sak"].contains(String(word.dropFirst(3)))
     }
 
     static let unitOrdinals: [String: Int] = [

@@ -46,6 +46,7 @@ extension Gazetteer {
         let words = TextMatching.words(text)
         let shapes = WordShapes(text, count: words.count)
         var found: [Mention] = []
+        lazy var dashes = TextMatching.dashedWords(text)
         var index = 0
         while index < words.count {
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
@@ -88,6 +89,8 @@ extension Gazetteer {
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
                 || startsRoute(words, shapes, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
+                // "Muş-Ankara arası": a name joined by a dash to another place is one end of a pair.
+                || !match.abbreviated && (dashes.contains(after) && self.match(words, at: after) != nil || dashes.contains(index) && found.last?.end == index)
             // Out of context, a common word is no place: the name means the first place that is not one, if any; an
             // abbreviation means nothing.
             guard let city = pinned ?? (inContext ? match.cities.first : match.abbreviated ? nil : match.cities.first { !$0.isCommonWord }) else {

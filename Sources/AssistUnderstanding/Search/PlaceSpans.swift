@@ -3,7 +3,7 @@
 /// always text the user wrote; the model only says which span plays which role.
 ///
 /// A span is a run of one to three capitalised words that the gazetteer does not know, not at the start of a
-/// sentence unless a travel word precedes it or a Turkish case ending follows it ("Lüleburgaz'dan"); or, in an
+/// sentence unless a travel word precedes it or a Turkish case ending follows it ("Babaeski'den"); or, in an
 /// all-lower-case sentence, the word right after a word of travel ("from", "to", "leaving") or before a case ending.
 public enum PlaceSpans {
     /// Words after which a place is expected.
@@ -45,7 +45,7 @@ public enum PlaceSpans {
             let token = tokens[index]
             let previous = index > 0 ? tokens[index - 1].folded : ""
             let afterTravelWord = travelWords.contains(previous)
-            // "Lüleburgaz'dan": a Turkish case ending after an apostrophe marks a name, even first in a sentence.
+            // "Babaeski'den": a Turkish case ending after an apostrophe marks a name, even first in a sentence.
             let beforeEnding = index + 1 < tokens.count && Gazetteer.caseEndings.contains(tokens[index + 1].folded)
             let marked = afterTravelWord || beforeEnding
             let startsSpan = isPlaceWord(token.folded) && !known.contains(index)

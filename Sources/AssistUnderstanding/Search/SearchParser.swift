@@ -28,7 +28,7 @@ public struct SearchParser: Sendable {
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
             ?? Self.oneBaby(in: words)
-        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "passenger", "passengers", "seat",
+        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "passenger", "passengers", "pax", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
                                                                               "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
             ?? Self.forCount(in: words) {
@@ -161,38 +161,11 @@ public struct SearchParser: Sendable {
         table.first { folded.containsAny($0.1) }?.0
     }
 
-    /// Airlines by the names travellers write, each as IATA's airline coding directory names it (no registry package
-    /// ships airline names, so the table is kept here). Names that are also words ("Delta") are in `contextualAirlines`.
-    static let airlines: [(String, [String])] = [
-        ("Turkish Airlines", ["turkish airlines", "thy", "türk hava yolları", "turk hava yollari"]), ("Pegasus", ["pegasus"]),
-        ("AJet", ["ajet"]), ("SunExpress", ["sunexpress"]), ("British Airways", ["british airways"]), ("Lufthansa", ["lufthansa"]),
-        ("TAP Air Portugal", ["tap"]), ("Emirates", ["emirates"]), ("Qatar Airways", ["qatar airways"]), ("KLM", ["klm"]),
-        ("Air France", ["air france"]), ("Air Canada", ["air canada"]), ("Ryanair", ["ryanair"]), ("easyJet", ["easyjet"]),
-        ("Wizz Air", ["wizz air", "wizzair", "wizz"]), ("Vueling", ["vueling"]), ("Icelandair", ["icelandair"]),
-        ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
-        ("American Airlines", ["american airlines"]), ("Iberia", ["iberia"]), ("Aer Lingus", ["aer lingus"]), ("Finnair", ["finnair"]),
-        ("Etihad Airways", ["etihad"]), ("Aegean Airlines", ["aegean airlines"]), ("Austrian Airlines", ["austrian airlines"]),
-        ("Swiss International Air Lines", ["swiss air lines", "swiss international air lines"]), ("Qantas", ["qantas"]),
-        ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]), ("JetBlue", ["jetblue"]),
-        ("Air India", ["air india"]), ("Aeroflot", ["aeroflot"]), ("flydubai", ["flydubai"]), ("Saudia", ["saudia"]),
-    ]
-
-    /// Airlines whose name is also a word ("delta" of a river): read only where the text makes it the airline, first
-    /// in the request or after "with", "on", "by", "fly", "via", "ile" ("Delta from Atlanta…", "on Delta"), never
-    /// after "the" or a place ("the Mekong Delta").
-    static let contextualAirlines: [String: String] = ["delta": "Delta Air Lines"]
-
-    static func contextualAirline(in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            guard let airline = contextualAirlines[word] else { continue }
-            if index == 0 || ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) { return airline }
-        }
-        return nil
-    }
-
     static let currencies: [String: String] = [
         "eur": "EUR", "euro": "EUR", "euros": "EUR", "avro": "EUR", "usd": "USD", "dollar": "USD", "dollars": "USD", "dolar": "USD",
         "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterlin": "GBP", "try": "TRY", "tl": "TRY", "lira": "TRY",
+        // Slang for the same money: "200 bucks", "50 quid".
+        "buck": "USD", "bucks": "USD", "quid": "GBP",
     ]
 
     /// A currency word, with a Turkish case ending if it has one ("doları", "euronun", "liradan").
@@ -245,7 +218,9 @@ public struct SearchParser: Sendable {
             }
             let before = words[max(0, start - 3)..<start]
             let after = words[end..<min(words.count, end + 2)]
-            if before.contains(where: limits.contains) || after.contains(where: limits.contains) {
+            // "6000 TL altı": "altı" (under) right after the money; before a head count it is the number six ("altı kişi").
+            let underAfter = after.first == "alti" && !(end + 1 < words.count && DateWords.headCountNouns.contains(words[end + 1]))
+            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter {
                 return SearchFilters.Price(amount: amount, currency: currency)
             }
         }

@@ -4,7 +4,7 @@ public import AssistWire
 ///
 /// The deterministic parser runs on every sentence. The guarded model is asked only to fill what it left
 /// empty, under a schema built from this sentence: city choices are the cities the sentence names and the
-/// spans where a place the gazetteer lacks may be (`PlaceSpans`: "from Lüleburgaz", an unknown capitalised name),
+/// spans where a place the gazetteer lacks may be (`PlaceSpans`: "from Babaeski", an unknown capitalised name),
 /// counts exist only when a traveller word appears, enums only list the values the text mentions. Dates
 /// and prices never come from the model (facts come from our own code). Every model value must then
 /// have literal support in the text, or it is dropped and reported. So the model path can add what the

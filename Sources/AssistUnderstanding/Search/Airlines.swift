@@ -1,0 +1,75 @@
+/// Airlines by the names travellers write, in English and Turkish.
+///
+/// No package from PyPI or Debian ships airline names (checked: `airline`, `flightdata`, `traffic`, `pyairports`,
+/// `airportsdata`, which has airports only), so the table is kept here: the world's larger carriers and the ones
+/// Turkish travellers fly, each as IATA's airline coding directory names it. Left out are airlines named after a
+/// city the gazetteer reads ("Brussels Airlines", "Cebu Pacific"), whose words would name the place too, and names
+/// that are everyday words on their own ("lot", "ana"). Names that are words but also an airline when the text
+/// makes them one ("Delta", "United") are in `contextual`.
+extension SearchParser {
+    static let airlines: [(String, [String])] = [
+        // Turkey, and the carriers that fly there most.
+        ("Turkish Airlines", ["turkish airlines", "thy", "türk hava yolları", "turk hava yollari", "türk havayolları"]), ("Pegasus", ["pegasus"]),
+        ("AJet", ["ajet"]), ("SunExpress", ["sunexpress"]), ("Corendon Airlines", ["corendon"]),
+        // Europe.
+        ("British Airways", ["british airways", "ingiliz hava yolları", "ingiliz havayolları"]), ("Lufthansa", ["lufthansa"]),
+        ("TAP Air Portugal", ["tap air portugal", "tap"]), ("KLM", ["klm"]), ("Air France", ["air france"]), ("Ryanair", ["ryanair"]),
+        ("easyJet", ["easyjet"]), ("Wizz Air", ["wizz air", "wizzair", "wizz"]), ("Vueling", ["vueling"]), ("Icelandair", ["icelandair"]),
+        ("Iberia", ["iberia"]), ("Aer Lingus", ["aer lingus"]), ("Finnair", ["finnair"]), ("Aegean Airlines", ["aegean airlines"]),
+        ("Austrian Airlines", ["austrian airlines"]), ("Swiss International Air Lines", ["swiss air lines", "swiss international air lines"]),
+        ("Aeroflot", ["aeroflot"]), ("Scandinavian Airlines", ["scandinavian airlines"]), ("Norwegian Air Shuttle", ["norwegian air"]),
+        ("Air Europa", ["air europa"]), ("ITA Airways", ["ita airways"]), ("Eurowings", ["eurowings"]), ("TUI fly", ["tuifly", "tui fly"]),
+        ("Jet2", ["jet2"]), ("Transavia", ["transavia"]), ("Air Serbia", ["air serbia"]), ("Croatia Airlines", ["croatia airlines"]),
+        ("airBaltic", ["airbaltic", "air baltic"]), ("LOT Polish Airlines", ["lot polish airlines", "polish airlines"]),
+        ("Luxair", ["luxair"]), ("Virgin Atlantic", ["virgin atlantic"]), ("S7 Airlines", ["s7 airlines"]),
+        // The Caucasus, Central Asia, the Middle East and Africa.
+        ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
+        ("Georgian Airways", ["georgian airways"]), ("Air Astana", ["air astana"]),
+        ("Uzbekistan Airways", ["uzbekistan airways", "özbekistan hava yolları", "özbekistan havayolları"]),
+        ("Emirates", ["emirates"]), ("Qatar Airways", ["qatar airways", "katar hava yolları", "katar havayolları"]),
+        ("Etihad Airways", ["etihad"]), ("flydubai", ["flydubai"]), ("Saudia", ["saudia"]), ("flynas", ["flynas"]), ("Air Arabia", ["air arabia"]),
+        ("Gulf Air", ["gulf air"]), ("Oman Air", ["oman air"]), ("Kuwait Airways", ["kuwait airways"]), ("Royal Jordanian", ["royal jordanian"]),
+        ("Middle East Airlines", ["middle east airlines"]), ("Iran Air", ["iran air"]), ("EgyptAir", ["egyptair", "egypt air", "mısır hava yolları",
+                                                                                                         "mısır havayolları"]),
+        ("Royal Air Maroc", ["royal air maroc", "fas hava yolları", "fas havayolları"]), ("Tunisair", ["tunisair"]), ("Air Algérie", ["air algerie"]),
+        ("Ethiopian Airlines", ["ethiopian airlines"]), ("Kenya Airways", ["kenya airways"]), ("RwandAir", ["rwandair"]),
+        ("South African Airways", ["south african airways"]),
+        // The Americas.
+        ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
+        ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
+        ("American Airlines", ["american airlines"]), ("Southwest Airlines", ["southwest airlines"]), ("JetBlue", ["jetblue"]),
+        ("Alaska Airlines", ["alaska airlines"]), ("Spirit Airlines", ["spirit airlines"]), ("Frontier Airlines", ["frontier airlines"]),
+        ("Hawaiian Airlines", ["hawaiian airlines"]), ("Allegiant Air", ["allegiant"]), ("Sun Country Airlines", ["sun country airlines"]),
+        ("Breeze Airways", ["breeze airways"]), ("Aeroméxico", ["aeromexico"]), ("Volaris", ["volaris"]), ("LATAM Airlines", ["latam"]),
+        ("Avianca", ["avianca"]), ("Copa Airlines", ["copa airlines"]), ("Aerolíneas Argentinas", ["aerolineas argentinas"]),
+        // Asia and the Pacific.
+        ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
+        ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
+        ("SriLankan Airlines", ["srilankan"]), ("Thai Airways", ["thai airways"]), ("Malaysia Airlines", ["malaysia airlines"]),
+        ("AirAsia", ["airasia", "air asia"]), ("Garuda Indonesia", ["garuda"]), ("Philippine Airlines", ["philippine airlines"]),
+        ("Vietnam Airlines", ["vietnam airlines"]), ("VietJet Air", ["vietjet"]), ("EVA Air", ["eva air"]), ("China Airlines", ["china airlines"]),
+        ("Air China", ["air china"]), ("China Eastern Airlines", ["china eastern"]), ("China Southern Airlines", ["china southern"]),
+        ("Hainan Airlines", ["hainan airlines"]), ("Japan Airlines", ["japan airlines", "jal"]), ("All Nippon Airways", ["all nippon airways"]),
+        ("Korean Air", ["korean air"]), ("Asiana Airlines", ["asiana"]), ("Air New Zealand", ["air new zealand"]),
+        ("Virgin Australia", ["virgin australia"]), ("Jetstar", ["jetstar"]),
+    ]
+
+    /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
+    /// makes it the airline, first in the request or after "with", "on", "by", "fly", "via", "ile" ("Delta from
+    /// Atlanta…", "on Delta", "United Sacramento to Tucson"), never after "the" or a place ("the Mekong Delta"),
+    /// nor before a word that makes it another name ("United Kingdom", "American Express").
+    static let contextualAirlines: [String: String] = [
+        "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
+        "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo",
+    ]
+    static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport"]
+
+    static func contextualAirline(in words: [String]) -> String? {
+        for (index, word) in words.enumerated() {
+            guard let airline = contextualAirlines[word] else { continue }
+            if index + 1 < words.count, afterAirlineWords.contains(words[index + 1]) { continue }
+            if index == 0 || ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) { return airline }
+        }
+        return nil
+    }
+}
