@@ -84,6 +84,8 @@ TURKISH_NAMES = {
     "Sochi": ["Soçi"],
     # Nor these, which Turkish text writes as the places' own languages do: Nürnberg, Priştine (Prishtinë).
     "Nuremberg": ["Nürnberg"], "Pristina": ["Priştine"],
+    # And these, by TDK's spelling guide: Nahçıvan, Gence, Meşhed, Oş, Trablusgarp (Libya's Tripoli).
+    "Nakhchivan": ["Nahçıvan"], "Ganja": ["Gence"], "Mashhad": ["Meşhed"], "Osh": ["Oş"], "Tripoli": ["Trablusgarp"],
 }
 
 # Words an airport's name carries besides its own: "London Stansted Airport" is Stansted.
@@ -98,6 +100,7 @@ AIRPORT_WORDS = {"international", "internacional", "intl", "airport", "aeropuert
 # "la" is Spanish, French and Turkish).
 ABBREVIATIONS = {
     "LA": ("Los Angeles", "US"), "SF": ("San Francisco", "US"), "DC": ("Washington", "US"), "NYC": ("New York", "US"),
+    "Rio": ("Rio de Janeiro", "BR"),
 }
 
 
@@ -320,7 +323,10 @@ def main():
     for key, entry in kept.items():
         aliases = set()
         geo = entry["geo"]
-        names = set(TURKISH_NAMES.get(entry["name"], [])) | set(cldr_names.get(key, []))
+        # The table's Turkish names belong to the place `english_holder` chose, not to its namesakes (London, Ontario
+        # is no "Londra"; Lebanon's Tripoli no "Trablusgarp").
+        table_names = TURKISH_NAMES.get(entry["name"], []) if english_holder.get(entry["name"], key) == key else []
+        names = set(table_names) | set(cldr_names.get(key, []))
         turkish_geonames = geonames_turkish.get(str(geo["geonameid"])) if geo else None
         if turkish_geonames and turkish_geonames[:1].isupper() and not any(c.isdigit() or c in ",/()" for c in turkish_geonames) \
                 and (geo["countrycode"] == "TR" or words(turkish_geonames) not in names_in_turkey) \
@@ -334,6 +340,12 @@ def main():
             english = geonames_english.get(str(geo["geonameid"]))
             if english and is_latin(english) and not any(c.isdigit() or c in ",/()" for c in english):
                 aliases.add(english)  # GeoNames' English name: "Hanover" for Hannover
+            # The name as travellers shorten or type it, where GeoNames lists that among its alternates: without
+            # " City" ("Jeju" for Jeju City) or without an apostrophe or hyphen ("Taif" for Ta’if).
+            short = geo["name"][:-len(" City")] if geo["name"].endswith(" City") else geo["name"]
+            for squeezed in {short, short.replace("’", "").replace("'", "").replace("-", "")} - {geo["name"]}:
+                if squeezed in geo["alternatenames"]:
+                    aliases.add(squeezed)
             if geo["population"] >= METRO_POPULATION:
                 # Latin-script names as written, capitalised (lower-case ones are romanisations: "luo ma" for Rome).
                 aliases.update(n for n in geo["alternatenames"]

@@ -7,7 +7,7 @@ extension FinanceUnderstander {
     /// A period as the question wrote it: its range, the words it took, and the part of a date it names, so a
     /// month or quarter and a year written together read as one ("february last year", "geçen yılın şubatında").
     struct FoundPeriod {
-        enum Part: Equatable { case month(Int), quarter(Int), year(Int), other }
+        enum Part: Equatable { case month(Int), quarter(Int), half(Int), year(Int), day, other }
         var range: DateResolver.Range
         var first: Int
         var last: Int
@@ -32,9 +32,18 @@ extension FinanceUnderstander {
             }
             if let days = daysBack(words, at: index) {
                 index += days.length - 1
-                add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!))  // "the day before yesterday", "evvelki gün"
+                add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!), .day)  // "the day before yesterday", "evvelki gün"
             } else if let day = dayPeriod(word) {
-                add(day)
+                add(day, .day)
+            } else if let (span, length) = weekBeforeLast(words, at: index) ?? season(words, at: index) ?? sinceWeekday(words, at: index)
+                        ?? dayRange(words, at: index) {
+                index += length - 1
+                add(span)  // "the week before last", "over the summer", "since monday", "20-27 ağustos"
+            } else if let (span, length) = dayOfMonth(words, at: index) {
+                index += length - 1
+                add(span, .day)  // "on the 5th", "ayın 5'inde", "eylülün 1'inde"
+            } else if let (span, number, length) = half(words, at: index) {
+                add(span, from: index - length + 1, .half(number))  // "the first half of the year", "yılın ilk yarısı"
             } else if let (span, length) = sinceTheStart(words, at: index) {
                 index += length - 1
                 add(span)  // "since the start of the year", "yılbaşından beri", "since New Year's": so far this year (or month)
@@ -45,13 +54,13 @@ extension FinanceUnderstander {
             } else if let (quarter, number, length) = quarter(words, at: index) {
                 add(quarter, from: index - length + 1, .quarter(number))
             } else if let weekday = DateResolver.weekday(word) {
-                add(day(pastWeekday(weekday)))  // "last monday", "on friday", "geçen salı": the latest before today
+                add(day(pastWeekday(weekday)), .day)  // "last monday", "on friday", "geçen salı": the latest before today
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
                 index += 1
-                add(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda"
+                add(day(pastDay(dayNumber, month: month)), .day)  // "on 3 November", "3 kasımda"
             } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
                 index += 1
-                add(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
+                add(day(pastDay(dayNumber, month: month)), .day)  // "November 3rd"; "kasımda 3 kez" is November
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
                 index += length
                 add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
@@ -82,13 +91,24 @@ extension FinanceUnderstander {
         return (periods.first, periods.count > 1 ? periods[1] : nil)
     }
 
-    /// A named month or quarter written next to a year, either way round and with at most "of" or "in" between, is
-    /// that month or quarter of that year: "february last year", "geçen yılın şubatında", "Q4 last year", "geçen yılın
-    /// son çeyreği", "the first quarter of 2027". A quarter named "last" or "son" is the year's fourth there, and
-    /// the one before this quarter on its own.
+    /// Periods written together read as one. A named month, quarter or half next to a year, either way round and
+    /// with at most "of" or "in" between, is that one of that year: "february last year", "geçen yılın şubatında",
+    /// "Q4 last year", "geçen yılın son çeyreği", "the first half of 2027" (a quarter named "last" or "son" is the
+    /// year's fourth there, and the one before this quarter on its own). Two days joined by "to", "until" or
+    /// "through", or by "and" after "between" or "from", are the days from one to the other ("between aug 20 and aug
+    /// 27"); "compare aug 20 and aug 27" stays two.
     func joiningYears(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
+            // "between aug 20 and aug 27", "from the 3rd to the 9th": the days from one to the other.
+            if let before = joined.last, before.part == .day, period.part == .day, period.first == before.last + 2,
+               ["and", "to", "until", "till", "through", "ile"].contains(words[before.last + 1]),
+               words[before.last + 1] != "and" || before.first > 0 && ["between", "from"].contains(words[before.first - 1]),
+               before.range.from <= period.range.to {
+                joined[joined.count - 1] = FoundPeriod(range: DateResolver.Range(from: before.range.from, to: period.range.to),
+                                                       first: before.first, last: period.last)
+                continue
+            }
             if let before = joined.last,
                period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in"].contains(words[before.last + 1]),
                let combined = combined(before, period) {
@@ -107,6 +127,7 @@ extension FinanceUnderstander {
         switch part {
         case .month(let month): range = monthRange(month, year: year)
         case .quarter(let number): range = quarterRange(number, year: year)
+        case .half(let number): range = halfRange(number, year: year)
         default: return nil
         }
         return FoundPeriod(range: range, first: min(a.first, b.first), last: max(a.last, b.last))
@@ -319,7 +340,7 @@ extension FinanceUnderstander {
                                          "seneye", "senenin", "seneki", "senedeki"]
 
     /// "week" and "hafta" with its case endings and -ki: haftaki, haftada, haftadaki, haftayı, haftanın.
-    static let weekWords: Set<String> = ["week", "hafta", "haftaki", "haftada", "haftadaki", "haftayi", "haftanin"]
+    static let weekWords: Set<String> = ["week", "hafta", "haftaki", "haftada", "haftadaki", "haftayi", "haftanin", "haftayla"]
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 

@@ -53,8 +53,9 @@ public struct FinanceUnderstander: Sendable {
         ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
                          "yemegi", "yemegim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
-        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]), ("fuel", ["fuel", "petrol", "gas", "benzin", "yakıt", "akaryakıt"]),
-        ("transport", ["transport", "taxi", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
+        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]),
+        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "benzin", "yakıt", "akaryakıt", "depoyu"]),
+        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
         ("entertainment", ["entertainment", "cinema", "eğlence", "sinema"]), ("books", ["books", "kitap", "kitab"]),
@@ -62,23 +63,25 @@ public struct FinanceUnderstander: Sendable {
     ]
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
-        (.comparePeriods, ["compare", "compared", "versus", "vs", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
+        (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
                            "kıyasla"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori"]),
-        (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "most at", "en çok nereye", "en çok nerede",
-                         "most of my money", "where did my money go", "en fazla nereye", "en fazla nerede", "paramın çoğu", "param nereye",
+        (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "where did i shop", "where do i shop",
+                         "most at", "en çok nere", "en çok nerede",
+                         "most of my money", "where did my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          "places", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
-        (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one", "en büyük", "en pahalı",
+        (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
+                    "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
                     "in a single purchase", "in a single payment", "in a single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
         (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
         (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
-        (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler"]),
+        (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri"]),
         (.totalSpent, ["how much", "total", "spend", "spent", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
@@ -98,6 +101,13 @@ public struct FinanceUnderstander: Sendable {
 
         /// A shift with no period of its own to move, so it moves the last one: "and in the 3 months before that?".
         var shiftsLast: Bool { shift != nil && period == nil && other == nil }
+
+        /// No period of its own, and the last question's merchant or category again: it asks something else of the same
+        /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?").
+        func asksSameSlice(as previous: FinanceQuestion) -> Bool {
+            period == nil && other == nil && shift == nil && (merchant != nil || category != nil)
+                && merchant == previous.merchant && (category == nil || category == previous.category)
+        }
 
         /// A comparison naming one period, or one shift, alone: "geçen ayla kıyasla", "compared with last month",
         /// "önceki ayla karşılaştır". After a question, it compares that question's period with the one named. (Both
@@ -121,19 +131,21 @@ public struct FinanceUnderstander: Sendable {
         return words.contains { ["or", "yoksa"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
-    /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım": "kaç" (how many) before money or a currency asks how
-    /// much, not how many times ("kaç kez", "kaç işlem" stay counts).
+    /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım", "kaça patladı": "kaç" (how many) before money or a
+    /// currency, or in the dative, asks how much, not how many times ("kaç kez", "kaç işlem" stay counts).
     static func asksAmount(_ words: [String]) -> Bool {
-        zip(words, words.dropFirst()).contains { word, next in
-            word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil)
-        }
+        words.contains("kaca")  // "kaça patladı", "kaça aldım": for how much
+            || zip(words, words.dropFirst()).contains { word, next in
+                word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil)
+            }
     }
 
     public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
         let reading = read(text)
         let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
-        if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast {
+        if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast
+            || reading.asksSameSlice(as: previous) {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
@@ -170,15 +182,37 @@ public struct FinanceUnderstander: Sendable {
     /// "alışveriş yaptım" / "alışveriş ediyor" it is the act of shopping, after "kaç" a count of purchases, and after
     /// "en pahalı", "en büyük" or "son" one purchase ("en pahalı alışverişim": my most expensive purchase).
     static func category(in text: String) -> String? {
-        let words = TextMatching.words(text)
+        // The unit of an average is no category: "the average per bill", "fatura başına".
+        let all = TextMatching.words(text)
+        let words = all.indices.map { index in
+            index > 0 && ["per", "each"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina" ? "" : all[index]
+        }
         let act = words.indices.contains { index in
             words[index].hasPrefix("alisveris") && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }
                                                      || index > 0 && ["kac", "pahali", "buyuk", "yuksek", "son"].contains(words[index - 1]))
         }
-        let folded = FoldedText(text)
+        let folded = FoldedText(words: words)
         return categories.first { name, phrases in
             folded.containsAny(act && name == "shopping" ? phrases.filter { $0 != "alışveriş" } : phrases)
-        }?.0
+        }?.0 ?? misspelledCategory(words)
+    }
+
+    /// A category's long word written with a slip ("restaraunt", "grocceries"): within one edit of a word of nine
+    /// letters or more, two of ten or more (a swap counts as one). Shorter words are left alone: "stopping" is no
+    /// "shopping".
+    static func misspelledCategory(_ words: [String]) -> String? {
+        for word in words where word.count >= 8 {
+            for (name, phrases) in categories {
+                for phrase in phrases where !phrase.contains(" ") && phrase.count >= 9 {
+                    let folded = TextMatching.fold(phrase)
+                    let allowed = folded.count >= 10 ? 2 : 1
+                    // An exact word is the phrase pass's to read (or, as "alışveriş" of an act, to leave).
+                    guard word != folded, abs(folded.count - word.count) <= allowed else { continue }
+                    if TextMatching.editDistance(word, folded, limit: allowed) <= allowed { return name }
+                }
+            }
+        }
+        return nil
     }
 
     /// Whether a rule recognises what the question asks for.
@@ -194,10 +228,10 @@ public struct FinanceUnderstander: Sendable {
     /// nothing of its own (no period, merchant or category: "how many transactions was that?", "bu kaç işlem?"),
     /// which keeps everything it does not name, or comparing with one period ("geçen ayla kıyasla").
     public func isFollowUp(_ text: String, after previous: FinanceQuestion?) -> Bool {
-        guard previous != nil else { return false }
+        guard let previous else { return false }
         if Self.isFollowUp(text) { return true }
         let reading = read(text)
-        return reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast
+        return reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast || reading.asksSameSlice(as: previous)
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
@@ -218,6 +252,7 @@ public struct FinanceUnderstander: Sendable {
         }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
+            if ["ilk", "en"].contains(word), words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish
             if let value = number(word) {
                 let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
                 if let noun, merchantNouns.contains(words[noun]) { return value }

@@ -11,13 +11,14 @@ import Foundation
 /// (`FinanceUnderstander.isFollowUp(_:after:)`). A question of its own (a new topic) starts afresh.
 enum FollowUp {
     /// Words that open a follow-up: "and in September?", "what about…", "peki…", "ya…", "only at…", "sadece…".
-    static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz"]
+    static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz",
+                                       "same", "aynisini", "aynisi", "bunun", "bundan"]
     /// Words that open a reply without meaning anything of their own.
     static let fillers: Set<String> = ["ok", "okay", "okey", "alright", "right", "so", "well", "hmm", "cool", "thanks", "tamam"]
     /// Words that say the question changes the last one rather than asking anew.
     static let changeMarkers: Set<String> = ["instead", "yerine", "before", "onceki", "previous", "prior"]
     /// Words that narrow the last question rather than replace part of it.
-    static let narrowers: Set<String> = ["only", "just", "sadece", "yalnizca", "yalniz"]
+    static let narrowers: Set<String> = ["only", "just", "sadece", "yalnizca", "yalniz", "bunun", "bundan"]
 
     /// Whether `text`, coming after another question, is a follow-up to it: opened like one (and short), marked as a
     /// change, or so short that it names no intent of its own ("top 3 instead", "ilk 3 olsun").
@@ -30,6 +31,7 @@ enum FollowUp {
             || words.contains(where: changeMarkers.contains) && words.count <= 6
             || sameSpanAYearBefore(words) && words.count <= 10
             || saysAlso(text) && words.count <= 6
+            || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
     }
 
@@ -51,7 +53,7 @@ enum FollowUp {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
         let units: [String: Unit] = ["month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
-                                     "week": .week, "weeks": .week, "hafta": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
+                                     "week": .week, "weeks": .week, "hafta": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }

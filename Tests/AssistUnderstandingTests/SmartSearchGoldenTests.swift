@@ -87,6 +87,13 @@ struct SmartSearchGoldenTests {
     @Test("the sixth written-after set: ≥ 0.9 per field, no invented value")
     func writtenAfterSixth() async throws { try await unseenSet("written-after/smart_search.sixth.jsonl", floor: 0.9) }
 
+    /// The seventh (after commit 4ed3816) and eighth (after commit ba38107, 120 requests) sets, by helpers that never
+    /// read the rules, measured unseen (0.87 and 0.92 at their lowest), then used to fix the rules: held to 0.9 per
+    /// field and to inventing nothing.
+    @Test("the seventh and eighth written-after sets: ≥ 0.9 per field, no invented value",
+          arguments: ["written-after/smart_search.seventh.jsonl", "written-after/smart_search.eighth.jsonl"])
+    func writtenAfterLater(file: String) async throws { try await unseenSet(file, floor: 0.9) }
+
     func unseenSet(_ file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.appendingPathComponent(file))
         #expect(cases.count >= 60)

@@ -23,6 +23,7 @@ extension SearchParser {
         ("airBaltic", ["airbaltic", "air baltic"]), ("LOT Polish Airlines", ["lot polish airlines", "polish airlines"]),
         ("Luxair", ["luxair"]), ("Virgin Atlantic", ["virgin atlantic"]), ("S7 Airlines", ["s7 airlines"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
+        ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
         ("Georgian Airways", ["georgian airways"]), ("Air Astana", ["air astana"]),
         ("Uzbekistan Airways", ["uzbekistan airways", "özbekistan hava yolları", "özbekistan havayolları"]),
@@ -63,6 +64,37 @@ extension SearchParser {
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo",
     ]
     static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport"]
+
+    /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita"): read only as written, in
+    /// capitals, in a text that is not all capitals ("LOT Katowice to Gdansk").
+    static let capitalisedAirlines: [String: String] = [
+        "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
+        "PIA": "Pakistan International Airlines",
+    ]
+
+    static func capitalisedAirline(in text: String) -> String? {
+        guard text.contains(where: \.isLowercase) else { return nil }
+        return text.split { !$0.isLetter && !$0.isNumber }.lazy.compactMap { capitalisedAirlines[String($0)] }.first
+    }
+
+    /// Each airline name's folded words, to find where one stands in a text.
+    static let airlineNameWords: [[String]] = airlines.flatMap { $0.1.map(TextMatching.words) }
+
+    /// The word ranges of `words` that spell an airline's name: no place is read inside one ("Air Arabia" names no
+    /// town Arabi, "Singapore Airlines" no flight from Singapore).
+    static func airlineSpans(in words: [String]) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        for name in airlineNameWords where name.count <= words.count {
+            for start in 0...(words.count - name.count) where words[start] == name[0] {
+                // The last word may carry a Turkish ending ("Havayolları'yla" folds to one word or two).
+                let matches = name.indices.allSatisfy { offset in
+                    offset == name.count - 1 ? words[start + offset].hasPrefix(name[offset]) : words[start + offset] == name[offset]
+                }
+                if matches { spans.append(start..<(start + name.count)) }
+            }
+        }
+        return spans
+    }
 
     static func contextualAirline(in words: [String]) -> String? {
         for (index, word) in words.enumerated() {

@@ -235,6 +235,9 @@ public struct DateResolver: Sendable {
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki").
     public static func month(_ word: String) -> Int? { DateWords.month(word) }
 
+    /// The Turkish locative a day's number takes after an apostrophe ("15'inde" folds to "15 inde").
+    public static func isDayLocative(_ word: String) -> Bool { DateWords.locatives.contains(word) }
+
     /// A month a day number may follow ("October 14", "oct 3", "ekim 14"): the name alone. A Turkish case ending
     /// closes the date ("ekimde 2 yetişkin" is October, with two adults), since Turkish writes the day first
     /// ("2 ekimde").

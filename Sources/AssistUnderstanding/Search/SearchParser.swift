@@ -14,14 +14,16 @@ public struct SearchParser: Sendable {
 
     public func parse(_ text: String) -> SearchFilters {
         var filters = SearchFilters()
-        let mentions = gazetteer.mentions(in: text)
+        let words = TextMatching.words(text)
+        // No place inside an airline's name: "Air Arabia", "Singapore Airlines".
+        let airlineSpans = Self.airlineSpans(in: words)
+        let mentions = gazetteer.mentions(in: text).filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
         let route = gazetteer.route(of: mentions)
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
         let (departure, back) = dates.resolve(text, besides: mentions)
         filters.departure = departure
         filters.return = back
-        let words = TextMatching.words(text)
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
         filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
@@ -31,35 +33,41 @@ public struct SearchParser: Sendable {
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "passenger", "passengers", "pax", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
                                                                               "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
-            ?? Self.forCount(in: words) {
+            ?? Self.ticketCount(in: words) ?? Self.forCount(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
         if filters.adults == nil, let party = Self.party(in: besidesPlaces.words) { filters.adults = party }
         // "no stops", "without a layover", "with no connections"; "no more than one stop" is not nonstop.
-        if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "aktarmasız", "no stop", "no layover", "no connection",
+        if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "direk ucus", "direk uçuş", "aktarmasız", "no stop", "no layover", "no connection",
                      "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"],
                     in: text) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
             ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ])
-        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words)
-        filters.departureTimeOfDay = Self.first(in: text, [
+        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words) ?? Self.capitalisedAirline(in: text)
+        // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day.
+        var nightsUncounted = words
+        for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
+            if DateResolver.count(words[index - 1]) != nil { nightsUncounted[index] = "" }
+        }
+        let besidesCountedNights = FoldedText(words: nightsUncounted)
+        filters.departureTimeOfDay = Self.first(in: besidesCountedNights, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
             ("night", ["night", "tonight", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
         ]) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
-                      "deniz kenari", "plaj", "sahil"]),
-            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak"]),
+                      "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
+            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag"]),
         ])
         filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters
     }
 
     public static let numbers: [String: Int] = [
-        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+        "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "bir": 1, "iki": 2, "uc": 3, "dort": 4, "bes": 5, "alti": 6, "yedi": 7, "sekiz": 8, "dokuz": 9,
     ]
 
@@ -69,7 +77,21 @@ public struct SearchParser: Sendable {
     static func count(in words: [String], nouns: Set<String>, stems: [String] = []) -> Int? {
         for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }) {
             let previous = words[index - 1]
-            if let value = Int(previous) ?? numbers[previous] ?? (["single", "tek"].contains(previous) ? 1 : nil) { return value }
+            if let value = Int(previous) ?? numbers[previous] ?? wordCounts[previous] { return value }
+        }
+        return nil
+    }
+
+    /// Words that count people only before a noun of people: "a single passenger", "tek kişi", "our twin babies".
+    static let wordCounts: [String: Int] = ["single": 1, "tek": 1, "twin": 2, "twins": 2]
+
+    /// "2 tickets", "three tickets", "4 bilet": tickets counted in a number are a head count; "a single ticket" (a
+    /// one-way one) and "a ticket" are not.
+    static func ticketCount(in words: [String]) -> Int? {
+        for (index, word) in words.enumerated() where index > 0 && ["ticket", "tickets", "bilet"].contains(word) {
+            let previous = words[index - 1]
+            guard !["a", "an", "bir"].contains(previous), let value = Int(previous) ?? numbers[previous] else { continue }
+            return value
         }
         return nil
     }
@@ -115,6 +137,8 @@ public struct SearchParser: Sendable {
                words[index + 2] == "and", ["i", "me"].contains(words[index + 3]) { return 2 }
             if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my",
                Self.companions.contains(words[index + 3]) { return 2 }
+            // "me, my wife and our twin babies": the comma folds away.
+            if words[index] == "me", index + 2 < words.count, words[index + 1] == "my", Self.companions.contains(words[index + 2]) { return 2 }
             if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
                count > 1 { return count }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
@@ -196,7 +220,7 @@ public struct SearchParser: Sendable {
     /// side; an amount without one ("150 euro") is no limit.
     static func price(in words: [String]) -> SearchFilters.Price? {
         let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "budget",
-                                   "gecmesin", "gecmeyen", "asmasin", "asmayan"]
+                                   "gecmesin", "gecmeyen", "asmasin", "asmayan", "ucuz", "dusuk"]
         for (index, word) in words.enumerated() {
             guard var amount = Double(word) else { continue }
             var end = index + 1
@@ -216,7 +240,9 @@ public struct SearchParser: Sendable {
             } else {
                 continue
             }
-            let before = words[max(0, start - 3)..<start]
+            var before = words[max(0, start - 3)..<start]
+            // "no more than 450 dollars", "not more than": a most; "more than" alone is a least.
+            if before.starts(with: ["no", "more", "than"]) || before.starts(with: ["not", "more", "than"]) { before = ["max"] }
             let after = words[end..<min(words.count, end + 2)]
             // "6000 TL altı": "altı" (under) right after the money; before a head count it is the number six ("altı kişi").
             let underAfter = after.first == "alti" && !(end + 1 < words.count && DateWords.headCountNouns.contains(words[end + 1]))

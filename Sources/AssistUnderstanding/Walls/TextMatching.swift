@@ -35,6 +35,27 @@ public enum TextMatching {
     /// time the rules take (and most of a test pass's CPU, issue 27), and almost every scalar of a question is ASCII.
     static let asciiFolds: [String.UnicodeScalarView] = (0..<128).map { folded(Unicode.Scalar(UInt8($0))) }
 
+    /// The edit distance between two folded words (insertions, deletions, substitutions, and a swap of two
+    /// neighbouring letters, each one edit), at most `limit + 1`: any more says only that it exceeds `limit`.
+    public static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        guard abs(a.count - b.count) <= limit else { return limit + 1 }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                var cost = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, twoBack[j - 2] + 1) }
+                current[j] = cost
+            }
+            (twoBack, previous, current) = (previous, current, twoBack)
+        }
+        return min(previous[b.count], limit + 1)
+    }
+
     /// The words of the folded text (letters and digits; everything else separates).
     public static func words(_ text: String) -> [String] {
         fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)

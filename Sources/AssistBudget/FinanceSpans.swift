@@ -1,0 +1,147 @@
+import AssistUnderstanding
+import Foundation
+
+/// Spans a budget question names besides days, weeks, months, quarters and years (`FinancePeriods`): seasons,
+/// halves of a year, the week before last, a day of this month, the days between two days, and since a weekday.
+/// Each is in the past, as every period of a question about spending is.
+extension FinanceUnderstander {
+    /// Seasons by their first month, meteorological (as a shop's sales or a bank's statement count them): winter
+    /// runs from December into the next year.
+    static let seasons: [String: Int] = [
+        "spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
+        "ilkbahar": 3, "bahar": 3, "yaz": 6, "sonbahar": 9, "kis": 12,
+    ]
+    /// The Turkish seasons in the locative or with "-ın" (in the summer): "yazın", "kışın", "baharda", "sonbaharda".
+    static let turkishSeasonForms: [String: Int] = [
+        "ilkbaharda": 3, "baharda": 3, "yazin": 6, "sonbaharda": 9, "kisin": 12,
+    ]
+
+    /// A season at `index` ("summer", "over the summer", "last winter", "yaz boyunca", "geçen kış", "yazın"), and how
+    /// many words it takes after `index`: the latest one that has begun, to today while it lasts; "last" (or "geçen")
+    /// while one is under way is the one a year before. "fall" and the Turkish names, which are also words ("yaz":
+    /// write), count only beside a word that makes them the season.
+    func season(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        let word = words[index]
+        let previous = index > 0 ? words[index - 1] : ""
+        let next = index + 1 < words.count ? words[index + 1] : ""
+        let named = ["this", "last", "the", "bu", "gecen", "in"].contains(previous)
+        let first: Int
+        var length = 1
+        if let form = Self.turkishSeasonForms[word] {
+            first = form
+        } else if let month = Self.seasons[word], ["spring", "summer", "autumn", "winter"].contains(word) || named || next == "boyunca" {
+            first = month
+            if next == "boyunca" { length = 2 }
+        } else {
+            return nil
+        }
+        let year = calendar.component(.year, from: todayDate)
+        var start = calendar.date(from: DateComponents(year: year, month: first, day: 1))!
+        if start > todayDate { start = calendar.date(byAdding: .year, value: -1, to: start)! }
+        let end = calendar.date(byAdding: DateComponents(month: 3, day: -1), to: start)!
+        if ["last", "gecen"].contains(previous), end >= todayDate { start = calendar.date(byAdding: .year, value: -1, to: start)! }
+        let last = calendar.date(byAdding: DateComponents(month: 3, day: -1), to: start)!
+        return (DateResolver.Range(from: DateResolver.iso(start), to: min(DateResolver.iso(last), todayISO)), length)
+    }
+
+    /// "the first half of the year", "second half", "yılın ilk yarısı": the half, with its number for a year written
+    /// beside it (`joiningYears`), and how many words it takes from its ordinal; the latest such half that has begun.
+    func half(_ words: [String], at index: Int) -> (range: DateResolver.Range, number: Int, length: Int)? {
+        guard index > 0, words[index] == "half" || words[index].hasPrefix("yari") else { return nil }
+        let ordinal = words[index - 1]
+        let number: Int
+        switch ordinal {
+        case "first", "1th", "ilk", "birinci": number = 1
+        case "second", "2th", "ikinci", "son", "last": number = 2
+        default: return nil
+        }
+        var year = calendar.component(.year, from: todayDate)
+        if number == 2, calendar.component(.month, from: todayDate) < 7 { year -= 1 }
+        return (halfRange(number, year: year), number, 2)
+    }
+
+    func halfRange(_ number: Int, year: Int) -> DateResolver.Range {
+        let from = number == 1 ? "\(year)-01-01" : "\(year)-07-01"
+        let to = number == 1 ? "\(year)-06-30" : "\(year)-12-31"
+        return DateResolver.Range(from: from, to: todayISO >= from ? min(to, todayISO) : to)
+    }
+
+    /// "the week before last", "geçen haftadan (bir) önceki hafta": Monday to Sunday of the week before last week,
+    /// and how many words from `index` it takes.
+    func weekBeforeLast(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        let rest = Array(words[index...].prefix(5))
+        var length = 0
+        if rest.starts(with: ["week", "before", "last"]) {
+            length = 3
+        } else if rest.first == "haftadan", index > 0, words[index - 1] == "gecen" {
+            let after = rest.dropFirst().first == "bir" ? 2 : 1
+            guard rest.count > after + 1, rest[after] == "onceki", Self.weekWords.contains(rest[after + 1]) else { return nil }
+            length = after + 2
+        } else {
+            return nil
+        }
+        let week = lastWeek()
+        let monday = calendar.date(byAdding: .day, value: -7, to: DateResolver(today: week.from)!.today)!
+        return (DateResolver.Range(from: DateResolver.iso(monday), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: monday)!)), length)
+    }
+
+    /// A day of the month with no month named: "on the 5th", "ayın 5'inde"; of a month in the genitive: "eylülün
+    /// 1'inde". The latest such day on or before today. Returns the day and how many words from `index` it takes.
+    func dayOfMonth(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        let word = words[index]
+        let next = index + 1 < words.count ? words[index + 1] : ""
+        let afterNext = index + 2 < words.count ? words[index + 2] : ""
+        // "on the 5th": the number with its ordinal letters, after "the".
+        if word == "the", let day = DateResolver.dayNumber(next), next.contains(where: \.isLetter), DateResolver.month(afterNext) == nil,
+           !Self.unitsAfterOrdinals.contains(afterNext) {
+            return (single(pastDayOfMonth(day)), 2)
+        }
+        // "ayın 5'inde" (folded "ayin 5 inde"), "eylülün 1'inde".
+        guard word == "ayin" || DateResolver.month(word) != nil && DateResolver.monthBeforeDay(word) == nil,
+              let day = DateResolver.dayNumber(next), Int(next) != nil, DateResolver.isDayLocative(afterNext) else { return nil }
+        if word == "ayin" { return (single(pastDayOfMonth(day)), 3) }
+        return (single(pastDay(day, month: DateResolver.month(word)!)), 3)
+    }
+
+    /// Words after "the first", "the 2nd" that make it something other than a day of the month ("the first half").
+    static let unitsAfterOrdinals: Set<String> = ["of", "half", "quarter", "quarters", "week", "weeks", "weekend", "month", "months", "year",
+                                                  "years", "day", "days", "time", "times", "one", "purchase", "payment", "transaction"]
+
+    /// The latest day numbered `day` on or before today: this month's, else the month before's.
+    func pastDayOfMonth(_ day: Int) -> Date {
+        var components = calendar.dateComponents([.year, .month], from: todayDate)
+        for _ in 0..<3 {
+            components.day = day
+            if let date = calendar.date(from: components), calendar.component(.day, from: date) == day, date <= todayDate { return date }
+            let start = calendar.date(from: DateComponents(year: components.year, month: components.month, day: 1))!
+            components = calendar.dateComponents([.year, .month], from: calendar.date(byAdding: .month, value: -1, to: start)!)
+        }
+        return todayDate
+    }
+
+    /// "since monday", "pazartesiden beri": from the latest such weekday before today to today; how many words
+    /// from `index` it takes.
+    func sinceWeekday(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        let word = words[index]
+        if word == "since", index + 1 < words.count, let weekday = DateResolver.weekday(words[index + 1]) {
+            return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO), 2)
+        }
+        guard let weekday = DateResolver.weekday(word), ["dan", "den", "tan", "ten"].contains(where: word.hasSuffix),
+              Self.sinceAfter(words, at: index + 1) > 0 else { return nil }
+        return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO), 1 + Self.sinceAfter(words, at: index + 1))
+    }
+
+    /// "20-27 ağustos" (the dash folds away), "20 to 27 August": the days from one to the other of that month.
+    func dayRange(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard let first = DateResolver.dayNumber(words[index]), index + 2 < words.count else { return nil }
+        let joined = ["to", "ile"].contains(words[index + 1])
+        let lastAt = joined ? index + 2 : index + 1
+        guard lastAt + 1 < words.count, let last = DateResolver.dayNumber(words[lastAt]), last > first,
+              let month = DateResolver.month(words[lastAt + 1]) else { return nil }
+        let end = pastDay(last, month: month)
+        let start = calendar.date(byAdding: .day, value: first - last, to: end)!
+        return (DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end)), lastAt + 2 - index)
+    }
+
+    private func single(_ date: Date) -> DateResolver.Range { DateResolver.Range(from: DateResolver.iso(date), to: DateResolver.iso(date)) }
+}
