@@ -97,7 +97,7 @@ struct ReplicaBudgetTests {
             let conversation = try #require(first.json?["conversationId"]?.stringValue, "\(first.text)")
             try await a.kill()
             let next = try await Self.ask(b, turns[1], locale: locale, conversation: conversation)
-            #expect(next.status == 200 && next.json?["followUp"] == true, "\(next.text)")
+            #expect(next.status == 200 && next.json?["followUp"] == true, "\(next.text)\n\(first.text)\n\(cluster.logs)")
             #expect(Self.withoutConversation(next.json) == (try await Self.converse(Array(turns.prefix(2)), locale: locale, ports: [c.port], token: c.token)[1]))
             try await b.stop()
             try await c.stop()
