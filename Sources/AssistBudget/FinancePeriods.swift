@@ -87,7 +87,7 @@ extension FinanceUnderstander {
                 add(year == thisYear ? yearToDate() : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"), .year(year))
             }
         }
-        let periods = joiningYears(found, in: words).map(\.range)
+        let periods = joinedPeriods(found, in: words).map(\.range)
         return (periods.first, periods.count > 1 ? periods[1] : nil)
     }
 
@@ -97,7 +97,7 @@ extension FinanceUnderstander {
     /// year's fourth there, and the one before this quarter on its own). Two days joined by "to", "until" or
     /// "through", or by "and" after "between" or "from", are the days from one to the other ("between aug 20 and aug
     /// 27"); "compare aug 20 and aug 27" stays two.
-    func joiningYears(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
+    func joinedPeriods(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
             // "between aug 20 and aug 27", "from the 3rd to the 9th": the days from one to the other.
@@ -208,7 +208,7 @@ extension FinanceUnderstander {
     /// `numberingOrdinals` leaves as words.
     static let quarterOrdinals: [String: Int] = ["ilk": 1, "birinci": 1, "ikinci": 2, "ucuncu": 3, "dorduncu": 4]
 
-    /// A quarter, with the number it has in a year written beside it (`joiningYears`) and how many words it takes:
+    /// A quarter, with the number it has in a year written beside it (`joinedPeriods`) and how many words it takes:
     /// "last quarter" / "geçen çeyrek" / "son çeyrek" (the one before this alone, the fourth of a year named with it),
     /// "this quarter" / "bu çeyrek" (to today), "Q3", "the third quarter", "3. çeyrek", "ilk çeyrek" (that quarter
     /// of the latest year where it has begun).

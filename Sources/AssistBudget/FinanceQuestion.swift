@@ -252,7 +252,7 @@ public struct FinanceUnderstander: Sendable {
         }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
-            if ["ilk", "en"].contains(word), words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish
+            if word == "ilk", words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish
             if let value = number(word) {
                 let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
                 if let noun, merchantNouns.contains(words[noun]) { return value }
@@ -269,8 +269,8 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// Verbs that change a list's count in a follow-up, before "to" and the new count.
-    static let countChanges: Set<String> = ["cut", "reduce", "down", "change", "limit", "trim", "shrink", "lower", "increase", "raise", "bump",
-                                            "expand", "up"]
+    static let countChanges: Set<String> = ["cut", "reduce", "change", "limit", "trim", "shrink", "lower", "increase", "raise", "bump",
+                                            "expand", "bring", "set"]
     /// Turkish verbs after the new count in the dative: "3'e düşür", "5'e indir", "10'a çıkar", "8'e artır".
     static let turkishCountChanges: [String] = ["dusur", "indir", "cikar", "artir", "yukselt", "sinirla"]
 }

@@ -45,7 +45,7 @@ extension FinanceUnderstander {
     }
 
     /// "the first half of the year", "second half", "yılın ilk yarısı": the half, with its number for a year written
-    /// beside it (`joiningYears`), and how many words it takes from its ordinal; the latest such half that has begun.
+    /// beside it (`joinedPeriods`), and how many words it takes from its ordinal; the latest such half that has begun.
     func half(_ words: [String], at index: Int) -> (range: DateResolver.Range, number: Int, length: Int)? {
         guard index > 0, words[index] == "half" || words[index].hasPrefix("yari") else { return nil }
         let ordinal = words[index - 1]
