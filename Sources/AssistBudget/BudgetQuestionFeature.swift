@@ -69,7 +69,7 @@ public struct BudgetQuestionFeature: StructuredFeature {
         let rules = FinanceUnderstander(merchants: merchants.sorted(), today: today)
         let understanding = BudgetUnderstanding(rules: rules, model: language.guarded, merchantsByFrequency: merchants)
         let named = context.input["conversationId"]?.stringValue
-        let conversation = named ?? "cv_" + UUID().uuidString.lowercased()
+        let conversation = named ?? Self.newConversationId()
         // The gateway hands over what `prepare` read; a caller that did not prepare (an evaluation) reads it here.
         var previous = context.prepared as? FinanceQuestion
         if let named, previous == nil {
@@ -128,6 +128,15 @@ public struct BudgetQuestionFeature: StructuredFeature {
 
     /// A store's error as the request's: data that cannot be summed or read back (`BudgetDataError`) is this
     /// request's alone (500); anything else is the store (503).
+    /// A new conversation's id: "cv_" and 26 random lower-case letters (about 122 bits). No digit, because the app
+    /// sends it back as input, and the gateway masks every string of an input (`MaskPersonalData`): a UUID's digit
+    /// groups can read as a phone number ("4704-9124-62"), and a masked id is a conversation not found.
+    public static func newConversationId() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz".unicodeScalars)
+        return "cv_" + String(String.UnicodeScalarView((0..<26).map { _ in letters[Int(generator.next(upperBound: UInt64(26)))] }))
+    }
+
     static func failure(_ error: any Error) -> GatewayError {
         guard error is BudgetDataError else {
             GatewayLog.warning("budget store: \(error)")
