@@ -83,17 +83,7 @@ extension SearchParser {
     /// The word ranges of `words` that spell an airline's name: no place is read inside one ("Air Arabia" names no
     /// town Arabi, "Singapore Airlines" no flight from Singapore).
     static func airlineSpans(in words: [String]) -> [Range<Int>] {
-        var spans: [Range<Int>] = []
-        for name in airlineNameWords where name.count <= words.count {
-            for start in 0...(words.count - name.count) where words[start] == name[0] {
-                // The last word may carry a Turkish ending ("Havayolları'yla" folds to one word or two).
-                let matches = name.indices.allSatisfy { offset in
-                    offset == name.count - 1 ? words[start + offset].hasPrefix(name[offset]) : words[start + offset] == name[offset]
-                }
-                if matches { spans.append(start..<(start + name.count)) }
-            }
-        }
-        return spans
+        airlineNameWords.flatMap { TextMatching.ranges(of: $0, in: words) }
     }
 
     static func contextualAirline(in words: [String]) -> String? {

@@ -16,7 +16,7 @@ public enum PlaceSpans {
     }
 
     /// The words of the airlines the rules know ("Pegasus", "Türk Hava Yolları"): an airline is no place.
-    static let airlineWords: Set<String> = Set(SearchParser.airlines.flatMap { $0.1 }.flatMap { TextMatching.words($0) })
+    static let airlineWords: Set<String> = Set(SearchParser.airlineNameWords.joined())
 
     static let stopWords: Set<String> = [
         "the", "and", "for", "with", "from", "flight", "flights", "fly", "flying", "ticket", "tickets", "trip", "next", "this", "tomorrow",

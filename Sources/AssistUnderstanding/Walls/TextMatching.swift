@@ -90,19 +90,25 @@ public enum TextMatching {
     /// Whether `needle` occurs in `haystack` as consecutive words, the last one allowing a short suffix.
     static func contains(_ haystack: [String], needle: [String]) -> Bool {
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count) {
-            var matched = true
-            for (offset, word) in needle.enumerated() {
-                let candidate = haystack[start + offset]
-                let isLast = offset == needle.count - 1
-                if !(candidate == word || (isLast && word.count >= 3 && candidate.hasPrefix(word) && candidate.count <= word.count + 4)) {
-                    matched = false
-                    break
-                }
+        return (0...(haystack.count - needle.count)).contains { occurs(needle, in: haystack, at: $0) }
+    }
+
+    /// Every word range of `haystack` where `needle` occurs, as `contains` matches it.
+    static func ranges(of needle: [String], in haystack: [String]) -> [Range<Int>] {
+        guard !needle.isEmpty, needle.count <= haystack.count else { return [] }
+        return (0...(haystack.count - needle.count)).filter { occurs(needle, in: haystack, at: $0) }.map { $0..<($0 + needle.count) }
+    }
+
+    /// Whether `needle` occurs in `haystack` from `start`: each word whole, the last one allowing a short suffix.
+    private static func occurs(_ needle: [String], in haystack: [String], at start: Int) -> Bool {
+        for (offset, word) in needle.enumerated() {
+            let candidate = haystack[start + offset]
+            let isLast = offset == needle.count - 1
+            if !(candidate == word || (isLast && word.count >= 3 && candidate.hasPrefix(word) && candidate.count <= word.count + 4)) {
+                return false
             }
-            if matched { return true }
         }
-        return false
+        return true
     }
 }
 
