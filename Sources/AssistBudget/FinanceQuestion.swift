@@ -202,17 +202,19 @@ public struct FinanceUnderstander: Sendable {
     /// "shopping".
     static func misspelledCategory(_ words: [String]) -> String? {
         for word in words where word.count >= 8 {
-            for (name, phrases) in categories {
-                for phrase in phrases where !phrase.contains(" ") && phrase.count >= 9 {
-                    let folded = TextMatching.fold(phrase)
-                    let allowed = folded.count >= 10 ? 2 : 1
-                    // An exact word is the phrase pass's to read (or, as "alışveriş" of an act, to leave).
-                    guard word != folded, abs(folded.count - word.count) <= allowed else { continue }
-                    if TextMatching.editDistance(word, folded, limit: allowed) <= allowed { return name }
-                }
+            for (name, folded) in longCategoryWords {
+                let allowed = folded.count >= 10 ? 2 : 1
+                // An exact word is the phrase pass's to read (or, as "alışveriş" of an act, to leave).
+                guard word != folded, abs(folded.count - word.count) <= allowed else { continue }
+                if TextMatching.editDistance(word, folded, limit: allowed) <= allowed { return name }
             }
         }
         return nil
+    }
+
+    /// The categories' one-word phrases of nine letters or more, folded once: what `misspelledCategory` compares.
+    static let longCategoryWords: [(name: String, folded: String)] = categories.flatMap { name, phrases in
+        phrases.filter { !$0.contains(" ") && $0.count >= 9 }.map { (name, TextMatching.fold($0)) }
     }
 
     /// Whether a rule recognises what the question asks for.
