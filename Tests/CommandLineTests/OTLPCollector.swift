@@ -54,10 +54,13 @@ final class OTLPCollector: @unchecked Sendable {
         try? FileManager.default.removeItem(at: output)
     }
 
-    /// Every line written so far: the spans decoded, and any request that did not decode (`error`).
+    /// Every whole line written so far: the spans decoded, and any request that did not decode (`error`). A line
+    /// the collector is still writing (a large record reaches the file in more than one write) has no newline yet
+    /// and is left for the next read.
     func records() throws -> [[String: Any]] {
         guard let data = FileManager.default.contents(atPath: output.path) else { return [] }
-        return try data.split(separator: UInt8(ascii: "\n")).map { line in
+        let whole = data[..<(data.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex)]
+        return try whole.split(separator: UInt8(ascii: "\n")).map { line in
             guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
                 throw CollectorFailure(description: "not an object: \(String(decoding: line, as: UTF8.self))")
             }
