@@ -10,7 +10,10 @@ public final class ScriptedUpstream: Sendable {
     /// Chooses the script for one request from its body (e.g. an answer per booking); nil uses `script`.
     public typealias ScriptChooser = @Sendable (_ body: [UInt8]) -> Script?
 
-    private let state = Mutex<(script: Script, chooser: ScriptChooser?, requests: [RecordedRequest])>((Script(), nil, []))
+    /// The chooser is held by reference (`ChooserBox`): a closure read out of a tuple in a lock's state comes back
+    /// wrapped in two more reabstraction thunks each time, written back, so each request would call through a
+    /// chain as long as the requests before it (see `LogSystem.Destination`).
+    private let state = Mutex<(script: Script, chooser: ChooserBox?, requests: [RecordedRequest])>((Script(), nil, []))
     private let server: HTTPServer
     /// The format whose API prefix `baseURL` names.
     public let format: Format
@@ -44,8 +47,13 @@ public final class ScriptedUpstream: Sendable {
 
     /// When set, each request gets the script this returns for its body (falling back to `script`).
     public var chooser: ScriptChooser? {
-        get { state.withLock { $0.chooser } }
-        set { state.withLock { $0.chooser = newValue } }
+        get { state.withLock { $0.chooser?.choose } }
+        set { state.withLock { $0.chooser = newValue.map(ChooserBox.init) } }
+    }
+
+    private final class ChooserBox: Sendable {
+        let choose: ScriptChooser
+        init(_ choose: @escaping ScriptChooser) { self.choose = choose }
     }
 
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
@@ -88,7 +96,7 @@ public final class ScriptedUpstream: Sendable {
             state.requests.append(recorded)
             return (state.script, state.chooser, state.requests.count - 1)
         }
-        let script = chooser?(request.body) ?? standing
+        let script = chooser?.choose(request.body) ?? standing
         let dialect = format.dialect
         guard script.status == 200 else {
             update(index) { $0.finished = true }
