@@ -24,7 +24,7 @@ public struct ItinerarySummaryBuilder: PromptBuilder {
         } catch let error as PromptBuildError {
             throw error
         } catch {
-            throw .notFound
+            throw .refused(TravelDatabase.unavailable(error))  // an outage is a 503, never a booking not found
         }
         let facts: JSONValue = ["booking": Self.facts(booking, airports: airports)]
         return Prompt(messages: [

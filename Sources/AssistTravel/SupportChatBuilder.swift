@@ -16,10 +16,15 @@ public struct SupportChatBuilder: PromptBuilder {
     public init(travel: TravelDatabase) { self.travel = travel }
 
     public func build(_ context: PromptContext) async throws(PromptBuildError) -> Prompt {
-        guard let message = context.input["message"]?.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !message.isEmpty else {
+        guard let message = context.input["message"]?.stringValue.map(Self.trimmed), !message.isEmpty else {
             throw .invalidInput("input.message: must not be empty")
         }
-        var policy = (try? travel.policy(language: Locales.language(of: context.locale))) ?? []
+        var policy: [TravelData.PolicySection]
+        do {
+            policy = try travel.policy(language: Locales.language(of: context.locale))
+        } catch {
+            throw .refused(TravelDatabase.unavailable(error))
+        }
         let picked = SupportNarrator.section(forTopic: context.input["topic"]?.stringValue, in: policy)
         if let section = context.input["topic"]?.stringValue.flatMap({ Self.sections[$0] }) {
             policy = policy.filter { $0.section == section }
@@ -41,6 +46,15 @@ public struct SupportChatBuilder: PromptBuilder {
         let terms = picked.map { Self.sectionTerms[$0.section]?[Locales.language(of: context.locale)] ?? [] } ?? []
         prompt.reference = SupportReference(policy: policyText, sectionTerms: terms, userText: (userText + [message]).joined(separator: "\n")).json
         return prompt
+    }
+
+    /// `text` without the white space and line breaks around it (Unicode's White_Space). By hand, per scalar:
+    /// Foundation's `trimmingCharacters` was a percent of the gateway's CPU per support question.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
     }
 
     /// Words an answer about a section names (folded; a Turkish case ending may follow), per language: the

@@ -1,10 +1,15 @@
+public import AssistGateway
 public import AssistSQLite
 import Foundation
+import Synchronization
 
 /// The travel data in SQLite, and the reads the prompt builders make. Every booking read is scoped to a
 /// user: asking for another user's booking returns nil, exactly like asking for one that does not exist.
 public final class TravelDatabase: Sendable {
     private let database: SQLiteDatabase
+    /// The support policy by language as last read: written only by `seed` (which empties this), read for
+    /// every support question, so read from the database once per language rather than once per request.
+    private let policies = Mutex<[String: [TravelData.PolicySection]]>([:])
 
     public init(database: SQLiteDatabase) throws {
         self.database = database
@@ -46,6 +51,7 @@ public final class TravelDatabase: Sendable {
                 }
             }
         }
+        policies.withLock { $0.removeAll() }
     }
 
     /// The booking `id` if it belongs to `user`; nil otherwise (missing and foreign look the same).
@@ -73,11 +79,20 @@ public final class TravelDatabase: Sendable {
         return result
     }
 
+    /// What a builder answers when a read of the travel data failed: 503, logged with its cause.
+    public static func unavailable(_ error: any Error) -> GatewayError {
+        GatewayLog.warning("travel store: \(error)")
+        return .unavailable("travel store")
+    }
+
     /// The support policy in `language`, falling back to English.
     public func policy(language: String) throws -> [TravelData.PolicySection] {
+        if let known = policies.withLock({ $0[language] }) { return known }
         let query = "SELECT section, title, text FROM travel_policy WHERE language = ? ORDER BY position"
         var rows = try database.query(query, [.text(language)])
         if rows.isEmpty { rows = try database.query(query, [.text("en")]) }
-        return rows.map { TravelData.PolicySection(section: $0[0].text ?? "", title: $0[1].text ?? "", text: $0[2].text ?? "") }
+        let policy = rows.map { TravelData.PolicySection(section: $0[0].text ?? "", title: $0[1].text ?? "", text: $0[2].text ?? "") }
+        policies.withLock { $0[language] = policy }
+        return policy
     }
 }

@@ -163,5 +163,35 @@ struct TravelDatabaseTests {
         await #expect(throws: PromptBuildError.invalidInput("input.message: must not be empty")) {
             try await builder.build(try context("support_chat", user: "u2", input: ["message": "   "], locale: "en-GB"))
         }
+        // Unicode's white space and line breaks around the message go, what is inside stays.
+        #expect(SupportChatBuilder.trimmed("\n\t\u{3000} İade\u{00A0}var mı?\r\n\u{2029}") == "İade\u{00A0}var mı?")
+        #expect(SupportChatBuilder.trimmed("\u{2003}\n") == "" && SupportChatBuilder.trimmed("a") == "a")
+    }
+
+    @Test("the policy is read once per language and read again after a new seed")
+    func policyAfterSeed() async throws {
+        let before = try travel.policy(language: "en")
+        var changed = try TravelData.builtin()
+        changed.policy["en"]?[0].text = "Refunds are decided by a person."
+        try travel.seed(changed)
+        let after = try travel.policy(language: "en")
+        #expect(after[0].text == "Refunds are decided by a person." && before[0].text != after[0].text)
+        #expect(after.count == before.count)
+        // Answered from memory once read: the table is not read again.
+        try database.execute("DROP TABLE travel_policy")
+        #expect(try travel.policy(language: "en")[0].text == "Refunds are decided by a person.")
+        #expect(throws: (any Error).self) { try travel.policy(language: "tr") }
+    }
+
+    @Test("a travel store that cannot answer is 503 unavailable, never a booking not found or an empty policy")
+    func storeOutage() async throws {
+        try database.execute("DROP TABLE travel_policy; DROP TABLE travel_bookings")
+        await #expect(throws: PromptBuildError.refused(.unavailable("travel store"))) {
+            try await SupportChatBuilder(travel: travel).build(try context("support_chat", user: "u2", input: ["message": "Refund?"], locale: "en-GB"))
+        }
+        await #expect(throws: PromptBuildError.refused(.unavailable("travel store"))) {
+            try await ItinerarySummaryBuilder(travel: travel).build(try context("itinerary_summary", user: "u1", input: ["bookingId": "BK-2041"],
+                                                                                 locale: "en-GB"))
+        }
     }
 }
