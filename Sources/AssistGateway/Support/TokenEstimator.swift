@@ -19,11 +19,19 @@ struct TokenCounter: Sendable {
     private var inWord = false
 
     mutating func add(_ text: String) {
-        for byte in text.utf8 {
-            bytes += 1
-            let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-            if !isSpace, !inWord { words += 1 }
-            inWord = !isSpace
+        var text = text
+        // Over contiguous bytes, counting in locals: every prompt's every byte passes here.
+        text.withUTF8 { utf8 in
+            var words = 0
+            var inWord = inWord
+            for byte in utf8 {
+                let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+                words &+= (!isSpace && !inWord) ? 1 : 0
+                inWord = !isSpace
+            }
+            self.words += words
+            self.inWord = inWord
+            bytes += utf8.count
         }
     }
 
