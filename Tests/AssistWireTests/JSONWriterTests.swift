@@ -42,6 +42,16 @@ struct JSONWriterTests {
         #expect(String(decoding: out, as: UTF8.self) == #"x="say \"hi\"""#)
     }
 
+    /// Runs of plain bytes are copied whole and escapes cut them anywhere: every mix reads back as written.
+    @Test func anyStringReadsBackAsWritten() throws {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [String] = ["a", "İ", "🛫", "\"", "\\", "\n", "\u{0}", "\u{1F}", "\t", "plain text ", "/", "\u{7F}", "ğü"]
+        for _ in 0..<500 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(try JSONParser.parse(JSONWriter.bytes(.string(text))) == .string(text), "\(Array(text.utf8))")
+        }
+    }
+
     @Test func escapesObjectKeys() {
         #expect(JSONWriter.string(["a\"b\n": 1]) == #"{"a\"b\n":1}"#)
     }
