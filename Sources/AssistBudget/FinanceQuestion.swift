@@ -11,7 +11,7 @@ public struct FinanceQuestion: Sendable, Equatable {
     public var intent: Intent
     public var period: DateResolver.Range
     public var otherPeriod: DateResolver.Range?
-    /// Only when the question names one of the user's merchants.
+    /// One of the user's merchants the question names, or a name it gives that the user never paid (`unlistedMerchant`).
     public var merchant: String?
     /// Only when the question names a category.
     public var category: String?
@@ -121,7 +121,8 @@ public struct FinanceUnderstander: Sendable {
         var intent = Self.intents.first { folded.containsAny($0.1) }?.0
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
         return Reading(intent: intent, period: period, other: other,
-                       merchant: merchants.first { folded.contains($0) }, category: Self.category(in: text), limit: Self.limit(in: text),
+                       merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text), category: Self.category(in: text),
+                       limit: Self.limit(in: text),
                        shift: FollowUp.shiftBack(text))
     }
 

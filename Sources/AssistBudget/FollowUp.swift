@@ -33,10 +33,20 @@ enum FollowUp {
             || saysAlso(text) && words.count <= 6
             || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
+            || partOfLast(words) && words.count <= 10
     }
 
-    /// "only at Migros", "sadece Migros'ta": a merchant added to the last question's category, not in its place.
-    static func narrows(_ text: String) -> Bool { TextMatching.words(text).contains(where: narrowers.contains) }
+    /// "only at Migros", "sadece Migros'ta", "how much of that was at Petrol Ofisi": a merchant added to the last
+    /// question's category, not in its place.
+    static func narrows(_ text: String) -> Bool {
+        let words = TextMatching.words(text)
+        return words.contains(where: narrowers.contains) || partOfLast(words)
+    }
+
+    /// "of that", "of this", "of those", "of it": a part of the last question's answer, as Turkish "bunun", "bundan".
+    static func partOfLast(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
+    }
 
     enum Unit { case week, month, year }
 

@@ -1,0 +1,87 @@
+import AssistUnderstanding
+
+/// A merchant the question names but the user has never paid: "how much at IKEA this month?", "getir'e ne kadar
+/// gitti?". The user's own merchants are the candidate list (`FinanceUnderstander`); a name outside it used to be
+/// dropped, so the question was answered as if it named no merchant (the month's whole total for "at IKEA"): a wrong
+/// answer, not a missing one. Read here by the shape of a name only, so the answer is the truth about the data (no
+/// purchases there):
+/// - Turkish: a word with an apostrophe and a case ending ("getir'e", "Burger King'de", "Petrol Ofisi'nden"),
+///   capitalised words before a capitalised one joining it;
+/// - English: "at" and one to three capitalised words ("at IKEA", "at Whole Foods").
+/// Never a period ("at Christmas", "Ocak'ta"), a number ("1'inden"), a category, a place the gazetteer knows
+/// ("İstanbul'da") or a pronoun.
+extension FinanceUnderstander {
+    func unlistedMerchant(in text: String) -> String? {
+        let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }
+        for (index, token) in tokens.enumerated() {
+            if let apostrophe = token.firstIndex(where: { $0 == "'" || $0 == "’" }) {
+                let stem = String(token[..<apostrophe])
+                guard Self.caseEndings.contains(TextMatching.fold(String(token[token.index(after: apostrophe)...]))),
+                      let first = stem.first else { continue }
+                var words = [stem]
+                if first.isUppercase {
+                    var back = index - 1
+                    while back >= 0, words.count < 3, tokens[back].first?.isUppercase == true, acceptable(tokens[back], partOfName: true) {
+                        words.insert(tokens[back], at: 0)
+                        back -= 1
+                    }
+                }
+                if let name = accepted(words) { return name }
+            } else if token.lowercased() == "at" {
+                // Capitalised words, the last of them perhaps a possessive ("at Domino's", "at Trader Joe's").
+                var name: [String] = []
+                for word in tokens[(index + 1)...].prefix(3) {
+                    guard word.first?.isUppercase == true else { break }
+                    let possessive = word.hasSuffix("'s") || word.hasSuffix("’s")
+                    guard possessive || !word.contains(where: { $0 == "'" || $0 == "’" }) else { break }
+                    name.append(word)
+                    if possessive { break }
+                }
+                if !name.isEmpty, let accepted = accepted(name) { return accepted }
+            }
+        }
+        return nil
+    }
+
+    /// The words as a merchant's name (its first letter capitalised), or nil when they read as something else.
+    private func accepted(_ words: [String]) -> String? {
+        let name = words.joined(separator: " ")
+        guard acceptable(name), let first = name.first else { return nil }
+        return first.isLowercase ? first.uppercased() + name.dropFirst() : name
+    }
+
+    /// Whether `name` can be a merchant's name, or with `partOfName` a word of one ("Petrol" in "Petrol Ofisi'nde",
+    /// which alone would be the fuel category; a name of more than one word is no category either).
+    private func acceptable(_ name: String, partOfName: Bool = false) -> Bool {
+        let folded = TextMatching.words(name)
+        guard !folded.isEmpty, name.contains(where: \.isLetter), !folded.contains(where: Self.notNames.contains) else { return false }
+        let (period, other) = periods(in: name)
+        guard period == nil, other == nil, today.resolve(name).departure == nil, FollowUp.shiftBack(name) == nil else { return false }
+        if !partOfName, folded.count == 1, Self.category(in: name) != nil { return false }
+        if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord { return false }
+        return true
+    }
+
+    /// Turkish case endings after a name's apostrophe, folded: dative, locative, ablative, genitive, -ki, with.
+    static let caseEndings: Set<String> = ["a", "e", "ya", "ye", "na", "ne", "da", "de", "ta", "te", "nda", "nde", "dan", "den", "tan",
+                                           "ten", "ndan", "nden", "in", "un", "nin", "nun", "daki", "deki", "taki", "teki", "ndaki",
+                                           "ndeki", "la", "le", "yla", "yle"]
+
+    /// Words no merchant's name is made of here: pronouns, the words that follow "at" in a question, units of time
+    /// and holidays ("at New Year", "at the weekend", "Yılbaşı'nda", "Ramazan Bayramı'nda").
+    static let notNames: Set<String> = ["bu", "su", "o", "bura", "ora", "sura", "bunlar", "onlar", "ben", "sen", "biz", "siz", "i", "me",
+                                        "my", "that", "this", "there", "here", "home", "work", "least", "most", "all", "once", "the",
+                                        "a", "an", "any", "some", "what", "which", "where", "when", "how", "day", "days", "week",
+                                        "weekend", "month", "year", "years", "gun", "hafta", "ay", "yil", "yilbasi", "bayram",
+                                        "bayrami", "ramazan", "kurban", "noel", "paskalya", "christmas", "easter", "halloween",
+                                        "thanksgiving", "valentine", "valentines", "sevgililer"]
+}
+
+extension Substring {
+    /// The word without the punctuation a sentence puts around it ("IKEA?" → "IKEA"); an apostrophe inside stays.
+    var trimmingPunctuation: String {
+        let kept: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "&" }
+        guard let start = firstIndex(where: kept), let end = lastIndex(where: kept) else { return "" }
+        return String(self[start...end])
+    }
+}
