@@ -13,11 +13,15 @@ import AssistUnderstanding
 extension FinanceUnderstander {
     func unlistedMerchant(in text: String) -> String? {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }
+        var candidates = 0
         for (index, token) in tokens.enumerated() {
+            // Each candidate is checked against the period, holiday and place readers: a few per question at most.
+            guard candidates < Self.maxCandidates else { return nil }
             if let apostrophe = token.firstIndex(where: { $0 == "'" || $0 == "’" }) {
                 let stem = String(token[..<apostrophe])
                 guard Self.caseEndings.contains(TextMatching.fold(String(token[token.index(after: apostrophe)...]))),
                       let first = stem.first else { continue }
+                candidates += 1
                 var words = [stem]
                 if first.isUppercase {
                     var back = index - 1
@@ -37,7 +41,9 @@ extension FinanceUnderstander {
                     name.append(word)
                     if possessive { break }
                 }
-                if !name.isEmpty, let accepted = accepted(name) { return accepted }
+                guard !name.isEmpty else { continue }
+                candidates += 1
+                if let accepted = accepted(name) { return accepted }
             }
         }
         return nil
@@ -61,6 +67,9 @@ extension FinanceUnderstander {
         if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord { return false }
         return true
     }
+
+    /// Names tried per question: a question names a merchant or two, and a longer list of candidates is no question.
+    static let maxCandidates = 4
 
     /// Turkish case endings after a name's apostrophe, folded: dative, locative, ablative, genitive, -ki, with.
     static let caseEndings: Set<String> = ["a", "e", "ya", "ye", "na", "ne", "da", "de", "ta", "te", "nda", "nde", "dan", "den", "tan",
