@@ -35,8 +35,14 @@ extension FinanceUnderstander {
                 add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!), .day)  // "the day before yesterday", "evvelki gün"
             } else if let day = dayPeriod(word) {
                 add(day, .day)
+            } else if let (holiday, length) = today.pastHoliday(words, at: index) {
+                index += length - 1
+                add(holiday, .day)  // "on valentine's day", "sevgililer gününde": its latest day
+            } else if let (span, length) = lastDays(words, at: index) {
+                index += length - 1
+                add(span)  // "the past 10 days", "son 10 günde": those days, today the last
             } else if let (span, length) = weekBeforeLast(words, at: index) ?? season(words, at: index) ?? sinceWeekday(words, at: index)
-                        ?? dayRange(words, at: index) {
+                        ?? sinceDayOfMonth(words, at: index) ?? dayRange(words, at: index) {
                 index += length - 1
                 add(span)  // "the week before last", "over the summer", "since monday", "20-27 ağustos"
             } else if let (span, length) = dayOfMonth(words, at: index) {
@@ -163,6 +169,8 @@ extension FinanceUnderstander {
             guard unitAt < words.count else { return nil }
             if words[unitAt] == "year" { return (yearToDate(), unitAt - index + 1) }
             if words[unitAt] == "month" { return (thisMonth(), unitAt - index + 1) }
+            // "since the start of november": from that month's first day to today.
+            if let month = DateResolver.month(words[unitAt]) { return (DateResolver.Range(from: pastMonth(month).from, to: todayISO), unitAt - index + 1) }
             return nil
         }
         // "since New Year's", "since new year", "since New Year's Day" (which fold to "new year s day").
@@ -173,11 +181,14 @@ extension FinanceUnderstander {
             return (yearToDate(), length)
         }
         // Turkish: "yılbaşından" in one word or two ("yıl başından"), then beri / bu yana / itibaren.
+        // A month's name before "başından": "kasım başından beri", from that month's first day.
         let (unit, start): (String, Int) = word == "yilbasindan" ? ("yil", index) : (word, index + 1)
-        guard ["yil", "ay"].contains(unit), start < words.count, word == "yilbasindan" || words[start] == "basindan" else { return nil }
+        let month = DateResolver.month(unit)
+        guard ["yil", "ay"].contains(unit) || month != nil, start < words.count, word == "yilbasindan" || words[start] == "basindan" else { return nil }
         let since = Self.sinceAfter(words, at: start + 1)
         guard since > 0 else { return nil }
-        return (unit == "yil" ? yearToDate() : thisMonth(), start + 1 + since - index)
+        let span = month.map { DateResolver.Range(from: pastMonth($0).from, to: todayISO) } ?? (unit == "yil" ? yearToDate() : thisMonth())
+        return (span, start + 1 + since - index)
     }
 
     /// Saturday and Sunday of last week (Monday to Sunday): on a weekend day, the weekend before this one.
@@ -335,8 +346,8 @@ extension FinanceUnderstander {
         return DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31")
     }
 
-    /// "year" and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
-    static let yearWords: Set<String> = ["year", "yil", "yili", "yilda", "yila", "yilin", "yilki", "yildaki", "sene", "senesi", "senede",
+    /// "year" ("yr") and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
+    static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yila", "yilin", "yilki", "yildaki", "sene", "senesi", "senede",
                                          "seneye", "senenin", "seneki", "senedeki"]
 
     /// "week" and "hafta" with its case endings and -ki: haftaki, haftada, haftadaki, haftayı, haftanın.

@@ -2,7 +2,8 @@ import AssistUnderstanding
 import Foundation
 
 /// Spans a budget question names besides days, weeks, months, quarters and years (`FinancePeriods`): seasons,
-/// halves of a year, the week before last, a day of this month, the days between two days, and since a weekday.
+/// halves of a year, the week before last, a day of this month, the days between two days, since a weekday or a day
+/// of the month, and the last few days.
 /// Each is in the past, as every period of a question about spending is.
 extension FinanceUnderstander {
     /// Seasons by their first month, meteorological (as a shop's sales or a bank's statement count them): winter
@@ -129,6 +130,25 @@ extension FinanceUnderstander {
         guard let weekday = DateResolver.weekday(word), ["dan", "den", "tan", "ten"].contains(where: word.hasSuffix),
               Self.sinceAfter(words, at: index + 1) > 0 else { return nil }
         return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO), 1 + Self.sinceAfter(words, at: index + 1))
+    }
+
+    /// "since the 1st", "since the 15th": from the latest such day of the month to today; how many words it takes.
+    func sinceDayOfMonth(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard words[index] == "since", index + 2 < words.count, words[index + 1] == "the", let day = DateResolver.dayNumber(words[index + 2]),
+              words[index + 2].contains(where: \.isLetter) else { return nil }
+        let afterDay = index + 3 < words.count ? words[index + 3] : ""
+        guard DateResolver.month(afterDay) == nil, !Self.unitsAfterOrdinals.contains(afterDay) else { return nil }
+        return (DateResolver.Range(from: DateResolver.iso(pastDayOfMonth(day)), to: todayISO), 3)
+    }
+
+    /// "the past 10 days", "the last 3 days", "son 10 günde", "son 3 gündür": that many days, today the last of them,
+    /// and how many words from `index` it takes.
+    func lastDays(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard ["last", "past", "previous", "son"].contains(words[index]), index + 2 < words.count,
+              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (1...366).contains(count),
+              ["days", "gun", "gunde", "gunu", "gundur", "gunun", "gunluk", "gunku"].contains(words[index + 2]) else { return nil }
+        let first = calendar.date(byAdding: .day, value: 1 - count, to: todayDate)!
+        return (DateResolver.Range(from: DateResolver.iso(first), to: todayISO), 3)
     }
 
     /// "20-27 ağustos" (the dash folds away), "20 to 27 August": the days from one to the other of that month.

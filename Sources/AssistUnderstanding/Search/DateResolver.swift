@@ -141,10 +141,13 @@ public struct DateResolver: Sendable {
                 return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra"
             }
             // "sat morning", "on fri", "next tue": a weekday's abbreviation, beside a time of day or after a word that
-            // introduces a day ("sun", "sat", "wed" are words too: "the sun", "I sat").
+            // introduces a day ("sun", "sat", "wed" are words too: "the sun", "I sat"); or ending a request of a few
+            // words, not after an article or a pronoun ("Des Moines to Pensacola fri"), "sun" never (a sunny place is
+            // asked for "with sun", "some sun").
             let abbreviated = DateWords.weekdayAbbreviations[word].flatMap { weekday in
                 ["on", "this", "next", "by", "until", "till", "every"].contains(previous)
-                    || ["morning", "afternoon", "evening", "night"].contains(next) ? weekday : nil
+                    || ["morning", "afternoon", "evening", "night"].contains(next)
+                    || index == words.count - 1 && index >= 2 && word != "sun" && !DateWords.beforeNoun.contains(previous) ? weekday : nil
             }
             if let weekday = DateWords.weekday(word) ?? abbreviated {
                 // "wednesday", "on friday", "next tuesday", "çarşamba", "cumaya": the next one after today; "this
@@ -199,6 +202,20 @@ public struct DateResolver: Sendable {
               let first = resolve(words: Array(words[(index + 1)..<and])), first.from == first.to,
               let second = resolve(words: Array(words[(and + 1)...])), second.from == second.to, second.from >= first.from else { return nil }
         return Range(from: first.from, to: second.to)
+    }
+
+    /// The holiday `words` name at `index` ("valentine's day", "sevgililer gününde", "Christmas Eve"), on its latest
+    /// day on or before today, as a question about one's spending means it; and how many words it takes.
+    public func pastHoliday(_ words: [String], at index: Int) -> (range: Range, length: Int)? {
+        guard let holiday = DateWords.holiday(words, at: index) else { return nil }
+        let thisYear = calendar.component(.year, from: today)
+        for candidate in [thisYear, thisYear - 1] {
+            let (month, dayNumber) = holiday.day(candidate)
+            if let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)), date <= today {
+                return (day(date), holiday.words.count)
+            }
+        }
+        return nil
     }
 
     /// A holiday's day in the given year, else this year's if it has not passed, else next year's.

@@ -65,13 +65,22 @@ enum DateWords {
             self.words = words
             self.day = { year in (month, DateWords.nthWeekday(nth, weekday, month: month, year: year)) }
         }
+        /// `offset` days from Western Easter Sunday (Good Friday is -2).
+        init(_ words: [String], fromEaster offset: Int) {
+            self.words = words
+            self.day = { year in DateWords.easter(year, plus: offset) }
+        }
     }
 
     /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s eve"),
-    /// Halloween, Valentine's Day, and the US ones set by weekday: Thanksgiving (the fourth Thursday of November),
-    /// Memorial Day (the last Monday of May), Labor Day (the first Monday of September). Longest first, so
-    /// "christmas eve" wins over "christmas".
+    /// Halloween, Valentine's Day, St Patrick's Day, Turkey's Republic Day (Cumhuriyet Bayramı), the US ones set by
+    /// weekday: Thanksgiving (the fourth Thursday of November), Memorial Day (the last Monday of May), Labor Day (the
+    /// first Monday of September), and Easter's: Good Friday, Easter, Easter Monday. Longest first, so "christmas eve"
+    /// wins over "christmas". The last word may carry a Turkish case ending ("sevgililer gününde").
     static let holidays: [Holiday] = [
+        Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
+        Holiday(["easter"], fromEaster: 0), Holiday(["st", "patrick", "s", "day"], 3, 17), Holiday(["saint", "patrick", "s", "day"], 3, 17),
+        Holiday(["st", "patricks", "day"], 3, 17), Holiday(["st", "paddy", "s", "day"], 3, 17), Holiday(["cumhuriyet", "bayrami"], 10, 29),
         Holiday(["new", "year", "s", "eve"], 12, 31), Holiday(["new", "years", "eve"], 12, 31), Holiday(["new", "year", "s", "day"], 1, 1),
         Holiday(["new", "years", "day"], 1, 1), Holiday(["christmas", "eve"], 12, 24), Holiday(["christmas", "day"], 12, 25),
         Holiday(["christmas"], 12, 25), Holiday(["boxing", "day"], 12, 26), Holiday(["valentine", "s", "day"], 2, 14),
@@ -80,11 +89,27 @@ enum DateWords {
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
     ]
 
-    /// The holiday whose words start at `index`, if any.
+    /// The holiday whose words start at `index`, if any; its last word may carry a Turkish case ending of up to four
+    /// letters ("gununde", "bayraminda").
     static func holiday(_ words: [String], at index: Int) -> Holiday? {
         holidays.first { holiday in
-            index + holiday.words.count <= words.count && Array(words[index..<(index + holiday.words.count)]) == holiday.words
+            let count = holiday.words.count
+            guard index + count <= words.count, Array(words[index..<(index + count - 1)]) == holiday.words.dropLast() else { return false }
+            let last = words[index + count - 1], expected = holiday.words[count - 1]
+            return last == expected || last.hasPrefix(expected) && last.count - expected.count <= 4 && expected.count >= 4
         }
+    }
+
+    /// Western Easter Sunday of `year` (the anonymous Gregorian computus), moved by `offset` days: (month, day).
+    static func easter(_ year: Int, plus offset: Int) -> (month: Int, day: Int) {
+        let a = year % 19, b = year / 100, c = year % 100, d = b / 4, e = b % 4, f = (b + 8) / 25, g = (b - f + 1) / 3
+        let h = (19 * a + b - d - g + 15) % 30, i = c / 4, k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = (a + 11 * h + 22 * l) / 451
+        let month = (h + l - 7 * m + 114) / 31, day = (h + l - 7 * m + 114) % 31 + 1
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let sunday = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        let moved = calendar.dateComponents([.month, .day], from: calendar.date(byAdding: .day, value: offset, to: sunday)!)
+        return (moved.month!, moved.day!)
     }
 
     /// The day of the month of the `nth` `weekday` of `month` in `year` (`nth` -1: the last).
@@ -97,6 +122,9 @@ enum DateWords {
         let length = calendar.range(of: .day, in: .month, for: first)!.count
         return firstMatch + 7 * ((length - firstMatch) / 7)
     }
+
+    /// Articles and pronouns: after one, a weekday's abbreviation ending a request is a word ("the sun", "we wed").
+    static let beforeNoun: Set<String> = ["the", "a", "an", "i", "we", "you", "they", "he", "she", "it", "my", "our", "your", "in", "to", "of"]
 
     /// Weekdays' abbreviations ("sat", "tue"): words too ("the sun", "I sat"), so `DateResolver` reads them only
     /// beside a time of day or after a word that introduces a day.

@@ -42,7 +42,7 @@ public struct SearchParser: Sendable {
                      "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"],
                     in: text) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
-            ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "is sinifi", "iş sınıfı"]),
+            ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ])
         filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words) ?? Self.capitalisedAirline(in: text)
@@ -109,8 +109,8 @@ public struct SearchParser: Sendable {
     }
 
     /// Travelling alone ("just me", "by myself", "solo", "tek başıma") is one adult; with one named companion ("with my
-    /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; "me + 2 friends", "me and 3 colleagues", "with 2 friends"
-    /// that many and one. Only when the text gives no head count of its own; read outside place names.
+    /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; with one's parents ("my parents and me", "annem, babam ve
+    /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids" one. Only when the text gives no head count of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
         for index in words.indices {
             let rest = words[index...]
@@ -126,9 +126,19 @@ public struct SearchParser: Sendable {
                let count = Int(words[at]) ?? numbers[words[at]], count > 0, count < 10 {
                 return count + 1
             }
-            // "eşim, ben ve 2 çocuğumuz", "ben ve annem": I and one possessed companion.
-            if words[index] == "ben", words[max(0, index - 2)...min(words.count - 1, index + 2)].contains(where: Self.turkishPossessed.contains) {
-                return 2
+            // "eşim, ben ve 2 çocuğumuz", "ben ve annem": I and one possessed companion; "annem, babam ve ben": two.
+            if words[index] == "ben" {
+                let around = words[max(0, index - 3)...min(words.count - 1, index + 2)].filter(Self.turkishPossessed.contains)
+                if !around.isEmpty { return 1 + min(Set(around).count, 4) }
+            }
+            // "my parents and me", "me and my parents", "with my parents": two more.
+            if rest.starts(with: ["my", "parents"]) || rest.starts(with: ["with", "my", "parents"]) || rest.starts(with: ["me", "and", "my", "parents"]) {
+                return 3
+            }
+            // "me and my two kids", "me and my son": one grown-up; the children are counted as children.
+            if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my" {
+                let noun = Int(words[index + 3]) ?? numbers[words[index + 3]] != nil ? index + 4 : index + 3
+                if noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
             }
             // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
             if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
@@ -161,6 +171,8 @@ public struct SearchParser: Sendable {
         return nil
     }
 
+    /// Children a parent names as theirs: "me and my two kids" is one grown-up.
+    static let childNouns: Set<String> = ["kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "boys", "girls"]
     static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
                                           "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague"]
     /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.

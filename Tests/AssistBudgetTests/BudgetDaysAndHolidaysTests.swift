@@ -1,0 +1,39 @@
+import AssistBudget
+import AssistUnderstanding
+import Testing
+
+/// What the ninth written-after set (`golden/written-after/README.md`) found missing in budget periods: the last few
+/// days, since a day of the month, since the start of a named month, "yr", and holidays (their latest day, as a
+/// question about spending looks back). Each beside the reading it must not take.
+@Suite("Budget periods: the last few days, since a day or a month's start, holidays")
+struct BudgetDaysAndHolidaysTests {
+    let understander = FinanceUnderstander(merchants: ["Migros", "Opet"], today: "2029-02-21")  // a Wednesday
+
+    func period(_ text: String) -> DateResolver.Range { understander.understand(text).period }
+    func span(_ from: String, _ to: String? = nil) -> DateResolver.Range { DateResolver.Range(from: from, to: to ?? from) }
+
+    @Test("the past N days end today; 'last 3 months' is still whole months")
+    func lastDays() {
+        #expect(period("number of Opet payments in the past 10 days") == span("2029-02-12", "2029-02-21"))
+        #expect(period("son 10 günde kaç kez Opet'e gittim") == span("2029-02-12", "2029-02-21"))
+        #expect(period("what did I spend the last three days") == span("2029-02-19", "2029-02-21"))
+        #expect(period("how much in the last 3 months") == span("2028-11-01", "2029-01-31"))
+    }
+
+    @Test("since the 1st, since the start of November, kasım başından beri; 'the first half' is no day")
+    func since() {
+        #expect(period("how much have i spent since the 1st") == span("2029-02-01", "2029-02-21"))
+        #expect(period("utility bills since the start of november, total?") == span("2028-11-01", "2029-02-21"))
+        #expect(period("kasım başından beri faturalara ne kadar ödedim") == span("2028-11-01", "2029-02-21"))
+        #expect(period("spending on clothes so far this yr") == span("2029-01-01", "2029-02-21"))
+        #expect(period("since the first half of the year") != span("2029-02-01", "2029-02-21"))
+    }
+
+    @Test("a holiday is its latest day on or before today, in either language")
+    func holidays() {
+        #expect(period("how many Migros runs on valentines day") == span("2029-02-14"))
+        #expect(period("sevgililer gününde Migros'ta kaç işlem yapmışım") == span("2029-02-14"))
+        #expect(period("what did I spend on Christmas Eve") == span("2028-12-24"))
+        #expect(period("how much did I spend at Halloween") == span("2028-10-31"))
+    }
+}
