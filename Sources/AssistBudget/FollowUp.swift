@@ -55,10 +55,13 @@ enum FollowUp {
     struct Shift: Equatable {
         var unit: Unit
         var count: Int?
+        /// One unit on instead of back: "the month after", "bir sonraki ay".
+        var forward = false
     }
 
     /// How a follow-up shifts the last period back: "the month before", "the previous month", "bir önceki ay", "ondan
-    /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta".
+    /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta"; or one unit on: "the month
+    /// after", "the following week", "bir sonraki ay".
     static func shiftBack(_ text: String) -> Shift? {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
@@ -72,6 +75,9 @@ enum FollowUp {
             let after = index + 1 < words.count ? words[index + 1] : ""
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
+            }
+            if count == nil, ["following", "sonraki"].contains(before) || ["after", "later"].contains(after) && before != "a" {
+                return Shift(unit: unit, forward: true)
             }
         }
         return nil
@@ -96,13 +102,14 @@ enum FollowUp {
 }
 
 extension FinanceUnderstander {
-    /// `range` moved back by `shift`. With a count, the `count` units that end the day before `range` begins (three
+    /// `range` moved back by `shift` (on, for a forward one). With a count, the `count` units that end the day before `range` begins (three
     /// whole months before a span of whole months). Else one unit: a whole month (or this month so far) becomes the
     /// whole month before; other spans move by the same amount at both ends.
     func shifted(_ range: DateResolver.Range, back shift: FollowUp.Shift) -> DateResolver.Range? {
         guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
         let unit = shift.unit
-        if let count = shift.count {
+        let sign = shift.forward ? 1 : -1
+        if let count = shift.count, !shift.forward {
             let start = unit == .week ? calendar.date(byAdding: .day, value: -7 * count, to: from)!
                 : calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
             return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .day, value: -1, to: from)!))
@@ -111,20 +118,20 @@ extension FinanceUnderstander {
         // A year so far, or a whole year: the whole year before ("this year" → "the year before", "önceki yıl").
         if unit == .year, range.from.hasSuffix("-01-01"), range.from.prefix(4) == range.to.prefix(4), range.to == todayISO || range.to.hasSuffix("-12-31"),
            let year = Int(range.from.prefix(4)) {
-            return DateResolver.Range(from: "\(year - 1)-01-01", to: "\(year - 1)-12-31")
+            return DateResolver.Range(from: "\(year + sign)-01-01", to: "\(year + sign)-12-31")
         }
         if unit != .week, calendar.component(.day, from: from) == 1 {
             let dayAfter = calendar.date(byAdding: .day, value: 1, to: to)!
             if calendar.component(.day, from: dayAfter) == 1 || range.to == todayISO {
                 // Whole months (a month, a quarter, this month so far): as many whole months, one unit back.
                 let length = max(1, calendar.dateComponents([.month], from: from, to: dayAfter).month ?? 1)
-                let start = calendar.date(byAdding: .month, value: -months, to: from)!
+                let start = calendar.date(byAdding: .month, value: sign * months, to: from)!
                 let end = calendar.date(byAdding: DateComponents(month: length, day: -1), to: start)!
                 return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
             }
         }
         let component: Calendar.Component = unit == .week ? .day : .month
-        let amount = unit == .week ? -7 : -months
+        let amount = sign * (unit == .week ? 7 : months)
         return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: from)!),
                                   to: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: to)!))
     }

@@ -36,4 +36,16 @@ struct BudgetDaysAndHolidaysTests {
         #expect(period("what did I spend on Christmas Eve") == span("2028-12-24"))
         #expect(period("how much did I spend at Halloween") == span("2028-10-31"))
     }
+
+    @Test("'the month after', 'the following week', 'bir sonraki ay' move the last period one unit on; 'before' still back")
+    func forward() {
+        let november = understander.understand("biggest single purchase in november?")
+        #expect(understander.understand("and the month after?", previous: november).period == span("2028-12-01", "2028-12-31"))
+        #expect(understander.understand("and the month after?", previous: november).intent == .largest)
+        let kasim = understander.understand("kasım ayında en çok para verdiğim tek harcama neydi")
+        #expect(understander.understand("bir sonraki ay?", previous: kasim).period == span("2028-12-01", "2028-12-31"))
+        #expect(understander.understand("and the month before?", previous: november).period == span("2028-10-01", "2028-10-31"))
+        let week = understander.understand("how much did I spend last week?")
+        #expect(understander.understand("what about the following week?", previous: week).period == span("2029-02-19", "2029-02-25"))
+    }
 }
