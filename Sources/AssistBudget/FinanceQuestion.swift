@@ -51,14 +51,15 @@ public struct FinanceUnderstander: Sendable {
 
     static let categories: [(String, [String])] = [
         ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
-                         "yemegi", "yemegim"]),
+                         "yemegi", "yemegim", "yemege", "yemeklere"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
-        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe"]),
+        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "benzin", "yakıt", "akaryakıt", "depoyu"]),
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
-        ("entertainment", ["entertainment", "cinema", "eğlence", "sinema"]), ("books", ["books", "kitap", "kitab"]),
+        ("entertainment", ["entertainment", "cinema", "movies", "the movies", "eğlence", "sinema"]),
+        ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım"]),
     ]
 
@@ -66,7 +67,7 @@ public struct FinanceUnderstander: Sendable {
         (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
                            "kıyasla"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
-                          "kategoriler", "kategori"]),
+                          "kategoriler", "kategori", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
@@ -81,8 +82,9 @@ public struct FinanceUnderstander: Sendable {
         (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
         (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
-        (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri"]),
-        (.totalSpent, ["how much", "total", "spend", "spent", "ne kadar", "toplam", "harcadım", "harcama"]),
+        (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
+                             "break that down", "break it down", "itemize", "itemise"]),
+        (.totalSpent, ["how much", "total", "spend", "spent", "add up", "adds up", "added up", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
     /// What a question names of its own, read once: the intent its cue words ask for, its periods, merchant,

@@ -48,4 +48,18 @@ struct BudgetDaysAndHolidaysTests {
         let week = understander.understand("how much did I spend last week?")
         #expect(understander.understand("what about the following week?", previous: week).period == span("2029-02-19", "2029-02-25"))
     }
+
+    @Test("words the ninth set used: movies, book purchases, kahveciler, dışarıda yemeğe; harcama kalemleri, add up, break down")
+    func words() {
+        #expect(understander.understand("how many times did i go to the movies last summer").category == "entertainment")
+        #expect(understander.understand("show all the book purchases I made in 2028").category == "books")
+        #expect(understander.understand("what did the hotel I booked cost").category == nil)  // "book" alone is no category
+        #expect(understander.understand("evvelsi gün kahvecilere ne kadar verdim").category == "cafes")
+        #expect(understander.understand("aralıkta mı ocakta mı dışarıda yemeğe daha çok para verdim").category == "restaurants")
+        #expect(understander.understand("geçen çeyrekte paramı en çok hangi harcama kalemleri götürdü").intent == .topCategories)
+        let visits = understander.understand("how many times did I go to Migros last month?")
+        #expect(understander.understand("what did all those visits add up to", previous: visits).intent == .totalSpent)
+        let groceries = understander.understand("what did groceries cost me last week?")
+        #expect(understander.understand("break that down into the individual transactions", previous: groceries).intent == .listTransactions)
+    }
 }
