@@ -42,7 +42,7 @@ extension FinanceUnderstander {
                 index += length - 1
                 add(span)  // "the past 10 days", "son 10 günde": those days, today the last
             } else if let (span, length) = weekBeforeLast(words, at: index) ?? season(words, at: index) ?? sinceWeekday(words, at: index)
-                        ?? sinceDayOfMonth(words, at: index) ?? dayRange(words, at: index) {
+                        ?? sinceDayOfMonth(words, at: index) ?? dayRange(words, at: index) ?? weekOf(words, at: index) {
                 index += length - 1
                 add(span)  // "the week before last", "over the summer", "since monday", "20-27 ağustos"
             } else if let (span, length) = dayOfMonth(words, at: index) {
@@ -106,10 +106,13 @@ extension FinanceUnderstander {
     func joinedPeriods(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
-            // "between aug 20 and aug 27", "from the 3rd to the 9th": the days from one to the other.
-            if let before = joined.last, before.part == .day, period.part == .day, period.first == before.last + 2,
-               ["and", "to", "until", "till", "through", "ile"].contains(words[before.last + 1]),
-               words[before.last + 1] != "and" || before.first > 0 && ["between", "from"].contains(words[before.first - 1]),
+            // "between aug 20 and aug 27", "from the 3rd to the 9th": the days from one to the other; in Turkish the
+            // first in the ablative and the second in the dative, side by side ("24 aralıktan 2 ocağa kadar").
+            let turkishSpan = period.first == (joined.last?.last ?? -2) + 1 && joined.last.map { ["dan", "den", "tan", "ten"].contains(where: words[$0.last].hasSuffix) } == true
+                && (["a", "e"].contains(where: words[period.last].hasSuffix) || period.last + 1 < words.count && words[period.last + 1] == "kadar")
+            if let before = joined.last, before.part == .day, period.part == .day,
+               turkishSpan || period.first == before.last + 2 && ["and", "to", "until", "till", "through", "ile"].contains(words[before.last + 1])
+                && (words[before.last + 1] != "and" || before.first > 0 && ["between", "from"].contains(words[before.first - 1])),
                before.range.from <= period.range.to {
                 joined[joined.count - 1] = FoundPeriod(range: DateResolver.Range(from: before.range.from, to: period.range.to),
                                                        first: before.first, last: period.last)

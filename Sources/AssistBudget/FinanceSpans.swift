@@ -141,6 +141,26 @@ extension FinanceUnderstander {
         return (DateResolver.Range(from: DateResolver.iso(pastDayOfMonth(day)), to: todayISO), 3)
     }
 
+    /// "the week of feb 5", "the weekend of feb 10", "the week of 5 February": Monday to Sunday of the week that day
+    /// is in (its latest such day on or before today), or that week's Saturday and Sunday; how many words it takes.
+    func weekOf(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard ["week", "weekend"].contains(words[index]), index + 3 < words.count, words[index + 1] == "of" else { return nil }
+        let first = words[index + 2], second = words[index + 3]
+        let named: (day: Int, month: Int)? = if let month = DateResolver.monthBeforeDay(first), let day = DateResolver.dayNumber(second) {
+            (day, month)
+        } else if let day = DateResolver.dayNumber(first), let month = DateResolver.month(second) {
+            (day, month)
+        } else {
+            nil
+        }
+        guard let named else { return nil }
+        let date = pastDay(named.day, month: named.month)
+        let monday = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: date) + 5) % 7), to: date)!
+        let start = words[index] == "weekend" ? calendar.date(byAdding: .day, value: 5, to: monday)! : monday
+        let end = calendar.date(byAdding: .day, value: 6, to: monday)!
+        return (DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end)), 4)
+    }
+
     /// "the past 10 days", "the last 3 days", "son 10 günde", "son 3 gündür": that many days, today the last of them,
     /// and how many words from `index` it takes.
     func lastDays(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {

@@ -62,4 +62,15 @@ struct BudgetDaysAndHolidaysTests {
         let groceries = understander.understand("what did groceries cost me last week?")
         #expect(understander.understand("break that down into the individual transactions", previous: groceries).intent == .listTransactions)
     }
+
+    @Test("the week or weekend of a day; a Turkish span from an ablative day to a dative one; ocağa and aralığın are months")
+    func weeksAndSpans() {
+        #expect(period("what were my top 3 merchants the week of feb 5") == span("2029-02-05", "2029-02-11"))
+        #expect(period("total for the weekend of feb 10") == span("2029-02-10", "2029-02-11"))
+        #expect(period("total for the week of 14 February") == span("2029-02-12", "2029-02-18"))
+        #expect(period("24 aralıktan 2 ocağa kadar ne kadar harcadım") == span("2028-12-24", "2029-01-02"))
+        #expect(period("aralığın 24'ünde ne kadar harcadım") == span("2028-12-24"))
+        #expect(period("2 ocağa kadar ne kadar harcadım") == span("2029-01-02"))  // one day alone: no span to join
+        #expect(period("how much in the week of") == span("2029-02-01", "2029-02-21"))  // no day named: the month
+    }
 }

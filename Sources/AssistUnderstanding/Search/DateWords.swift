@@ -14,6 +14,9 @@ enum DateWords {
         }
         table["sept"] = 9
         for (index, name) in turkish.enumerated() { table[name] = index + 1 }
+        // The stems "ocak" and "aralık" take before a vowel (k softens to ğ): "ocağa", "ocağın", "aralığın", "aralığa".
+        table["ocag"] = 1
+        table["aralig"] = 12
         table["mar"] = 3
         return table
     }()
