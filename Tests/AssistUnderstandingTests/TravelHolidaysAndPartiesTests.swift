@@ -47,4 +47,17 @@ struct TravelHolidaysAndPartiesTests {
         #expect(parser.parse("eşim, ben ve 2 çocuğumuz Antalya'ya").adults == 2)
         #expect(parser.parse("me and my wife, Paris to Nice").adults == 2)
     }
+
+    @Test("'party of 5', '3 arkadaşız' count people; a child counted in months is a baby; 'nothing over' and 'bin' set a price cap")
+    func countsAndPrices() {
+        #expect(parser.parse("Varanasi to Mumbai on the 27th, party of 5").adults == 5)
+        #expect(parser.parse("Volgograd-Antalya, 5 haziran, 3 arkadaşız").adults == 3)
+        #expect(parser.parse("Rijeka'dan İstanbul'a haftaya cuma, eşim, ben ve 8 aylık kızımız").infants == 1)
+        #expect(parser.parse("Paris to Oslo with our 6 month old son").infants == 1)
+        #expect(parser.parse("Paris to Oslo, a 30 month old and me").infants == nil)  // past two years: no baby
+        #expect(parser.parse("Kaunas to London Luton, nothing over 120 euros").maxPrice == SearchFilters.Price(amount: 120, currency: "EUR"))
+        #expect(parser.parse("Kaunas to London Luton, over 120 euros is fine").maxPrice == nil)  // "over" alone is a least
+        #expect(parser.parse("Kayseri'den martta sıcak bir yere, 7 bin lirayı geçmesin").maxPrice == SearchFilters.Price(amount: 7000, currency: "TRY"))
+        #expect(parser.parse("Kayseri'den martta, 7 bin kişilik bir festival").maxPrice == nil)  // no currency: no price
+    }
 }

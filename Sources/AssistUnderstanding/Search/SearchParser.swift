@@ -151,6 +151,11 @@ public struct SearchParser: Sendable {
             if words[index] == "me", index + 2 < words.count, words[index + 1] == "my", Self.companions.contains(words[index + 2]) { return 2 }
             if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
                count > 1 { return count }
+            // "party of 5"; "3 arkadaşız", "4 kişiyiz" (we are 3 friends, 4 people).
+            if rest.starts(with: ["party", "of"]), index + 2 < words.count, let count = Int(words[index + 2]) ?? numbers[words[index + 2]],
+               (1...9).contains(count) { return count }
+            if index + 1 < words.count, ["arkadasiz", "kisiyiz"].contains(words[index + 1]), let count = Int(words[index]) ?? numbers[words[index]],
+               (1...9).contains(count) { return count }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
         }
         return nil
@@ -162,6 +167,9 @@ public struct SearchParser: Sendable {
         let babies: Set<String> = ["baby", "infant", "bebek", "bebegi"]
         for index in words.indices {
             if ["bebekle", "bebegimle", "bebegimizle"].contains(words[index]) { return 1 }
+            // "8 aylık kızımız", "6-month-old son": a child counted in months is a baby.
+            if index + 1 < words.count, let months = Int(words[index]), (1...23).contains(months),
+               words[index + 1] == "aylik" || words[index + 1] == "month" && index + 2 < words.count && words[index + 2] == "old" { return 1 }
             if babies.contains(words[index]), index > 0, ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
             if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
                words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
@@ -236,9 +244,13 @@ public struct SearchParser: Sendable {
         for (index, word) in words.enumerated() {
             guard var amount = Double(word) else { continue }
             var end = index + 1
-            // "5.000 TL" / "1,200 euros": thousands groups arrive as separate words.
+            // "5.000 TL" / "1,200 euros": thousands groups arrive as separate words; "7 bin lira", "2 thousand euros".
             while end < words.count, words[end].count == 3, let group = Double(words[end]) {
                 amount = amount * 1000 + group
+                end += 1
+            }
+            if end < words.count, ["bin", "thousand"].contains(words[end]), amount < 1000 {
+                amount *= 1000
                 end += 1
             }
             var start = index
@@ -255,6 +267,8 @@ public struct SearchParser: Sendable {
             var before = words[max(0, start - 3)..<start]
             // "no more than 450 dollars", "not more than": a most; "more than" alone is a least.
             if before.starts(with: ["no", "more", "than"]) || before.starts(with: ["not", "more", "than"]) { before = ["max"] }
+            // "nothing over 120 euros", "not over 300": a most; "over" alone is a least.
+            if zip(before, before.dropFirst()).contains(where: { ["nothing", "not", "never"].contains($0) && $1 == "over" }) { before = ["max"] }
             let after = words[end..<min(words.count, end + 2)]
             // "6000 TL altı": "altı" (under) right after the money; before a head count it is the number six ("altı kişi").
             let underAfter = after.first == "alti" && !(end + 1 < words.count && DateWords.headCountNouns.contains(words[end + 1]))
