@@ -45,7 +45,9 @@ struct CrashRecoveryTests {
             let finished = try await testRequest(port: port, method: "POST", path: "/v1/assist/stream", headers: [("Authorization", "Bearer \(token)")], body: body)
             #expect(finished.status == 200)
         }
-        upstream.script = Script(tokens: (0..<50).map { "t\($0) " }, interval: .milliseconds(100))
+        // Long enough (60 s) that none ends before the kill, however slowly the three get their first token: 5 s once
+        // did not, beside Chromium and the real model.
+        upstream.script = Script(tokens: (0..<600).map { "t\($0) " }, interval: .milliseconds(100))
         var open: [TestConnection] = []
         for _ in 0..<3 {
             let connection = try TestConnection(port: port)
