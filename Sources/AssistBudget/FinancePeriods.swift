@@ -106,13 +106,7 @@ extension FinanceUnderstander {
     func joinedPeriods(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
-            // "between aug 20 and aug 27", "from the 3rd to the 9th": the days from one to the other; in Turkish the
-            // first in the ablative and the second in the dative, side by side ("24 aralıktan 2 ocağa kadar").
-            let turkishSpan = period.first == (joined.last?.last ?? -2) + 1 && joined.last.map { ["dan", "den", "tan", "ten"].contains(where: words[$0.last].hasSuffix) } == true
-                && (["a", "e"].contains(where: words[period.last].hasSuffix) || period.last + 1 < words.count && words[period.last + 1] == "kadar")
-            if let before = joined.last, before.part == .day, period.part == .day,
-               turkishSpan || period.first == before.last + 2 && ["and", "to", "until", "till", "through", "ile"].contains(words[before.last + 1])
-                && (words[before.last + 1] != "and" || before.first > 0 && ["between", "from"].contains(words[before.first - 1])),
+            if let before = joined.last, before.part == .day, period.part == .day, Self.spansDays(from: before, to: period, in: words),
                before.range.from <= period.range.to {
                 joined[joined.count - 1] = FoundPeriod(range: DateResolver.Range(from: before.range.from, to: period.range.to),
                                                        first: before.first, last: period.last)
@@ -127,6 +121,20 @@ extension FinanceUnderstander {
             }
         }
         return joined
+    }
+
+    /// Whether two days written one after the other mean the days from one to the other: "between aug 20 and aug
+    /// 27", "from the 3rd to the 9th"; in Turkish the first in the ablative and the second in the dative, side by side
+    /// ("24 aralıktan 2 ocağa kadar").
+    static func spansDays(from first: FoundPeriod, to second: FoundPeriod, in words: [String]) -> Bool {
+        if second.first == first.last + 1 {
+            return ["dan", "den", "tan", "ten"].contains(where: words[first.last].hasSuffix)
+                && (["a", "e"].contains(where: words[second.last].hasSuffix) || second.last + 1 < words.count && words[second.last + 1] == "kadar")
+        }
+        guard second.first == first.last + 2 else { return false }
+        let joiner = words[first.last + 1]
+        return ["and", "to", "until", "till", "through", "ile"].contains(joiner)
+            && (joiner != "and" || first.first > 0 && ["between", "from"].contains(words[first.first - 1]))
     }
 
     private func combined(_ a: FoundPeriod, _ b: FoundPeriod) -> FoundPeriod? {
@@ -173,7 +181,9 @@ extension FinanceUnderstander {
             if words[unitAt] == "year" { return (yearToDate(), unitAt - index + 1) }
             if words[unitAt] == "month" { return (thisMonth(), unitAt - index + 1) }
             // "since the start of november": from that month's first day to today.
-            if let month = DateResolver.month(words[unitAt]) { return (DateResolver.Range(from: pastMonth(month).from, to: todayISO), unitAt - index + 1) }
+            if let month = DateResolver.month(words[unitAt]) {
+                return (DateResolver.Range(from: pastMonth(month).from, to: todayISO), unitAt - index + 1)
+            }
             return nil
         }
         // "since New Year's", "since new year", "since New Year's Day" (which fold to "new year s day").

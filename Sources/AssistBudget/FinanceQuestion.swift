@@ -125,7 +125,7 @@ public struct FinanceUnderstander: Sendable {
         return Reading(intent: intent, period: period, other: other,
                        merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text), category: Self.category(in: text),
                        limit: Self.limit(in: text),
-                       shift: FollowUp.shiftBack(text))
+                       shift: FollowUp.shift(in: text))
     }
 
     /// Two things set against each other as a choice: "or", "yoksa", Turkish "mu … mu".
@@ -157,7 +157,7 @@ public struct FinanceUnderstander: Sendable {
             let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing || changesCount ? nil : intent
             // A shift ("the year before", "bir önceki yıl") moves the last period, even where the words alone would
             // also read as a period of their own ("önceki yıl": the whole previous year).
-            let shifted = reading.shift.flatMap { self.shifted(previous.period, back: $0) }
+            let shifted = reading.shift.flatMap { self.shifted(previous.period, by: $0) }
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
             var question = FinanceQuestion(intent: kept ?? previous.intent,
                                            period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
@@ -176,7 +176,7 @@ public struct FinanceUnderstander: Sendable {
         if resolved == .totalSpent, period != nil, reading.shift != nil, Self.asksWhich(text) { resolved = .comparePeriods }
         // "compare last month with the month before": the second period is the first one shifted.
         var second = other
-        if resolved == .comparePeriods, second == nil, let period, let shift = reading.shift { second = shifted(period, back: shift) }
+        if resolved == .comparePeriods, second == nil, let period, let shift = reading.shift { second = shifted(period, by: shift) }
         return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? second : nil,
                                merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
     }

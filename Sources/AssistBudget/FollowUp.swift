@@ -51,7 +51,7 @@ enum FollowUp {
     enum Unit { case week, month, year }
 
     /// A move of the last period back: by one `unit` ("the month before"), or, with a `count`, to the `count` units
-    /// just before it ("the 3 months before that", "ondan önceki 3 ay").
+    /// just before it ("the 3 months before that", "ondan önceki 3 ay"); or, `forward`, one unit on ("the month after").
     struct Shift: Equatable {
         var unit: Unit
         var count: Int?
@@ -59,10 +59,10 @@ enum FollowUp {
         var forward = false
     }
 
-    /// How a follow-up shifts the last period back: "the month before", "the previous month", "bir önceki ay", "ondan
+    /// How a follow-up shifts the last period: back, "the month before", "the previous month", "bir önceki ay", "ondan
     /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta"; or one unit on: "the month
     /// after", "the following week", "bir sonraki ay".
-    static func shiftBack(_ text: String) -> Shift? {
+    static func shift(in text: String) -> Shift? {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
         let units: [String: Unit] = ["month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
@@ -102,10 +102,10 @@ enum FollowUp {
 }
 
 extension FinanceUnderstander {
-    /// `range` moved back by `shift` (on, for a forward one). With a count, the `count` units that end the day before `range` begins (three
-    /// whole months before a span of whole months). Else one unit: a whole month (or this month so far) becomes the
-    /// whole month before; other spans move by the same amount at both ends.
-    func shifted(_ range: DateResolver.Range, back shift: FollowUp.Shift) -> DateResolver.Range? {
+    /// `range` moved back by `shift` (on, for a forward one). With a count, the `count` units that end the day before
+    /// `range` begins (three whole months before a span of whole months). Else one unit: a whole month (or this month
+    /// so far) becomes the whole month before (after); other spans move by the same amount at both ends.
+    func shifted(_ range: DateResolver.Range, by shift: FollowUp.Shift) -> DateResolver.Range? {
         guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
         let unit = shift.unit
         let sign = shift.forward ? 1 : -1

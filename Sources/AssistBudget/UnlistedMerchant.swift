@@ -62,7 +62,7 @@ extension FinanceUnderstander {
         let folded = TextMatching.words(name)
         guard !folded.isEmpty, name.contains(where: \.isLetter), !folded.contains(where: Self.notNames.contains) else { return false }
         let (period, other) = periods(in: name)
-        guard period == nil, other == nil, today.resolve(name).departure == nil, FollowUp.shiftBack(name) == nil else { return false }
+        guard period == nil, other == nil, today.resolve(name).departure == nil, FollowUp.shift(in: name) == nil else { return false }
         if !partOfName, folded.count == 1, Self.category(in: name) != nil { return false }
         if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord { return false }
         return true
