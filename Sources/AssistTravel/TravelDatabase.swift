@@ -7,9 +7,10 @@ import Synchronization
 /// user: asking for another user's booking returns nil, exactly like asking for one that does not exist.
 public final class TravelDatabase: Sendable {
     private let database: SQLiteDatabase
-    /// The support policy by language as last read: written only by `seed` (which empties this), read for
-    /// every support question, so read from the database once per language rather than once per request.
-    private let policies = Mutex<[String: [TravelData.PolicySection]]>([:])
+    /// The support policy of every language, as last read: written only by `seed` (which empties this), read for
+    /// every support question, so read from the database once rather than once per request. Keyed by the data's
+    /// languages only, never by what a request asks for (an unknown language is answered in English).
+    private let policies = Mutex<[String: [TravelData.PolicySection]]?>(nil)
 
     public init(database: SQLiteDatabase) throws {
         self.database = database
@@ -51,7 +52,7 @@ public final class TravelDatabase: Sendable {
                 }
             }
         }
-        policies.withLock { $0.removeAll() }
+        policies.withLock { $0 = nil }
     }
 
     /// The booking `id` if it belongs to `user`; nil otherwise (missing and foreign look the same).
@@ -87,12 +88,18 @@ public final class TravelDatabase: Sendable {
 
     /// The support policy in `language`, falling back to English.
     public func policy(language: String) throws -> [TravelData.PolicySection] {
-        if let known = policies.withLock({ $0[language] }) { return known }
-        let query = "SELECT section, title, text FROM travel_policy WHERE language = ? ORDER BY position"
-        var rows = try database.query(query, [.text(language)])
-        if rows.isEmpty { rows = try database.query(query, [.text("en")]) }
-        let policy = rows.map { TravelData.PolicySection(section: $0[0].text ?? "", title: $0[1].text ?? "", text: $0[2].text ?? "") }
-        policies.withLock { $0[language] = policy }
-        return policy
+        let all: [String: [TravelData.PolicySection]]
+        if let known = policies.withLock({ $0 }) {
+            all = known
+        } else {
+            var read: [String: [TravelData.PolicySection]] = [:]
+            for row in try database.query("SELECT language, section, title, text FROM travel_policy ORDER BY language, position") {
+                read[row[0].text ?? "", default: []].append(TravelData.PolicySection(section: row[1].text ?? "", title: row[2].text ?? "",
+                                                                                    text: row[3].text ?? ""))
+            }
+            policies.withLock { $0 = read }
+            all = read
+        }
+        return all[language] ?? all["en"] ?? []
     }
 }
