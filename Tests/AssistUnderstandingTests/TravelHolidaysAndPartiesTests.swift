@@ -41,6 +41,8 @@ struct TravelHolidaysAndPartiesTests {
     func parties() {
         #expect(parser.parse("Chongqing to Guilin for my parents and me on March 4").adults == 3)
         #expect(parser.parse("me and my parents, Oslo to Bergen").adults == 3)
+        #expect(parser.parse("Oslo to Bergen with my parents").adults == 3)
+        #expect(parser.parse("tickets for my parents, Oslo to Bergen").adults != 3)  // they travel; "me" is not said
         #expect(parser.parse("nisanda Erdebil'den İstanbul'a, annem, babam ve ben").adults == 3)
         let parent = parser.parse("Srinagar to Chandigarh, me and my two kids, March 18")
         #expect(parent.adults == 1 && parent.children == 2)

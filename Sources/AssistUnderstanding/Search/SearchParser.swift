@@ -110,7 +110,8 @@ public struct SearchParser: Sendable {
 
     /// Travelling alone ("just me", "by myself", "solo", "tek başıma") is one adult; with one named companion ("with my
     /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; with one's parents ("my parents and me", "annem, babam ve
-    /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids" one. Only when the text gives no head count of its own; read outside place names.
+    /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids"
+    /// one. Only when the text gives no head count of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
         for index in words.indices {
             let rest = words[index...]
@@ -131,8 +132,9 @@ public struct SearchParser: Sendable {
                 let around = words[max(0, index - 3)...min(words.count - 1, index + 2)].filter(Self.turkishPossessed.contains)
                 if !around.isEmpty { return 1 + min(Set(around).count, 4) }
             }
-            // "my parents and me", "me and my parents", "with my parents": two more.
-            if rest.starts(with: ["my", "parents"]) || rest.starts(with: ["with", "my", "parents"]) || rest.starts(with: ["me", "and", "my", "parents"]) {
+            // "my parents and me", "me and my parents", "with my parents": two more ("for my parents" alone is two).
+            if rest.starts(with: ["my", "parents", "and", "me"]) || rest.starts(with: ["my", "parents", "and", "i"])
+                || rest.starts(with: ["with", "my", "parents"]) || rest.starts(with: ["me", "and", "my", "parents"]) {
                 return 3
             }
             // "me and my two kids", "me and my son": one grown-up; the children are counted as children.
