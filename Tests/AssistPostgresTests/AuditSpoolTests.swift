@@ -5,7 +5,7 @@ import Glibc
 import Testing
 
 /// The audit spool's journal in front of a real PostgreSQL (a schema per test on the shared server): torn
-/// records, group commit, file modes and compaction, an unwritable journal. The outage and crash tests stop
+/// records, background syncs, file modes and compaction, an unwritable journal. The outage and crash tests stop
 /// the server, so they live with the restart tests (AuditSpoolOutageTests.swift).
 @Suite("Audit spool")
 struct AuditSpoolTests {
@@ -54,14 +54,63 @@ struct AuditSpoolTests {
         await reopened.close()
     }
 
-    @Test("group commit: concurrent records share fsyncs, each caller returning once its row is durable")
-    func groupCommit() async throws {
+    @Test("records return once written, before any sync; only synced rows ship; closing syncs what is written")
+    func writtenBeforeSynced() async throws {
         let directory = try SpoolDirectory()
         defer { directory.remove() }
         let url = try await freshSchema()
-        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit)
-        let callers = 50, perCaller = 40
+        var settings = SpooledAuditStore.Settings()
+        settings.syncInterval = .seconds(3600)  // longer than the test
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit, settings: settings)
+        let shipper = RunningShipper(spool)
+        // A row after a quiet spell is synced at once, and shipped; the next sync is an interval away.
+        try await spool.record(startedRow("req_first"))
+        #expect(await eventually { spool.size == .init(rows: 0, bytes: 0) })
+        #expect(spool.journalSyncs == 1)
+        let rows = try await recordConcurrently(spool, callers: 20, perCaller: 10)
+        #expect(spool.journalSyncs == 1)
+        #expect(spool.size.rows == rows)
+        #expect(spool.size.bytes > 0 && spool.unsyncedBytes == spool.size.bytes)  // nothing synced, so nothing shipped
+        #expect(try await spool.record(for: "req_3_7") != nil)  // reads see a written row
+        try await shipper.stop()  // its last pass finds nothing more durable to ship
+        #expect(try await remoteRows(url).map(\.id) == ["req_first"])
+        await spool.close()
+        #expect(spool.journalSyncs == 2 && spool.unsyncedBytes == 0)
+
+        let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
+        #expect(reopened.recovery == .init(rows: rows, tornBytes: 0, damagedRecords: 0))
+        let reshipper = RunningShipper(reopened)
+        #expect(await eventually { reopened.size == .init(rows: 0, bytes: 0) })
+        try await reshipper.stop()
+        #expect(try await remoteRows(url).count == rows + 1)
+        await reopened.close()
+    }
+
+    @Test("background syncs: at most one per interval, each covering every row written since the one before")
+    func backgroundSyncs() async throws {
+        let directory = try SpoolDirectory()
+        defer { directory.remove() }
+        let url = try await freshSchema()
+        var settings = SpooledAuditStore.Settings()
+        settings.syncInterval = .milliseconds(20)
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit, settings: settings)
         let started = ContinuousClock.now
+        let rows = try await recordConcurrently(spool, callers: 50, perCaller: 40)
+        #expect(await eventually { spool.unsyncedBytes == 0 })
+        let elapsed = ContinuousClock.now - started
+        let syncs = spool.journalSyncs
+        print("audit spool: \(rows) rows from 50 callers, \(syncs) background fsyncs in \(elapsed)")
+        #expect(syncs >= 1)
+        #expect(Double(syncs) <= elapsed / settings.syncInterval + 1)
+        #expect(spool.journalSyncFailures == 0)
+        await spool.close()
+        let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
+        #expect(reopened.recovery == .init(rows: rows, tornBytes: 0, damagedRecords: 0))
+        await reopened.close()
+    }
+
+    /// `callers` tasks each recording `perCaller` started rows (`req_<caller>_<n>`) one after another; the rows.
+    private func recordConcurrently(_ spool: SpooledAuditStore, callers: Int, perCaller: Int) async throws -> Int {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for caller in 0..<callers {
                 group.addTask {
@@ -70,18 +119,7 @@ struct AuditSpoolTests {
             }
             try await group.waitForAll()
         }
-        let elapsed = ContinuousClock.now - started
-        let rows = callers * perCaller
-        let syncs = spool.journalSyncs
-        print("audit spool group commit: \(rows) rows from \(callers) callers in \(syncs) fsyncs (\(Double(syncs) / Double(rows)) per row), \(elapsed)")
-        #expect(syncs >= rows / callers)  // each caller's rows are sequential: at least one sync per round
-        #expect(syncs * 10 <= rows)
-        #expect(spool.size.rows == rows)
-        // Every row acknowledged is in the file: a fresh open (after this one closes) replays all of them.
-        await spool.close()
-        let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
-        #expect(reopened.recovery == .init(rows: rows, tornBytes: 0, damagedRecords: 0))
-        await reopened.close()
+        return callers * perCaller
     }
 
     @Test("the spool's files are 0600 in a 0700 directory; shipping compacts the journal to what is unshipped")

@@ -46,7 +46,7 @@ public final class AuditSpoolShipper: Service {
         self.settings = settings
     }
 
-    /// Rows became durable: ship them soon.
+    /// Rows became durable (synced): ship them soon.
     func rowsJournaled() { wake.signal() }
 
     public func run() async throws {
@@ -81,7 +81,7 @@ public final class AuditSpoolShipper: Service {
     func ship() async throws {
         try await shipping.withLock {
             while true {
-                let (shipped, durable) = journal.positions
+                let (shipped, durable, _) = journal.positions
                 guard shipped < durable else { return }
                 do {
                     try await shipBatch(from: shipped, upTo: durable)

@@ -5,30 +5,36 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The audit spool's journal file, owned by one thread: appends with group commit, reads for the shipper,
-/// and the shipped mark with compaction. Nothing else touches the files, so no lock is held across I/O.
+/// The audit spool's journal file, owned by one thread: appends, reads for the shipper, and the shipped mark
+/// with compaction; a second thread (`SpoolSyncer`) syncs it in the background.
 ///
-/// **Group commit.** Callers encode their lines and queue them; the thread takes every append waiting, writes
-/// them in one `pwrite` at the end of the file, `fdatasync`s once and only then resumes the callers, each with
-/// the position just past its entries. A sync starts no sooner than `groupWindow` after the previous one: under
-/// load, what arrives during a sync and the window after it shares the next sync; a lone append after a quiet
-/// spell is synced at once. A batch that cannot be written or synced fails all its callers, and the file is
-/// cut back to its last synced end, so a failed batch never leaves part of a line for the next to follow.
+/// **Appends are written, then synced off the request's path.** Callers encode their lines and queue them;
+/// the thread takes every append waiting, writes them in one `pwrite` at the end of the file and resumes the
+/// callers, each with the position just past its entries. What is written survives the process's crash (it
+/// is in the kernel's page cache): the guarantee of a SQLite commit with `synchronous=NORMAL`, which is what
+/// SQLite storage gives, so both storage modes promise the same (issue 29). The syncer `fdatasync`s within
+/// `syncInterval`, one sync for every write of the interval; only synced bytes are *durable*, and only they
+/// are shipped, so a shipped mark never points past what a power loss could leave. A batch that cannot be
+/// written fails all its callers, and the file is cut back to its last written end, so a failed batch never
+/// leaves part of a line for the next to follow.
+///
+/// **Files and threads.** The journal thread alone writes, reads and compacts; the syncer only syncs. A
+/// compaction swaps the file and a sync uses it, so both hold `fileLock` (a sync never syncs a closed file).
 ///
 /// **Positions** are logical: bytes appended since the spool was opened, counting from the start of the
 /// journal file at open. Compaction moves the unshipped tail to a new file whose offset 0 is the logical
 /// position `base`; positions handed out never change meaning.
 final class SpoolJournal: Sendable {
     struct Settings: Sendable {
-        var groupWindow: Duration
+        var syncInterval: Duration
         var capacity: Int
         var compactAfterBytes: Int
     }
 
-    /// Told, on the journal thread, of the entries a sync made durable (with their logical ends) before their
-    /// callers resume and before the shipper can read them.
-    typealias Durable = @Sendable ([(entry: SpoolEntry, end: Int)]) -> Void
-    /// Told, on the journal thread, once the shipper can read what a sync made durable.
+    /// Told, on the journal thread, of the entries a write added (with their logical ends) before their
+    /// callers resume.
+    typealias Written = @Sendable ([(entry: SpoolEntry, end: Int)]) -> Void
+    /// Told, on the syncer's thread, once the shipper can read what a sync made durable.
     typealias Readable = @Sendable () -> Void
 
     private struct Append {
@@ -49,11 +55,16 @@ final class SpoolJournal: Sendable {
         var journal: Int32
         var generation: Int
         var base = 0
+        /// Logical end of what is written (and read back by a process that opens the spool after a crash).
+        var writtenEnd: Int
+        /// Logical end of what is synced: what the shipper may read.
         var durableEnd: Int
         var shipped: Int
         /// A failed batch could not be cut back: cut before the next write, or refuse it.
         var needsRepair = false
         var syncs = 0
+        var syncFailures = 0
+        var syncFailureLogged = false
         var compactions = 0
         var markFailureLogged = false
         var compactionFailureLogged = false
@@ -65,27 +76,35 @@ final class SpoolJournal: Sendable {
     private let shippedMark: Int32
     private let lock: Int32
     private let wake = DispatchSemaphore(value: 0)
-    private let onDurable: Durable
+    /// Held by a sync and by a compaction, which swaps the file a sync would use.
+    private let fileLock = Mutex(())
+    private let onWritten: Written
     private let onReadable: Readable
+    /// Made in `init`, once `self` can be captured; never changed after.
+    private nonisolated(unsafe) var syncer: SpoolSyncer!
     /// Opened by the thread as its last act, once the files are closed.
     let ended = Latch()
 
-    init(files: SpoolFiles, scan: JournalScan, lock: Int32, settings: Settings, onDurable: @escaping Durable,
+    init(files: SpoolFiles, scan: JournalScan, lock: Int32, settings: Settings, onWritten: @escaping Written,
          onReadable: @escaping Readable) {
         self.files = files
         self.settings = settings
         self.lock = lock
-        self.onDurable = onDurable
+        self.onWritten = onWritten
         self.onReadable = onReadable
         shippedMark = scan.shippedMark
-        state = Mutex(State(journal: scan.journal, generation: scan.generation, durableEnd: scan.end, shipped: scan.start))
+        // What an earlier process wrote is read back but may not be synced yet: the syncer syncs it first.
+        state = Mutex(State(journal: scan.journal, generation: scan.generation, writtenEnd: scan.end, durableEnd: scan.start,
+                            shipped: scan.start))
+        syncer = SpoolSyncer(interval: settings.syncInterval) { [unowned self] in syncWritten() }
+        if scan.end > scan.start { syncer.written() }
         let thread = Thread { [self] in loop() }
         thread.name = "assist-audit-spool"
         thread.start()
     }
 
-    /// Appends `entries` durably; returns the logical position just past the last. Throws when the batch could
-    /// not be written or synced, the queue is full, or the journal is closed.
+    /// Appends `entries` (written, to be synced within `syncInterval`); returns the logical position just past
+    /// the last. Throws when the batch could not be written, the queue is full, or the journal is closed.
     func append(_ entries: [SpoolEntry]) async throws -> Int {
         let lines = try entries.map { try $0.line() }
         return try await withCheckedThrowingContinuation { continuation in
@@ -125,10 +144,14 @@ final class SpoolJournal: Sendable {
         }
     }
 
-    /// Logical positions: shipped, and durably journaled.
-    var positions: (shipped: Int, durable: Int) { state.withLock { ($0.shipped, $0.durableEnd) } }
-    /// Syncs of appended batches so far.
+    /// Returns once what was written before the call is synced (or the journal has closed).
+    func sync() async { await syncer.syncNow() }
+
+    /// Logical positions: shipped, synced, and written.
+    var positions: (shipped: Int, durable: Int, written: Int) { state.withLock { ($0.shipped, $0.durableEnd, $0.writtenEnd) } }
+    /// Syncs that made written bytes durable, so far; and syncs that failed.
     var syncs: Int { state.withLock { $0.syncs } }
+    var syncFailures: Int { state.withLock { $0.syncFailures } }
     var compactions: Int { state.withLock { $0.compactions } }
     /// The current journal file's path.
     var path: String { files.journal(state.withLock { $0.generation }) }
@@ -152,9 +175,8 @@ final class SpoolJournal: Sendable {
     }
 
     private func loop() {
-        var lastSync = ContinuousClock.now - settings.groupWindow
         while true {
-            var (appends, requests, stopped) = state.withLock { state in
+            let (appends, requests, stopped) = state.withLock { state in
                 defer { (state.appends, state.requests) = ([], []) }
                 return (state.appends, state.requests, state.stopped)
             }
@@ -163,29 +185,18 @@ final class SpoolJournal: Sendable {
                 wake.wait()
                 continue
             }
-            if !appends.isEmpty {
-                let next = lastSync + settings.groupWindow
-                if ContinuousClock.now < next {
-                    let wait = (next - ContinuousClock.now).components
-                    Thread.sleep(forTimeInterval: Double(wait.seconds) + Double(wait.attoseconds) / 1e18)
-                    appends += state.withLock { state in
-                        defer { state.appends = [] }
-                        return state.appends
-                    }
-                }
-                lastSync = .now
-                commit(appends)
-            }
+            if !appends.isEmpty { write(appends) }
             for request in requests { handle(request) }
         }
+        syncer.stopAndWait()  // its last sync makes everything written durable before the files close
         close(state.withLock { $0.journal })
         close(shippedMark)
         close(lock)
         ended.open()
     }
 
-    private func commit(_ appends: [Append]) {
-        let (journal, fileEnd, base, needsRepair) = state.withLock { ($0.journal, $0.durableEnd - $0.base, $0.base, $0.needsRepair) }
+    private func write(_ appends: [Append]) {
+        let (journal, fileEnd, base, needsRepair) = state.withLock { ($0.journal, $0.writtenEnd - $0.base, $0.base, $0.needsRepair) }
         let path = files.journal(state.withLock { $0.generation })
         do {
             if needsRepair {
@@ -193,7 +204,6 @@ final class SpoolJournal: Sendable {
                 state.withLock { $0.needsRepair = false }
             }
             try FileIO.write(journal, appends.flatMap { $0.lines.joined() }, at: fileEnd, path: path)
-            guard fdatasync(journal) == 0 else { throw SpoolError("cannot sync", path) }
         } catch {
             // Cut the batch off, so that nothing of it is ever read back; if even that fails, before the next write.
             if ftruncate(journal, off_t(fileEnd)) != 0 { state.withLock { $0.needsRepair = true } }
@@ -201,22 +211,47 @@ final class SpoolJournal: Sendable {
             return
         }
         var position = base + fileEnd
-        var durable: [(entry: SpoolEntry, end: Int)] = []
+        var written: [(entry: SpoolEntry, end: Int)] = []
         var ends: [Int] = []
         for append in appends {
             for (entry, line) in zip(append.entries, append.lines) {
                 position += line.count
-                durable.append((entry, position))
+                written.append((entry, position))
             }
             ends.append(position)
         }
-        onDurable(durable)
-        state.withLock { state in
-            state.durableEnd = position
-            state.syncs += 1
-        }
-        onReadable()
+        onWritten(written)
+        state.withLock { $0.writtenEnd = position }
+        syncer.written()
         for (append, end) in zip(appends, ends) { append.done(.success(end)) }
+    }
+
+    /// Syncs what is written and makes it durable, then tells the shipper; on the syncer's thread. A failed
+    /// sync is counted and logged once per run of failures, and tried again after the next interval: the
+    /// bytes stay unshipped (not durable) until a sync succeeds.
+    private func syncWritten() {
+        let synced = fileLock.withLock { _ -> Bool in
+            let (journal, end, durable, generation) = state.withLock { ($0.journal, $0.writtenEnd, $0.durableEnd, $0.generation) }
+            guard end > durable else { return false }
+            guard fdatasync(journal) == 0 else {
+                let error = SpoolError("cannot sync", files.journal(generation))
+                if state.withLock({ state in
+                    state.syncFailures += 1
+                    defer { state.syncFailureLogged = true }
+                    return !state.syncFailureLogged
+                }) {
+                    SpoolLog.warning("\(error); rows stay in the journal, unshipped, until a sync succeeds")
+                }
+                return false
+            }
+            state.withLock { state in
+                state.durableEnd = max(state.durableEnd, end)
+                state.syncs += 1
+                state.syncFailureLogged = false
+            }
+            return true
+        }
+        if synced { onReadable() } else if state.withLock({ $0.writtenEnd > $0.durableEnd }) { syncer.written() }
     }
 
     private func handle(_ request: Request) {
@@ -236,7 +271,7 @@ final class SpoolJournal: Sendable {
             writeMark(ShippedMark(generation: generation, offset: shipped - base))
             // Each compaction copies no more than it frees, so a long backlog shipped batch by batch is copied
             // a bounded number of times (linear in all), never once per batch.
-            let unshipped = state.withLock { $0.durableEnd } - shipped
+            let unshipped = state.withLock { $0.writtenEnd } - shipped
             if shipped - base >= max(1, settings.compactAfterBytes), unshipped <= shipped - base { compact() }
             done()
         }
@@ -254,11 +289,16 @@ final class SpoolJournal: Sendable {
     }
 
     /// Moves the unshipped tail to the next generation's journal and drops the old one. Run on the thread, so
-    /// no append or read is in progress. A failure before the rename leaves the old journal in use (tried again
-    /// at the next advance); after it, the new journal is whole and the old one merely left for the next open.
+    /// no append or read is in progress, holding `fileLock`, so no sync either. A failure before the rename
+    /// leaves the old journal in use (tried again at the next advance); after it, the new journal is whole
+    /// (synced: everything written is durable from then on) and the old one merely left for the next open.
     private func compact() {
-        let (old, generation, base, shipped, durableEnd) = state.withLock {
-            ($0.journal, $0.generation, $0.base, $0.shipped, $0.durableEnd)
+        fileLock.withLock { _ in compactLocked() }
+    }
+
+    private func compactLocked() {
+        let (old, generation, base, shipped, writtenEnd) = state.withLock {
+            ($0.journal, $0.generation, $0.base, $0.shipped, $0.writtenEnd)
         }
         let next = generation + 1
         let temporary = files.journal(next) + ".tmp"
@@ -266,9 +306,9 @@ final class SpoolJournal: Sendable {
         do {
             fresh = try files.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC)
             var offset = shipped - base
-            while offset < durableEnd - base {
-                let chunk = try FileIO.read(old, count: min(1 << 20, durableEnd - base - offset), at: offset, path: files.journal(generation))
-                guard !chunk.isEmpty else { throw SpoolError(message: "journal shorter than its synced end") }
+            while offset < writtenEnd - base {
+                let chunk = try FileIO.read(old, count: min(1 << 20, writtenEnd - base - offset), at: offset, path: files.journal(generation))
+                guard !chunk.isEmpty else { throw SpoolError(message: "journal shorter than its written end") }
                 try FileIO.write(fresh, chunk, at: offset - (shipped - base), path: temporary)
                 offset += chunk.count
             }
@@ -287,7 +327,8 @@ final class SpoolJournal: Sendable {
             state.journal = fresh
             state.generation = next
             state.base = shipped
-            state.needsRepair = false  // the new file ends at the synced end
+            state.needsRepair = false  // the new file ends at the written end
+            state.durableEnd = max(state.durableEnd, writtenEnd)  // and is synced up to it
             state.compactions += 1
             state.compactionFailureLogged = false
         }

@@ -4,11 +4,13 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Audit rows that are never lost (issue 12): every row goes first to a local journal, fsynced with group
-/// commit, and from there to the remote store (PostgreSQL) in batches by a background service.
+/// Audit rows that are never lost (issue 12): every row goes first to a local journal, synced in the background,
+/// and from there to the remote store (PostgreSQL) in batches by a background service.
 ///
-/// `record` returns once its row is durable in the journal, whether or not the remote store is up: a spooled
-/// row counts as audited, so requests go on being served through a PostgreSQL outage. It throws (and the
+/// `record` returns once its row is written to the journal, whether or not the remote store is up: a spooled
+/// row counts as audited, so requests go on being served through a PostgreSQL outage. Written means it survives
+/// the process's crash, as a SQLite commit with `synchronous=NORMAL` (SQLite storage) does; the journal is
+/// `fdatasync`ed within `syncInterval`, off the request's path (issue 29), and only synced rows are shipped. It throws (and the
 /// gateway answers 503 `audit_unavailable`) only when the journal cannot be written. The shipper
 /// (`shipper`, a `Service` for the gateway's `ServiceGroup`) sends the journal on in order, idempotent by request
 /// id, advances a durable shipped mark and compacts the journal; at open, whatever an earlier process left
@@ -20,8 +22,9 @@ import Synchronization
 /// Its size (`size`, and `gauges` for `/metrics`) is what the remote store does not yet have.
 public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
     public struct Settings: Sendable {
-        /// The least time between two syncs: appends arriving meanwhile share the next one.
-        public var groupWindow: Duration = .milliseconds(2)
+        /// The longest a written row waits for its background sync (and so to be shipped); every row written
+        /// meanwhile shares that sync.
+        public var syncInterval: Duration = .milliseconds(10)
         /// Appends waiting for the disk at once; past it, `record` throws at once.
         public var capacity = 65_536
         /// Compact the journal once this many bytes of it are shipped and no more than that wait behind them
@@ -94,8 +97,8 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         let wake = ShipperBox()
         let journal = SpoolJournal(
             files: files, scan: scan, lock: lock,
-            settings: .init(groupWindow: settings.groupWindow, capacity: settings.capacity, compactAfterBytes: settings.compactAfterBytes),
-            onDurable: { index.journaled($0) },
+            settings: .init(syncInterval: settings.syncInterval, capacity: settings.capacity, compactAfterBytes: settings.compactAfterBytes),
+            onWritten: { index.journaled($0) },
             onReadable: { wake.shipper?.rowsJournaled() })
         shipper = AuditSpoolShipper(
             journal: journal, index: index, remote: remote,
@@ -117,7 +120,7 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
 
     deinit { journal.shutdown() }
 
-    /// Journals the row and returns once it is durable. Throws only when the journal cannot be written.
+    /// Journals the row and returns once it is written. Throws only when the journal cannot be written.
     public func record(_ record: AuditRecord) async throws {
         _ = try await journal.append([.row(record)])
     }
@@ -128,6 +131,7 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
     public func closeInterrupted(instance: String) async throws -> Int {
         let end = try await journal.append([.closeInterrupted(instance: instance)])
         let local = index.takeClosedCount(at: end) ?? 0
+        await journal.sync()  // only synced entries are shipped
         guard (try? await shipper.ship()) != nil, let remote = shipper.takeRemoteClosed(at: end) else { return local }
         return remote
     }
@@ -163,8 +167,8 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
 
     /// What the remote store does not have yet.
     public var size: Size {
-        let (shipped, durable) = journal.positions
-        return Size(rows: index.waitingRows, bytes: durable - shipped)
+        let (shipped, _, written) = journal.positions
+        return Size(rows: index.waitingRows, bytes: written - shipped)
     }
 
     /// For `/metrics`: `assist_audit_spool_rows` and `assist_audit_spool_bytes`.
@@ -178,8 +182,15 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         ]
     }
 
-    /// Syncs of the journal so far, each covering every row appended meanwhile (group commit's effect).
+    /// Background syncs of the journal so far, each covering every row written since the one before.
     public var journalSyncs: Int { journal.syncs }
+    /// Syncs that failed so far (the rows they covered wait, unshipped, for one that succeeds).
+    public var journalSyncFailures: Int { journal.syncFailures }
+    /// Journal bytes written and not yet synced (what a power loss, not a crash, could take).
+    public var unsyncedBytes: Int {
+        let (_, durable, written) = journal.positions
+        return written - durable
+    }
     /// Compactions of the journal so far.
     public var compactions: Int { journal.compactions }
     /// The journal file in use.
