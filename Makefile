@@ -98,6 +98,8 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighth.jsonl
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.ninth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.ninth.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.tenth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.tenth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -120,6 +122,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.seventh.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.eighth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.ninth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.tenth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
