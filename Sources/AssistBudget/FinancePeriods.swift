@@ -17,8 +17,8 @@ extension FinanceUnderstander {
     /// The question's period, and a second one for comparisons.
     func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {
         var found: [FoundPeriod] = []
-        // "ay" with its case endings: ayı, aya, ayda, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
-        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "ayla", "ayin", "ayki", "aydaki"]
+        // "ay" with its case endings: ayı, aya, ayda, aydan, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
+        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
         let words = DateResolver.numberingOrdinals(TextMatching.words(text))
         var index = 0
         while index < words.count {
@@ -37,7 +37,13 @@ extension FinanceUnderstander {
                 add(day, .day)
             } else if let (holiday, length) = today.pastHoliday(words, at: index) {
                 index += length - 1
-                add(holiday, .day)  // "on valentine's day", "sevgililer gününde": its latest day
+                let since = Self.sinceAfter(words, at: index + 1)
+                if previous == "since" || since > 0 {
+                    index += since
+                    add(DateResolver.Range(from: holiday.from, to: todayISO))  // "since easter", "paskalyadan beri": from it to today
+                } else {
+                    add(holiday, .day)  // "on valentine's day", "sevgililer gününde": its latest day
+                }
             } else if let (span, length) = lastDays(words, at: index) {
                 index += length - 1
                 add(span)  // "the past 10 days", "son 10 günde": those days, today the last
@@ -360,11 +366,11 @@ extension FinanceUnderstander {
     }
 
     /// "year" ("yr") and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
-    static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yila", "yilin", "yilki", "yildaki", "sene", "senesi", "senede",
-                                         "seneye", "senenin", "seneki", "senedeki"]
+    static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yildan", "yila", "yilin", "yilki", "yildaki", "sene", "senesi",
+                                         "senede", "seneden", "seneye", "senenin", "seneki", "senedeki"]
 
-    /// "week" and "hafta" with its case endings and -ki: haftaki, haftada, haftadaki, haftayı, haftanın.
-    static let weekWords: Set<String> = ["week", "hafta", "haftaki", "haftada", "haftadaki", "haftayi", "haftanin", "haftayla"]
+    /// "week" and "hafta" with its case endings and -ki: haftaki, haftada, haftadan, haftadaki, haftayı, haftanın.
+    static let weekWords: Set<String> = ["week", "hafta", "haftaki", "haftada", "haftadan", "haftadaki", "haftayi", "haftanin", "haftayla"]
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 

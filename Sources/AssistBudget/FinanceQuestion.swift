@@ -53,7 +53,7 @@ public struct FinanceUnderstander: Sendable {
         ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
                          "yemegi", "yemegim", "yemege", "yemeklere"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
-        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
+        ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "benzin", "yakıt", "akaryakıt", "depoyu"]),
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
@@ -65,9 +65,9 @@ public struct FinanceUnderstander: Sendable {
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
         (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
-                           "kıyasla"]),
+                           "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
-                          "kategoriler", "kategori", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
+                          "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
@@ -78,12 +78,13 @@ public struct FinanceUnderstander: Sendable {
         (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
-                    "in a single purchase", "in a single payment", "in a single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
+                    "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
+                    "single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
         (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
         (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
-                             "break that down", "break it down", "itemize", "itemise"]),
+                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek"]),
         (.totalSpent, ["how much", "total", "spend", "spent", "add up", "adds up", "added up", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 

@@ -48,7 +48,7 @@ enum FollowUp {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
     }
 
-    enum Unit { case week, month, year }
+    enum Unit { case day, week, month, year }
 
     /// A move of the last period back: by one `unit` ("the month before"), or, with a `count`, to the `count` units
     /// just before it ("the 3 months before that", "ondan önceki 3 ay"); or, `forward`, one unit on ("the month after").
@@ -60,12 +60,13 @@ enum FollowUp {
     }
 
     /// How a follow-up shifts the last period: back, "the month before", "the previous month", "bir önceki ay", "ondan
-    /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta"; or one unit on: "the month
-    /// after", "the following week", "bir sonraki ay".
+    /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta", "the day before", "bir önceki
+    /// gün"; or one unit on: "the month after", "the following week", "bir sonraki ay". ("The day before yesterday"
+    /// is a day of its own, not a shift.)
     static func shift(in text: String) -> Shift? {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
-        let units: [String: Unit] = ["month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
+        let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day, "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
                                      "week": .week, "weeks": .week, "hafta": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
@@ -73,6 +74,7 @@ enum FollowUp {
             let count = index > 0 ? Int(words[index - 1]) ?? SearchParser.numbers[words[index - 1]].flatMap { $0 > 1 ? $0 : nil } : nil
             let before = index > (count == nil ? 0 : 1) ? words[index - (count == nil ? 1 : 2)] : ""
             let after = index + 1 < words.count ? words[index + 1] : ""
+            if unit == .day, index + 2 < words.count, ["yesterday", "dun"].contains(words[index + 2]) { continue }
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
             }
@@ -110,7 +112,7 @@ extension FinanceUnderstander {
         let unit = shift.unit
         let sign = shift.forward ? 1 : -1
         if let count = shift.count, !shift.forward {
-            let start = unit == .week ? calendar.date(byAdding: .day, value: -7 * count, to: from)!
+            let start = unit == .week || unit == .day ? calendar.date(byAdding: .day, value: -(unit == .week ? 7 : 1) * count, to: from)!
                 : calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
             return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .day, value: -1, to: from)!))
         }
@@ -120,7 +122,7 @@ extension FinanceUnderstander {
            let year = Int(range.from.prefix(4)) {
             return DateResolver.Range(from: "\(year + sign)-01-01", to: "\(year + sign)-12-31")
         }
-        if unit != .week, calendar.component(.day, from: from) == 1 {
+        if unit == .month || unit == .year, calendar.component(.day, from: from) == 1 {
             let dayAfter = calendar.date(byAdding: .day, value: 1, to: to)!
             if calendar.component(.day, from: dayAfter) == 1 || range.to == todayISO {
                 // Whole months (a month, a quarter, this month so far): as many whole months, one unit back.
@@ -130,8 +132,8 @@ extension FinanceUnderstander {
                 return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
             }
         }
-        let component: Calendar.Component = unit == .week ? .day : .month
-        let amount = sign * (unit == .week ? 7 : months)
+        let component: Calendar.Component = unit == .week || unit == .day ? .day : .month
+        let amount = sign * (unit == .week ? 7 : unit == .day ? 1 : months)
         return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: from)!),
                                   to: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: to)!))
     }

@@ -7,7 +7,9 @@ import AssistUnderstanding
 /// purchases there):
 /// - Turkish: a word with an apostrophe and a case ending ("getir'e", "Burger King'de", "Petrol Ofisi'nden"),
 ///   capitalised words before a capitalised one joining it;
-/// - English: "at" and one to three capitalised words ("at IKEA", "at Whole Foods").
+/// - English: "at" or "about" and one to three capitalised words ("at IKEA", "at Whole Foods", "what about Mavi?"),
+///   or one or two capitalised words past the first before what is bought there ("how many Lyft rides", "my Deliveroo
+///   orders").
 /// Never a period ("at Christmas", "Ocak'ta"), a number ("1'inden"), a category, a place the gazetteer knows
 /// ("İstanbul'da") or a pronoun.
 extension FinanceUnderstander {
@@ -31,7 +33,16 @@ extension FinanceUnderstander {
                     }
                 }
                 if let name = accepted(words) { return name }
-            } else if token.lowercased() == "at" {
+            } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
+                      Self.boughtThere.contains(tokens[index + 1].lowercased()) {
+                // "how many Lyft rides", "my Deliveroo orders": the name before what is bought there.
+                var name = [token]
+                if index > 1, tokens[index - 1].first?.isUppercase == true, acceptable(tokens[index - 1], partOfName: true) {
+                    name.insert(tokens[index - 1], at: 0)
+                }
+                candidates += 1
+                if let accepted = accepted(name) { return accepted }
+            } else if ["at", "about"].contains(token.lowercased()) {
                 // Capitalised words, the last of them perhaps a possessive ("at Domino's", "at Trader Joe's").
                 var name: [String] = []
                 for word in tokens[(index + 1)...].prefix(3) {
@@ -67,6 +78,10 @@ extension FinanceUnderstander {
         if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord { return false }
         return true
     }
+
+    /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
+    static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
+                                           "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges"]
 
     /// Names tried per question: a question names a merchant or two, and a longer list of candidates is no question.
     static let maxCandidates = 4

@@ -20,6 +20,14 @@ struct BudgetDaysAndHolidaysTests {
         #expect(period("how much in the last 3 months") == span("2028-11-01", "2029-01-31"))
     }
 
+    @Test("since a holiday: from its latest day to today ('since easter', 'sevgililer gününden beri'); the holiday alone is its day")
+    func sinceHoliday() {
+        // Easter 2028 was April 16.
+        #expect(period("total at Opet since easter") == span("2028-04-16", "2029-02-21"))
+        #expect(period("sevgililer gününden beri Opet'e ne kadar verdim") == span("2029-02-14", "2029-02-21"))
+        #expect(period("how much did I spend on easter") == span("2028-04-16"))
+    }
+
     @Test("since the 1st, since the start of November, kasım başından beri; 'the first half' is no day")
     func since() {
         #expect(period("how much have i spent since the 1st") == span("2029-02-01", "2029-02-21"))

@@ -69,6 +69,45 @@ struct FollowUpTests {
         ])
     }
 
+    @Test("tenth set: a day moves by one ('the day before', 'bir önceki gün'), the 3 days before end the day before; 'the day before yesterday' is a day of its own")
+    func dayShift() {
+        // 2026-12-01 is a Tuesday: "saturday" is 2026-11-28.
+        play([
+            Turn(text: "what did I spend on saturday?", intent: .totalSpent, period: ("2026-11-28", "2026-11-28")),
+            Turn(text: "and the day before?", intent: .totalSpent, period: ("2026-11-27", "2026-11-27")),
+            Turn(text: "and the day after?", intent: .totalSpent, period: ("2026-11-28", "2026-11-28")),
+            Turn(text: "and the 3 days before that?", intent: .totalSpent, period: ("2026-11-25", "2026-11-27")),
+        ])
+        play([
+            Turn(text: "cumartesi ne kadar harcadım?", intent: .totalSpent, period: ("2026-11-28", "2026-11-28")),
+            Turn(text: "bir önceki gün?", intent: .totalSpent, period: ("2026-11-27", "2026-11-27")),
+        ])
+        play([
+            Turn(text: "what did I spend on saturday?", intent: .totalSpent, period: ("2026-11-28", "2026-11-28")),
+            Turn(text: "and the day before yesterday?", intent: .totalSpent, period: ("2026-11-29", "2026-11-29")),
+        ])
+    }
+
+    @Test("tenth set: 'break it down by category' after a question asks its categories; 'tek tek' lists; 'daha mı fazla' compares")
+    func tenthSetIntents() {
+        play([
+            Turn(text: "where did most of my money go last month?", intent: .topMerchants, period: ("2026-11-01", "2026-11-30")),
+            Turn(text: "now break it down by category", intent: .topCategories, period: ("2026-11-01", "2026-11-30")),
+        ])
+        play([
+            Turn(text: "geçen hafta markete ne kadar harcadım?", intent: .totalSpent, period: ("2026-11-23", "2026-11-29"), category: "groceries"),
+            Turn(text: "hepsini tek tek görmek istiyorum", intent: .listTransactions, period: ("2026-11-23", "2026-11-29"), category: "groceries"),
+        ])
+        let understander = FinanceUnderstander(merchants: Self.merchants, today: "2026-12-01")
+        let compared = understander.understand("bu ay geçen aydan daha mı fazla harcıyorum")
+        #expect(compared.intent == .comparePeriods && compared.period == .init(from: "2026-12-01", to: "2026-12-01")
+                && compared.otherPeriod == .init(from: "2026-11-01", to: "2026-11-30"), "\(compared)")
+        #expect(understander.understand("what's the most I've spent on a single purchase this year?").intent == .largest)
+        #expect(understander.understand("geçen hafta kafelerde ortalama ne kadar harcadım").category == "cafes")
+        // "daha" alone is no comparison: "bu ay daha ne kadar harcayabilirim" (how much more can I spend) asks a total.
+        #expect(understander.understand("bu ay daha ne kadar harcayabilirim").intent == .totalSpent)
+    }
+
     @Test("a new question after a follow-up chain starts afresh (no merchant, category or limit carried over)")
     func newTopicResets() {
         play([

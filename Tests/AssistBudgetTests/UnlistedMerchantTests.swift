@@ -32,6 +32,21 @@ struct UnlistedMerchantTests {
         #expect(merchant("how much at Starbucks in january") == "Starbucks")
     }
 
+    @Test("English (tenth set): 'about' and capitalised words, or a capitalised name before what is bought there")
+    func aboutAndBoughtThere() {
+        let previous = understander.understand("how much have I spent at Starbucks since april?")
+        #expect(understander.understand("what about Mavi?", previous: previous).merchant == "Mavi")
+        #expect(understander.understand("what about March?", previous: previous).merchant == "Starbucks")  // a month, not a name
+        #expect(merchant("how many Lyft rides did I take in may") == "Lyft")
+        #expect(merchant("what did my Deliveroo orders cost last month") == "Deliveroo")
+        #expect(merchant("how much went on Uber Eats orders") == "Uber Eats")
+        // Not a name: the first word, a lower-case word, a category, a month.
+        for text in ["Lyft rides in may?", "how many taxi rides did I take", "how many Taxi rides did I take", "my bus rides in May",
+                     "how many rides did I take", "what about last month?", "how about groceries?"] {
+            #expect(merchant(text) == nil, "\(text)")
+        }
+    }
+
     @Test("never a period, a holiday, a number, a category, a place or a pronoun")
     func notNames() {
         for text in ["Ocak'ta ne kadar harcadım", "ayın 5'inde ne kadar harcadım", "2028'de ne kadar harcadım", "Pazartesi'den beri ne kadar",
