@@ -2,6 +2,7 @@ package assist.client
 
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.Job
 import kotlinx.coroutines.channels.Channel
@@ -66,8 +67,10 @@ class AssistClient(
         handle.job = scope.launch(Dispatchers.IO) {
             // The read blocks its thread, so cancellation cannot reach it by itself: a child that waits for it closes
             // the call, which ends the read (and the connection) at once. A child is cancelled with its parent
-            // even while the parent's body still runs.
-            val watcher = launch {
+            // even while the parent's body still runs. It starts undispatched, so its `finally` is armed before the
+            // read begins: a child merely dispatched, and cancelled before a thread ran it, would never run its body,
+            // and the call would stay open (seen under load as "the server saw the disconnect" failing).
+            val watcher = launch(start = CoroutineStart.UNDISPATCHED) {
                 try { suspendCancellableCoroutine<Unit> { } } finally { call.cancel() }
             }
             try { run(call, channel, handle) } finally { watcher.cancel() }
