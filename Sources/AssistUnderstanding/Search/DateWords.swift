@@ -63,10 +63,11 @@ enum DateWords {
             self.words = words
             self.day = { _ in (month, day) }
         }
-        /// The `nth` `weekday` (1 = Sunday … 7 = Saturday) of `month`; -1 for the last.
-        init(_ words: [String], month: Int, nth: Int, weekday: Int) {
+        /// The `nth` `weekday` (1 = Sunday … 7 = Saturday) of `month`; -1 for the last. `plus` days after it, within the
+        /// month (Black Friday, the day after the fourth Thursday of November, is at most the 29th).
+        init(_ words: [String], month: Int, nth: Int, weekday: Int, plus: Int = 0) {
             self.words = words
-            self.day = { year in (month, DateWords.nthWeekday(nth, weekday, month: month, year: year)) }
+            self.day = { year in (month, DateWords.nthWeekday(nth, weekday, month: month, year: year) + plus) }
         }
         /// `offset` days from Western Easter Sunday (Good Friday is -2).
         init(_ words: [String], fromEaster offset: Int) {
@@ -75,11 +76,14 @@ enum DateWords {
         }
     }
 
-    /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s eve"),
-    /// Halloween, Valentine's Day, St Patrick's Day, Turkey's Republic Day (Cumhuriyet Bayramı), the US ones set by
-    /// weekday: Thanksgiving (the fourth Thursday of November), Memorial Day (the last Monday of May), Labor Day (the
-    /// first Monday of September), and Easter's: Good Friday, Easter, Easter Monday. Longest first, so "christmas eve"
-    /// wins over "christmas". The last word may carry a Turkish case ending ("sevgililer gününde").
+    /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s eve";
+    /// Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween, Valentine's Day, St Patrick's Day, Canada Day
+    /// (July 1), Turkey's Republic Day (Cumhuriyet Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by
+    /// weekday: Thanksgiving (the fourth Thursday of November) and Black Friday (the day after), Memorial Day (the last
+    /// Monday of May), Labor Day (the first Monday of September), Mother's Day (the second Sunday of May, as in the US
+    /// and Turkey: "anneler günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good
+    /// Friday, Easter, Easter Monday. Longest first, so "christmas eve" wins over "christmas". The last word may carry a
+    /// Turkish case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
     static let holidays: [Holiday] = [
         Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
         Holiday(["easter"], fromEaster: 0), Holiday(["st", "patrick", "s", "day"], 3, 17), Holiday(["saint", "patrick", "s", "day"], 3, 17),
@@ -90,6 +94,11 @@ enum DateWords {
         Holiday(["valentines", "day"], 2, 14), Holiday(["halloween"], 10, 31), Holiday(["sevgililer", "gunu"], 2, 14),
         Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
+        Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["canada", "day"], 7, 1),
+        Holiday(["zafer", "bayrami"], 8, 30), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
+        Holiday(["mother", "s", "day"], month: 5, nth: 2, weekday: 1), Holiday(["mothers", "day"], month: 5, nth: 2, weekday: 1),
+        Holiday(["anneler", "gunu"], month: 5, nth: 2, weekday: 1), Holiday(["father", "s", "day"], month: 6, nth: 3, weekday: 1),
+        Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),
     ]
 
     /// The holiday whose words start at `index`, if any; its last word may carry a Turkish case ending of up to four
@@ -141,6 +150,14 @@ enum DateWords {
         "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies",
         "yetiskin", "kisi", "kisiyiz", "yolcu", "cocuk", "bebek",
     ]
+
+    /// Whether the number at `index` counts people, not a day: a head-count noun after it ("2 adults") or "of us" / "of
+    /// them" ("3 of us").
+    static func countsPeople(_ words: [String], at index: Int) -> Bool {
+        guard index + 1 < words.count else { return false }
+        if headCountNouns.contains(words[index + 1]) { return true }
+        return words[index + 1] == "of" && index + 2 < words.count && ["us", "them"].contains(words[index + 2])
+    }
 
     /// Units of a trip's length in days: English after "for" ("for a week", "for 5 days", "for ten nights"), Turkish
     /// as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1 haftalığına", "5 günlüğüne").
