@@ -65,7 +65,7 @@ struct ExtractionBench {
         var all: [Double] = [], asked: [Double] = []
         for round in 0..<2 {
             for item in cases {
-                guard let today = DateResolver(today: item.today ?? "2027-02-15") else { continue }
+                guard let today = DateResolver(today: item.today ?? "2027-02-15", locale: item.locale) else { continue }
                 let start = ContinuousClock.now
                 let result = await search.extract(item.text, today: today)
                 let elapsed = ContinuousClock.now - start

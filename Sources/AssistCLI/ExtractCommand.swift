@@ -45,18 +45,18 @@ enum ExtractCommand {
         defer { supervisor?.stop() }
         let model = offline ? nil : await guardedModel(url: options["model-url"], started: &supervisor)
 
-        let extract: @Sendable (String, String) async -> (fields: [String: JSONValue], json: JSONValue, source: String, dropped: Int)
+        let extract: @Sendable (String, String, String?) async -> (fields: [String: JSONValue], json: JSONValue, source: String, dropped: Int)
         if feature == "support_triage" {
             let triage = SupportTriage(model: model)
-            extract = { text, _ in
+            extract = { text, _, _ in
                 let result = await triage.triage(text)
                 return (["topic": .string(result.topic.rawValue), "containsSensitiveNumbers": .bool(result.containsSensitiveNumbers)],
                         result.json, result.source.rawValue, 0)
             }
         } else {
             let search = SmartSearch(model: model)
-            extract = { text, today in
-                let result = await search.extract(text, today: DateResolver(today: today)!)
+            extract = { text, today, locale in
+                let result = await search.extract(text, today: DateResolver(today: today, locale: locale)!)
                 return (result.filters.json.objectValue ?? [:], result.json, result.source, result.dropped.count)
             }
         }
@@ -65,7 +65,7 @@ enum ExtractCommand {
             let cases: [GoldenCase]
             do { cases = try GoldenSet.load(URL(fileURLWithPath: golden)) } catch { return Usage.fail("\(error)") }
             let report = await GoldenRunner().run(cases) { item in
-                let result = await extract(item.text, item.today ?? defaultToday)
+                let result = await extract(item.text, item.today ?? defaultToday, item.locale)
                 return Extraction(fields: result.fields, source: result.source, dropped: result.dropped)
             }
             print("\(feature), \(cases.count) cases, \(model == nil ? "deterministic path" : "model path")\n\(report.table)")
@@ -78,14 +78,15 @@ enum ExtractCommand {
                 guard let input = try? JSONParser.parse(String(line)), let sentence = input["text"]?.stringValue else {
                     return Usage.fail("each --batch line needs {\"id\", \"text\"}: \(line.prefix(80))")
                 }
-                let result = await extract(sentence, input["today"]?.stringValue ?? options["today"] ?? defaultToday)
+                let result = await extract(sentence, input["today"]?.stringValue ?? options["today"] ?? defaultToday,
+                                           input["locale"]?.stringValue ?? options["locale"])
                 var output = result.json.objectValue ?? [:]
                 output["id"] = input["id"] ?? .null
                 print(JSONWriter.string(.object(output)))
             }
             return 0
         }
-        print(JSONWriter.string(await extract(options["text"] ?? "", options["today"] ?? defaultToday).json))
+        print(JSONWriter.string(await extract(options["text"] ?? "", options["today"] ?? defaultToday, options["locale"]).json))
         return 0
     }
 

@@ -14,7 +14,7 @@ public struct SmartSearchFeature: StructuredFeature {
         let text = context.input["text"]?.stringValue ?? ""
         let todayText = context.input["today"]?.stringValue
             ?? DateResolver.todayUTC
-        guard let today = DateResolver(today: todayText) else {
+        guard let today = DateResolver(today: todayText, locale: context.locale) else {
             return StructuredAnswer(failure: .invalidInput("input.today: must be YYYY-MM-DD"))
         }
         let language = ProviderLanguageModel(context, provider: provider, model: model, apiKey: apiKey)

@@ -5,7 +5,8 @@ public import Foundation
 /// day and month ranges ("10-14 October", "from March to May", "haziran ile ağustos arası"), weekdays ("on
 /// wednesday", "next friday", "cumaya", "haftaya salı") and relative expressions (tomorrow / yarın, this or
 /// next weekend / bu ya da gelecek hafta sonu, next week / haftaya, next month / gelecek ay, in 3 days / 3 gün
-/// sonra). A day or month without a year is the next one on or after today; a weekday, the next one after it.
+/// sonra), and numeric dates in the request's locale ("7/19" in en-US, "14/12" in en-GB, "20.07.2030", `NumericDates`).
+/// A day or month without a year is the next one on or after today; a weekday, the next one after it.
 /// Text after a return marker ("returning", "back on", "dönüş") gives the return range; so do a second day ("Dec 19
 /// to Dec 28") and a trip's length after a departure day ("for a week", "1 haftalığına").
 public struct DateResolver: Sendable {
@@ -22,16 +23,27 @@ public struct DateResolver: Sendable {
 
     public let today: Date
     let calendar: Calendar
+    /// The order the request's locale writes a date's day and month in, for numeric dates ("7/19", "14/12").
+    let numericOrder: NumericDates.Order?
 
-    /// `today` as YYYY-MM-DD.
-    public init?(today iso: String) {
+    /// `today` as YYYY-MM-DD; `locale` (such as en-US, en-GB, tr-TR) the request's, which says how a numeric date is
+    /// read (`NumericDates`): without one, only a date whose order its numbers decide.
+    public init?(today iso: String, locale: String? = nil) {
+        self.init(today: iso, order: NumericDates.order(locale: locale))
+    }
+
+    init?(today iso: String, order: NumericDates.Order?) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = iso.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return nil }
         self.today = date
         self.calendar = calendar
+        self.numericOrder = order
     }
+
+    /// This resolver with `iso` as today: a date read from another ("back on the 21st" from the departure's day).
+    func starting(_ iso: String) -> DateResolver? { DateResolver(today: iso, order: numericOrder) }
 
     static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
 
@@ -46,11 +58,11 @@ public struct DateResolver: Sendable {
     /// Departure and return ranges found in `text`, outside the words of `places` (the places a text names are no
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
-        let words = Gazetteer.words(TextMatching.words(text), besides: places)
+        let words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
         if let marker = words.firstIndex(where: Self.isReturnMarker) {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
-            let fromDeparture = departure.flatMap { DateResolver(today: $0.from) } ?? self
+            let fromDeparture = departure.flatMap { starting($0.from) } ?? self
             let back = fromDeparture.resolve(words: Array(words[(marker + 1)...]))
             if back == nil, marker > 0 {
                 // Turkish puts the date first: "20 ekimde dönüş". Take the last date before the marker, in the
@@ -58,7 +70,7 @@ public struct DateResolver: Sendable {
                 // The return is read from the departure, as above: "5 nisanda gidip 15'inde döneceğim" is April's 15th.
                 for length in [2, 3, 1] where marker - length >= 0 {
                     let departure = resolve(words: Array(words[..<(marker - length)]))
-                    let fromDeparture = departure.flatMap { DateResolver(today: $0.from) } ?? self
+                    let fromDeparture = departure.flatMap { starting($0.from) } ?? self
                     guard let last = fromDeparture.resolve(words: Array(words[(marker - length)..<marker])) else { continue }
                     return (departure, last)
                 }
@@ -89,7 +101,7 @@ public struct DateResolver: Sendable {
             return (departure, back)
         }
         if let length = DateWords.tripLength(words), let departure = resolve(words: words), departure.from == departure.to,
-           let start = DateResolver(today: departure.from) {
+           let start = starting(departure.from) {
             return (departure, start.day(start.add(days: length, to: start.today)))
         }
         return nil
@@ -110,7 +122,7 @@ public struct DateResolver: Sendable {
             if word == "between", let range = between(words, at: index) { return range }
             // "the day before Thanksgiving", "the day after Christmas": the day the rest names, one day moved.
             if word == "day", next == "before" || next == "after", index + 2 < words.count, words[index + 2] != "tomorrow",
-               let named = resolve(words: Array(words[(index + 2)...])), named.from == named.to, let date = DateResolver(today: named.from) {
+               let named = resolve(words: Array(words[(index + 2)...])), named.from == named.to, let date = starting(named.from) {
                 return day(add(days: next == "before" ? -1 : 1, to: date.today))
             }
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")

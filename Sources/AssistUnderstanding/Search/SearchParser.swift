@@ -46,10 +46,15 @@ public struct SearchParser: Sendable {
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ])
         filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words) ?? Self.capitalisedAirline(in: text)
-        // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day.
+        // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
+        // night ("yılbaşı gecesi", New Year's Eve).
         var nightsUncounted = words
         for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
             if DateResolver.count(words[index - 1]) != nil { nightsUncounted[index] = "" }
+        }
+        for index in words.indices {
+            guard let holiday = DateWords.holiday(words, at: index) else { continue }
+            for covered in index..<min(words.count, index + holiday.words.count) { nightsUncounted[covered] = "" }
         }
         let besidesCountedNights = FoldedText(words: nightsUncounted)
         filters.departureTimeOfDay = Self.first(in: besidesCountedNights, [
