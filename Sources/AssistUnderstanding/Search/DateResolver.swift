@@ -7,7 +7,7 @@ public import Foundation
 /// next weekend / bu ya da gelecek hafta sonu, next week / haftaya, next month / gelecek ay, in 3 days / 3 gün
 /// sonra), and numeric dates in the request's locale ("7/19" in en-US, "14/12" in en-GB, "20.07.2030", `NumericDates`).
 /// A day or month without a year is the next one on or after today; a weekday, the next one after it.
-/// Text after a return marker ("returning", "back on", "dönüş") gives the return range; so do a second day ("Dec 19
+/// Text after a return marker ("returning", "back on", "dönüş", "come home" after a dated departure) gives the return range; so do a second day ("Dec 19
 /// to Dec 28") and a trip's length after a departure day ("for a week", "1 haftalığına").
 public struct DateResolver: Sendable {
     public struct Range: Sendable, Equatable, CustomStringConvertible {
@@ -59,7 +59,7 @@ public struct DateResolver: Sendable {
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
         let words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
-        if let marker = words.firstIndex(where: Self.isReturnMarker) {
+        if let marker = words.indices.first(where: { Self.isReturnMarker(words[$0]) || isHomeward(words, at: $0) }) {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
             let fromDeparture = departure.flatMap { starting($0.from) } ?? self
@@ -79,6 +79,20 @@ public struct DateResolver: Sendable {
             return (departure, back)
         }
         return tripDays(words) ?? (resolve(words: words), nil)
+    }
+
+    /// Verbs of going before "home" that make it the way back: "come home July 11", "fly home on the 20th".
+    static let homewardVerbs: Set<String> = ["come", "coming", "fly", "flying", "head", "heading", "go", "going", "get", "getting"]
+
+    /// Whether "home" at `index` marks the return: after a verb of going ("come home", "flying home") or right before a
+    /// date ("home July 11", "home on the 20th"), and only after a dated trip out, so "fly home to Boston on May 3"
+    /// (a trip home, no other date) stays a departure.
+    func isHomeward(_ words: [String], at index: Int) -> Bool {
+        guard words[index] == "home", index > 0, index + 1 < words.count else { return false }
+        let next = words[index + 1]
+        let beforeDate = ["on", "the"].contains(next) || Self.month(next) != nil || DateWords.weekday(next) != nil || Self.dayNumber(next) != nil
+        guard Self.homewardVerbs.contains(words[index - 1]) || beforeDate else { return false }
+        return resolve(words: Array(words[..<index])) != nil
     }
 
     /// The trip's two ends, when a text without a return marker gives both:
@@ -149,8 +163,8 @@ public struct DateResolver: Sendable {
             if let count = Self.count(word), let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7][next], previous == "in" {
                 return day(add(days: count * unit, to: today))  // "in 3 days", "in two weeks"
             }
-            if let count = Self.count(word), let unit = ["gun": 1, "hafta": 7][next], afterNext == "sonra" {
-                return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra"
+            if let count = word == "bir" ? 1 : Self.count(word), let unit = ["gun": 1, "hafta": 7][next], afterNext == "sonra" {
+                return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra", "bir hafta sonra"
             }
             // "sat morning", "on fri", "next tue": a weekday's abbreviation, beside a time of day or after a word that
             // introduces a day ("sun", "sat", "wed" are words too: "the sun", "I sat"); or ending a request of a few
@@ -162,6 +176,9 @@ public struct DateResolver: Sendable {
                     || index == words.count - 1 && index >= 2 && word != "sun" && !DateWords.beforeNoun.contains(previous) ? weekday : nil
             }
             if let weekday = DateWords.weekday(word) ?? abbreviated {
+                // "Thursday the 18th of July", "Sunday the 21st", "Friday 5 May": the date after the weekday names the
+                // day, read from there on (a weekday beside a count, "Friday 2 adults", is still the coming Friday).
+                if datesTheWeekday(words, after: index) { continue }
                 // "wednesday", "on friday", "next tuesday", "çarşamba", "cumaya": the next one after today; "this
                 // friday", "bu cuma": today if it is one; "haftaya salı": that day of next week.
                 if previous == "haftaya" { return day(self.weekday(weekday, inWeekAfter: today)) }
@@ -184,12 +201,11 @@ public struct DateResolver: Sendable {
                 }
             }
             if let monthNumber = Self.month(word) {
-                // "October 14"; not "in December, 2 adults", where the number counts people. "March 24-27" (the dash
+                // "October 14"; not "in December, 2 adults" nor "in february, 3 of us", where the number counts people. "March 24-27" (the dash
                 // folds away) and "March 24 to 27" are the days from one to the other.
-                if Self.monthBeforeDay(word) != nil, let dayNumber = Self.dayNumber(next), !DateWords.headCountNouns.contains(afterNext) {
+                if Self.monthBeforeDay(word) != nil, let dayNumber = Self.dayNumber(next), !DateWords.countsPeople(words, at: index + 1) {
                     let endAt = ["to", "through", "thru", "until", "till"].contains(afterNext) ? index + 3 : index + 2
-                    if endAt < words.count, let endDay = Self.dayNumber(words[endAt]), endDay > dayNumber,
-                       !(endAt + 1 < words.count && DateWords.headCountNouns.contains(words[endAt + 1])) {
+                    if endAt < words.count, let endDay = Self.dayNumber(words[endAt]), endDay > dayNumber, !DateWords.countsPeople(words, at: endAt) {
                         return range(from: dayNumber, to: endDay, month: monthNumber, year: Self.year(in: words))
                     }
                     return range(from: dayNumber, to: dayNumber, month: monthNumber, year: Self.year(in: words))
@@ -208,12 +224,37 @@ public struct DateResolver: Sendable {
     }
 
     /// "between <day> and <day>" at `index`: the days from the first to the second, when each side is one day of its
-    /// own and the second is not before the first.
+    /// own and the second is not before the first. A bare number second takes the first's month ("between July 8 and
+    /// 12"), unless it counts people ("between July 8 and 12 adults" is no range).
     private func between(_ words: [String], at index: Int) -> Range? {
         guard let and = words[(index + 1)...].prefix(6).firstIndex(where: { $0 == "and" || $0 == "ile" }), and > index + 1, and + 1 < words.count,
-              let first = resolve(words: Array(words[(index + 1)..<and])), first.from == first.to,
-              let second = resolve(words: Array(words[(and + 1)...])), second.from == second.to, second.from >= first.from else { return nil }
+              let first = resolve(words: Array(words[(index + 1)..<and])), first.from == first.to else { return nil }
+        let after = and + 2 < words.count ? words[and + 2] : ""
+        let second = if let dayNumber = Self.dayNumber(words[and + 1]), Self.month(after) == nil, after != "of" {
+            DateWords.countsPeople(words, at: and + 1) ? nil : sameMonth(as: first.from, day: dayNumber)
+        } else {
+            resolve(words: Array(words[(and + 1)...]))
+        }
+        guard let second, second.from == second.to, second.from >= first.from else { return nil }
         return Range(from: first.from, to: second.to)
+    }
+
+    /// Day `day` of the month `iso` (YYYY-MM-DD) is in, if that month has it.
+    private func sameMonth(as iso: String, day: Int) -> Range? {
+        let parts = iso.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, NumericDates.isDay(day, parts[1], year: parts[0]),
+              let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: day)) else { return nil }
+        return self.day(date)
+    }
+
+    /// Whether the words after the weekday at `index` name its date: "the 18th" (a spelled ordinal, numbered already),
+    /// "the 18th of July", "18 July", "the 5th May".
+    private func datesTheWeekday(_ words: [String], after index: Int) -> Bool {
+        let at = index + 1 < words.count && words[index + 1] == "the" ? index + 2 : index + 1
+        guard at < words.count, Self.dayNumber(words[at]) != nil, !DateWords.countsPeople(words, at: at) else { return false }
+        let next = at + 1 < words.count ? words[at + 1] : ""
+        if Self.month(next) != nil || next == "of" && at + 2 < words.count && Self.month(words[at + 2]) != nil { return true }
+        return at == index + 2 && words[at].contains(where: \.isLetter)
     }
 
     /// The holiday `words` name at `index` ("valentine's day", "sevgililer gününde", "Christmas Eve"), on its latest
