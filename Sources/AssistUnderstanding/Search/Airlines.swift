@@ -2,10 +2,11 @@
 ///
 /// No package from PyPI or Debian ships airline names (checked: `airline`, `flightdata`, `traffic`, `pyairports`,
 /// `airportsdata`, which has airports only), so the table is kept here: the world's larger carriers and the ones
-/// Turkish travellers fly, each as IATA's airline coding directory names it. Left out are airlines named after a
-/// city the gazetteer reads ("Brussels Airlines", "Cebu Pacific"), whose words would name the place too, and names
-/// that are everyday words on their own ("lot", "ana"). Names that are words but also an airline when the text
-/// makes them one ("Delta", "United") are in `contextual`.
+/// Turkish travellers fly, each as IATA's airline coding directory names it. An airline named after a city the
+/// gazetteer reads ("Brussels Airlines", "Cebu Pacific") is here too: no place is read inside an airline's name
+/// (`airlineSpans`), so "Cebu Pacific Manila to Denpasar" is a flight from Manila. Left out are names that are everyday
+/// words on their own ("lot", "ana"). Names that are words but also an airline when the text makes them one ("Delta",
+/// "United") are in `contextual`; a country's name that is also its airline's ("Qatar") in `countryAirlines`.
 extension SearchParser {
     static let airlines: [(String, [String])] = [
         // Turkey, and the carriers that fly there most.
@@ -22,6 +23,7 @@ extension SearchParser {
         ("Jet2", ["jet2"]), ("Transavia", ["transavia"]), ("Air Serbia", ["air serbia"]), ("Croatia Airlines", ["croatia airlines"]),
         ("airBaltic", ["airbaltic", "air baltic"]), ("LOT Polish Airlines", ["lot polish airlines", "polish airlines"]),
         ("Luxair", ["luxair"]), ("Virgin Atlantic", ["virgin atlantic"]), ("S7 Airlines", ["s7 airlines"]),
+        ("Volotea", ["volotea"]), ("TAROM", ["tarom"]), ("Brussels Airlines", ["brussels airlines"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -30,6 +32,7 @@ extension SearchParser {
         ("Emirates", ["emirates"]), ("Qatar Airways", ["qatar airways", "katar hava yolları", "katar havayolları"]),
         ("Etihad Airways", ["etihad"]), ("flydubai", ["flydubai"]), ("Saudia", ["saudia"]), ("flynas", ["flynas"]), ("Air Arabia", ["air arabia"]),
         ("Gulf Air", ["gulf air"]), ("Oman Air", ["oman air"]), ("Kuwait Airways", ["kuwait airways"]), ("Royal Jordanian", ["royal jordanian"]),
+        ("Jazeera Airways", ["jazeera airways"]),
         ("Middle East Airlines", ["middle east airlines"]), ("Iran Air", ["iran air"]), ("EgyptAir", ["egyptair", "egypt air", "mısır hava yolları",
                                                                                                          "mısır havayolları"]),
         ("Royal Air Maroc", ["royal air maroc", "fas hava yolları", "fas havayolları"]), ("Tunisair", ["tunisair"]), ("Air Algérie", ["air algerie"]),
@@ -52,7 +55,7 @@ extension SearchParser {
         ("Air China", ["air china"]), ("China Eastern Airlines", ["china eastern"]), ("China Southern Airlines", ["china southern"]),
         ("Hainan Airlines", ["hainan airlines"]), ("Japan Airlines", ["japan airlines", "jal"]), ("All Nippon Airways", ["all nippon airways"]),
         ("Korean Air", ["korean air"]), ("Asiana Airlines", ["asiana"]), ("Air New Zealand", ["air new zealand"]),
-        ("Virgin Australia", ["virgin australia"]), ("Jetstar", ["jetstar"]),
+        ("Virgin Australia", ["virgin australia"]), ("Jetstar", ["jetstar"]), ("Cebu Pacific", ["cebu pacific"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -63,6 +66,20 @@ extension SearchParser {
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo",
     ]
+    /// Airlines named by their country's name alone ("Qatar"): read only with a clear airline cue, "with", "on",
+    /// "fly" or "flying" before it ("with Qatar", "on Qatar"), or Turkish "ile" (with) or its suffix after it ("Qatar
+    /// ile", "Qatar'la"). Else it is the country: "to Qatar", "via Qatar", "Qatar'dan".
+    static let countryAirlines: [String: String] = ["qatar": "Qatar Airways", "katar": "Qatar Airways"]
+
+    static func countryAirline(in words: [String]) -> String? {
+        for (index, word) in words.enumerated() {
+            guard let airline = countryAirlines[word] else { continue }
+            let previous = index > 0 ? words[index - 1] : "", next = index + 1 < words.count ? words[index + 1] : ""
+            if ["with", "on", "fly", "flying"].contains(previous) || ["ile", "la", "yla"].contains(next) { return airline }
+        }
+        return nil
+    }
+
     static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport"]
 
     /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita"): read only as written, in

@@ -44,8 +44,9 @@ public struct SearchParser: Sendable {
         filters.cabin = Self.first(in: text, [
             ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
-        ])
-        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words) ?? Self.capitalisedAirline(in: text)
+        ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
+        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words) ?? Self.countryAirline(in: words)
+            ?? Self.capitalisedAirline(in: text)
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
         // night ("yılbaşı gecesi", New Year's Eve).
         var nightsUncounted = words
@@ -116,7 +117,8 @@ public struct SearchParser: Sendable {
     /// Travelling alone ("just me", "by myself", "solo", "tek başıma") is one adult; with one named companion ("with my
     /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; with one's parents ("my parents and me", "annem, babam ve
     /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids"
-    /// one. Only when the text gives no head count of its own; read outside place names.
+    /// one; "annem ve babamla", "with my mother and father" (two companions joined to one "with") three. Only when the
+    /// text gives no head count of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
         for index in words.indices {
             let rest = words[index...]
@@ -147,6 +149,11 @@ public struct SearchParser: Sendable {
                 let noun = Int(words[index + 3]) ?? numbers[words[index + 3]] != nil ? index + 4 : index + 3
                 if noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
             }
+            // "with my mother and father", "with my mom and my dad": two named companions and the speaker.
+            if rest.starts(with: ["with", "my"]), index + 4 < words.count, Self.companions.contains(words[index + 2]), words[index + 3] == "and" {
+                let other = words[index + 4] == "my" && index + 5 < words.count ? words[index + 5] : words[index + 4]
+                if Self.companions.contains(other) { return 3 }
+            }
             // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
             if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
             // "my husband and I", "for my wife and me", "me and my sister"; "four of us".
@@ -163,6 +170,12 @@ public struct SearchParser: Sendable {
                (1...9).contains(count) { return count }
             if index + 1 < words.count, ["arkadasiz", "kisiyiz"].contains(words[index + 1]), let count = Int(words[index]) ?? numbers[words[index]],
                (1...9).contains(count) { return count }
+            // "annem ve babamla", "annem, babam ve kardeşimle": the possessed companions joined to one "with": each,
+            // the last and the speaker.
+            if Self.turkishCompanions.contains(words[index]), index >= 2, words[index - 1] == "ve" {
+                let before = words[..<(index - 1)].reversed().prefix { Self.turkishPossessed.contains($0) }
+                if !before.isEmpty { return 2 + min(Set(before).count, 4) }
+            }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
         }
         return nil
@@ -199,6 +212,18 @@ public struct SearchParser: Sendable {
                                                 "ablam", "abim"]
     static let turkishCompanions: Set<String> = ["esimle", "karimla", "kocamla", "sevgilimle", "nisanlimla", "annemle", "babamla",
                                                  "arkadasimla", "kardesimle", "ablamla", "abimle"]
+
+    /// "coach" as a flight's cabin (economy, as Americans call it): "fly coach", "in coach", "coach class", "a coach
+    /// seat", or standing alone between commas in a request ("August 9, coach"). Not the bus: "by coach", "the coach
+    /// to Oxford", "coach station".
+    static func coachCabin(in text: String) -> Bool {
+        let words = TextMatching.words(text)
+        for (index, word) in words.enumerated() where word == "coach" {
+            let previous = index > 0 ? words[index - 1] : "", next = index + 1 < words.count ? words[index + 1] : ""
+            if ["in", "fly", "flying", "flies"].contains(previous) || ["class", "seat", "seats", "fare", "fares", "cabin"].contains(next) { return true }
+        }
+        return text.split(whereSeparator: { ",;".contains($0) }).contains { TextMatching.words(String($0)) == ["coach"] }
+    }
 
     public static func any(_ phrases: [String], in text: String) -> Bool {
         FoldedText(text).containsAny(phrases)
