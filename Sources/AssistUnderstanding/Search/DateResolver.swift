@@ -45,16 +45,6 @@ public struct DateResolver: Sendable {
     /// This resolver with `iso` as today: a date read from another ("back on the 21st" from the departure's day).
     func starting(_ iso: String) -> DateResolver? { DateResolver(today: iso, order: numericOrder) }
 
-    static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
-
-    /// A return marker, or a form of Turkish "dönmek" (to come back) that says when: "2 ocakta dönmek istiyorum",
-    /// "dönüp", "döneceğim". Not another word that starts alike ("dondurma", "Donetsk").
-    static func isReturnMarker(_ word: String) -> Bool {
-        guard !returnMarkers.contains(word) else { return true }
-        guard word.hasPrefix("don") else { return false }
-        return ["mek", "meyi", "up", "erim", "eriz", "ecegim", "ecegiz", "elim", "ecek"].contains(String(word.dropFirst(3)))
-    }
-
     /// Departure and return ranges found in `text`, outside the words of `places` (the places a text names are no
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
@@ -79,46 +69,6 @@ public struct DateResolver: Sendable {
             return (departure, back)
         }
         return tripDays(words) ?? (resolve(words: words), nil)
-    }
-
-    /// Verbs of going before "home" that make it the way back: "come home July 11", "fly home on the 20th".
-    static let homewardVerbs: Set<String> = ["come", "coming", "fly", "flying", "head", "heading", "go", "going", "get", "getting"]
-
-    /// Whether "home" at `index` marks the return: after a verb of going ("come home", "flying home") or right before a
-    /// date ("home July 11", "home on the 20th"), and only after a dated trip out, so "fly home to Boston on May 3"
-    /// (a trip home, no other date) stays a departure.
-    func isHomeward(_ words: [String], at index: Int) -> Bool {
-        guard words[index] == "home", index > 0, index + 1 < words.count else { return false }
-        let next = words[index + 1]
-        let beforeDate = ["on", "the"].contains(next) || Self.month(next) != nil || DateWords.weekday(next) != nil || Self.dayNumber(next) != nil
-        guard Self.homewardVerbs.contains(words[index - 1]) || beforeDate else { return false }
-        return resolve(words: Array(words[..<index])) != nil
-    }
-
-    /// The trip's two ends, when a text without a return marker gives both:
-    /// - "Dec 19 to Dec 28", "from Friday until Sunday": two days, each a date of its own, joined by "to", "until",
-    ///   "till" or "through". Days sharing one month ("19 to 28 December") stay one range of departure days, as
-    ///   `resolve(words:)` reads them.
-    /// - "for a week starting September 24", "for 5 days from Oct 3", "7 eylülde, 1 haftalığına": a departure day
-    ///   and the trip's length (`DateWords.tripLength`), the return that many days after it. A departure of several
-    ///   days ("for two weeks in July") leaves the return open.
-    func tripDays(_ words: [String]) -> (departure: Range?, return: Range?)? {
-        for (index, word) in words.enumerated() where ["to", "until", "till", "through"].contains(word) && index > 0 && index + 1 < words.count {
-            let before = words[index - 1], after = words[index + 1]
-            func datelike(_ word: String) -> Bool { Self.dayNumber(word) != nil || Self.month(word) != nil || DateWords.weekday(word) != nil }
-            // Each side must be one day on its own: "19 to 28 December" leaves "19" without a month, and "June to
-            // August" gives whole months, so both stay with `resolve(words:)`.
-            guard datelike(before), datelike(after),
-                  let departure = resolve(words: Array(words[..<index])), departure.from == departure.to,
-                  let back = resolve(words: Array(words[(index + 1)...])), back.from == back.to, back.from > departure.from
-            else { continue }
-            return (departure, back)
-        }
-        if let length = DateWords.tripLength(words), let departure = resolve(words: words), departure.from == departure.to,
-           let start = starting(departure.from) {
-            return (departure, start.day(start.add(days: length, to: start.today)))
-        }
-        return nil
     }
 
     /// Words joining two months into a range: "from March to May", "between June and August", "haziran ile ağustos".

@@ -1,0 +1,102 @@
+/// Who travels, when a request names people rather than counting them: alone, with a companion or two, with one's
+/// parents, "me + 2 friends", "party of 5", a baby along.
+extension SearchParser {
+    /// Travelling alone ("just me", "by myself", "solo", "tek başıma") is one adult; with one named companion ("with my
+    /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; with one's parents ("my parents and me", "annem, babam ve
+    /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids"
+    /// one; "annem ve babamla", "with my mother and father" (two companions joined to one "with") three. Only when the
+    /// text gives no head count of its own; read outside place names.
+    static func party(in words: [String]) -> Int? {
+        for index in words.indices {
+            let rest = words[index...]
+            if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
+                || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"])
+                || words[index] == "solo" && !(index > 0 && Self.beforePlaces.contains(words[index - 1])) {
+                return 1
+            }
+            // "me + 2 friends" (the sign folds away), "me and 2 friends", "me plus 3 colleagues", "with 2 friends".
+            let afterMe = words[index] == "me" ? index + 1 + (index + 1 < words.count && ["and", "plus"].contains(words[index + 1]) ? 1 : 0)
+                : words[index] == "with" ? index + 1 : nil
+            if let at = afterMe, at + 1 < words.count, Self.companionGroups.contains(words[at + 1]),
+               let count = Int(words[at]) ?? numbers[words[at]], count > 0, count < 10 {
+                return count + 1
+            }
+            // "eşim, ben ve 2 çocuğumuz", "ben ve annem": I and one possessed companion; "annem, babam ve ben": two.
+            if words[index] == "ben" {
+                let around = words[max(0, index - 3)...min(words.count - 1, index + 2)].filter(Self.turkishPossessed.contains)
+                if !around.isEmpty { return 1 + min(Set(around).count, 4) }
+            }
+            // "my parents and me", "me and my parents", "with my parents": two more ("for my parents" alone is two).
+            if rest.starts(with: ["my", "parents", "and", "me"]) || rest.starts(with: ["my", "parents", "and", "i"])
+                || rest.starts(with: ["with", "my", "parents"]) || rest.starts(with: ["me", "and", "my", "parents"]) {
+                return 3
+            }
+            // "me and my two kids", "me and my son": one grown-up; the children are counted as children.
+            if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my" {
+                let noun = Int(words[index + 3]) ?? numbers[words[index + 3]] != nil ? index + 4 : index + 3
+                if noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
+            }
+            // "with my mother and father", "with my mom and my dad": two named companions and the speaker.
+            if rest.starts(with: ["with", "my"]), index + 4 < words.count, Self.companions.contains(words[index + 2]), words[index + 3] == "and" {
+                let other = words[index + 4] == "my" && index + 5 < words.count ? words[index + 5] : words[index + 4]
+                if Self.companions.contains(other) { return 3 }
+            }
+            // Exact words: "with my friends" or "arkadaşlarımla" is more than one companion.
+            if rest.starts(with: ["with", "my"]), index + 2 < words.count, Self.companions.contains(words[index + 2]) { return 2 }
+            // "my husband and I", "for my wife and me", "me and my sister"; "four of us".
+            if rest.starts(with: ["my"]), index + 3 < words.count, Self.companions.contains(words[index + 1]),
+               words[index + 2] == "and", ["i", "me"].contains(words[index + 3]) { return 2 }
+            if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my",
+               Self.companions.contains(words[index + 3]) { return 2 }
+            // "me, my wife and our twin babies": the comma folds away.
+            if words[index] == "me", index + 2 < words.count, words[index + 1] == "my", Self.companions.contains(words[index + 2]) { return 2 }
+            if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
+               count > 1 { return count }
+            // "party of 5"; "3 arkadaşız", "4 kişiyiz" (we are 3 friends, 4 people).
+            if rest.starts(with: ["party", "of"]), index + 2 < words.count, let count = Int(words[index + 2]) ?? numbers[words[index + 2]],
+               (1...9).contains(count) { return count }
+            if index + 1 < words.count, ["arkadasiz", "kisiyiz"].contains(words[index + 1]), let count = Int(words[index]) ?? numbers[words[index]],
+               (1...9).contains(count) { return count }
+            // "annem ve babamla", "annem, babam ve kardeşimle": the possessed companions joined to one "with": each,
+            // the last and the speaker.
+            if Self.turkishCompanions.contains(words[index]), index >= 2, words[index - 1] == "ve" {
+                let before = words[..<(index - 1)].reversed().prefix { Self.turkishPossessed.contains($0) }
+                if !before.isEmpty { return 2 + min(Set(before).count, 4) }
+            }
+            if Self.turkishCompanions.contains(words[index]) { return 2 }
+        }
+        return nil
+    }
+
+    /// One baby along, without a number ("a baby" is one already, through `count`): "with our infant", "bebekle",
+    /// "bebeğimle", a baby on a lap ("kucakta bebek", "lap infant", "infant on lap").
+    static func oneBaby(in words: [String]) -> Int? {
+        let babies: Set<String> = ["baby", "infant", "bebek", "bebegi"]
+        for index in words.indices {
+            if ["bebekle", "bebegimle", "bebegimizle"].contains(words[index]) { return 1 }
+            // "8 aylık kızımız", "6-month-old son": a child counted in months is a baby.
+            if index + 1 < words.count, let months = Int(words[index]), (1...23).contains(months),
+               words[index + 1] == "aylik" || words[index + 1] == "month" && index + 2 < words.count && words[index + 2] == "old" { return 1 }
+            if babies.contains(words[index]), index > 0, ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
+            if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
+               words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
+            if words[index] == "with", index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
+               ["baby", "infant"].contains(words[index + 2]) { return 1 }
+        }
+        return nil
+    }
+
+    /// Children a parent names as theirs: "me and my two kids" is one grown-up.
+    static let childNouns: Set<String> = ["kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "boys", "girls"]
+    static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
+                                          "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague"]
+    /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.
+    static let beforePlaces: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "near"])
+    /// Grown-up companions counted in a group: "me + 2 friends" (children and babies have their own counts).
+    static let companionGroups: Set<String> = ["friends", "colleagues", "coworkers", "buddies", "mates", "others"]
+    /// Turkish companions with "my": "eşim", "annem", "arkadaşım", next to "ben" (I).
+    static let turkishPossessed: Set<String> = ["esim", "karim", "kocam", "sevgilim", "nisanlim", "annem", "babam", "arkadasim", "kardesim",
+                                                "ablam", "abim"]
+    static let turkishCompanions: Set<String> = ["esimle", "karimla", "kocamla", "sevgilimle", "nisanlimla", "annemle", "babamla",
+                                                 "arkadasimla", "kardesimle", "ablamla", "abimle"]
+}
