@@ -40,7 +40,7 @@ extension FinanceUnderstander {
                 let since = Self.sinceAfter(words, at: index + 1)
                 if previous == "since" || since > 0 {
                     index += since
-                    add(DateResolver.Range(from: holiday.from, to: todayISO))  // "since easter", "paskalyadan beri": from it to today
+                    add(DateResolver.Range(from: holiday.from, to: todayISO))  // "since easter", "sevgililer gününden beri": to today
                 } else {
                     add(holiday, .day)  // "on valentine's day", "sevgililer gününde": its latest day
                 }

@@ -66,7 +66,8 @@ enum FollowUp {
     static func shift(in text: String) -> Shift? {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
-        let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day, "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
+        let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
+                                     "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
                                      "week": .week, "weeks": .week, "hafta": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
