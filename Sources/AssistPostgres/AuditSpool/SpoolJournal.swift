@@ -80,8 +80,7 @@ final class SpoolJournal: Sendable {
     private let fileLock = Mutex(())
     private let onWritten: Written
     private let onReadable: Readable
-    /// Made in `init`, once `self` can be captured; never changed after.
-    private nonisolated(unsafe) var syncer: SpoolSyncer!
+    private let syncer: SpoolSyncer
     /// Opened by the thread as its last act, once the files are closed.
     let ended = Latch()
 
@@ -96,7 +95,8 @@ final class SpoolJournal: Sendable {
         // What an earlier process wrote is read back but may not be synced yet: the syncer syncs it first.
         state = Mutex(State(journal: scan.journal, generation: scan.generation, writtenEnd: scan.end, durableEnd: scan.start,
                             shipped: scan.start))
-        syncer = SpoolSyncer(interval: settings.syncInterval) { [unowned self] in syncWritten() }
+        syncer = SpoolSyncer(interval: settings.syncInterval)
+        syncer.start { [unowned self] in syncWritten() }
         if scan.end > scan.start { syncer.written() }
         let thread = Thread { [self] in loop() }
         thread.name = "assist-audit-spool"
@@ -242,6 +242,7 @@ final class SpoolJournal: Sendable {
                 }) {
                     SpoolLog.warning("\(error); rows stay in the journal, unshipped, until a sync succeeds")
                 }
+                syncer.written()  // tried again after the interval
                 return false
             }
             state.withLock { state in
@@ -251,7 +252,7 @@ final class SpoolJournal: Sendable {
             }
             return true
         }
-        if synced { onReadable() } else if state.withLock({ $0.writtenEnd > $0.durableEnd }) { syncer.written() }
+        if synced { onReadable() }
     }
 
     private func handle(_ request: Request) {

@@ -24,9 +24,11 @@ final class SpoolSyncer: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
 
-    /// Starts the thread; `sync` runs on it, one call at a time.
-    init(interval: Duration, sync: @escaping @Sendable () -> Void) {
-        self.interval = interval
+    init(interval: Duration) { self.interval = interval }
+
+    /// Starts the thread; `sync` runs on it, one call at a time. Called once, by the journal, as soon as the journal
+    /// can be captured; bytes written before that are synced at its first turn.
+    func start(sync: @escaping @Sendable () -> Void) {
         let thread = Thread { [self] in
             loop(sync)
             ended.signal()
