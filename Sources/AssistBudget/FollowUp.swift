@@ -48,7 +48,18 @@ enum FollowUp {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
     }
 
-    enum Unit { case day, week, month, year }
+    enum Unit {
+        case day, week, month, year
+
+        /// Its length in days, for the units counted in days; nil for months and years, counted in months.
+        var days: Int? {
+            switch self {
+            case .day: 1
+            case .week: 7
+            case .month, .year: nil
+            }
+        }
+    }
 
     /// A move of the last period back: by one `unit` ("the month before"), or, with a `count`, to the `count` units
     /// just before it ("the 3 months before that", "ondan önceki 3 ay"); or, `forward`, one unit on ("the month after").
@@ -113,8 +124,8 @@ extension FinanceUnderstander {
         let unit = shift.unit
         let sign = shift.forward ? 1 : -1
         if let count = shift.count, !shift.forward {
-            let start = unit == .week || unit == .day ? calendar.date(byAdding: .day, value: -(unit == .week ? 7 : 1) * count, to: from)!
-                : calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
+            let start = unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: from)! }
+                ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
             return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .day, value: -1, to: from)!))
         }
         let months = unit == .year ? 12 : 1
@@ -133,8 +144,7 @@ extension FinanceUnderstander {
                 return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
             }
         }
-        let component: Calendar.Component = unit == .week || unit == .day ? .day : .month
-        let amount = sign * (unit == .week ? 7 : unit == .day ? 1 : months)
+        let (component, amount): (Calendar.Component, Int) = unit.days.map { (.day, sign * $0) } ?? (.month, sign * months)
         return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: from)!),
                                   to: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: to)!))
     }
