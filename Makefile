@@ -100,6 +100,8 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.ninth.jsonl
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.tenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.tenth.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eleventh.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eleventh.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -123,6 +125,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.eighth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.ninth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.tenth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.eleventh.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
