@@ -85,6 +85,9 @@ let package = Package(
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
         // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
         .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto", "AssistTelemetry"]),
+        // The audit spool: an append-only journal in front of an audit store, shipped to it in batches off the
+        // request's path (PostgreSQL across replicas, the local SQLite file for one process).
+        .target(name: "AssistAuditSpool", dependencies: ["AssistGateway", "AssistServices", "AssistTelemetry"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
@@ -128,7 +131,7 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistProviders", "AssistStores", "AssistSQLite", "AssistTravel", "AssistBudget", "AssistBudgetPostgres",
                            "AssistPages", "AssistHTTPServer",
                            "AssistGatewayEvaluation", "AssistIntegrity", "AssistCrypto", "AssistServices", "AssistHTTP", "AssistRedis", "AssistPostgres",
-                           "AssistWire", "AssistOTLP", "AssistTelemetry", "CLinux"]
+                           "AssistAuditSpool", "AssistWire", "AssistOTLP", "AssistTelemetry", "CLinux"]
         ),
         .executableTarget(
             name: "AssistCLI",
@@ -185,9 +188,9 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation",
                            "AssistUnderstanding", "AssistTelemetry"]
         ),
-        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistAuditSpool", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
-        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistAuditSpool", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistGateway", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),
         .testTarget(
             name: "AssistEvaluationTests",
@@ -207,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "ReplicaTests",
             dependencies: ["AssistServer", "AssistGateway", "AssistHTTPServer", "AssistServices", "AssistTestSupport", "AssistTravel", "AssistWire",
-                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres"]
+                           "LocalServers", "ScriptedUpstream", "AssistRedis", "AssistPostgres", "AssistAuditSpool"]
         ),
         // Tests with timing bounds (a disconnect noticed within 100 ms, real timeouts, pings): `make test` runs
         // them alone, first, so CPU-heavy tests cannot stall them.

@@ -1,5 +1,6 @@
 import AssistBudgetPostgres
 public import AssistGateway
+public import AssistAuditSpool
 public import AssistPostgres
 public import AssistRedis
 public import AssistServices

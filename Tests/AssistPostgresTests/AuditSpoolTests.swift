@@ -1,3 +1,4 @@
+import AssistAuditSpool
 import AssistGateway
 import AssistPostgres
 import Foundation
@@ -54,7 +55,7 @@ struct AuditSpoolTests {
         await reopened.close()
     }
 
-    @Test("records return once written, before any sync; only synced rows ship; closing syncs what is written")
+    @Test("records return once written, before any sync; only synced rows ship; a stopping shipper syncs and ships what is written; closing syncs")
     func writtenBeforeSynced() async throws {
         let directory = try SpoolDirectory()
         defer { directory.remove() }
@@ -72,17 +73,22 @@ struct AuditSpoolTests {
         #expect(spool.size.rows == rows)
         #expect(spool.size.bytes > 0 && spool.unsyncedBytes == spool.size.bytes)  // nothing synced, so nothing shipped
         #expect(try await spool.record(for: "req_3_7") != nil)  // reads see a written row
-        try await shipper.stop()  // its last pass finds nothing more durable to ship
-        #expect(try await remoteRows(url).map(\.id) == ["req_first"])
-        await spool.close()
-        #expect(spool.journalSyncs == 2 && spool.unsyncedBytes == 0)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await remoteRows(url).map(\.id) == ["req_first"])  // unsynced rows are never shipped
+        try await shipper.stop()  // its last pass syncs what is written and ships it
+        #expect(spool.journalSyncs == 2 && spool.unsyncedBytes == 0 && spool.size == .init(rows: 0, bytes: 0))
+        #expect(try await remoteRows(url).count == rows + 1)
 
+        // Rows written with no shipper running: closing syncs them, and the next process replays and ships them.
+        let late = try await recordConcurrently(spool, callers: 5, perCaller: 4, prefix: "late")
+        await spool.close()
+        #expect(spool.journalSyncs == 3 && spool.unsyncedBytes == 0)
         let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
-        #expect(reopened.recovery == .init(rows: rows, tornBytes: 0, damagedRecords: 0))
+        #expect(reopened.recovery == .init(rows: late, tornBytes: 0, damagedRecords: 0))
         let reshipper = RunningShipper(reopened)
         #expect(await eventually { reopened.size == .init(rows: 0, bytes: 0) })
         try await reshipper.stop()
-        #expect(try await remoteRows(url).count == rows + 1)
+        #expect(try await remoteRows(url).count == rows + late + 1)
         await reopened.close()
     }
 
@@ -110,11 +116,11 @@ struct AuditSpoolTests {
     }
 
     /// `callers` tasks each recording `perCaller` started rows (`req_<caller>_<n>`) one after another; the rows.
-    private func recordConcurrently(_ spool: SpooledAuditStore, callers: Int, perCaller: Int) async throws -> Int {
+    private func recordConcurrently(_ spool: SpooledAuditStore, callers: Int, perCaller: Int, prefix: String = "req") async throws -> Int {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for caller in 0..<callers {
                 group.addTask {
-                    for n in 0..<perCaller { try await spool.record(startedRow("req_\(caller)_\(n)")) }
+                    for n in 0..<perCaller { try await spool.record(startedRow("\(prefix)_\(caller)_\(n)")) }
                 }
             }
             try await group.waitForAll()

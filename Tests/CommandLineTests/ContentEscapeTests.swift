@@ -71,7 +71,11 @@ struct ContentEscapeTests {
         #expect(logText.contains("provider failed"), "the failure is logged, without content: \(logText)")
         #expect(logText.contains("closed 1 requests an earlier run left unfinished"), "\(logText)")
         #expect(!logText.contains(Self.marker) && !logText.contains(Self.card), "\(logText)")
-        for file in try FileManager.default.contentsOfDirectory(atPath: data.path) {
+        // Every file, the audit spool's journal included.
+        for file in try FileManager.default.subpathsOfDirectory(atPath: data.path) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: data.appendingPathComponent(file).path, isDirectory: &isDirectory),
+                  !isDirectory.boolValue else { continue }
             let bytes = String(decoding: try Data(contentsOf: data.appendingPathComponent(file)), as: UTF8.self)
             #expect(!bytes.contains(Self.card), "card number in \(file)")
             // The message itself is kept only as feedback's input (masked); the provider's echo nowhere else.

@@ -1,3 +1,4 @@
+import AssistAuditSpool
 import AssistGateway
 import AssistPostgres
 import AssistServer

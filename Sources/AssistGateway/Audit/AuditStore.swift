@@ -138,3 +138,10 @@ public final class InMemoryAuditStore: AuditStore {
     public func recent(limit: Int) async -> [AuditRecord] { rows.withLock { Array($0.suffix(limit).reversed()) } }
     public func record(for requestId: String) async -> AuditRecord? { rows.withLock { $0.last { $0.requestId.sameBytes(as: requestId) } } }
 }
+
+/// An audit store that writes many rows in one call, in order and atomically (one transaction), which the audit
+/// spool's shipper prefers to one call per row.
+public protocol BatchedAuditStore: AuditStore {
+    /// Writes `batch` as `record` would, one after another; all of them or none.
+    func record(batch: [AuditRecord]) async throws
+}

@@ -13,8 +13,8 @@ import Synchronization
 /// a request's rows, shipped in order, leave its final row last. The first failure of a run is logged with the
 /// rows waiting, and the recovery too.
 ///
-/// At start it ships what an earlier process left in the journal (the replay). Shut down, it tries one last
-/// time and stops: what remains stays in the journal for the next start.
+/// At start it ships what an earlier process left in the journal (the replay). Shut down, it syncs what is
+/// written, tries one last time and stops: what remains stays in the journal for the next start.
 public final class AuditSpoolShipper: Service {
     public let name = "audit spool"
 
@@ -74,7 +74,11 @@ public final class AuditSpoolShipper: Service {
             }
             await wake.wait(upTo: .seconds(1))
         }
-        try? await ship()
+        // Everything written so far is synced and shipped; what the remote store refuses waits for the next start.
+        await journal.sync()
+        do { try await ship() } catch {
+            SpoolLog.warning("stopping with \(index.waitingRows) rows kept in the journal for the next start (\(error))")
+        }
     }
 
     /// Ships everything durable now, batch after batch; throws at the first batch the remote store refuses.

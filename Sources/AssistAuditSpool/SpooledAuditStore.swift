@@ -5,7 +5,8 @@ import Glibc
 import Synchronization
 
 /// Audit rows that are never lost (issue 12): every row goes first to a local journal, synced in the background,
-/// and from there to the remote store (PostgreSQL) in batches by a background service.
+/// and from there to the remote store in batches by a background service: PostgreSQL with shared storage, the
+/// local SQLite file with SQLite storage, where it takes two commits per request off the request's path (issue 32).
 ///
 /// `record` returns once its row is written to the journal, whether or not the remote store is up: a spooled
 /// row counts as audited, so requests go on being served through a PostgreSQL outage. Written means it survives
@@ -15,8 +16,8 @@ import Synchronization
 /// (`shipper`, a `Service` for the gateway's `ServiceGroup`) sends the journal on in order, idempotent by request
 /// id, advances a durable shipped mark and compacts the journal; at open, whatever an earlier process left
 /// unshipped is replayed. Reads see journaled rows not yet shipped, so feedback finds a request the remote
-/// store has not received. A crash loses nothing acknowledged: what it can cut off is the tail of a batch
-/// whose sync had not returned, and none of that batch's callers was told it was recorded.
+/// store has not received. A crash of the process loses nothing acknowledged (a written row is in the kernel's
+/// cache); a crash of the machine can lose what was written within the last `syncInterval`, never a shipped row.
 ///
 /// The spool lives in a directory of its own (`<data-dir>/audit-spool`, 0700, files 0600), locked while open.
 /// Its size (`size`, and `gauges` for `/metrics`) is what the remote store does not yet have.
