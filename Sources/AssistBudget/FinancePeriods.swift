@@ -30,6 +30,16 @@ extension FinanceUnderstander {
             func add(_ range: DateResolver.Range, from first: Int = start, _ part: FoundPeriod.Part = .other) {
                 found.append(FoundPeriod(range: range, first: first, last: index, part: part))
             }
+            // A day, or after "since" (before "beri", "bu yana", "itibaren") from that day to today: "since april 23".
+            func addDay(_ date: Date) {
+                let since = Self.sinceAfter(words, at: index + 1)
+                if previous == "since" || since > 0 {
+                    index += since
+                    add(DateResolver.Range(from: iso(date), to: todayISO))
+                } else {
+                    add(day(date), .day)
+                }
+            }
             if let days = daysBack(words, at: index) {
                 index += days.length - 1
                 add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!), .day)  // "the day before yesterday", "evvelki gün"
@@ -69,10 +79,10 @@ extension FinanceUnderstander {
                 add(day(pastWeekday(weekday)), .day)  // "last monday", "on friday", "geçen salı": the latest before today
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
                 index += 1
-                add(day(pastDay(dayNumber, month: month)), .day)  // "on 3 November", "3 kasımda"
+                addDay(pastDay(dayNumber, month: month))  // "on 3 November", "3 kasımda", "23 nisandan beri"
             } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
                 index += 1
-                add(day(pastDay(dayNumber, month: month)), .day)  // "November 3rd"; "kasımda 3 kez" is November
+                addDay(pastDay(dayNumber, month: month))  // "November 3rd"; "kasımda 3 kez" is November
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
                 index += length
                 add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
@@ -226,7 +236,9 @@ extension FinanceUnderstander {
         if ["dan", "den", "tan", "ten"].contains(where: { words[index].hasSuffix($0) }), let last = DateResolver.month(next) { return (last, 1) }
         guard index + 2 < words.count, let last = DateResolver.month(words[index + 2]) else { return nil }
         let after = index + 3 < words.count ? words[index + 3] : ""
-        let joined = ["to", "through", "thru", "until", "till"].contains(next)
+        // "compare september to august": two months set against each other, not the months from one to the other.
+        let comparing = words.contains { ["compare", "comparing", "karsilastir"].contains($0) }
+        let joined = ["through", "thru", "until", "till"].contains(next) || next == "to" && !comparing
             || (next == "and" && index > 0 && words[index - 1] == "between") || (next == "ile" && after.hasPrefix("arasi"))
         return joined ? (last, 2) : nil
     }

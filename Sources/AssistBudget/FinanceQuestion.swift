@@ -51,10 +51,10 @@ public struct FinanceUnderstander: Sendable {
 
     static let categories: [(String, [String])] = [
         ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
-                         "yemegi", "yemegim", "yemege", "yemeklere"]),
+                         "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
-        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "benzin", "yakıt", "akaryakıt", "depoyu"]),
+        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu"]),
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
@@ -68,7 +68,7 @@ public struct FinanceUnderstander: Sendable {
                            "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
-        (.topMerchants, ["where did i spend the most", "top merchants", "merchants", "where do i spend", "where did i shop", "where do i shop",
+        (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
@@ -81,11 +81,11 @@ public struct FinanceUnderstander: Sendable {
                     "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
                     "single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
         (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
-        (.count, ["how many", "how often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+        (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
-                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek"]),
-        (.totalSpent, ["how much", "total", "spend", "spent", "add up", "adds up", "added up", "ne kadar", "toplam", "harcadım", "harcama"]),
+                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them"]),
+        (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
     /// What a question names of its own, read once: the intent its cue words ask for, its periods, merchant,
@@ -107,6 +107,12 @@ public struct FinanceUnderstander: Sendable {
 
         /// No period of its own, and the last question's merchant or category again: it asks something else of the same
         /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?").
+        /// A short question naming only a merchant, another than the last one's: "a101'e ne kadar?" after "geçen hafta
+        /// bim'e ne kadar verdim?" asks the same of that merchant.
+        func swapsMerchant(of previous: FinanceQuestion, words: Int) -> Bool {
+            words <= 4 && period == nil && other == nil && shift == nil && category == nil && merchant != nil && merchant != previous.merchant
+        }
+
         func asksSameSlice(as previous: FinanceQuestion) -> Bool {
             period == nil && other == nil && shift == nil && (merchant != nil || category != nil)
                 && merchant == previous.merchant && (category == nil || category == previous.category)
@@ -123,10 +129,25 @@ public struct FinanceUnderstander: Sendable {
         let (period, other) = periods(in: text)
         var intent = Self.intents.first { folded.containsAny($0.1) }?.0
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
+        // "kategorilere göre ayır": "göre" here is "by", not a comparison's "compared to".
+        if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre"]) { intent = .topCategories }
+        // "top 3 catagories": the word "categories" written with a slip.
+        if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
         return Reading(intent: intent, period: period, other: other,
                        merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text), category: Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: FollowUp.shift(in: text))
+    }
+
+    /// "catagories", "categores": within two edits of "categories" (one of "category"), not the word itself.
+    static func misspellsCategories(_ words: [String]) -> Bool {
+        words.contains { word in
+            word.count >= 7 && ["categories", "category"].contains { target in
+                let allowed = target.count >= 10 ? 2 : 1
+                return word != target && abs(word.count - target.count) <= allowed && word.first == "c"
+                    && TextMatching.editDistance(word, target, limit: allowed) <= allowed
+            }
+        }
     }
 
     /// Two things set against each other as a choice: "or", "yoksa", Turkish "mu … mu".
@@ -149,7 +170,7 @@ public struct FinanceUnderstander: Sendable {
         let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
         if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast
-            || reading.asksSameSlice(as: previous) {
+            || reading.asksSameSlice(as: previous) || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count) {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
@@ -166,7 +187,10 @@ public struct FinanceUnderstander: Sendable {
                                            category: category ?? (keepsCategory ? previous.category : nil), limit: limit ?? previous.limit)
             if reading.comparesWithLast, let against = shifted ?? period {
                 question.period = previous.period
-                question.otherPeriod = against
+                // The same span again ("this summer", then "compare with last summer" once it is over): the one a
+                // year before, as nothing is compared with itself.
+                question.otherPeriod = against == previous.period && shifted == nil
+                    ? self.shifted(against, by: FollowUp.Shift(unit: .year)) ?? against : against
             }
             return question
         }
@@ -238,6 +262,7 @@ public struct FinanceUnderstander: Sendable {
         if Self.isFollowUp(text) { return true }
         let reading = read(text)
         return reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast || reading.asksSameSlice(as: previous)
+            || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count)
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
@@ -266,6 +291,9 @@ public struct FinanceUnderstander: Sendable {
                 if ["olsun", "instead", "tane"].contains(words[index + 1]) { return value }
             }
             if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
+            // "just give me 3", "show me 4": a bare count ending a follow-up.
+            if word == "me", index > 0, ["give", "show"].contains(words[index - 1]), index + 2 == words.count,
+               let value = number(words[index + 1]) { return value }
             // "cut it down to 3", "change it to 8"; "3'e düşür", "10'a çıkar".
             if word == "to", words[..<index].contains(where: countChanges.contains), let value = number(words[index + 1]) { return value }
             if let value = number(word), index + 2 < words.count, ["e", "a", "ye", "ya"].contains(words[index + 1]),

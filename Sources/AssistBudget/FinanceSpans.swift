@@ -17,6 +17,9 @@ extension FinanceUnderstander {
         "ilkbaharda": 3, "baharda": 3, "yazin": 6, "sonbaharda": 9, "kisin": 12,
     ]
 
+    /// Seasons in the instrumental ("with"), a season only after "bu" or "geçen" ("yazla" alone is "with writing").
+    static let turkishSeasonsWith: [String: Int] = ["ilkbaharla": 3, "baharla": 3, "yazla": 6, "sonbaharla": 9, "kisla": 12]
+
     /// A season at `index` ("summer", "over the summer", "last winter", "yaz boyunca", "geçen kış", "yazın"), and how
     /// many words it takes after `index`: the latest one that has begun, to today while it lasts; "last" (or "geçen")
     /// while one is under way is the one a year before. "fall" and the Turkish names, which are also words ("yaz":
@@ -30,6 +33,8 @@ extension FinanceUnderstander {
         var length = 1
         if let form = Self.turkishSeasonForms[word] {
             first = form
+        } else if let form = Self.turkishSeasonsWith[word], ["bu", "gecen"].contains(previous) {
+            first = form  // "geçen yazla kıyasla": with last summer
         } else if let month = Self.seasons[word], ["spring", "summer", "autumn", "winter"].contains(word) || named || next == "boyunca" {
             first = month
             if next == "boyunca" { length = 2 }

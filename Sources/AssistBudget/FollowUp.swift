@@ -44,8 +44,10 @@ enum FollowUp {
     }
 
     /// "of that", "of this", "of those", "of it": a part of the last question's answer, as Turkish "bunun", "bundan".
+    /// A share of it, "payı", "share": "Carrefoursa'nın payı ne kadar".
     static func partOfLast(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
+            || words.contains { ["payi", "share"].contains($0) }
     }
 
     enum Unit {
@@ -79,7 +81,7 @@ enum FollowUp {
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
                                      "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
-                                     "week": .week, "weeks": .week, "hafta": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
+                                     "week": .week, "weeks": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }
