@@ -134,7 +134,8 @@ public struct FinanceUnderstander: Sendable {
         // "top 3 catagories": the word "categories" written with a slip.
         if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
         return Reading(intent: intent, period: period, other: other,
-                       merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text), category: Self.category(in: text),
+                       merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text),
+                       category: Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: FollowUp.shift(in: text))
     }

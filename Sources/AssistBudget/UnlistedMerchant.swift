@@ -31,6 +31,8 @@ extension FinanceUnderstander {
                         words.insert(tokens[back], at: 0)
                         back -= 1
                     }
+                } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
+                    return name  // "madame coco'ya"
                 }
                 if let name = accepted(words) { return name }
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
@@ -69,9 +71,10 @@ extension FinanceUnderstander {
 
     /// Whether `name` can be a merchant's name, or with `partOfName` a word of one ("Petrol" in "Petrol Ofisi'nde",
     /// which alone would be the fuel category; a name of more than one word is no category either).
-    private func acceptable(_ name: String, partOfName: Bool = false) -> Bool {
+    /// With `allowingCommonWords`, a name of more words may hold one of `notNames` ("English Home").
+    func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false) -> Bool {
         let folded = TextMatching.words(name)
-        guard !folded.isEmpty, name.contains(where: \.isLetter), !folded.contains(where: Self.notNames.contains) else { return false }
+        guard !folded.isEmpty, name.contains(where: \.isLetter), allowingCommonWords || !folded.contains(where: Self.notNames.contains) else { return false }
         let (period, other) = periods(in: name)
         guard period == nil, other == nil, today.resolve(name).departure == nil, FollowUp.shift(in: name) == nil else { return false }
         if !partOfName, folded.count == 1, Self.category(in: name) != nil { return false }

@@ -1,0 +1,151 @@
+import AssistUnderstanding
+
+/// A merchant the user never paid, written without capitals: the shapes of a name in a question when nothing but
+/// its place in the sentence marks it (`unlistedMerchant` reads the capitalised and apostrophed ones).
+/// - English: one or two words after "at" or "about" that end the question or come before its period ("at target this
+///   year", "what about koçtaş?"); one or two before what is bought there ("my best buy purchases", "avg uniqlo
+///   order", "biggest shake shack bill"); the first word before "total" or "spending" ("popeyes total").
+/// - Turkish: a word with a case ending and no apostrophe before "ne kadar", a spending verb or "aldıklarım" ("bu yıl
+///   pentiye ne kadar harcadım"), or alone in a short follow-up ("peki koçtaşa?"); a compound whose second word has
+///   the possessive and a case ending ("tavuk dünyasından"); a word before "alışveriş…" or "sipariş…" ("rossmann
+///   alışverişlerimin"); with an apostrophe, a lowercase word before it of the same name ("madame coco'ya").
+/// Never a common word (`notNameWords`), a period, a holiday, a category (alone or with the noun after it: "book
+/// purchases"), a number, a place or a pronoun.
+extension FinanceUnderstander {
+    func lowercaseMerchant(in text: String) -> String? {
+        let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { !$0.isEmpty }
+        let folded = tokens.map(TextMatching.fold)
+        func plain(_ index: Int) -> Bool {
+            index >= 0 && index < tokens.count && tokens[index].allSatisfy(\.isLetter) && tokens[index].first?.isLowercase == true
+                && folded[index].count >= 3 && !Self.notNameWords.contains(folded[index]) && !Self.notNames.contains(folded[index])
+                && !Self.boughtThere.contains(folded[index])
+        }
+        func boundary(_ index: Int) -> Bool { index >= tokens.count || Self.periodOpeners.contains(folded[index]) }
+        for index in tokens.indices {
+            let word = folded[index]
+            if ["at", "about"].contains(word) {
+                // "at target this year", "at best buy?", "what about koçtaş?"
+                if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
+                if plain(index + 1), plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
+            } else if Self.boughtThere.contains(word) {
+                // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"
+                if plain(index - 2), plain(index - 1), let name = name([index - 2, index - 1], tokens, before: word) { return name }
+                if plain(index - 1), let name = name([index - 1], tokens, before: word) { return name }
+            } else if index == 1, ["total", "spending", "spend", "tab"].contains(word), plain(0), let name = name([0], tokens, before: word) {
+                return name  // "popeyes total for last weekend"
+            } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
+                      let name = name([index - 1], tokens, before: word) {
+                return name  // "rossmann alışverişlerimin"
+            } else if plain(index), let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
+                let next = index + 1 < folded.count ? folded[index + 1] : ""
+                let shortFollowUp = tokens.count <= 3 && tokens.indices.allSatisfy { $0 == index || FollowUp.openers.contains(folded[$0])
+                    || FollowUp.fillers.contains(folded[$0]) || folded[$0] == "peki" }
+                guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix),
+                      readsAsName(tokens[index]) else { continue }
+                // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
+                if index > 0, Self.category(in: tokens[index - 1]) != nil || Self.category(in: tokens[index - 1] + " " + stem) != nil { continue }
+                // "tavuk dünyasından": the word before joins a compound's possessive second word.
+                if compound, plain(index - 1), let name = name([index - 1], tokens, last: stem) { return name }
+                // A bare word in a case is a name only opening the question or after its period: "bu yıl pentiye".
+                let opensOrFollowsPeriod = index == 0 || shortFollowUp || periods(in: tokens[max(0, index - 3)..<index].joined(separator: " ")).0 != nil
+                if opensOrFollowsPeriod, let name = name([], tokens, last: stem) { return name }
+            }
+        }
+        return nil
+    }
+
+    /// The words at `indexes` (then `last`, a stem) as a name, each word capitalised, if they read as one.
+    private func name(_ indexes: [Int], _ tokens: [String], last: String? = nil, before noun: String? = nil) -> String? {
+        name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun)
+    }
+
+    /// "madame coco'ya", "english home'dan": a lowercase word before an apostrophed name joins it when it is no Turkish
+    /// word (plain letters without a Turkish ending) and no common one.
+    func lowercaseName(_ previous: String, joining stem: String) -> String? {
+        let folded = TextMatching.fold(previous)
+        guard previous.count >= 3, previous.allSatisfy({ $0.isASCII && $0.isLowercase }), !Self.notNameWords.contains(folded),
+              !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: folded.hasSuffix) else { return nil }
+        return name(words: [previous, stem], before: nil)
+    }
+
+    static let turkishEndings = ["da", "de", "ta", "te", "dan", "den", "in", "un", "im", "um", "ki", "mi", "mu", "li", "lu", "ler", "lar",
+                                 "yi", "yu", "si", "su", "nu", "ni"]
+
+    private func name(words: [String], before noun: String?) -> String? {
+        let name = words.joined(separator: " ")
+        guard !words.isEmpty, name.count >= 3, Self.category(in: name) == nil, words.allSatisfy({ Self.category(in: $0) == nil }),
+              noun.map({ Self.category(in: name + " " + $0) == Self.category(in: $0) }) ?? true,
+              acceptable(name, allowingCommonWords: words.count > 1),
+              !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name) else { return nil }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
+    /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
+    private func readsAsName(_ word: String) -> Bool {
+        guard acceptable(word), Self.category(in: word) == nil, !Self.hasIntentCue(word) else { return false }
+        return Self.caseStems(word).allSatisfy { stem, _ in
+            let folded = TextMatching.fold(stem)
+            return Self.category(in: stem) == nil && !Self.notNameWords.contains(folded) && !Self.notNames.contains(folded)
+                && periods(in: stem).0 == nil && !Self.hasIntentCue(stem)
+        }
+    }
+
+    /// A word without an apostrophe, each way its case ending can be taken off ("pentiye" → "penti", "koçtaşa" →
+    /// "koçtaş", "dünyasından" → "dünyası"), and whether the stem ends in the possessive of a compound ("dünyası", "sarayı").
+    static func caseStems(_ word: String) -> [(String, Bool)] {
+        var stems: [(String, Bool)] = []
+        let lower = word.lowercased()
+        let vowels: Set<Character> = ["a", "e", "ı", "i", "o", "ö", "u", "ü"]
+        let endings: [(String, Bool)] = [("ndan", true), ("nden", true), ("nda", true), ("nde", true), ("na", true), ("ne", true),
+                                         ("dan", false), ("den", false), ("tan", false), ("ten", false), ("ya", true), ("ye", true),
+                                         ("da", false), ("de", false), ("ta", false), ("te", false), ("a", false), ("e", false)]
+        for (ending, afterVowel) in endings where lower.hasSuffix(ending) {
+            let stem = String(word.dropLast(ending.count))
+            guard stem.count >= 2, let end = stem.lowercased().last else { continue }
+            // The buffer ("n", "y") comes after a vowel only; a bare vowel ending after a consonant only.
+            guard afterVowel == vowels.contains(end) || !afterVowel && ending.count > 1 else { continue }
+            let possessive = ending.hasPrefix("n") && ["ı", "i", "u", "ü"].contains { stem.lowercased().hasSuffix($0) }
+            stems.append((stem, possessive))
+        }
+        return stems
+    }
+
+    /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
+    static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",
+                                          "alisveris"]
+
+    /// Words that begin a question's period after a name ("at target this year", "at best buy in july").
+    static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",
+                                             "past", "between", "from", "before", "after", "until", "lately", "recently", "ever", "and", "or"]
+
+    /// Common words, folded, that are no merchant's name in the shapes `lowercaseMerchant` reads.
+    static let notNameWords: Set<String> = [
+        "our", "your", "his", "her", "their", "all", "every", "each", "avg", "average", "total", "biggest", "largest", "smallest",
+        "cheapest", "priciest", "recent", "latest", "last", "first", "past", "previous", "next", "these", "those", "monthly", "weekly",
+        "yearly", "annual", "daily", "online", "card", "credit", "debit", "phone", "mobile", "cell", "internet", "electricity",
+        "electric", "water", "power", "cable", "utility", "rent", "food", "many", "much", "per", "for", "in", "on", "to", "from",
+        "with", "by", "and", "or", "you", "it", "them", "us", "single", "one", "two", "big", "small", "new", "old", "regular", "usual",
+        "overall", "whole", "night", "noon", "morning", "evening", "breakfast", "same", "other", "another", "spend", "spent",
+        "spending", "did", "does", "was", "were", "are", "had", "has", "have", "got", "get", "pay", "paid", "show", "list", "give",
+        "see", "just", "only", "also", "again", "tip", "tips", "medical", "doctor", "hospital", "tax", "taxes", "insurance", "gym",
+        "school", "kids", "family", "friends", "holiday", "vacation", "trip", "trips", "work", "office", "least", "worst",
+        "more", "less", "few", "several", "expensive", "cheap", "large", "small", "huge", "top", "highest", "lowest", "total",
+        "individual", "separate", "pending", "failed", "refunded", "cash", "car", "house", "loan", "mortgage", "interest", "fee",
+        "fees", "service", "both", "either", "neither", "everything", "anything", "something", "nothing", "else", "household",
+        "business", "personal", "discretionary", "transportation", "bilet", "bileti", "biletler", "biletleri", "yurtdisi", "yurtici",
+        "temassiz", "taksitli", "pesin", "hafta", "haftasonu", "sabah", "aksam", "gece", "kadarlik", "ortalama", "ortalamada", "beri", "itibaren", "yana", "nereler", "nerelere", "toplu",
+        "delivery", "bus", "train", "metro", "subway", "tram", "ferry", "bike", "scooter", "flight", "parking", "toll", "takeout", "takeaway", "lunch", "coffee", "grocery", "fast", "weekend", "times", "time",
+        "toplam", "tum", "butun", "hepsi", "hepsine", "son", "ilk", "en", "buyuk", "kucuk", "pahali", "ucuz", "kredi", "kart",
+        "karti", "kartimdan", "kartla", "banka", "ev", "eve", "evde", "evden", "kira", "kiraya", "kiraya", "okul", "okula", "ise",
+        "iste", "isten", "bana", "sana", "ona", "buna", "suna", "kime", "neye", "nereye", "nerede", "nereden", "kimden",
+        "ayki", "haftaki", "yilki", "gecen", "bugun", "dun", "basi", "sonu", "ortasi", "gunluk", "aylik", "yillik", "haftalik",
+        "disarida", "disarda", "disari", "dukkan", "magaza", "magazaya", "yer", "yere", "yerden", "internetten", "para", "param",
+        "paramin", "lira", "kadar", "nasil", "neden", "hangi", "bir", "her", "ne", "kac", "icin", "gibi", "daha", "cok", "fazla",
+        "az", "tek", "tane", "kez", "kere", "defa", "sefer", "onlara", "bunlara", "bunlarda", "onlarda", "benim", "senin", "oraya",
+        "buraya", "orada", "burada", "oradan", "buradan", "yemek", "yemege", "yemeye", "kafeye", "markete", "pazara", "pazar",
+        "pazarda", "pazardan", "carsiya", "carsida", "carsidan", "hastane", "hastaneye", "eczane", "eczaneye", "doktora",
+        "annem", "babam", "esim", "cocuk", "cocuklara", "hediye", "hediyeye", "tatil", "tatile", "tatilde", "bagis", "vergi",
+        "vergiye", "aidat", "aidata", "faiz", "faize", "borc", "borca", "nakit", "online", "abonelige", "faturaya",
+    ]
+}
