@@ -19,7 +19,7 @@ extension SearchParser {
         ("Iberia", ["iberia"]), ("Aer Lingus", ["aer lingus"]), ("Finnair", ["finnair"]), ("Aegean Airlines", ["aegean airlines"]),
         ("Austrian Airlines", ["austrian airlines"]), ("Swiss International Air Lines", ["swiss air lines", "swiss international air lines"]),
         ("Aeroflot", ["aeroflot"]), ("Scandinavian Airlines", ["scandinavian airlines"]), ("Norwegian Air Shuttle", ["norwegian air"]),
-        ("Air Europa", ["air europa"]), ("ITA Airways", ["ita airways"]), ("Eurowings", ["eurowings"]), ("TUI fly", ["tuifly", "tui fly"]),
+        ("Loganair", ["loganair"]), ("Air Europa", ["air europa"]), ("ITA Airways", ["ita airways"]), ("Eurowings", ["eurowings"]), ("TUI fly", ["tuifly", "tui fly"]),
         ("Jet2", ["jet2"]), ("Transavia", ["transavia"]), ("Air Serbia", ["air serbia"]), ("Croatia Airlines", ["croatia airlines"]),
         ("airBaltic", ["airbaltic", "air baltic"]), ("LOT Polish Airlines", ["lot polish airlines", "polish airlines"]),
         ("Luxair", ["luxair"]), ("Virgin Atlantic", ["virgin atlantic"]), ("S7 Airlines", ["s7 airlines"]),
@@ -37,13 +37,14 @@ extension SearchParser {
                                                                                                          "mısır havayolları"]),
         ("Royal Air Maroc", ["royal air maroc", "fas hava yolları", "fas havayolları"]), ("Tunisair", ["tunisair"]), ("Air Algérie", ["air algerie"]),
         ("Ethiopian Airlines", ["ethiopian airlines"]), ("Kenya Airways", ["kenya airways"]), ("RwandAir", ["rwandair"]),
-        ("South African Airways", ["south african airways"]),
+        ("South African Airways", ["south african airways"]), ("Airlink", ["airlink"]), ("FlyArystan", ["flyarystan", "fly arystan"]),
+        ("SCAT Airlines", ["scat airlines"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
         ("American Airlines", ["american airlines"]), ("Southwest Airlines", ["southwest airlines"]), ("JetBlue", ["jetblue"]),
         ("Alaska Airlines", ["alaska airlines"]), ("Spirit Airlines", ["spirit airlines"]), ("Frontier Airlines", ["frontier airlines"]),
-        ("Hawaiian Airlines", ["hawaiian airlines"]), ("Allegiant Air", ["allegiant"]), ("Sun Country Airlines", ["sun country airlines"]),
+        ("Hawaiian Airlines", ["hawaiian airlines"]), ("Allegiant Air", ["allegiant"]), ("Sun Country Airlines", ["sun country airlines", "sun country"]),
         ("Breeze Airways", ["breeze airways"]), ("Aeroméxico", ["aeromexico"]), ("Volaris", ["volaris"]), ("LATAM Airlines", ["latam"]),
         ("Avianca", ["avianca"]), ("Copa Airlines", ["copa airlines"]), ("Aerolíneas Argentinas", ["aerolineas argentinas"]),
         // Asia and the Pacific.
@@ -56,6 +57,8 @@ extension SearchParser {
         ("Hainan Airlines", ["hainan airlines"]), ("Japan Airlines", ["japan airlines", "jal"]), ("All Nippon Airways", ["all nippon airways"]),
         ("Korean Air", ["korean air"]), ("Asiana Airlines", ["asiana"]), ("Air New Zealand", ["air new zealand"]),
         ("Virgin Australia", ["virgin australia"]), ("Jetstar", ["jetstar"]), ("Cebu Pacific", ["cebu pacific"]),
+        ("Starlux Airlines", ["starlux"]), ("Jeju Air", ["jeju air"]), ("Druk Air", ["druk air", "drukair"]),
+        ("Royal Brunei Airlines", ["royal brunei"]), ("Fiji Airways", ["fiji airways"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -64,7 +67,7 @@ extension SearchParser {
     /// nor before a word that makes it another name ("United Kingdom", "American Express").
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
-        "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo",
+        "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
     ]
     /// Airlines named by their country's name alone ("Qatar"): read only with a clear airline cue, "with", "on",
     /// "fly" or "flying" before it ("with Qatar", "on Qatar"), or Turkish "ile" (with) or its suffix after it ("Qatar
@@ -80,13 +83,13 @@ extension SearchParser {
         return nil
     }
 
-    static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport"]
+    static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del"]
 
     /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita"): read only as written, in
     /// capitals, in a text that is not all capitals ("LOT Katowice to Gdansk").
     static let capitalisedAirlines: [String: String] = [
         "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
-        "PIA": "Pakistan International Airlines",
+        "PIA": "Pakistan International Airlines", "SCAT": "SCAT Airlines",
     ]
 
     static func capitalisedAirline(in text: String) -> String? {

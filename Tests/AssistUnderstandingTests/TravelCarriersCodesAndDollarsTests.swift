@@ -1,0 +1,39 @@
+import AssistUnderstanding
+import Testing
+
+/// What the eleventh written-after set (`golden/written-after/README.md`) found missing in carriers, places and prices:
+/// more airlines (and no origin inside "Jeju Air"), a big airport's code in lower case, "kl", Turkish names of Rasht and
+/// Nagasaki, and Canadian and Australian dollars. Each beside the reading it must not take.
+@Suite("Travel phrasing: carriers, codes, dollars")
+struct TravelCarriersCodesAndDollarsTests {
+    let parser = SearchParser(today: DateResolver(today: "2030-06-12")!)  // a Wednesday
+
+    @Test("Loganair, Starlux, Druk Air, Royal Brunei, FlyArystan, Airlink, Fiji Airways, Sun Country; SCAT in capitals")
+    func airlines() {
+        #expect(parser.parse("Loganair Glasgow to Stornoway on Monday").airline == "Loganair")
+        #expect(parser.parse("starlux taipei to osaka").airline == "Starlux Airlines")
+        #expect(parser.parse("Delhi'den Paro'ya Druk Air ile").airline == "Druk Air")
+        #expect(parser.parse("Royal Brunei from Manila to Bandar Seri Begawan").airline == "Royal Brunei Airlines")
+        #expect(parser.parse("FlyArystan Astana to Aktau").airline == "FlyArystan")
+        #expect(parser.parse("Airlink Durban to Windhoek").airline == "Airlink")
+        #expect(parser.parse("Fiji Airways Sydney to Nadi").airline == "Fiji Airways")
+        #expect(parser.parse("Sun Country Dallas to Minneapolis").airline == "Sun Country Airlines")
+        #expect(parser.parse("Aktau'dan Almatı'ya SCAT ile").airline == "SCAT Airlines")
+        #expect(parser.parse("Dallas to Minneapolis, no scat please").airline == nil)
+    }
+
+    @Test("Copa first or with a cue; 'Copa America' is no airline")
+    func copa() {
+        #expect(parser.parse("Copa from Panama City to Lima").airline == "Copa Airlines")
+        #expect(parser.parse("Panama City to Lima with copa").airline == "Copa Airlines")
+        #expect(parser.parse("Copa America final, Lima to Santiago").airline == nil)
+        #expect(parser.parse("Lima to Santiago for the copa").airline == nil)
+    }
+
+    @Test("the city in an airline's name is no origin")
+    func jejuAir() {
+        let flight = parser.parse("jeju air seoul to osaka")
+        #expect(flight.airline == "Jeju Air" && flight.origin == "Seoul" && flight.destination == "Osaka")
+        #expect(parser.parse("Jeju to Seoul on Friday").origin == "Jeju City")
+    }
+}
