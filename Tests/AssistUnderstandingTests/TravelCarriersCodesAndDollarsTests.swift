@@ -36,4 +36,13 @@ struct TravelCarriersCodesAndDollarsTests {
         #expect(flight.airline == "Jeju Air" && flight.origin == "Seoul" && flight.destination == "Osaka")
         #expect(parser.parse("Jeju to Seoul on Friday").origin == "Jeju City")
     }
+
+    @Test("Canadian and Australian dollars by name and code; dollars alone are US")
+    func dollars() {
+        #expect(parser.parse("Regina to Toronto, no more than 500 Canadian dollars").maxPrice == .init(amount: 500, currency: "CAD"))
+        #expect(parser.parse("Perth to Darwin under 700 AUD").maxPrice == .init(amount: 700, currency: "AUD"))
+        #expect(parser.parse("Perth to Darwin, max CAD 400").maxPrice == .init(amount: 400, currency: "CAD"))
+        #expect(parser.parse("Perth to Darwin under 300 dollars").maxPrice == .init(amount: 300, currency: "USD"))
+        #expect(parser.parse("Perth to Darwin, 900 Australian dollars").maxPrice == nil)  // no limit word
+    }
 }

@@ -62,7 +62,7 @@ public struct SearchParser: Sendable {
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
             ("night", ["night", "tonight", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
-        ]) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
+        ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
                       "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
@@ -143,7 +143,12 @@ public struct SearchParser: Sendable {
         "gbp": "GBP", "pound": "GBP", "pounds": "GBP", "sterlin": "GBP", "try": "TRY", "tl": "TRY", "lira": "TRY",
         // Slang for the same money: "200 bucks", "50 quid".
         "buck": "USD", "bucks": "USD", "quid": "GBP",
+        // Other dollars by their codes: "900 CAD", "under 900 AUD" (by name, `dollarCountries`).
+        "cad": "CAD", "aud": "AUD",
     ]
+
+    /// Dollars named by their country before the word: "900 Canadian dollars", "500 Australian dollars".
+    static let dollarCountries: [String: String] = ["canadian": "CAD", "australian": "AUD", "aussie": "AUD"]
 
     /// A currency word, with a Turkish case ending if it has one ("doları", "euronun", "liradan").
     public static func currency(_ word: String) -> String? {
@@ -159,7 +164,7 @@ public struct SearchParser: Sendable {
     /// written out first: "£200" reads as "gbp 200", "200€" as "200 eur", "₺3000" as "tl 3000".
     static let currencySigns: [Character: String] = ["£": "gbp", "$": "usd", "€": "eur", "₺": "tl"]
     /// Codes written before an amount ("USD 500", and the signs as spelled): not "try", an English verb.
-    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl"]
+    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud"]
 
     static func hasCurrencySign(_ text: String) -> Bool { text.contains { currencySigns[$0] != nil } }
 
@@ -188,7 +193,10 @@ public struct SearchParser: Sendable {
             }
             var start = index
             let currency: String
-            if end < words.count, let after = Self.currency(words[end]) {
+            if end + 1 < words.count, let dollars = dollarCountries[words[end]], Self.currency(words[end + 1]) == "USD" {
+                currency = dollars
+                end += 2
+            } else if end < words.count, let after = Self.currency(words[end]) {
                 currency = after
                 end += 1
             } else if index > 0, codesBeforeAmounts.contains(words[index - 1]), let before = Self.currency(words[index - 1]) {
