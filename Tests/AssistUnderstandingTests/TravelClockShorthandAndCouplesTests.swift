@@ -22,4 +22,43 @@ struct TravelClockShorthandAndCouplesTests {
         #expect(parser.parse("I am flying from Oslo to Bergen").departureTimeOfDay == nil)
         #expect(parser.parse("Oslo to Bergen, am I too late for Friday?").departureTimeOfDay == nil)
     }
+
+    @Test("'nxt wk' and 'wknd' as 'next week' and 'weekend'")
+    func shorthand() {
+        #expect(parser.parse("perth to darwin nxt wk").departure == DateResolver.Range(from: "2030-06-17", to: "2030-06-23"))
+        #expect(parser.parse("perth to darwin this wknd").departure == DateResolver.Range(from: "2030-06-15", to: "2030-06-16"))
+        #expect(parser.parse("perth to darwin, 3 wk stay").departure == nil)
+    }
+
+    @Test("Remembrance Day and Veterans Day are November 11; a day written after a holiday wins over it")
+    func holidays() {
+        #expect(parser.parse("Regina to Toronto on Remembrance Day").departure == day("2030-11-11"))
+        #expect(parser.parse("Tampa to Denver for Veterans Day").departure == day("2030-11-11"))
+        #expect(parser.parse("Tampa to Denver for Christmas week, leaving Dec 20").departure == day("2030-12-20"))
+        #expect(parser.parse("Tampa to Denver for Christmas, 2 adults").departure == day("2030-12-25"))
+    }
+
+    @Test("a weekday's abbreviation right after the route or before an early morning is that day; after a pronoun no day")
+    func abbreviatedWeekdays() {
+        #expect(parser.parse("glasgow to dublin fri, under 80 quid").departure == day("2030-06-14"))
+        let early = parser.parse("dublin from glasgow thu early morning")
+        #expect(early.departure == day("2030-06-13") && early.departureTimeOfDay == "morning")
+        #expect(parser.parse("flights to Dublin where we sat last year").departure == nil)
+    }
+
+    @Test("two days each with its month side by side are the way out and back; one month's days stay one range")
+    func datedEnds() {
+        let trip = parser.parse("cairns to sydney round trip dec 3 - dec 9")
+        #expect(trip.departure == day("2030-12-03") && trip.return == day("2030-12-09"))
+        let range = parser.parse("cairns to sydney dec 3-9")
+        #expect(range.departure == DateResolver.Range(from: "2030-12-03", to: "2030-12-09") && range.return == nil)
+    }
+
+    @Test("'gidiş dönüş' is the ticket's kind: its dates are the departure's; a dated 'dönüş' still returns")
+    func roundTripTicket() {
+        let ticket = parser.parse("Van'dan İzmir'e gidiş dönüş önümüzdeki hafta")
+        #expect(ticket.departure == DateResolver.Range(from: "2030-06-17", to: "2030-06-23") && ticket.return == nil)
+        let dated = parser.parse("Van'dan İzmir'e 5 temmuz gidiş, 12 temmuz dönüş")
+        #expect(dated.departure == day("2030-07-05") && dated.return == day("2030-07-12"))
+    }
 }

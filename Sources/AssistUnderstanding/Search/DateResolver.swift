@@ -49,7 +49,9 @@ public struct DateResolver: Sendable {
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
         let words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
-        if let marker = words.indices.first(where: { Self.isReturnMarker(words[$0]) || isHomeward(words, at: $0) }) {
+        // "gidiş dönüş" (round trip) is the kind of ticket, no return marker: its dates are the departure's.
+        if let marker = words.indices.first(where: { (Self.isReturnMarker(words[$0]) && !($0 > 0 && words[$0 - 1] == "gidis"))
+            || isHomeward(words, at: $0) }) {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
             let fromDeparture = departure.flatMap { starting($0.from) } ?? self
@@ -76,7 +78,7 @@ public struct DateResolver: Sendable {
 
     /// The first date expression in `words`.
     func resolve(words: [String]) -> Range? {
-        let words = DateWords.numberingOrdinals(words)
+        let words = DateWords.numberingOrdinals(words).map { DateWords.shorthand[$0] ?? $0 }
         for (index, word) in words.enumerated() {
             let next = index + 1 < words.count ? words[index + 1] : ""
             let afterNext = index + 2 < words.count ? words[index + 2] : ""
@@ -101,7 +103,10 @@ public struct DateResolver: Sendable {
             if word == "hafta", next == "sonu" || next == "sonunda" {
                 return weekend(next: ["gelecek", "haftaya", "onumuzdeki"].contains(previous))
             }
-            if let holiday = DateWords.holiday(words, at: index) { return self.holiday(holiday, year: Self.year(in: words)) }
+            // "for Thanksgiving week, leaving Sat Nov 22": a day written out after a holiday is the day meant.
+            if let holiday = DateWords.holiday(words, at: index), !Self.namesCalendarDay(words[(index + holiday.words.count)...]) {
+                return self.holiday(holiday, year: Self.year(in: words))
+            }
             if (word == "week" && next == "after" && afterNext == "next") || (word == "hafta" && previous == "obur") {
                 return nextWeek(after: 1)  // "the week after next", "öbür hafta"
             }
@@ -118,12 +123,15 @@ public struct DateResolver: Sendable {
             }
             // "sat morning", "on fri", "next tue": a weekday's abbreviation, beside a time of day or after a word that
             // introduces a day ("sun", "sat", "wed" are words too: "the sun", "I sat"); or ending a request of a few
-            // words, not after an article or a pronoun ("Des Moines to Pensacola fri"), "sun" never (a sunny place is
-            // asked for "with sun", "some sun").
+            // words, not after an article or a pronoun ("Des Moines to Pensacola fri"), or right after a place (blanked
+            // here: "Edinburgh to Bergerac sat, under 60 quid"); "sun" never (a sunny place is asked for "with sun",
+            // "some sun"). A time may be qualified ("wed early morning") or on the clock ("sat am").
+            let timeWords: Set<String> = ["morning", "afternoon", "evening", "night", "am", "pm"]
             let abbreviated = DateWords.weekdayAbbreviations[word].flatMap { weekday in
-                ["on", "this", "next", "by", "until", "till", "every"].contains(previous)
-                    || ["morning", "afternoon", "evening", "night"].contains(next)
-                    || index == words.count - 1 && index >= 2 && word != "sun" && !DateWords.beforeNoun.contains(previous) ? weekday : nil
+                ["on", "this", "next", "by", "until", "till", "every"].contains(previous) || timeWords.contains(next)
+                    || ["early", "late"].contains(next) && timeWords.contains(afterNext)
+                    || word != "sun" && index >= 2 && (index == words.count - 1 && !DateWords.beforeNoun.contains(previous) || previous.isEmpty)
+                    ? weekday : nil
             }
             if let weekday = DateWords.weekday(word) ?? abbreviated {
                 // "Thursday the 18th of July", "Sunday the 21st", "Friday 5 May": the date after the weekday names the
@@ -262,6 +270,13 @@ public struct DateResolver: Sendable {
     /// closes the date ("ekimde 2 yetişkin" is October, with two adults), since Turkish writes the day first
     /// ("2 ekimde").
     public static func monthBeforeDay(_ word: String) -> Int? { DateWords.months[word] }
+
+    /// Whether `words` write a day with its month ("Nov 22", "22 November"), which a holiday before them gives way to.
+    static func namesCalendarDay(_ words: ArraySlice<String>) -> Bool {
+        zip(words, words.dropFirst()).contains { first, second in
+            monthBeforeDay(first) != nil && dayNumber(second) != nil || dayNumber(first) != nil && monthBeforeDay(second) != nil
+        }
+    }
 
     /// An explicit year: a four-digit 2020–2100 that is not an amount ("2000 EUR").
     static func year(in words: [String]) -> Int? {

@@ -21,6 +21,9 @@ enum DateWords {
         return table
     }()
 
+    /// Words of dates as people shorten them in a hurry: "nxt wk", "this wknd".
+    static let shorthand: [String: String] = ["nxt": "next", "wk": "week", "wknd": "weekend", "wkend": "weekend", "wkd": "weekend"]
+
     /// "tomorrow" as people write it in a hurry ("tmrw", "tmr", "tomorow") and in Turkish.
     static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "yarin"]
 
@@ -78,7 +81,7 @@ enum DateWords {
 
     /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s eve";
     /// Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween, Valentine's Day, St Patrick's Day, Canada Day
-    /// (July 1), Turkey's Republic Day (Cumhuriyet Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by
+    /// (July 1), Remembrance, Armistice or Veterans Day (November 11), Turkey's Republic Day (Cumhuriyet Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by
     /// weekday: Thanksgiving (the fourth Thursday of November) and Black Friday (the day after), Memorial Day (the last
     /// Monday of May), Labor Day (the first Monday of September), Mother's Day (the second Sunday of May, as in the US
     /// and Turkey: "anneler günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good
@@ -95,7 +98,8 @@ enum DateWords {
         Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
         Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["canada", "day"], 7, 1),
-        Holiday(["zafer", "bayrami"], 8, 30), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
+        Holiday(["zafer", "bayrami"], 8, 30), Holiday(["remembrance", "day"], 11, 11), Holiday(["veterans", "day"], 11, 11),
+        Holiday(["veteran", "s", "day"], 11, 11), Holiday(["armistice", "day"], 11, 11), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
         Holiday(["mother", "s", "day"], month: 5, nth: 2, weekday: 1), Holiday(["mothers", "day"], month: 5, nth: 2, weekday: 1),
         Holiday(["anneler", "gunu"], month: 5, nth: 2, weekday: 1), Holiday(["father", "s", "day"], month: 6, nth: 3, weekday: 1),
         Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),

@@ -32,6 +32,7 @@ extension DateResolver {
     /// - "Dec 19 to Dec 28", "from Friday until Sunday": two days, each a date of its own, joined by "to", "until",
     ///   "till" or "through". Days sharing one month ("19 to 28 December") stay one range of departure days, as
     ///   `resolve(words:)` reads them.
+    /// - "nov 6 - nov 10": two days each with its month, side by side (the dash folds away), as "to" joins them.
     /// - "for a week starting September 24", "for 5 days from Oct 3", "7 eylülde, 1 haftalığına": a departure day
     ///   and the trip's length (`DateWords.tripLength`), the return that many days after it. A departure of several
     ///   days ("for two weeks in July") leaves the return open.
@@ -45,6 +46,13 @@ extension DateResolver {
                   let departure = resolve(words: Array(words[..<index])), departure.from == departure.to,
                   let back = resolve(words: Array(words[(index + 1)...])), back.from == back.to, back.from > departure.from
             else { continue }
+            return (departure, back)
+        }
+        // "nov 6 - nov 10" (the dash folds away), "Dec 19, Dec 28": two days each with its month, side by side.
+        for index in words.indices.dropLast(3) where Self.monthBeforeDay(words[index]) != nil && Self.monthBeforeDay(words[index + 2]) != nil {
+            guard Self.dayNumber(words[index + 1]) != nil, Self.dayNumber(words[index + 3]) != nil, !DateWords.countsPeople(words, at: index + 3),
+                  let departure = resolve(words: Array(words[index..<(index + 2)])), let start = starting(departure.from),
+                  let back = start.resolve(words: Array(words[(index + 2)..<(index + 4)])), back.from > departure.from else { continue }
             return (departure, back)
         }
         if let length = DateWords.tripLength(words), let departure = resolve(words: words), departure.from == departure.to,
