@@ -61,4 +61,23 @@ struct TravelClockShorthandAndCouplesTests {
         let dated = parser.parse("Van'dan İzmir'e 5 temmuz gidiş, 12 temmuz dönüş")
         #expect(dated.departure == day("2030-07-05") && dated.return == day("2030-07-12"))
     }
+
+    @Test("a couple is two; a couple of days counts no one")
+    func couples() {
+        #expect(parser.parse("we are a couple flying Oslo to Rome in July").adults == 2)
+        #expect(parser.parse("Oslo to Rome as a couple").adults == 2)
+        #expect(parser.parse("Oslo to Rome for a couple days in July").adults == nil)
+        #expect(parser.parse("Oslo to Rome, a couple of nights").adults == nil)
+    }
+
+    @Test("'me and my baby' is one adult and one infant; 'eşim ve 2 çocuğumla' two adults")
+    func babiesAndSpouses() {
+        let baby = parser.parse("Lima to Cusco, me and my baby")
+        #expect(baby.adults == 1 && baby.infants == 1)
+        let family = parser.parse("Bursa'dan Van'a eşim ve 3 çocuğumla")
+        #expect(family.adults == 2 && family.children == 3)
+        let parents = parser.parse("Bursa'dan Van'a annem, babam ve bebeğimle")
+        #expect(parents.adults == 3 && parents.infants == 1)
+        #expect(parser.parse("Bursa'dan Van'a 2 çocuğumla").adults == nil)
+    }
 }

@@ -4,7 +4,8 @@ extension SearchParser {
     /// Travelling alone ("just me", "by myself", "solo", "tek başıma") is one adult; with one named companion ("with my
     /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; with one's parents ("my parents and me", "annem, babam ve
     /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids"
-    /// one; "annem ve babamla", "with my mother and father" (two companions joined to one "with") three. Only when the
+    /// one, as is "me and my baby"; "we're a couple", "as a couple" two; "eşim ve 2 çocuğumla" two; "annem ve babamla",
+    /// "with my mother and father" (two companions joined to one "with") three. Only when the
     /// text gives no head count of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
         for index in words.indices {
@@ -63,13 +64,26 @@ extension SearchParser {
                 let before = words[..<(index - 1)].reversed().prefix { Self.turkishPossessed.contains($0) }
                 if !before.isEmpty { return 2 + min(Set(before).count, 4) }
             }
+            // "eşim ve 2 çocuğumla", "annem, babam ve bebeğimle": the possessed grown-ups joined to one child "with" are
+            // the grown-ups besides the speaker (the children have their own counts).
+            if Self.isTurkishChildWith(words[index]), index >= 2 {
+                let numbered = Int(words[index - 1]) != nil || numbers[words[index - 1]] != nil
+                let join = numbered ? index - 2 : index - 1
+                if join >= 1, words[join] == "ve" {
+                    let before = words[..<join].reversed().prefix { Self.turkishPossessed.contains($0) }
+                    if !before.isEmpty { return 1 + min(Set(before).count, 4) }
+                }
+            }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
+            // "we're a couple", "as a couple", "for a couple": two; "a couple of days", "for a couple nights" count no one.
+            if rest.starts(with: ["a", "couple"]), index > 0, ["re", "are", "as", "for"].contains(words[index - 1]),
+               !(index + 2 < words.count && Self.afterCoupleCounts.contains(words[index + 2])) { return 2 }
         }
         return nil
     }
 
     /// One baby along, without a number ("a baby" is one already, through `count`): "with our infant", "bebekle",
-    /// "bebeğimle", a baby on a lap ("kucakta bebek", "lap infant", "infant on lap").
+    /// "bebeğimle", "me and my baby", a baby on a lap ("kucakta bebek", "lap infant", "infant on lap").
     static func oneBaby(in words: [String]) -> Int? {
         let babies: Set<String> = ["baby", "infant", "bebek", "bebegi"]
         for index in words.indices {
@@ -80,14 +94,25 @@ extension SearchParser {
             if babies.contains(words[index]), index > 0, ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
             if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
                words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
-            if words[index] == "with", index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
+            if ["with", "and"].contains(words[index]), index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
                ["baby", "infant"].contains(words[index + 2]) { return 1 }
         }
         return nil
     }
 
     /// Children a parent names as theirs: "me and my two kids" is one grown-up.
-    static let childNouns: Set<String> = ["kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "boys", "girls"]
+    static let childNouns: Set<String> = ["kid", "kids", "child", "children", "son", "sons", "daughter", "daughters", "boys", "girls",
+                                          "baby", "babies", "infant", "newborn", "toddler"]
+
+    /// Words after "a couple" that make it a count of something else: "a couple of days", "for a couple nights".
+    static let afterCoupleCounts: Set<String> = ["of", "day", "days", "night", "nights", "week", "weeks", "month", "months", "hours", "hundred",
+                                                 "thousand", "more", "times", "stops", "bags", "tickets", "seats"]
+
+    /// A Turkish child with "with" on it: "çocuğumla", "çocuklarımla", "bebeğimle", "oğlumla", "kızlarımızla" (folded).
+    static func isTurkishChildWith(_ word: String) -> Bool {
+        ["cocug", "cocuk", "bebeg", "oglum", "ogullarim", "kizim", "kizlarim"].contains { word.hasPrefix($0) }
+            && (word.hasSuffix("la") || word.hasSuffix("le"))
+    }
     static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
                                           "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague"]
     /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.
