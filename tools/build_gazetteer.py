@@ -29,7 +29,8 @@ of a million people or more also gets the international airports within 40 km th
 (Toronto gets Pearson, which airportsdata files under Mississauga). An airport whose city GeoNames lacks keeps
 its own entry, population 0, if it is international (or Turkish).
 
-Only three tables are written by hand here, each with its source: IATA metropolitan area codes, Turkish
+The airports of cities of a million people or more are listed by IATA code where the code is no word ("jfk",
+"lhr"), so that the app may read them in lower case. Only three tables are written by hand here, each with its source: IATA metropolitan area codes, Turkish
 exonyms the two sources above lack, and a few well-known city abbreviations ("LA"), each one GeoNames lists
 among the city's alternate names. A place's Turkish names are names, not aliases: they rank with its own name
 ("Akra" is Accra's Turkish name, and Accra outnumbers Iraq's 'Akra). Run it when a pinned version changes:
@@ -86,6 +87,9 @@ TURKISH_NAMES = {
     "Nuremberg": ["Nürnberg"], "Pristina": ["Priştine"],
     # And these, by TDK's spelling guide: Nahçıvan, Gence, Meşhed, Oş, Trablusgarp (Libya's Tripoli).
     "Nakhchivan": ["Nahçıvan"], "Ganja": ["Gence"], "Mashhad": ["Meşhed"], "Osh": ["Oş"], "Tripoli": ["Trablusgarp"],
+    # And these, as Turkish Wikipedia titles them: Reşt (GeoNames lists it among Rasht's names, which are kept only for
+    # cities of a million), Nagazaki ("Hiroşima ve Nagazaki").
+    "Rasht": ["Reşt"], "Nagasaki": ["Nagazaki"],
 }
 
 # Words an airport's name carries besides its own: "London Stansted Airport" is Stansted.
@@ -100,7 +104,7 @@ AIRPORT_WORDS = {"international", "internacional", "intl", "airport", "aeropuert
 # "la" is Spanish, French and Turkish).
 ABBREVIATIONS = {
     "LA": ("Los Angeles", "US"), "SF": ("San Francisco", "US"), "DC": ("Washington", "US"), "NYC": ("New York", "US"),
-    "Rio": ("Rio de Janeiro", "BR"),
+    "Rio": ("Rio de Janeiro", "BR"), "KL": ("Kuala Lumpur", "MY"),
 }
 
 
@@ -377,9 +381,33 @@ def main():
         holder = max((e for e in kept.values() if e["name"] == name and e["country"] == country), key=lambda e: e["population"])
         alternates = {n.replace(".", "").replace(" ", "") for n in holder["geo"]["alternatenames"]}
         assert short in alternates, f"{short} is not among GeoNames' alternate names of {name}"
-        # Lower case too when it is no word: three letters or more, in neither the dictionary nor Turkish.
-        any_case = len(short) >= 3 and fold(short) not in dictionary and fold(short) not in turkish
+        # Lower case too when it is no word: three letters or more, in neither the dictionary nor Turkish ("nyc",
+        # "rio"); two only when the dictionary has them in no case at all ("kl"; not "DC", "SF", "la").
+        any_case = fold(short) not in turkish and (len(short) >= 3 and fold(short) not in dictionary or fold(short) not in dictionary_any_case)
         abbreviations[short] = [name, country] + ([1] if any_case else [])
+
+    # The airports of cities of a million people or more, by IATA code, that travellers write in lower case too
+    # ("burbank to jfk"): an international one or one named after its city ("London Heathrow"), no air base, whose code
+    # is no word nor name of the dictionary ("lax", "Mel"; one it has only in capitals, as "JFK", only for an
+    # international airport), no common Turkish word, no currency or airline code. The app reads one, like an
+    # abbreviation, only in a travel context.
+    dictionary_lines = [line.strip() for line in WORDS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    dictionary_capitals = {fold(line) for line in dictionary_lines if line.isupper()}
+    dictionary_names = {fold(line) for line in dictionary_lines if not line.isupper()}
+    not_codes = {"usd", "eur", "gbp", "try", "cad", "aud", "thy", "tap", "klm", "jal", "ana", "sas", "ita", "lot", "pia"}
+
+    def lower_case_code(code, entry):
+        airport = airports.get(code)
+        if len(code) != 3 or not airport or "Air Base" in airport["name"]:
+            return False
+        international = "International" in airport["name"]
+        named = words(airport["name"])[: len(words(entry["name"]))] == words(entry["name"])
+        short = code.lower()
+        return (international or named) and short not in dictionary_names and short not in turkish and short not in not_codes \
+            and (international or short not in dictionary_capitals)
+
+    codes = sorted({code for entry in kept.values() if entry["population"] >= METRO_POPULATION for code in entry["airports"]
+                    if lower_case_code(code, entry)})
 
     us_states = {code: state["name"] for code, state in gc.get_us_states().items()}
     out = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnderstanding/Resources/gazetteer.json"
@@ -390,6 +418,7 @@ def main():
         "countries": {code: plain(c["name"]) for code, c in sorted(countries.items())},
         "regions": {"US": dict(sorted(us_states.items()))},
         "abbreviations": dict(sorted(abbreviations.items())),
+        "codes": codes,
         "cities": cities,
     }
     out.write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")

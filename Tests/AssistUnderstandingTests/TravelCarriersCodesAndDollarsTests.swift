@@ -37,6 +37,24 @@ struct TravelCarriersCodesAndDollarsTests {
         #expect(parser.parse("Jeju to Seoul on Friday").origin == "Jeju City")
     }
 
+    @Test("a big city's airport code in lower case, and 'kl', only in a travel context")
+    func lowerCaseCodes() {
+        let jfk = parser.parse("boston to jfk friday")
+        #expect(jfk.origin == "Boston" && jfk.destination == "New York")
+        #expect(parser.parse("from lhr to Oslo").origin == "London")
+        #expect(parser.parse("watched a jfk documentary, now Oslo to Rome").origin == "Oslo")
+        let kl = parser.parse("kl to singapore tomorrow")
+        #expect(kl.origin == "Kuala Lumpur" && kl.destination == "Singapore")
+        #expect(parser.parse("Singapore to Bangkok, will call the kl office").origin == "Singapore")
+        #expect(parser.parse("Singapore to Bangkok, will call the kl office").destination == "Bangkok")
+    }
+
+    @Test("Reşt and Nagazaki, as Turkish writes Rasht and Nagasaki")
+    func turkishNames() {
+        #expect(parser.parse("Reşt'ten Tahran'a 3 temmuz").origin == "Rasht")
+        #expect(parser.parse("Osaka'dan Nagazaki'ye cuma").destination == "Nagasaki")
+    }
+
     @Test("Canadian and Australian dollars by name and code; dollars alone are US")
     func dollars() {
         #expect(parser.parse("Regina to Toronto, no more than 500 Canadian dollars").maxPrice == .init(amount: 500, currency: "CAD"))

@@ -175,12 +175,13 @@ extension Gazetteer {
 
     /// A city's abbreviation at `index` ("LA", "NYC"), as written in capitals: lower-case "la" is a word (Spanish,
     /// French, Turkish "-la"); one that is no word may be lower case too ("nyc"). Else an airport's IATA code in
-    /// capitals, in a text not all in capitals ("LAX to SFO"; not "USD", "THY", a currency's or an airline's). Like a
-    /// common word, either still needs a travel context to count.
+    /// capitals, in a text not all in capitals ("LAX to SFO"; not "USD", "THY", a currency's or an airline's), or in
+    /// any case if it is a big city's that is no word (`anyCaseCodes`: "burbank to jfk"). Like a common word, either
+    /// still needs a travel context to count.
     private func abbreviation(_ words: [String], _ shapes: WordShapes, at index: Int) -> NameMatch? {
         let word = words[index]
         if let city = abbreviations[word], shapes.isAllCapitals(index) || anyCaseAbbreviations.contains(word) { return ([city], 1, nil, true) }
-        guard word.count == 3, shapes.isAllCapitals(index), shapes.hasLowerCase, SearchParser.currencies[word] == nil,
+        guard word.count == 3, anyCaseCodes.contains(word) || shapes.isAllCapitals(index) && shapes.hasLowerCase, SearchParser.currencies[word] == nil,
               !SearchParser.airlines.contains(where: { $0.1.contains(word) }), let city = city(ofAirport: word.uppercased()) else { return nil }
         return ([city], 1, nil, true)
     }
