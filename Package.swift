@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto", "AssistTelemetry"]),
         // The audit spool: an append-only journal in front of an audit store, shipped to it in batches off the
         // request's path (PostgreSQL across replicas, the local SQLite file for one process).
-        .target(name: "AssistAuditSpool", dependencies: ["AssistGateway", "AssistServices", "AssistTelemetry"]),
+        .target(name: "AssistAuditSpool", dependencies: ["AssistGateway", "AssistWire", "AssistServices", "AssistTelemetry"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(
             name: "AssistIntegrity", dependencies: ["AssistCrypto", "AssistWire", "AssistGateway", "AssistHTTP"],
@@ -188,7 +188,7 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation",
                            "AssistUnderstanding", "AssistTelemetry"]
         ),
-        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistAuditSpool", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
         .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistAuditSpool", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistGateway", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),

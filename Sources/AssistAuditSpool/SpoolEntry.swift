@@ -1,4 +1,5 @@
 public import AssistGateway
+import AssistWire
 import Foundation
 
 /// One record of the audit spool's journal, and its encoding as one line of the file.
@@ -16,11 +17,12 @@ public enum SpoolEntry: Sendable, Equatable {
     case closeInterrupted(instance: String)
 
     /// The entry as one journal line, newline included.
-    func line() throws -> [UInt8] {
-        let json = try Self.encoder.encode(Stored(self))
-        var line = Array(Self.hex(CRC32.checksum(json)).utf8)
-        line.append(UInt8(ascii: " "))
-        line.append(contentsOf: json)
+    func line() -> [UInt8] {
+        var line: [UInt8] = Array("00000000 ".utf8)
+        line.reserveCapacity(512)
+        JSONWriter.write(.object(fields), into: &line)
+        let checksum = Array(Self.hex(CRC32.checksum(line[9...])).utf8)
+        line.replaceSubrange(0..<8, with: checksum)
         line.append(UInt8(ascii: "\n"))
         return line
     }
@@ -31,76 +33,62 @@ public enum SpoolEntry: Sendable, Equatable {
         guard bytes.count > 9, bytes[8] == UInt8(ascii: " "),
               let checksum = UInt32(String(decoding: bytes[0..<8], as: UTF8.self), radix: 16) else { return nil }
         let json = bytes[9...]
-        guard CRC32.checksum(json) == checksum, let stored = try? JSONDecoder().decode(Stored.self, from: Data(json)) else { return nil }
-        return stored.entry
+        guard CRC32.checksum(json) == checksum, let fields = (try? JSONParser.parse(json))?.objectValue else { return nil }
+        return entry(fields)
     }
-
-    private static let encoder = JSONEncoder()
 
     private static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
-    /// The JSON shape of an entry: short keys, a row's time as seconds since 1970 (a `Double` that JSON carries
-    /// exactly, so a replayed row has the very time it was given).
-    private struct Stored: Codable {
-        var kind: String
-        var id: String?
-        var time: Double?
-        var user, feature, promptVersion, model, trust, trustReason, status, reason, instance, trace, target: String?
-        var input, output, masked, attempts, cost: Int?
-        var ttft: Double?
-        var total: Double?
+    // The JSON shape of an entry: short keys, a row's time as seconds since 1970 (a `Double` that JSON carries
+    // exactly, so a replayed row has the very time it was given), absent fields for nil and empty defaults.
+    // Written and read with `AssistWire`'s writer and parser: Foundation's `JSONEncoder` and `JSONDecoder` cost
+    // more than the rest of the spool together, twice per row (written, then read back to ship).
 
-        init(_ entry: SpoolEntry) {
-            switch entry {
-            case .row(let r):
-                kind = "row"
-                id = r.requestId
-                time = r.time.timeIntervalSince1970
-                user = r.user
-                feature = r.feature
-                promptVersion = r.promptVersion
-                model = r.model
-                trust = r.trust
-                trustReason = r.trustReason
-                status = r.status.rawValue
-                reason = r.reason
-                instance = r.instance
-                input = r.inputTokens
-                output = r.outputTokens
-                masked = r.maskedValues
-                trace = r.traceId.isEmpty ? nil : r.traceId
-                target = r.target
-                attempts = r.attempts == 0 ? nil : r.attempts
-                cost = r.costMicros
-                ttft = r.timeToFirstTokenMs
-                total = r.totalMs
-            case .closeInterrupted(let instance):
-                kind = "close"
-                self.instance = instance
-            }
+    private var fields: [String: JSONValue] {
+        switch self {
+        case .row(let r):
+            var fields: [String: JSONValue] = [
+                "kind": "row", "id": .string(r.requestId), "time": .number(r.time.timeIntervalSince1970), "user": .string(r.user),
+                "feature": .string(r.feature), "promptVersion": .string(r.promptVersion), "model": .string(r.model),
+                "trust": .string(r.trust), "trustReason": .string(r.trustReason), "status": .string(r.status.rawValue),
+                "reason": .string(r.reason), "instance": .string(r.instance), "input": .number(Double(r.inputTokens)),
+                "output": .number(Double(r.outputTokens)), "masked": .number(Double(r.maskedValues)), "total": .number(r.totalMs),
+            ]
+            if !r.traceId.isEmpty { fields["trace"] = .string(r.traceId) }
+            if let target = r.target { fields["target"] = .string(target) }
+            if r.attempts != 0 { fields["attempts"] = .number(Double(r.attempts)) }
+            if let cost = r.costMicros { fields["cost"] = .number(Double(cost)) }
+            if let ttft = r.timeToFirstTokenMs { fields["ttft"] = .number(ttft) }
+            return fields
+        case .closeInterrupted(let instance):
+            return ["kind": "close", "instance": .string(instance)]
         }
+    }
 
-        var entry: SpoolEntry? {
-            switch kind {
-            case "row":
-                guard let id, let time, let status else { return nil }
-                var record = AuditRecord(
-                    requestId: id, time: Date(timeIntervalSince1970: time), user: user ?? "", feature: feature ?? "",
-                    promptVersion: promptVersion ?? "", model: model ?? "", trust: trust ?? "", status: AuditStatus(rawValue: status),
-                    reason: reason ?? "", inputTokens: input ?? 0, outputTokens: output ?? 0, timeToFirstTokenMs: ttft,
-                    totalMs: total ?? 0, trustReason: trustReason ?? "", maskedValues: masked ?? 0)
-                record.instance = instance ?? ""
-                record.traceId = trace ?? ""
-                (record.target, record.attempts, record.costMicros) = (target, attempts ?? 0, cost)
-                return .row(record)
-            case "close":
-                return instance.map { .closeInterrupted(instance: $0) }
-            default:
-                return nil
-            }
+    private static func entry(_ fields: [String: JSONValue]) -> SpoolEntry? {
+        func text(_ key: String) -> String { fields[key]?.stringValue ?? "" }
+        func integer(_ key: String) -> Int { fields[key]?.intValue ?? 0 }
+        switch fields["kind"]?.stringValue {
+        case "row":
+            guard let id = fields["id"]?.stringValue, let time = fields["time"]?.numberValue,
+                  let status = fields["status"]?.stringValue else { return nil }
+            var record = AuditRecord(
+                requestId: id, time: Date(timeIntervalSince1970: time), user: text("user"), feature: text("feature"),
+                promptVersion: text("promptVersion"), model: text("model"), trust: text("trust"), status: AuditStatus(rawValue: status),
+                reason: text("reason"), inputTokens: integer("input"), outputTokens: integer("output"),
+                timeToFirstTokenMs: fields["ttft"]?.numberValue, totalMs: fields["total"]?.numberValue ?? 0,
+                trustReason: text("trustReason"), maskedValues: integer("masked"))
+            record.instance = text("instance")
+            record.traceId = text("trace")
+            (record.target, record.attempts, record.costMicros) = (fields["target"]?.stringValue, integer("attempts"), fields["cost"]?.intValue)
+            return .row(record)
+        case "close":
+            return fields["instance"]?.stringValue.map { .closeInterrupted(instance: $0) }
+        default:
+            return nil
         }
     }
 }

@@ -106,7 +106,7 @@ final class SpoolJournal: Sendable {
     /// Appends `entries` (written, to be synced within `syncInterval`); returns the logical position just past
     /// the last. Throws when the batch could not be written, the queue is full, or the journal is closed.
     func append(_ entries: [SpoolEntry]) async throws -> Int {
-        let lines = try entries.map { try $0.line() }
+        let lines = entries.map { $0.line() }
         return try await withCheckedThrowingContinuation { continuation in
             let rejection = enqueue { state in
                 guard state.appends.count < settings.capacity else {

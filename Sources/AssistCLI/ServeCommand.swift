@@ -100,9 +100,8 @@ enum ServeCommand {
             // What a crash of this instance left open is closed before anything new is admitted (part of the
             // gateway's start, like the storage it needs).
             let gateway = try await DeferredGateway.start(dataDirectory: dataDirectory, modelReady: modelReady, log: log) {
-                // With SQLite storage audit rows go through the same spool as shared storage's, into the database.
                 try GatewayAssembly(config: config, dataDirectory: dataDirectory, configurationFile: file, demo: demo, modelReady: modelReady,
-                                    shared: shared, auditSpool: shared == nil ? dataDirectory.appendingPathComponent("audit-spool") : nil)
+                                    shared: shared)
             }
             let issuer = try gateway.assembly?.tokenIssuer() ?? HS256TokenIssuer(
                 secret: try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory), settings: config.auth)

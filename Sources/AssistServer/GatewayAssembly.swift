@@ -1,4 +1,3 @@
-public import AssistAuditSpool
 import AssistCrypto
 import AssistGatewayEvaluation
 public import AssistGateway
@@ -33,9 +32,6 @@ public struct GatewayAssembly: Sendable {
     public let secret: [UInt8]
     /// The shared stores, with storage kind `shared`.
     public let shared: SharedStorage?
-    /// The audit spool in front of the audit store, when one was asked for: `auditSpool` with SQLite storage,
-    /// `SharedStorage.connect(auditSpool:)` with shared storage.
-    public let spool: SpooledAuditStore?
     /// The gateway's background work, in the order it must start (a `ServiceGroup` stops it in reverse):
     /// the database's checkpoints, the refusal recorder (which writes to the database, once more as it
     /// stops), the provider's curl loop, then the stream watchdog, which cancels calls on that loop and so
@@ -54,14 +50,10 @@ public struct GatewayAssembly: Sendable {
     ///   (the built-in configuration) refuses reloads.
     /// - Parameter demo: the browser demo's log-in (`POST /demo/token` and `/demo`), for `assist serve --demo`
     ///   on a loopback host only; each log-in must also come from a browser on this machine (`LocalClient`).
-    /// - Parameter auditSpool: with SQLite storage, the directory of the audit spool (`<data-dir>/audit-spool`,
-    ///   locked while open) that rows are journaled in before they reach the database; nil records them in the
-    ///   database directly (tools and tests). Shared storage's spool is `SharedStorage`'s.
     public init(config: GatewayConfig, dataDirectory: URL, configurationFile: String? = nil, demo: Bool = false,
                 provider: OpenAICompatibleProvider = OpenAICompatibleProvider(),
                 clock: any WallClock = SystemWallClock(), modelReady: @escaping @Sendable () async -> Bool = { true },
-                environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value, shared: SharedStorage? = nil,
-                auditSpool: URL? = nil) throws {
+                environment: @escaping @Sendable (String) -> String? = ProcessEnvironment.value, shared: SharedStorage? = nil) throws {
         guard (config.storage.kind == .shared) == (shared != nil) else {
             throw ConfigError(issues: [ConfigIssue(path: "storage.kind", message: "\(config.storage.kind.rawValue) storage, but shared stores "
                                                    + (shared == nil ? "were not connected" : "were given"))])
@@ -70,7 +62,7 @@ public struct GatewayAssembly: Sendable {
         let database = try SQLiteDatabase(path: dataDirectory.appendingPathComponent("assist.sqlite").path, backgroundCheckpoints: true,
                                           workQueue: SQLiteWorkQueue.Settings())
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
-        var stores: GatewayStores
+        let stores: GatewayStores
         let deviceKeys: any DeviceKeyStore
         let usedProofs: any ProofReplayStore
         if let shared {
@@ -86,14 +78,6 @@ public struct GatewayAssembly: Sendable {
                 refusals: try SQLiteRefusalStore(database: database))
             deviceKeys = try SQLiteDeviceKeyStore(database: database)
             usedProofs = try SQLiteProofReplayStore(database: database, clock: clock)
-        }
-        // With SQLite storage, audit rows are journaled (one append, no commit on the request's path) and taken
-        // into the database in batches (issue 32), as shared storage journals them on their way to PostgreSQL.
-        var localSpool: SpooledAuditStore?
-        if shared == nil, let auditSpool {
-            let spool = try SpooledAuditStore(directory: auditSpool.path, remote: stores.audit)
-            stores.audit = spool
-            localSpool = spool
         }
         let keys = try config.auth.jwksFile.map { path throws(ConfigError) in try JSONWebKeySet.load(path: path) } ?? JSONWebKeySet(keys: [])
         let security = GatewaySecurity(
@@ -113,7 +97,6 @@ public struct GatewayAssembly: Sendable {
         self.database = database
         self.secret = secret
         self.shared = shared
-        self.spool = shared?.spool ?? localSpool
         let instance = try InstanceID.load(dataDirectory: dataDirectory)
         let exportSettings = try TelemetryAssembly.settings(config.telemetry, instance: instance, environment: environment)
         var dependencies = try GatewayDependencies(
@@ -129,14 +112,11 @@ public struct GatewayAssembly: Sendable {
         let state = dependencies.state
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
-        if let spool = self.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
+        if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
         if let exporter = telemetry.exporter { state.metrics.countDroppedSpans(of: exporter) }
         // The exporter first, so that it stops last: the spans of the requests drained before it still go out.
-        // The local spool's shipper stops before the checkpoints and after everything that records: its last
-        // batches land in the database.
-        self.services = [telemetry.exporter].compactMap { $0 } + replicas + [database.checkpointer].compactMap { $0 }
-            + [localSpool?.shipper].compactMap { $0 }
-            + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog, Self.memoryTrimmer(state)]
+        self.services = [telemetry.exporter].compactMap { $0 } + replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog,
+                                                                                 Self.memoryTrimmer(state)]
     }
 
     /// A provider for every kind a model target may name, all on the one curl loop `openAI` runs on: the embedded

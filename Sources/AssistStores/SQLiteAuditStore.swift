@@ -4,7 +4,7 @@ import Foundation
 
 /// The audit log in SQLite. Its columns are the metadata of `AuditRecord`; there is no column that could
 /// hold prompt, input or output text. One row per request: its `started` row is replaced by its end.
-public final class SQLiteAuditStore: BatchedAuditStore {
+public final class SQLiteAuditStore: AuditStore {
     private let database: SQLiteDatabase
 
     public init(database: SQLiteDatabase) throws {
@@ -47,38 +47,24 @@ public final class SQLiteAuditStore: BatchedAuditStore {
     /// A request's end updates its `started` row in place rather than replacing it: its id and time, and so
     /// their index entries, stay, which keeps the pages a commit writes (and the log) small.
     public func record(_ r: AuditRecord) async throws {
-        try await database.perform(Self.upsert, Self.parameters(r))
-    }
-
-    /// The audit spool's batches (`assist serve`): every row in one transaction, so one commit writes each page
-    /// the batch touches once, where a commit per row writes it again for every row.
-    public func record(batch: [AuditRecord]) async throws {
-        try await database.perform { statements in
-            for row in batch { try statements.query(Self.upsert, Self.parameters(row)) }
-        }
-    }
-
-    private static let upsert = """
-        INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
-            input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id,
-            target, attempts, cost_micros)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (request_id) DO UPDATE SET user = excluded.user, feature = excluded.feature,
-            prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust, status = excluded.status,
-            reason = excluded.reason, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
-            ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance,
-            masked_values = excluded.masked_values, trace_id = excluded.trace_id, target = excluded.target,
-            attempts = excluded.attempts, cost_micros = excluded.cost_micros
-        """
-
-    private static func parameters(_ r: AuditRecord) -> [SQLiteDatabase.Value] {
-        [
+        try await database.perform("""
+            INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
+                input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id,
+                target, attempts, cost_micros)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (request_id) DO UPDATE SET user = excluded.user, feature = excluded.feature,
+                prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust, status = excluded.status,
+                reason = excluded.reason, input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens,
+                ttft_ms = excluded.ttft_ms, total_ms = excluded.total_ms, trust_reason = excluded.trust_reason, instance = excluded.instance,
+                masked_values = excluded.masked_values, trace_id = excluded.trace_id, target = excluded.target,
+                attempts = excluded.attempts, cost_micros = excluded.cost_micros
+            """, [
             .text(r.requestId), .real(r.time.timeIntervalSince1970), .text(r.user), .text(r.feature), .text(r.promptVersion),
             .text(r.model), .text(r.trust), .text(r.status.rawValue), .text(r.reason), .integer(Int64(r.inputTokens)),
             .integer(Int64(r.outputTokens)), r.timeToFirstTokenMs.map { .real($0) } ?? .null, .real(r.totalMs), .text(r.trustReason),
             .text(r.instance), .integer(Int64(r.maskedValues)), .text(r.traceId), r.target.map { .text($0) } ?? .null,
             .integer(Int64(r.attempts)), r.costMicros.map { .integer(Int64($0)) } ?? .null,
-        ]
+        ])
     }
 
     public func closeInterrupted(instance: String) async throws -> Int {
