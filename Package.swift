@@ -85,8 +85,8 @@ let package = Package(
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
         // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
         .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto", "AssistTelemetry"]),
-        // The audit spool: an append-only journal in front of an audit store, shipped to it in batches off the
-        // request's path (PostgreSQL across replicas, the local SQLite file for one process).
+        // The audit spool: an append-only journal in front of an audit store (PostgreSQL's, across replicas),
+        // shipped to it in batches off the request's path.
         .target(name: "AssistAuditSpool", dependencies: ["AssistGateway", "AssistWire", "AssistServices", "AssistTelemetry"]),
         // Client integrity: App Attest and Play Integrity verdicts, verified with OpenSSL.
         .target(

@@ -5,8 +5,7 @@ import Glibc
 import Synchronization
 
 /// Audit rows that are never lost (issue 12): every row goes first to a local journal, synced in the background,
-/// and from there to the remote store in batches by a background service: PostgreSQL with shared storage, the
-/// local SQLite file with SQLite storage, where it takes two commits per request off the request's path (issue 32).
+/// and from there to the remote store (PostgreSQL, with shared storage) in batches by a background service.
 ///
 /// `record` returns once its row is written to the journal, whether or not the remote store is up: a spooled
 /// row counts as audited, so requests go on being served through a PostgreSQL outage. Written means it survives
