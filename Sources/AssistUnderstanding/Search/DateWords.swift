@@ -79,14 +79,15 @@ enum DateWords {
         }
     }
 
-    /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s eve";
-    /// Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween, Valentine's Day, St Patrick's Day, Canada Day
-    /// (July 1), Remembrance, Armistice or Veterans Day (November 11), Turkey's Republic Day (Cumhuriyet Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by
-    /// weekday: Thanksgiving (the fourth Thursday of November) and Black Friday (the day after), Memorial Day (the last
-    /// Monday of May), Labor Day (the first Monday of September), Mother's Day (the second Sunday of May, as in the US
-    /// and Turkey: "anneler günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good
-    /// Friday, Easter, Easter Monday. Longest first, so "christmas eve" wins over "christmas". The last word may carry a
-    /// Turkish case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
+    /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s
+    /// eve"; Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween, Valentine's Day, St Patrick's Day,
+    /// Canada Day (July 1), Remembrance, Armistice or Veterans Day (November 11), Turkey's Republic Day (Cumhuriyet
+    /// Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by weekday: Thanksgiving (the fourth
+    /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
+    /// (the first Monday of September), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
+    /// günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good Friday, Easter,
+    /// Easter Monday. Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
+    /// case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
     static let holidays: [Holiday] = [
         Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
         Holiday(["easter"], fromEaster: 0), Holiday(["st", "patrick", "s", "day"], 3, 17), Holiday(["saint", "patrick", "s", "day"], 3, 17),

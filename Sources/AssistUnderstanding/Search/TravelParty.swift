@@ -5,8 +5,8 @@ extension SearchParser {
     /// wife", "me and my bf", "eşimle", "eşim, ben ve…") two; with one's parents ("my parents and me", "annem, babam ve
     /// ben") three; "me + 2 friends", "me and 3 colleagues", "with 2 friends" that many and one; "me and my two kids"
     /// one, as is "me and my baby"; "we're a couple", "as a couple" two; "eşim ve 2 çocuğumla" two; "annem ve babamla",
-    /// "with my mother and father" (two companions joined to one "with") three. Only when the
-    /// text gives no head count of its own; read outside place names.
+    /// "with my mother and father" (two companions joined to one "with") three. Only when the text gives no head count
+    /// of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
         for index in words.indices {
             let rest = words[index...]
