@@ -30,14 +30,15 @@ extension FinanceUnderstander {
             func add(_ range: DateResolver.Range, from first: Int = start, _ part: FoundPeriod.Part = .other) {
                 found.append(FoundPeriod(range: range, first: first, last: index, part: part))
             }
-            // A day, or after "since" (before "beri", "bu yana", "itibaren") from that day to today: "since april 23".
-            func addDay(_ date: Date) {
+            // A day, or after "since" (before "beri", "bu yana", "itibaren") from that day to today: "since april 23",
+            // "since easter", "sevgililer gününden beri".
+            func addDay(_ day: DateResolver.Range) {
                 let since = Self.sinceAfter(words, at: index + 1)
                 if previous == "since" || since > 0 {
                     index += since
-                    add(DateResolver.Range(from: iso(date), to: todayISO))
+                    add(DateResolver.Range(from: day.from, to: todayISO))
                 } else {
-                    add(day(date), .day)
+                    add(day, .day)
                 }
             }
             if let days = daysBack(words, at: index) {
@@ -47,13 +48,7 @@ extension FinanceUnderstander {
                 add(day, .day)
             } else if let (holiday, length) = today.pastHoliday(words, at: index) {
                 index += length - 1
-                let since = Self.sinceAfter(words, at: index + 1)
-                if previous == "since" || since > 0 {
-                    index += since
-                    add(DateResolver.Range(from: holiday.from, to: todayISO))  // "since easter", "sevgililer gününden beri": to today
-                } else {
-                    add(holiday, .day)  // "on valentine's day", "sevgililer gününde": its latest day
-                }
+                addDay(holiday)  // "on valentine's day", "sevgililer gününde": its latest day
             } else if let (span, length) = lastDays(words, at: index) {
                 index += length - 1
                 add(span)  // "the past 10 days", "son 10 günde": those days, today the last
@@ -79,10 +74,10 @@ extension FinanceUnderstander {
                 add(day(pastWeekday(weekday)), .day)  // "last monday", "on friday", "geçen salı": the latest before today
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
                 index += 1
-                addDay(pastDay(dayNumber, month: month))  // "on 3 November", "3 kasımda", "23 nisandan beri"
+                addDay(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda", "23 nisandan beri"
             } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
                 index += 1
-                addDay(pastDay(dayNumber, month: month))  // "November 3rd"; "kasımda 3 kez" is November
+                addDay(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
                 index += length
                 add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"

@@ -60,19 +60,14 @@ extension SearchParser {
                (1...9).contains(count) { return count }
             // "annem ve babamla", "annem, babam ve kardeşimle": the possessed companions joined to one "with": each,
             // the last and the speaker.
-            if Self.turkishCompanions.contains(words[index]), index >= 2, words[index - 1] == "ve" {
-                let before = words[..<(index - 1)].reversed().prefix { Self.turkishPossessed.contains($0) }
-                if !before.isEmpty { return 2 + min(Set(before).count, 4) }
+            if Self.turkishCompanions.contains(words[index]), index >= 2, let possessed = Self.possessed(words, beforeVe: index - 1) {
+                return 2 + possessed
             }
             // "eşim ve 2 çocuğumla", "annem, babam ve bebeğimle": the possessed grown-ups joined to one child "with" are
             // the grown-ups besides the speaker (the children have their own counts).
             if Self.isTurkishChildWith(words[index]), index >= 2 {
                 let numbered = Int(words[index - 1]) != nil || numbers[words[index - 1]] != nil
-                let join = numbered ? index - 2 : index - 1
-                if join >= 1, words[join] == "ve" {
-                    let before = words[..<join].reversed().prefix { Self.turkishPossessed.contains($0) }
-                    if !before.isEmpty { return 1 + min(Set(before).count, 4) }
-                }
+                if let possessed = Self.possessed(words, beforeVe: numbered ? index - 2 : index - 1) { return 1 + possessed }
             }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
             // "we're a couple", "as a couple", "for a couple": two; "a couple of days", "for a couple nights" count no one.
@@ -107,6 +102,14 @@ extension SearchParser {
     /// Words after "a couple" that make it a count of something else: "a couple of days", "for a couple nights".
     static let afterCoupleCounts: Set<String> = ["of", "day", "days", "night", "nights", "week", "weeks", "month", "months", "hours", "hundred",
                                                  "thousand", "more", "times", "stops", "bags", "tickets", "seats"]
+
+    /// How many different possessed people ("annem", "babam", "eşim", at most 4) stand just before the "ve" at `join`;
+    /// nil when `join` holds no "ve" or none stands before it.
+    static func possessed(_ words: [String], beforeVe join: Int) -> Int? {
+        guard join >= 1, words[join] == "ve" else { return nil }
+        let before = words[..<join].reversed().prefix { turkishPossessed.contains($0) }
+        return before.isEmpty ? nil : min(Set(before).count, 4)
+    }
 
     /// A Turkish child with "with" on it: "çocuğumla", "çocuklarımla", "bebeğimle", "oğlumla", "kızlarımızla" (folded).
     static func isTurkishChildWith(_ word: String) -> Bool {
