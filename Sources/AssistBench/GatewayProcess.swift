@@ -22,14 +22,15 @@ final class GatewayProcess {
     ///   - storage: the configuration's `storage` section (e.g. `{"kind": "shared"}`); nil keeps the default (SQLite).
     ///   - features: keys to set per feature record (e.g. a `guard`).
     ///   - models: the configuration's model aliases, served as written; nil points every alias at `upstream`.
+    ///   - binary: the `assist` to run; nil runs the one beside this benchmark's executable.
     init(upstream: String, port: Int, environment: [String: String] = [:], storage: JSONValue? = nil,
-         features edits: [String: [String: JSONValue]] = [:], models: JSONValue? = nil) throws {
+         features edits: [String: [String: JSONValue]] = [:], models: JSONValue? = nil, binary: URL? = nil) throws {
         self.port = port
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-bench-\(getpid())-\(port)")
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         let configFile = dataDirectory.appendingPathComponent("bench.json")
         try Data(Self.configuration(storage: storage, features: edits, models: models)).write(to: configFile)
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
+        let binary = binary ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("assist")
         let arguments = ["serve", "--config", configFile.path] + (models == nil ? ["--upstream", upstream] : [])
             + ["--port", String(port), "--data-dir", dataDirectory.path]
         // BENCH_GATEWAY_PREFIX runs the gateway under a tool, e.g. "valgrind --tool=massif --massif-out-file=/tmp/m.out".

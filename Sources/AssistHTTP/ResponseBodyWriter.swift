@@ -7,7 +7,7 @@
 /// - `tryWrite` never waits: it appends only if there is room now (for what may be skipped, like pings);
 /// - `finish` ends the body, idempotently; bytes already written are still delivered.
 public protocol ResponseBodyWriter: Sendable {
-    func write(_ bytes: [UInt8]) async throws
+    nonisolated(nonsending) func write(_ bytes: [UInt8]) async throws
     @discardableResult func tryWrite(_ bytes: [UInt8]) -> Bool
     func finish()
     /// Whether the client has left (an error event would have no reader).

@@ -69,7 +69,7 @@ final class StreamingBody: ResponseBodyWriter {
     }
 
     /// Appends `bytes` as one unit (events are never interleaved), waiting first while the buffer is full.
-    func write(_ bytes: [UInt8]) async throws {
+    nonisolated(nonsending) func write(_ bytes: [UInt8]) async throws {
         while true {
             let needsSpace: Bool = try state.withLock { state in
                 // After the end (or the client) there is nowhere for bytes to go: the write fails, the server stays up.

@@ -27,7 +27,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     private var retained: Unmanaged<CurlTransfer>?
     /// What `attach` hands to curl (which copies it); dropped there so a long stream does not hold it twice.
     private var outgoing: (url: String, headers: [String], body: [UInt8])?
-    private let continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation
+    private let channel: ChunkChannel
     private let router: CurlEventLoop
     /// The event loop the transfer runs on, set by the router as it starts it (before any other use).
     var loop: EventLoop?
@@ -39,13 +39,13 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     private struct Flow { var pendingBytes = 0; var paused = false }
     private let flow = Mutex(Flow())
 
-    init(wire: some ProviderWire, request: ProviderRequest, continuation: AsyncThrowingStream<ProviderChunk, any Error>.Continuation,
+    init(wire: some ProviderWire, request: ProviderRequest, channel: ChunkChannel,
          loop: CurlEventLoop, highWaterBytes: Int, receiveBufferBytes: Int) {
         // The format's fields first, then the call's trace context, whatever the format.
         let headers = wire.headers(for: request) + request.headers.map { "\($0.name): \($0.value)" }
         self.outgoing = (wire.url(for: request), headers, wire.body(for: request))
         self.events = wire.makeDecoder()
-        self.continuation = continuation
+        self.channel = channel
         self.router = loop
         self.highWaterBytes = highWaterBytes
         self.receiveBufferBytes = receiveBufferBytes
@@ -57,7 +57,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         guard let (url, fields, body) = outgoing else { return false }
         outgoing = nil
         guard let easy = CurlEasy.make(url: url) else {
-            continuation.finish(throwing: ProviderError.transport("curl_easy_init failed"))
+            channel.finish(throwing: ProviderError.transport("curl_easy_init failed"))
             return false
         }
         self.easy = easy
@@ -90,7 +90,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
 
     /// Fails the stream because the loop stopped (or had stopped) before the transfer could end.
     func abandon() {
-        continuation.finish(throwing: ProviderError.transport("the provider's curl loop has stopped"))
+        channel.finish(throwing: ProviderError.transport("the provider's curl loop has stopped"))
     }
 
     func unpause() {
@@ -99,13 +99,13 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
 
     private func finish(_ result: CURLcode) {
         if result != CURLE_OK {
-            continuation.finish(throwing: ProviderError.transport(String(cString: curl_easy_strerror(result))))
+            channel.finish(throwing: ProviderError.transport(String(cString: curl_easy_strerror(result))))
         } else if status != 200 {
-            continuation.finish(throwing: ProviderError.http(status: status, body: String(decoding: errorBody, as: UTF8.self)))
+            channel.finish(throwing: ProviderError.http(status: status, body: String(decoding: errorBody, as: UTF8.self)))
         } else if !events.sawEnd {
-            continuation.finish(throwing: ProviderError.incomplete)
+            channel.finish(throwing: ProviderError.incomplete)
         } else {
-            continuation.finish()
+            channel.finish()
         }
     }
 
@@ -144,7 +144,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         do {
             delivered = try sse.feed(bytes)
         } catch {
-            continuation.finish(throwing: ProviderError.protocolViolation("event line too long"))
+            channel.finish(throwing: ProviderError.protocolViolation("event line too long"))
             return 0  // makes curl fail the transfer with a write error
         }
         var text = ""
@@ -160,7 +160,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
                 }
             } catch {
                 yield(text: &text)  // what arrived before the bad event is kept, as without coalescing
-                continuation.finish(throwing: error)
+                channel.finish(throwing: error)
                 return 0
             }
         }
@@ -173,7 +173,7 @@ extension CurlTransfer {
     /// Hands `chunk` to the consumer, counting its text as pending.
     private func yield(_ chunk: ProviderChunk) {
         if case .text(let text) = chunk { flow.withLock { $0.pendingBytes += text.utf8.count } }
-        continuation.yield(chunk)
+        channel.yield(chunk)
     }
 
     /// Hands text gathered from one delivery as one chunk, if there is any, and empties it.

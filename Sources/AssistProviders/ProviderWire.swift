@@ -46,16 +46,14 @@ extension ProviderWire {
     /// (`consumed`) and cancellation wired to the transfer.
     func stream(_ request: ProviderRequest, on streaming: CurlStreaming) -> ProviderStream {
         let loop = streaming.loop
-        let (stream, continuation) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
-        let transfer = CurlTransfer(wire: self, request: request, continuation: continuation, loop: loop,
+        let channel = ChunkChannel()
+        let transfer = CurlTransfer(wire: self, request: request, channel: channel, loop: loop,
                                     highWaterBytes: streaming.highWaterBytes, receiveBufferBytes: streaming.receiveBufferBytes)
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { loop.cancel(transfer) }
-        }
+        channel.onCancel { loop.cancel(transfer) }
         loop.start(transfer)
-        return ProviderStream(stream, consumed: { transfer.consumed($0) }, cancel: {
+        return ProviderStream(channel, consumed: { transfer.consumed($0) }, cancel: {
             loop.cancel(transfer)
-            continuation.finish(throwing: CancellationError())
+            channel.finish(throwing: CancellationError())
         })
     }
 }

@@ -102,6 +102,8 @@ public struct ProviderStream: AsyncSequence, Sendable {
     /// Where the chunks come from: one call, or the attempts of a call across a model alias's targets.
     enum Source: Sendable {
         case call(AsyncThrowingStream<ProviderChunk, any Error>)
+        /// One call whose producer writes into a `ChunkChannel` (the providers' transfers).
+        case channel(ChunkChannel.Reader)
         case attempts(FallbackCall)
     }
 
@@ -117,6 +119,14 @@ public struct ProviderStream: AsyncSequence, Sendable {
     public init(_ base: AsyncThrowingStream<ProviderChunk, any Error>, consumed: (@Sendable (ProviderChunk) -> Void)? = nil,
                 cancel: @escaping @Sendable () -> Void) {
         self.source = .call(base)
+        self.consumed = consumed
+        self.cancelCall = cancel
+    }
+
+    /// One call whose chunks come through `channel`; releasing the stream (and its iterator) before the end, or
+    /// cancelling the reading task, runs the channel's `onCancel`.
+    public init(_ channel: ChunkChannel, consumed: (@Sendable (ProviderChunk) -> Void)? = nil, cancel: @escaping @Sendable () -> Void) {
+        self.source = .channel(ChunkChannel.Reader(channel))
         self.consumed = consumed
         self.cancelCall = cancel
     }
@@ -160,6 +170,7 @@ public struct ProviderStream: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         enum Base {
             case call(AsyncThrowingStream<ProviderChunk, any Error>.AsyncIterator)
+            case channel(ChunkChannel.Reader)
             case attempts(FallbackIterator)
         }
 
@@ -171,14 +182,16 @@ public struct ProviderStream: AsyncSequence, Sendable {
         var output = TokenCounter()
         var cut = false
 
-        public mutating func next() async throws -> ProviderChunk? {
+        public nonisolated(nonsending) mutating func next() async throws -> ProviderChunk? {
             guard !cut else { return nil }
             let next: ProviderChunk?
             do {
                 switch base {
                 case .call(var call):
-                    next = try await call.next()
+                    next = try await call.next(isolation: #isolation)
                     base = .call(call)
+                case .channel(let reader):
+                    next = try await reader.channel.next()
                 case .attempts(let attempts):
                     next = try await attempts.next()
                 }
@@ -216,6 +229,7 @@ public struct ProviderStream: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator {
         let base: AsyncIterator.Base = switch source {
         case .call(let call): .call(call.makeAsyncIterator())
+        case .channel(let reader): .channel(reader)
         case .attempts(let attempts): .attempts(FallbackIterator(attempts))
         }
         return AsyncIterator(base: base, consumed: consumed, limit: limit, cancel: cancelCall, observer: observer)

@@ -38,7 +38,7 @@ struct AnswerRelay {
     }
 
     /// Takes the next piece of the model's text, sending what may be sent.
-    mutating func take(_ text: String, to writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws -> Stop? {
+    nonisolated(nonsending) mutating func take(_ text: String, to writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws -> Stop? {
         guard var release = guarded else {
             try await send(text, to: writer, at: now)
             return nil
@@ -59,7 +59,7 @@ struct AnswerRelay {
         return nil
     }
 
-    private mutating func perform(_ steps: [GuardedRelease.Step], writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws -> Stop? {
+    nonisolated(nonsending) private mutating func perform(_ steps: [GuardedRelease.Step], writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws -> Stop? {
         for step in steps {
             switch step {
             case .release(let text):
@@ -90,7 +90,7 @@ struct AnswerRelay {
         return .fellBack
     }
 
-    private mutating func send(_ text: String, to writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws {
+    nonisolated(nonsending) private mutating func send(_ text: String, to writer: any ResponseBodyWriter, at now: ContinuousClock.Instant) async throws {
         guard !text.isEmpty else { return }
         try await writer.write(AssistEvent.delta(text: text).sseFrame)
         releasedAny = true

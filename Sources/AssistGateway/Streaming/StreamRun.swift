@@ -131,7 +131,7 @@ struct StreamRun: Sendable {
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.
-    private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatchdog.Entry,
+    nonisolated(nonsending) private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatchdog.Entry,
                       progress: inout Progress, relay: inout AnswerRelay) async -> Ending {
         var finishReason: String?
         do {

@@ -21,7 +21,7 @@ final class FallbackIterator {
 
     deinit { timer?.cancel() }
 
-    func next() async throws -> ProviderChunk? {
+    nonisolated(nonsending) func next() async throws -> ProviderChunk? {
         if !ready.isEmpty { return ready.removeFirst() }
         if committed {
             guard !ended, let chunk = try await current?.next() else {
