@@ -13,20 +13,20 @@ import AssistWire
 enum OpenAIChunkScanner {
     static let maxDepth = 64
 
-    /// The keys it reads, as bytes, and the comparison (no generic collection walk on the hot path).
+    /// The keys it reads, and the comparison (no generic collection walk on the hot path). Static strings, not
+    /// arrays: a global array is reached through a once-check on every use, several times per relayed token.
     enum Keys {
-        static let choices = Array("choices".utf8), usage = Array("usage".utf8), error = Array("error".utf8)
-        static let delta = Array("delta".utf8), content = Array("content".utf8), finishReason = Array("finish_reason".utf8)
-        static let promptTokens = Array("prompt_tokens".utf8), completionTokens = Array("completion_tokens".utf8)
+        static var choices: StaticString { "choices" }
+        static var usage: StaticString { "usage" }
+        static var error: StaticString { "error" }
+        static var delta: StaticString { "delta" }
+        static var content: StaticString { "content" }
+        static var finishReason: StaticString { "finish_reason" }
+        static var promptTokens: StaticString { "prompt_tokens" }
+        static var completionTokens: StaticString { "completion_tokens" }
 
-        static func `is`(_ key: UnsafeBufferPointer<UInt8>.SubSequence, _ name: [UInt8]) -> Bool {
-            guard key.count == name.count else { return false }
-            var offset = 0
-            for byte in key {
-                if byte != name[offset] { return false }
-                offset += 1
-            }
-            return true
+        static func `is`(_ key: UnsafeBufferPointer<UInt8>.SubSequence, _ name: StaticString) -> Bool {
+            name.isSpelled(by: key)
         }
     }
 

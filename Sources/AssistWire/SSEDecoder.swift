@@ -150,16 +150,16 @@ public struct SSEDecoder: Sendable {
             field = line[...]
             value = []
         }
-        switch String(decoding: field, as: UTF8.self) {
-        case "event": eventType = String(decoding: value, as: UTF8.self)
-        case "data":
+        // Compared as bytes: a field name made into a String first cost a validation per line.
+        if ("data" as StaticString).isSpelled(by: field) {
             if hasData { data.append(0x0A) }
             data.append(contentsOf: value)
             hasData = true
-        case "id":
+        } else if ("event" as StaticString).isSpelled(by: field) {
+            eventType = String(decoding: value, as: UTF8.self)
+        } else if ("id" as StaticString).isSpelled(by: field) {
             if !value.contains(0) { lastEventId = String(decoding: value, as: UTF8.self) }
-        default: break  // "retry" and unknown fields do not affect decoding here
-        }
+        }  // "retry" and unknown fields do not affect decoding here
     }
 
     private mutating func dispatch(into events: inout [Event]) {
