@@ -52,6 +52,9 @@ public struct Gateway: HTTPResponder {
         "/openapi.json": .get,
     ]
 
+    /// Each endpoint's entry is `@inline(never)`: an async call's frame is allocated whole when the call starts, so an
+    /// endpoint inlined here would add its frame to every request's, a health check's included, for as long as the
+    /// request is admitted and answered.
     private func route(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let request = context.http
         switch (request.method, request.path) {

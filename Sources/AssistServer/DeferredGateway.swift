@@ -70,13 +70,32 @@ public final class DeferredGateway: HTTPResponder, Service {
     }
 
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        switch state.withLock({ $0 }) {
-        case .ready(_, let gateway): await gateway.respond(to: request)
-        case .waiting(let standIn, _): await standIn.respond(to: request)
-        case .starting:
-            await StorageUnavailableResponder(reason: "not opened yet", since: Date(), retryAfterSeconds: 1, modelReady: modelReady)
-                .respond(to: request)
+        // Only the responder is taken from the state: a copy of the whole state (an assembly) would sit in this
+        // call's frame for as long as the request is answered, about 3 KiB per request in flight.
+        let responder: Responder = state.withLock { state in
+            switch state {
+            case .ready(_, let gateway): .gateway(gateway)
+            case .waiting(let standIn, _): .standIn(standIn)
+            case .starting: .starting
+            }
         }
+        switch responder {
+        case .gateway(let gateway): return await gateway.respond(to: request)
+        case .standIn(let standIn): return await standIn.respond(to: request)
+        case .starting: return await Self.notOpenedYet(request, modelReady: modelReady)
+        }
+    }
+
+    private enum Responder {
+        case gateway(Gateway)
+        case standIn(StorageUnavailableResponder)
+        case starting
+    }
+
+    @inline(never)
+    private static func notOpenedYet(_ request: HTTPRequest, modelReady: @escaping @Sendable () async -> Bool) async -> HTTPResponse {
+        await StorageUnavailableResponder(reason: "not opened yet", since: Date(), retryAfterSeconds: 1, modelReady: modelReady)
+            .respond(to: request)
     }
 
     /// Tries the storage once; on success the real gateway answers from now on.

@@ -2,6 +2,7 @@ public import AssistGateway
 import AssistEvaluation
 import AssistWire
 import Foundation
+import Synchronization
 
 /// `support_chat`: `{"message": "...", "history": [{"role", "text"}], "topic": "baggage"}` → instructions,
 /// the support policy in the request's language (a separate system message), the client-kept history, then
@@ -12,6 +13,7 @@ import Foundation
 public struct SupportChatBuilder: PromptBuilder {
     public let name = "support_chat"
     let travel: TravelDatabase
+    private let composed = ComposedPolicies()
 
     public init(travel: TravelDatabase) { self.travel = travel }
 
@@ -26,13 +28,16 @@ public struct SupportChatBuilder: PromptBuilder {
             throw .refused(TravelDatabase.unavailable(error))
         }
         let picked = SupportNarrator.section(forTopic: context.input["topic"]?.stringValue, in: policy)
-        if let section = context.input["topic"]?.stringValue.flatMap({ Self.sections[$0] }) {
-            policy = policy.filter { $0.section == section }
+        let section = context.input["topic"]?.stringValue.flatMap({ Self.sections[$0] })
+        let texts = composed.texts(language: Locales.language(of: context.locale), section: section) {
+            if let section { policy = policy.filter { $0.section == section } }
+            let text = policy.map { "## \($0.title)\n\($0.text)" }.joined(separator: "\n\n")
+            return ComposedPolicies.Texts(policy: text, message: "Support policy:\n\n" + text)
         }
-        let policyText = policy.map { "## \($0.title)\n\($0.text)" }.joined(separator: "\n\n")
+        let policyText = texts.policy
         var messages = [
             ChatMessage(role: .system, content: context.instructions),
-            ChatMessage(role: .system, content: "Support policy:\n\n" + policyText),
+            ChatMessage(role: .system, content: texts.message),
         ]
         var userText: [String] = []
         for turn in context.input["history"]?.arrayValue ?? [] {
@@ -70,4 +75,33 @@ public struct SupportChatBuilder: PromptBuilder {
 
     /// Triage topics (the client kit's names) → policy sections; `other` keeps the whole policy.
     static let sections = ["refund": "refund", "baggage": "baggage", "scheduleChange": "schedule_change", "payment": "payment"]
+}
+
+/// The policy as a prompt gives it, per language and topic section, composed once. The same few texts serve
+/// request after request, so every open support stream shares one copy of them (each held about 4.5 KiB of its
+/// own, issue 32). The travel data is built in and never written by a request, so a composed text never goes
+/// stale. A request's language is the client's to name, so at most `capacity` are kept; past it a text is composed
+/// for its request alone, which costs the composing, never memory.
+final class ComposedPolicies: Sendable {
+    static let capacity = 64
+
+    struct Texts: Sendable {
+        /// The sections, each under its title (what the checks compare an answer with).
+        let policy: String
+        /// The system message that carries them.
+        let message: String
+    }
+
+    private let texts = Mutex<[String: Texts]>([:])
+
+    func texts(language: String, section: String?, compose: () -> Texts) -> Texts {
+        let key = language + "\u{0}" + (section ?? "")
+        if let known = texts.withLock({ $0[key] }) { return known }
+        let made = compose()
+        return texts.withLock { texts in
+            if let known = texts[key] { return known }
+            if texts.count < Self.capacity { texts[key] = made }
+            return made
+        }
+    }
 }

@@ -3,33 +3,76 @@
 /// seam is a protocol, so `assist serve` wires SQLite, curl and its HTTP server while tests wire in-memory
 /// stores and providers.
 public struct GatewayDependencies: Sendable {
-    public let config: GatewayConfig
+    /// Everything but the two parts the assembly sets after building it, behind one reference. The dependencies
+    /// are copied into every endpoint, admission step and stream of every request; as a struct of 1,600 bytes,
+    /// each copy retained some sixty references and took that much of an async frame (22 KiB in the router,
+    /// which made one for each endpoint it can call, issue 32).
+    private final class Parts: Sendable {
+        let config: GatewayConfig
+        let clock: any WallClock
+        let monotonicClock: MonotonicClock
+        let stores: GatewayStores
+        let security: GatewaySecurity
+        let models: ModelAccess
+        let handlers: FeatureHandlers
+        let masker: any PersonalDataMasker
+        let instance: String
+        let state: GatewayState
+        let reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
+        let broadcast: any AdminBroadcast
+        let qualification: Qualification
+        let readQualification: (@Sendable () throws -> QualificationResults)?
+
+        init(config: GatewayConfig, clock: any WallClock, monotonicClock: MonotonicClock, stores: GatewayStores, security: GatewaySecurity,
+             models: ModelAccess, handlers: FeatureHandlers, masker: any PersonalDataMasker, instance: String, state: GatewayState,
+             reloadConfiguration: (@Sendable () throws -> GatewayConfig)?, broadcast: any AdminBroadcast, qualification: Qualification,
+             readQualification: (@Sendable () throws -> QualificationResults)?) {
+            self.config = config
+            self.clock = clock
+            self.monotonicClock = monotonicClock
+            self.stores = stores
+            self.security = security
+            self.models = models
+            self.handlers = handlers
+            self.masker = masker
+            self.instance = instance
+            self.state = state
+            self.reloadConfiguration = reloadConfiguration
+            self.broadcast = broadcast
+            self.qualification = qualification
+            self.readQualification = readQualification
+        }
+    }
+
+    private let parts: Parts
+
+    public var config: GatewayConfig { parts.config }
     /// Calendar time: quota days, token expiry, audit timestamps.
-    public let clock: any WallClock
+    public var clock: any WallClock { parts.clock }
     /// Instants: a request's arrival, its stream's deltas and deadlines, latencies (see `MonotonicClock`).
-    public let monotonicClock: MonotonicClock
-    public let stores: GatewayStores
-    public let security: GatewaySecurity
-    public let models: ModelAccess
-    public let handlers: FeatureHandlers
+    public var monotonicClock: MonotonicClock { parts.monotonicClock }
+    public var stores: GatewayStores { parts.stores }
+    public var security: GatewaySecurity { parts.security }
+    public var models: ModelAccess { parts.models }
+    public var handlers: FeatureHandlers { parts.handlers }
     /// Masks personal data in what users wrote before any of it is kept (feedback).
-    public let masker: any PersonalDataMasker
+    public var masker: any PersonalDataMasker { parts.masker }
     /// This gateway instance's id, on every audit row it writes (see `InstanceID`).
-    public let instance: String
-    public let state: GatewayState
+    public var instance: String { parts.instance }
+    public var state: GatewayState { parts.state }
     /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
     /// a built-in configuration, which cannot change at run time.
-    public let reloadConfiguration: (@Sendable () throws -> GatewayConfig)?
+    public var reloadConfiguration: (@Sendable () throws -> GatewayConfig)? { parts.reloadConfiguration }
     /// Tells the other replicas of this one's admin changes (nothing to tell for one process alone).
-    public let broadcast: any AdminBroadcast
+    public var broadcast: any AdminBroadcast { parts.broadcast }
     /// Who writes each (feature, locale)'s answers: the model, the narrator, or nobody.
-    public let qualification: Qualification
+    public var qualification: Qualification { parts.qualification }
     /// The browser pages' files (`/demo`, `/console`); none unless the assembly gives them.
     public var pages = BrowserPages()
     /// Which requests' spans are recorded, and where they go; off unless the assembly configures an exporter.
     public var tracing = Tracing.off
     /// Re-reads the qualification results for `POST /admin/reload`; nil when they cannot change.
-    let readQualification: (@Sendable () throws -> QualificationResults)?
+    var readQualification: (@Sendable () throws -> QualificationResults)? { parts.readQualification }
 
     /// Throws when the stored overrides cannot be read, or a model alias names a provider kind nobody wired.
     /// - Parameter storeProbes: checks of the shared stores, run in the background (`StoreMonitor`) for `/healthz`.
@@ -45,23 +88,16 @@ public struct GatewayDependencies: Sendable {
         if !unwired.isEmpty { throw ConfigError(issues: unwired) }
         let guardIssues = handlers.guardIssues(config.features)
         if !guardIssues.isEmpty { throw ConfigError(issues: guardIssues) }
-        self.config = config
-        self.clock = clock
-        self.monotonicClock = MonotonicClock(monotonicClock)
-        self.stores = stores
-        self.security = security
-        self.handlers = handlers
-        self.masker = masker
-        self.instance = instance
-        let state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: self.monotonicClock, instance: instance,
+        let monotonic = MonotonicClock(monotonicClock)
+        let state = try GatewayState(config: config, stores: stores, clock: clock, monotonicClock: monotonic, instance: instance,
                                      storeProbes: storeProbes)
-        self.state = state
-        self.models = models.masking(with: masker) { count in state.metrics.observeMaskedAtProvider(count) }
-        self.reloadConfiguration = reloadConfiguration
-        self.broadcast = broadcast
-        self.qualification = Qualification(results: qualification.results,
-                                           identities: ModelIdentities(catalog: qualification.catalog, clock: self.monotonicClock))
-        readQualification = qualification.read
+        parts = Parts(config: config, clock: clock, monotonicClock: monotonic, stores: stores, security: security,
+                      models: models.masking(with: masker) { count in state.metrics.observeMaskedAtProvider(count) },
+                      handlers: handlers, masker: masker, instance: instance, state: state, reloadConfiguration: reloadConfiguration,
+                      broadcast: broadcast,
+                      qualification: Qualification(results: qualification.results,
+                                                   identities: ModelIdentities(catalog: qualification.catalog, clock: monotonic)),
+                      readQualification: qualification.read)
     }
 
     /// Ends a request's bookkeeping: its audit row, and the same row counted in the metrics.

@@ -29,6 +29,7 @@ struct AdminEndpoint: Sendable {
         }.map(\.json)
     }
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let request = context.http
         try authorize(request)

@@ -21,6 +21,7 @@ struct AppEndpointRunner: Sendable {
     let dependencies: GatewayDependencies
     let endpoint: any AppEndpoint
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         guard context.http.method == .post else { throw .methodNotAllowed(context.http.method, allowed: [.post]) }
         let user = try dependencies.authenticate(context.http)

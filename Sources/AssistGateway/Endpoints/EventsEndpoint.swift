@@ -7,6 +7,7 @@ import AssistWire
 struct EventsEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         _ = try dependencies.authenticateSmallRequest(&context)
         let json = try RequestBody.json(context.http.body)

@@ -8,6 +8,7 @@ import AssistWire
 struct FeaturesEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticate(context.http)
         context.user = user

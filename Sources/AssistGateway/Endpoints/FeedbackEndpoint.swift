@@ -8,6 +8,7 @@ import AssistWire
 struct FeedbackEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticateSmallRequest(&context)
         let members = try RequestBody.object(context.http.body, otherwise: "body must be a JSON object")

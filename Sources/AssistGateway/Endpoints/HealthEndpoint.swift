@@ -31,6 +31,7 @@ struct HealthEndpoint: Sendable {
         case unavailable(reason: String, since: Date)
     }
 
+    @inline(never)  // see Gateway.route
     func handle() async -> HTTPResponse {
         let storage = dependencies.state.storageHealth.report
         return Self.response(modelReady: await dependencies.models.isReady(),

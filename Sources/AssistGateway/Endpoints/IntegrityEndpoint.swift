@@ -14,6 +14,7 @@ import Foundation
 struct IntegrityEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    @inline(never)  // see Gateway.route
     func challenge(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticateSmallRequest(&context)
         try dependencies.state.challengeRate.admit(user.id)
@@ -27,6 +28,7 @@ struct IntegrityEndpoint: Sendable {
         return Responses.json(.created, ["challenge": .string(challenge), "expiresInSeconds": .number(Double(ttl))])
     }
 
+    @inline(never)  // see Gateway.route
     func register(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let user = try dependencies.authenticate(context.http)
         context.user = user

@@ -5,6 +5,7 @@ import AssistHTTP
 struct StreamEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let admitted = try await Admission(dependencies: dependencies).admit(&context, kind: .stream)
         let run = StreamRun(dependencies: dependencies, admitted: admitted)

@@ -9,6 +9,7 @@ import AssistWire
 struct StructuredEndpoint: Sendable {
     let dependencies: GatewayDependencies
 
+    @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
         let admitted = try await Admission(dependencies: dependencies).admit(&context, kind: .structured)
         guard let handler = dependencies.handlers.structured[admitted.feature.template.builder] else {
