@@ -113,6 +113,14 @@ public struct FinanceUnderstander: Sendable {
             words <= 4 && period == nil && other == nil && shift == nil && category == nil && merchant != nil && merchant != previous.merchant
         }
 
+        /// A short question naming only a category, another than the last one's, and asking what the last one asked:
+        /// "eğlenceye ne kadar gitmiş?" after "bu yıl kitaba ne kadar para verdim?" asks the same of that category, over
+        /// the same period. Asking something else ("kaç kere kafeye gitmişim" after an amount) is a question of its own.
+        func swapsCategory(of previous: FinanceQuestion, words: Int) -> Bool {
+            words <= 4 && period == nil && other == nil && shift == nil && merchant == nil && category != nil && category != previous.category
+                && (intent ?? .totalSpent) == previous.intent
+        }
+
         func asksSameSlice(as previous: FinanceQuestion) -> Bool {
             period == nil && other == nil && shift == nil && (merchant != nil || category != nil)
                 && merchant == previous.merchant && (category == nil || category == previous.category)
@@ -171,7 +179,8 @@ public struct FinanceUnderstander: Sendable {
         let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
         if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast
-            || reading.asksSameSlice(as: previous) || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count) {
+            || reading.asksSameSlice(as: previous) || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count)
+            || reading.swapsCategory(of: previous, words: TextMatching.words(text).count) {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
@@ -264,6 +273,7 @@ public struct FinanceUnderstander: Sendable {
         let reading = read(text)
         return reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast || reading.asksSameSlice(as: previous)
             || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count)
+            || reading.swapsCategory(of: previous, words: TextMatching.words(text).count)
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
@@ -284,6 +294,8 @@ public struct FinanceUnderstander: Sendable {
         }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
+            // "ilk üçü", "ilk beşini", "ilk ikisi": the count with a Turkish possessive or accusative ending.
+            if word == "ilk", let value = number(turkishCountStem(words[index + 1])) { return value }
             if word == "ilk", words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish
             if let value = number(word) {
                 let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
@@ -301,6 +313,17 @@ public struct FinanceUnderstander: Sendable {
                turkishCountChanges.contains(where: words[index + 2].hasPrefix) { return value }
         }
         return nil
+    }
+
+    /// A spelled Turkish number without its possessive or accusative ending ("ucu" → "uc", "besini" → "bes",
+    /// "ikisi" → "iki"); the word itself when no ending leaves a number.
+    static func turkishCountStem(_ word: String) -> String {
+        for ending in ["sini", "sunu", "ini", "unu", "si", "su", "i", "u"] where word.hasSuffix(ending) {
+            var stem = String(word.dropLast(ending.count))
+            if stem == "dord" { stem = "dort" }  // "dördü": t softens to d before a vowel
+            if let value = SearchParser.numbers[stem], value > 1 { return stem }
+        }
+        return word
     }
 
     /// Verbs that change a list's count in a follow-up, before "to" and the new count.

@@ -75,7 +75,7 @@ enum FollowUp {
     /// How a follow-up shifts the last period: back, "the month before", "the previous month", "bir önceki ay", "ondan
     /// önceki hafta", "the year before", "the 3 months before that", "önceki 2 hafta", "the day before", "bir önceki
     /// gün"; or one unit on: "the month after", "the following week", "bir sonraki ay". ("The day before yesterday"
-    /// is a day of its own, not a shift.)
+    /// is a day of its own, not a shift.) Turkish "ertesi" is the unit after: "ertesi gün", "ertesi hafta".
     static func shift(in text: String) -> Shift? {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
@@ -92,7 +92,7 @@ enum FollowUp {
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
             }
-            if count == nil, ["following", "sonraki"].contains(before) || ["after", "later"].contains(after) && before != "a" {
+            if count == nil, ["following", "sonraki", "ertesi"].contains(before) || ["after", "later"].contains(after) && before != "a" {
                 return Shift(unit: unit, forward: true)
             }
         }
