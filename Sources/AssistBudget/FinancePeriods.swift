@@ -19,7 +19,7 @@ extension FinanceUnderstander {
         var found: [FoundPeriod] = []
         // "ay" with its case endings: ayı, aya, ayda, aydan, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
         let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
-        let words = DateResolver.numberingOrdinals(TextMatching.words(text))
+        let words = DateResolver.numberingOrdinals(TextMatching.words(text)).map(Self.monthSpelledWithSlip)
         var index = 0
         while index < words.count {
             defer { index += 1 }
@@ -373,6 +373,16 @@ extension FinanceUnderstander {
     }
 
     /// "year" ("yr") and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
+    /// A long English month's name written with one slip ("febuary", "septmber", "decmber"): a word of seven letters
+    /// or more within one edit of one of seven letters or more, as that month's name; any other word as it is.
+    /// Shorter names are left alone ("jun", "mar" are words of their own).
+    static func monthSpelledWithSlip(_ word: String) -> String {
+        guard word.count >= 7, DateResolver.month(word) == nil, word.allSatisfy(\.isLetter) else { return word }
+        return longMonths.first { abs($0.count - word.count) <= 1 && TextMatching.editDistance(word, $0, limit: 1) <= 1 } ?? word
+    }
+
+    static let longMonths = ["january", "february", "september", "october", "november", "december"]
+
     static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yildan", "yila", "yilin", "yilki", "yildaki", "sene", "senesi",
                                          "senede", "seneden", "seneye", "senenin", "seneki", "senedeki"]
 

@@ -59,4 +59,12 @@ struct BudgetTwelfthSetTests {
         let week = understander.understand("geçen hafta ne kadar harcadım?")
         #expect(understander.understand("peki ertesi hafta?", previous: week).period == range("2032-03-01", "2032-03-07"))
     }
+
+    @Test("A long month's name with one slip ('febuary', 'septmber') is that month; other words are not")
+    func monthWithSlip() {
+        #expect(understander.understand("what was my total spend in febuary").period == range("2032-02-01", "2032-02-29"))
+        #expect(understander.understand("how much on groceries in septmber").period == range("2031-09-01", "2031-09-30"))
+        #expect(understander.understand("how much did i spend to remember mom this year").period == range("2032-01-01", "2032-03-04"))
+        #expect(understander.understand("how much in febry").period == range("2032-03-01", "2032-03-04"))  // short: two slips
+    }
 }
