@@ -31,6 +31,10 @@ extension FinanceUnderstander {
                         words.insert(tokens[back], at: 0)
                         back -= 1
                     }
+                } else if Self.possessiveEnding(stem, TextMatching.fold(String(token[token.index(after: apostrophe)...]))) {
+                    // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name.
+                    // Alone, a word of one ("kitapyurdu'ndan").
+                    if index > 0, let name = lowercaseCompound(tokens[index - 1], stem) { return name }
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
                     return name  // "madame coco'ya"
                 }
@@ -62,6 +66,13 @@ extension FinanceUnderstander {
         return nil
     }
 
+    /// Whether a case ending after a stem in "ı", "i", "u" or "ü" has the buffer "n" ("dünyası'nda", "sarayı'na"), which
+    /// follows a compound's possessive only (after a plain vowel the dative is "ya", the locative "da").
+    static func possessiveEnding(_ stem: String, _ ending: String) -> Bool {
+        ["na", "ne", "nda", "nde", "ndan", "nden", "ndaki", "ndeki"].contains(ending)
+            && ["ı", "i", "u", "ü"].contains { stem.lowercased().hasSuffix($0) }
+    }
+
     /// The words as a merchant's name (its first letter capitalised), or nil when they read as something else.
     private func accepted(_ words: [String]) -> String? {
         let name = words.joined(separator: " ")
@@ -84,7 +95,8 @@ extension FinanceUnderstander {
 
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
-                                           "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges"]
+                                           "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges", "runs",
+                                           "receipt", "receipts"]
 
     /// Names tried per question: a question names a merchant or two, and a longer list of candidates is no question.
     static let maxCandidates = 4

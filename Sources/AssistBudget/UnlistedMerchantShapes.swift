@@ -15,8 +15,12 @@ extension FinanceUnderstander {
     func lowercaseMerchant(in text: String) -> String? {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { !$0.isEmpty }
         let folded = tokens.map(TextMatching.fold)
-        func plain(_ index: Int) -> Bool {
-            index >= 0 && index < tokens.count && tokens[index].allSatisfy(\.isLetter) && tokens[index].first?.isLowercase == true
+        // A word of letters (a hyphen between them: "chick-fil-a"), lower case; with `opening`, also the question's first
+        // word written with a capital past its first letter ("Chick-fil-A runs"), which no sentence's start explains
+        // ("Lyft rides" is capitalised as the first word is).
+        func plain(_ index: Int, opening: Bool = false) -> Bool {
+            index >= 0 && index < tokens.count && tokens[index].allSatisfy({ $0.isLetter || $0 == "-" }) && tokens[index].last?.isLetter == true
+                && (tokens[index].first?.isLowercase == true || opening && index == 0 && tokens[index].dropFirst().contains(where: \.isUppercase))
                 && folded[index].count >= 3 && !Self.notNameWords.contains(folded[index]) && !Self.notNames.contains(folded[index])
                 && !Self.boughtThere.contains(folded[index])
         }
@@ -26,16 +30,22 @@ extension FinanceUnderstander {
             if ["at", "about"].contains(word) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
-                if plain(index + 1), plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
+                if plain(index + 1) || Self.placeNouns.contains(folded[index + 1]) && index + 1 < tokens.count && tokens[index + 1].first?.isLowercase == true,
+                   plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
             } else if Self.boughtThere.contains(word) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"
                 if plain(index - 2), plain(index - 1), let name = name([index - 2, index - 1], tokens, before: word) { return name }
-                if plain(index - 1), let name = name([index - 1], tokens, before: word) { return name }
+                if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
             } else if index == 1, ["total", "spending", "spend", "tab"].contains(word), plain(0), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
                       let name = name([index - 1], tokens, before: word) {
                 return name  // "rossmann alışverişlerimin"
+            } else if word.hasPrefix("harcama"), let name = nameBeforeSpending(at: index, tokens, { plain($0) }) {
+                return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı"
+            } else if ["did", "does", "has", "have"].contains(word), let verb = (2...3).first(where: { index + $0 < tokens.count && Self.costVerbs.contains(folded[index + $0]) }),
+                      (index + 1..<index + verb).allSatisfy({ plain($0) }), let name = name(Array(index + 1..<index + verb), tokens) {
+                return name  // "how much did hulu take from me", "how much did home depot cost"
             } else if plain(index), let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
                 let next = index + 1 < folded.count ? folded[index + 1] : ""
                 let shortFollowUp = tokens.count <= 3 && tokens.indices.allSatisfy { $0 == index || FollowUp.openers.contains(folded[$0])
@@ -47,11 +57,35 @@ extension FinanceUnderstander {
                 // "tavuk dünyasından": the word before joins a compound's possessive second word.
                 if compound, plain(index - 1), let name = name([index - 1], tokens, last: stem) { return name }
                 // A bare word in a case is a name only opening the question or after its period: "bu yıl pentiye".
-                let opensOrFollowsPeriod = index == 0 || shortFollowUp || periods(in: tokens[max(0, index - 3)..<index].joined(separator: " ")).0 != nil
+                // Words of the question between ("geçen hafta kaç kez baydönerden") leave it so.
+                var before = index
+                while before > 0, Self.questionWords.contains(folded[before - 1]) { before -= 1 }
+                let opensOrFollowsPeriod = before == 0 || shortFollowUp || periods(in: tokens[max(0, before - 3)..<before].joined(separator: " ")).0 != nil
                 if opensOrFollowsPeriod, let name = name([], tokens, last: stem) { return name }
             }
         }
         return nil
+    }
+
+    /// The name before "harcama…" at `index`, opening the question or after its period: one word, or two when the
+    /// second has a compound's possessive ("simit sarayı"). Never a participle ("yaptığım harcamalar": the spending I did).
+    private func nameBeforeSpending(at index: Int, _ tokens: [String], _ plain: (Int) -> Bool) -> String? {
+        for count in [2, 1] {
+            let first = index - count
+            guard first >= 0, (first..<index).allSatisfy({ plain($0) && readsAsName(tokens[$0]) }),
+                  !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
+                  count == 1 || ["ı", "i", "u", "ü"].contains(where: tokens[index - 1].lowercased().hasSuffix),
+                  first == 0 || periods(in: tokens[max(0, first - 2)..<first].joined(separator: " ")).0 != nil else { continue }
+            if let name = name(Array(first..<index), tokens, before: tokens[index]) { return name }
+        }
+        return nil
+    }
+
+    /// A Turkish relative participle, folded: "yaptigim", "aldigimiz", "odedigim", "buldugum" (what I did, bought, paid).
+    static func isParticiple(_ word: String) -> Bool {
+        ["dig", "tig", "dug", "tug"].contains { stem in
+            ["im", "imiz", "in", "i", "um", "umuz", "un", "u"].contains { word.hasSuffix(stem + $0) }
+        } || ["dikleri", "tikleri", "duklari", "tuklari", "diklerim", "tiklerim", "duklarim", "tuklarim"].contains(where: word.hasSuffix)
     }
 
     /// The words at `indexes` (then `last`, a stem) as a name, each word capitalised, if they read as one.
@@ -68,6 +102,17 @@ extension FinanceUnderstander {
         return name(words: [previous, stem], before: nil)
     }
 
+    /// "ayakkabı dünyası'nda", "petrol ofisi'nden": a lowercase word before a compound's possessive second word is its
+    /// first word (a category's word too, as part of the name), unless it is a common word, a period or a number.
+    func lowercaseCompound(_ previous: String, _ stem: String) -> String? {
+        let folded = TextMatching.fold(previous)
+        guard previous.count >= 3, previous.allSatisfy(\.isLetter), previous.first?.isLowercase == true, !Self.notNameWords.contains(folded),
+              !Self.notNames.contains(folded), acceptable(previous, partOfName: true), !Self.hasIntentCue(previous),
+              acceptable(previous + " " + stem, allowingCommonWords: true), Self.category(in: previous + " " + stem) == nil
+                  || Self.category(in: previous) != nil else { return nil }
+        return [previous, stem].map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
     static let turkishEndings = ["da", "de", "ta", "te", "dan", "den", "in", "un", "im", "um", "ki", "mi", "mu", "li", "lu", "ler", "lar",
                                  "yi", "yu", "si", "su", "nu", "ni"]
 
@@ -75,7 +120,7 @@ extension FinanceUnderstander {
         let name = words.joined(separator: " ")
         guard !words.isEmpty, name.count >= 3, Self.category(in: name) == nil, words.allSatisfy({ Self.category(in: $0) == nil }),
               noun.map({ Self.category(in: name + " " + $0) == Self.category(in: $0) }) ?? true,
-              acceptable(name, allowingCommonWords: words.count > 1),
+              acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-")),
               !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name) else { return nil }
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
@@ -110,6 +155,15 @@ extension FinanceUnderstander {
         }
         return stems
     }
+
+    /// The words of a question's count or amount, which may stand between its period and a Turkish merchant in a case.
+    static let questionWords: Set<String> = ["kac", "kez", "kere", "defa", "ne", "kadar", "para", "lira", "tl"]
+
+    /// What a merchant takes, after "did" and its name: "how much did hulu take from me", "did uber charge me".
+    static let costVerbs: Set<String> = ["take", "took", "charge", "charged", "cost", "bill", "billed"]
+
+    /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).
+    static let placeNouns: Set<String> = ["home", "work"]
 
     /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
     static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",
@@ -147,5 +201,8 @@ extension FinanceUnderstander {
         "pazarda", "pazardan", "carsiya", "carsida", "carsidan", "hastane", "hastaneye", "eczane", "eczaneye", "doktora",
         "annem", "babam", "esim", "cocuk", "cocuklara", "hediye", "hediyeye", "tatil", "tatile", "tatilde", "bagis", "vergi",
         "vergiye", "aidat", "aidata", "faiz", "faize", "borc", "borca", "nakit", "abonelige", "faturaya",
+        "ayni", "ayi", "ayin", "yili", "yilin", "gunu", "gunun", "haftasi", "haftanin", "stuff", "things", "saglik", "egitim", "araba",
+        "arac", "spor", "elektrik", "dogalgaz", "telefon", "ilac", "mutfak", "kozmetik", "kisisel", "diger", "gereksiz", "ekstra",
+        "sabit", "zorunlu",
     ]
 }

@@ -14,6 +14,18 @@ struct BudgetTwelfthSetTests {
     func range(_ from: String, _ to: String) -> DateResolver.Range { DateResolver.Range(from: from, to: to) }
     func merchant(_ text: String) -> String? { understander.understand(text).merchant }
 
+    @Test("'geçen yılın aynı ayında' after a month is that month a year before, the same category, no shop")
+    func sameMonthLastYear() {
+        let previous = understander.understand("şubatta restoranlara kaç lira gitti?")
+        let question = understander.understand("geçen yılın aynı ayında ne kadardı", previous: previous)
+        #expect(question.period == range("2031-02-01", "2031-02-28"))
+        #expect(question.category == "restaurants")
+        #expect(question.merchant == nil)
+        // "aynı" (same) and a unit of time in the possessive are no shop's words.
+        #expect(merchant("geçen yılın aynı gününde ne kadar harcadım") == nil)
+        #expect(merchant("geçen ay tavuk dünyasından ne kadar harcadım") == "Tavuk Dünyası")  // a compound still is
+    }
+
     @Test("A short follow-up naming only a category keeps the last period; a longer question does not")
     func categoryAloneKeepsPeriod() {
         let previous = understander.understand("bu yıl kitaba ne kadar para verdim?")
@@ -66,5 +78,52 @@ struct BudgetTwelfthSetTests {
         #expect(understander.understand("how much on groceries in septmber").period == range("2031-09-01", "2031-09-30"))
         #expect(understander.understand("how much did i spend to remember mom this year").period == range("2032-01-01", "2032-03-04"))
         #expect(understander.understand("how much in febry").period == range("2032-03-01", "2032-03-04"))  // short: two slips
+    }
+
+    @Test("English: 'at home depot', 'every aldi receipt', 'did hulu take', 'chick-fil-a runs'")
+    func englishShops() {
+        #expect(merchant("how much have i dropped at home depot this year") == "Home Depot")
+        #expect(merchant("how much did i spend at home this year") == nil)
+        #expect(merchant("how much did i spend at home depot") == "Home Depot")
+        #expect(merchant("show me every aldi receipt from january") == "Aldi")
+        #expect(merchant("show me every receipt from january") == nil)
+        let groceries = understander.understand("show me every grocery receipt from january")
+        #expect(groceries.merchant == nil)
+        #expect(groceries.category == "groceries")
+        #expect(merchant("how much did hulu take from me last year") == "Hulu")
+        #expect(merchant("how much did uber eats charge me in january") == "Uber Eats")
+        #expect(merchant("how much did it cost me last year") == nil)
+        #expect(merchant("how much did the kids cost this year") == nil)
+        #expect(merchant("how much did stuff cost this year") == nil)
+        #expect(understander.understand("how much did groceries cost me").category == "groceries")
+        #expect(merchant("how much did groceries cost me") == nil)
+        #expect(merchant("Chick-fil-A runs last week, how many?") == "Chick-fil-A")
+        #expect(merchant("chick-fil-a runs last week") == "Chick-fil-a")  // the first letter capitalised, as written
+        #expect(merchant("Coffee runs last week, how many?") == nil)
+        #expect(merchant("Hulu payments last year?") == nil)  // capitalised as the first word is: no name by its shape
+        #expect(merchant("Weekly runs last month?") == nil)
+    }
+
+    @Test("Turkish: 'beymen harcamalarımı', 'simit sarayı harcamalarımı', 'kaç kez baydönerden', 'ayakkabı dünyası'nda'")
+    func turkishShops() {
+        #expect(merchant("ocaktaki beymen harcamalarımı göster") == "Beymen")
+        #expect(merchant("geçen çarşamba simit sarayı harcamalarımı göster") == "Simit Sarayı")
+        #expect(merchant("bana pazartesi yaptığım harcamaları göster") == nil)  // the spending I did
+        #expect(merchant("bu ay sağlık harcamalarım ne kadar") == nil)
+        #expect(merchant("geçen ayın harcamalarını göster") == nil)
+        let market = understander.understand("ocaktaki market harcamalarımı göster")
+        #expect(market.merchant == nil)
+        #expect(market.category == "groceries")
+        let baydoner = understander.understand("geçen hafta kaç kez baydönerden yemek söyledim")
+        #expect(baydoner.merchant == "Baydöner")
+        #expect(baydoner.category == nil)
+        #expect(baydoner.intent == .count)
+        let outside = understander.understand("geçen hafta kaç kez dışarıdan yemek söyledim")
+        #expect(outside.merchant == nil)
+        #expect(merchant("geçen hafta kaç kez evden yemek söyledim") == nil)
+        #expect(merchant("ekimden beri ayakkabı dünyası'nda ortalama ne harcadım") == "Ayakkabı Dünyası")
+        #expect(merchant("ekimden beri petrol ofisi'nden ne kadar aldım") == "Petrol Ofisi")
+        #expect(merchant("23 nisandan beri kitapyurdu'ndan aldıklarımı göster") == "Kitapyurdu")  // one word, a compound alone
+        #expect(merchant("geçen ay mavi'de ne kadar harcadım") == "Mavi")
     }
 }
