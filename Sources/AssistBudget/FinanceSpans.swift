@@ -148,7 +148,12 @@ extension FinanceUnderstander {
 
     /// "the week of feb 5", "the weekend of feb 10", "the week of 5 February": Monday to Sunday of the week that day
     /// is in (its latest such day on or before today), or that week's Saturday and Sunday; how many words it takes.
+    /// In Turkish the day comes first and the week has the possessive: "9 şubat haftasında", "3 mart haftası".
     func weekOf(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        if index + 2 < words.count, words[index + 2].hasPrefix("haftasi"), let day = DateResolver.dayNumber(words[index]),
+           let month = DateResolver.month(words[index + 1]) {
+            return (week(containing: pastDay(day, month: month), weekendOnly: false), 3)
+        }
         guard ["week", "weekend"].contains(words[index]), index + 3 < words.count, words[index + 1] == "of" else { return nil }
         let first = words[index + 2], second = words[index + 3]
         let named: (day: Int, month: Int)? = if let month = DateResolver.monthBeforeDay(first), let day = DateResolver.dayNumber(second) {
@@ -159,11 +164,15 @@ extension FinanceUnderstander {
             nil
         }
         guard let named else { return nil }
-        let date = pastDay(named.day, month: named.month)
+        return (week(containing: pastDay(named.day, month: named.month), weekendOnly: words[index] == "weekend"), 4)
+    }
+
+    /// Monday to Sunday of the week `date` is in, or its Saturday and Sunday.
+    private func week(containing date: Date, weekendOnly: Bool) -> DateResolver.Range {
         let monday = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: date) + 5) % 7), to: date)!
-        let start = words[index] == "weekend" ? calendar.date(byAdding: .day, value: 5, to: monday)! : monday
+        let start = weekendOnly ? calendar.date(byAdding: .day, value: 5, to: monday)! : monday
         let end = calendar.date(byAdding: .day, value: 6, to: monday)!
-        return (DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end)), 4)
+        return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
     }
 
     /// "the past 10 days", "the last 3 days", "son 10 günde", "son 3 gündür": that many days, today the last of them,

@@ -80,6 +80,15 @@ struct BudgetTwelfthSetTests {
         #expect(understander.understand("how much in febry").period == range("2032-03-01", "2032-03-04"))  // short: two slips
     }
 
+    @Test("'9 şubat haftasında' is Monday to Sunday of that day's week, as 'the week of 9 February'; '9 şubatta' is the day")
+    func turkishWeekOf() {
+        #expect(understander.understand("9 şubat haftasında eğlenceye ne kadar harcadım").period == range("2032-02-09", "2032-02-15"))
+        #expect(understander.understand("3 mart haftası ne kadar harcadım").period == range("2032-03-01", "2032-03-07"))
+        #expect(understander.understand("the week of 9 february").period == range("2032-02-09", "2032-02-15"))
+        #expect(understander.understand("9 şubatta ne kadar harcadım").period == range("2032-02-09", "2032-02-09"))
+        #expect(understander.understand("geçen hafta ne kadar harcadım").period == range("2032-02-23", "2032-02-29"))
+    }
+
     @Test("English: 'at home depot', 'every aldi receipt', 'did hulu take', 'chick-fil-a runs'")
     func englishShops() {
         #expect(merchant("how much have i dropped at home depot this year") == "Home Depot")
