@@ -77,7 +77,7 @@ extension FinanceUnderstander {
     private func accepted(_ words: [String]) -> String? {
         let name = words.joined(separator: " ")
         guard acceptable(name), let first = name.first else { return nil }
-        return first.isLowercase ? first.uppercased() + name.dropFirst() : name
+        return first.isLowercase ? (words.count == 1 ? Self.spelledAsName(name) : first.uppercased() + name.dropFirst()) : name
     }
 
     /// Whether `name` can be a merchant's name, or with `partOfName` a word of one ("Petrol" in "Petrol Ofisi'nde",

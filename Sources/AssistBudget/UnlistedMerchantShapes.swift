@@ -110,7 +110,7 @@ extension FinanceUnderstander {
               !Self.notNames.contains(folded), acceptable(previous, partOfName: true), !Self.hasIntentCue(previous),
               acceptable(previous + " " + stem, allowingCommonWords: true), Self.category(in: previous + " " + stem) == nil
                   || Self.category(in: previous) != nil else { return nil }
-        return [previous, stem].map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        return [previous, stem].map(Self.spelledAsName).joined(separator: " ")
     }
 
     static let turkishEndings = ["da", "de", "ta", "te", "dan", "den", "in", "un", "im", "um", "ki", "mi", "mu", "li", "lu", "ler", "lar",
@@ -122,7 +122,17 @@ extension FinanceUnderstander {
               noun.map({ Self.category(in: name + " " + $0) == Self.category(in: $0) }) ?? true,
               acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-")),
               !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name) else { return nil }
-        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        return words.map(Self.spelledAsName).joined(separator: " ")
+    }
+
+    /// A word of a name as shown: its first letter capitalised ("hulu" → "Hulu"), or, a short lower-case word of
+    /// consonants only (two to four letters, no vowel nor "y": "cvs", "kfc", "lcw"), read letter by letter, in capitals.
+    static func spelledAsName(_ word: String) -> String {
+        if (2...4).contains(word.count), word.allSatisfy({ $0.isLetter && $0.isLowercase }),
+           !word.contains(where: { "aeiouyıöüâîû".contains($0) }) {
+            return word.uppercased()
+        }
+        return word.prefix(1).uppercased() + word.dropFirst()
     }
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +

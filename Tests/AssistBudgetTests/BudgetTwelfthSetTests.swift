@@ -135,4 +135,15 @@ struct BudgetTwelfthSetTests {
         #expect(merchant("23 nisandan beri kitapyurdu'ndan aldıklarımı göster") == "Kitapyurdu")  // one word, a compound alone
         #expect(merchant("geçen ay mavi'de ne kadar harcadım") == "Mavi")
     }
+
+    @Test("A short lower-case name of consonants only is an acronym ('cvs' → 'CVS', 'kfc'ye' → 'KFC'); other names capitalised")
+    func acronyms() {
+        #expect(merchant("cvs total for the past 30 days") == "CVS")
+        #expect(merchant("geçen ay kfc'ye ne kadar harcadım") == "KFC")
+        #expect(merchant("how much did i spend at lcw this year") == "LCW")
+        #expect(merchant("how much did i spend at lyft this year") == "Lyft")  // "y" is a vowel here
+        #expect(merchant("şubatta şok'tan kaç kere alışveriş yaptım") == "Şok")
+        #expect(merchant("how much did hulu take from me last year") == "Hulu")
+        #expect(merchant("how much at CVS this year") == "CVS")
+    }
 }
