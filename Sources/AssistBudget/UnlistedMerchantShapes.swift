@@ -3,12 +3,15 @@ import AssistUnderstanding
 /// A merchant the user never paid, written without capitals: the shapes of a name in a question when nothing but
 /// its place in the sentence marks it (`unlistedMerchant` reads the capitalised and apostrophed ones).
 /// - English: one or two words after "at" or "about" that end the question or come before its period ("at target this
-///   year", "what about koçtaş?"); one or two before what is bought there ("my best buy purchases", "avg uniqlo
-///   order", "biggest shake shack bill"); the first word before "total" or "spending" ("popeyes total").
+///   year", "what about koçtaş?", "at home depot"); one or two before what is bought there ("my best buy purchases",
+///   "avg uniqlo order", "biggest shake shack bill", "every aldi receipt", "Chick-fil-A runs"); the first word before
+///   "total" or "spending" ("popeyes total"); one or two between "did" and what it takes ("how much did hulu take").
 /// - Turkish: a word with a case ending and no apostrophe before "ne kadar", a spending verb or "aldıklarım" ("bu yıl
 ///   pentiye ne kadar harcadım"), or alone in a short follow-up ("peki koçtaşa?"); a compound whose second word has
 ///   the possessive and a case ending ("tavuk dünyasından"); a word before "alışveriş…" or "sipariş…" ("rossmann
-///   alışverişlerimin"); with an apostrophe, a lowercase word before it of the same name ("madame coco'ya").
+///   alışverişlerimin"), or opening the question or after its period before "harcama…" ("ocaktaki beymen
+///   harcamalarımı"); with an apostrophe, a lowercase word before it of the same name ("madame coco'ya", "ayakkabı
+///   dünyası'nda").
 /// Never a common word (`notNameWords`), a period, a holiday, a category (alone or with the noun after it: "book
 /// purchases"), a number, a place or a pronoun.
 extension FinanceUnderstander {
