@@ -89,13 +89,14 @@ public protocol ModelProvider: Sendable {
     func stream(_ request: ProviderRequest) -> ProviderStream
 }
 
-/// A provider's answer: an `AsyncThrowingStream` of chunks plus flow control and cancellation.
+/// A provider's answer: a sequence of chunks (a `ChunkChannel`, or an `AsyncThrowingStream`) plus flow control
+/// and cancellation.
 ///
-/// `AsyncThrowingStream` alone cannot tell a producer when its consumer has taken an element, so a
-/// producer that must not outrun a slow reader (curl pausing its transfer) gets told through `consumed`,
-/// called for each chunk as the iterator hands it out. Cancelling the consuming task or releasing the
-/// stream terminates `base`, which cancels the provider call; `cancel()` does the same from outside the
-/// consuming task (a watchdog ending a stalled stream), and makes the pending `next()` throw.
+/// Neither tells a producer when its consumer has taken an element, so a producer that must not outrun a slow
+/// reader (curl pausing its transfer) gets told through `consumed`, called for each chunk as the iterator hands
+/// it out. Cancelling the consuming task or releasing the stream terminates the sequence, which cancels the
+/// provider call; `cancel()` does the same from outside the consuming task (a watchdog ending a stalled stream),
+/// and makes the pending `next()` throw.
 public struct ProviderStream: AsyncSequence, Sendable {
     public typealias Element = ProviderChunk
 
