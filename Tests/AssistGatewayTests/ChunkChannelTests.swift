@@ -1,19 +1,13 @@
 @testable import AssistGateway
-import Synchronization
+import AssistTestSupport
 import Testing
 
 /// `ChunkChannel` keeps `AsyncThrowingStream`'s contract for a provider call's chunks: order, the end's error
 /// once, and the reader's going (cancelled, or released before the end) cancelling the call exactly once.
 @Suite("A provider call's chunk channel")
 struct ChunkChannelTests {
-    final class Counter: Sendable {
-        private let value = Mutex(0)
-        func increment() { value.withLock { $0 += 1 } }
-        var count: Int { value.withLock { $0 } }
-    }
-
-    func channel() -> (ChunkChannel, cancels: Counter) {
-        let channel = ChunkChannel(), cancels = Counter()
+    func channel() -> (ChunkChannel, cancels: CallCounter) {
+        let channel = ChunkChannel(), cancels = CallCounter()
         channel.onCancel { cancels.increment() }
         return (channel, cancels)
     }

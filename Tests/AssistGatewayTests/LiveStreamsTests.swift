@@ -1,19 +1,12 @@
 @testable import AssistGateway
 import AssistTestSupport
-import Synchronization
 import Testing
 
 @Suite("Live streams and the kill switch")
 struct LiveStreamsTests {
-    final class Counter: Sendable {
-        private let value = Mutex(0)
-        func increment() { value.withLock { $0 += 1 } }
-        var count: Int { value.withLock { $0 } }
-    }
-
     /// A watchdog entry whose provider call counts its cancellations.
-    func entry() -> (StreamWatchdog.Entry, cancellations: Counter) {
-        let cancellations = Counter()
+    func entry() -> (StreamWatchdog.Entry, cancellations: CallCounter) {
+        let cancellations = CallCounter()
         let (base, _) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let stream = ProviderStream(base) { cancellations.increment() }
         let writer = RecordingBodyWriter()

@@ -1,24 +1,17 @@
 @testable import AssistGateway
 import AssistTestSupport
 import AssistWire
-import Synchronization
 import Testing
 
 /// The watchdog on a manual clock: every ping and deadline is reached by advancing virtual time, one tick
 /// at a time, each tick waiting until the watchdog is asleep again (so it has checked every stream).
 @Suite("Stream watchdog")
 struct StreamWatchdogTests {
-    final class Counter: Sendable {
-        private let value = Mutex(0)
-        func increment() { value.withLock { $0 += 1 } }
-        var count: Int { value.withLock { $0 } }
-    }
-
     /// One watched stream: what its client received, and how often its provider call was cancelled.
     struct Watched {
         let entry: StreamWatchdog.Entry
         let writer: RecordingBodyWriter
-        let cancellations: Counter
+        let cancellations: CallCounter
         var pings: Int { writer.bytes.count / SSEFrames.ping.count }
     }
 
@@ -38,7 +31,7 @@ struct StreamWatchdogTests {
 
     /// A stream that arrived and opened now, watched.
     func watched(_ limits: Limits) -> Watched {
-        let cancellations = Counter()
+        let cancellations = CallCounter()
         let (base, _) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let writer = RecordingBodyWriter()
         let entry = StreamWatchdog.Entry(writer: writer, stream: ProviderStream(base) { cancellations.increment() },
