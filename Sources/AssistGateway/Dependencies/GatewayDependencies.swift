@@ -5,7 +5,7 @@
 public struct GatewayDependencies: Sendable {
     /// Everything but the two parts the assembly sets after building it, behind one reference. The dependencies
     /// are copied into every endpoint, admission step and stream of every request; as a struct of 1,600 bytes,
-    /// each copy retained some sixty references and took that much of an async frame (22 KiB in the router,
+    /// each copy retained every reference in it and took that much of an async frame (22 KiB in the router,
     /// which made one for each endpoint it can call, issue 32).
     private final class Parts: Sendable {
         let config: GatewayConfig
