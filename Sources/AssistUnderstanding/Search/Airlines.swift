@@ -24,6 +24,7 @@ extension SearchParser {
         ("airBaltic", ["airbaltic", "air baltic"]), ("LOT Polish Airlines", ["lot polish airlines", "polish airlines"]),
         ("Luxair", ["luxair"]), ("Virgin Atlantic", ["virgin atlantic"]), ("S7 Airlines", ["s7 airlines"]),
         ("Volotea", ["volotea"]), ("TAROM", ["tarom"]), ("Brussels Airlines", ["brussels airlines"]),
+        ("Widerøe", ["widerøe", "wideroe"]), ("Condor", ["condor airlines"]), ("Ural Airlines", ["ural airlines"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -38,7 +39,8 @@ extension SearchParser {
         ("Royal Air Maroc", ["royal air maroc", "fas hava yolları", "fas havayolları"]), ("Tunisair", ["tunisair"]), ("Air Algérie", ["air algerie"]),
         ("Ethiopian Airlines", ["ethiopian airlines"]), ("Kenya Airways", ["kenya airways"]), ("RwandAir", ["rwandair"]),
         ("South African Airways", ["south african airways"]), ("Airlink", ["airlink"]), ("FlyArystan", ["flyarystan", "fly arystan"]),
-        ("SCAT Airlines", ["scat airlines"]),
+        ("SCAT Airlines", ["scat airlines"]), ("Somon Air", ["somon air"]), ("Qazaq Air", ["qazaq air"]), ("Air Peace", ["air peace"]),
+        ("Air Tanzania", ["air tanzania"]), ("FlySafair", ["flysafair", "fly safair"]), ("Air Botswana", ["air botswana"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
@@ -47,6 +49,8 @@ extension SearchParser {
         ("Hawaiian Airlines", ["hawaiian airlines"]), ("Allegiant Air", ["allegiant"]), ("Sun Country Airlines", ["sun country airlines", "sun country"]),
         ("Breeze Airways", ["breeze airways"]), ("Aeroméxico", ["aeromexico"]), ("Volaris", ["volaris"]), ("LATAM Airlines", ["latam"]),
         ("Avianca", ["avianca"]), ("Copa Airlines", ["copa airlines"]), ("Aerolíneas Argentinas", ["aerolineas argentinas"]),
+        ("Flair Airlines", ["flair airlines"]), ("Viva Aerobus", ["viva aerobus", "vivaaerobus"]), ("Caribbean Airlines", ["caribbean airlines"]),
+        ("Bahamasair", ["bahamasair"]), ("Sky Airline", ["sky airline"]), ("JetSMART", ["jetsmart"]),
         // Asia and the Pacific.
         ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
         ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
@@ -58,16 +62,19 @@ extension SearchParser {
         ("Korean Air", ["korean air"]), ("Asiana Airlines", ["asiana"]), ("Air New Zealand", ["air new zealand"]),
         ("Virgin Australia", ["virgin australia"]), ("Jetstar", ["jetstar"]), ("Cebu Pacific", ["cebu pacific"]),
         ("Starlux Airlines", ["starlux"]), ("Jeju Air", ["jeju air"]), ("Druk Air", ["druk air", "drukair"]),
-        ("Royal Brunei Airlines", ["royal brunei"]), ("Fiji Airways", ["fiji airways"]),
+        ("Royal Brunei Airlines", ["royal brunei"]), ("Fiji Airways", ["fiji airways"]), ("Bangkok Airways", ["bangkok airways"]),
+        ("Batik Air", ["batik air"]), ("Lion Air", ["lion air"]), ("Air Niugini", ["air niugini"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
     /// makes it the airline, first in the request or after "with", "on", "by", "fly", "via", "ile" ("Delta from
-    /// Atlanta…", "on Delta", "United Sacramento to Tucson"), never after "the" or a place ("the Mekong Delta"),
-    /// nor before a word that makes it another name ("United Kingdom", "American Express").
+    /// Atlanta…", "on Delta", "United Sacramento to Tucson"), or before Turkish "ile" ("S7 ile"), never after "the" or
+    /// a place ("the Mekong Delta"), nor before a word that makes it another name ("United Kingdom", "American
+    /// Express"). "condor" is a bird, "s7" a phone's model.
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
+        "condor": "Condor", "s7": "S7 Airlines",
     ]
     /// Airlines named by their country's name alone ("Qatar"): read only with a clear airline cue, "with", "on",
     /// "fly" or "flying" before it ("with Qatar", "on Qatar"), or Turkish "ile" (with) or its suffix after it ("Qatar
@@ -90,6 +97,7 @@ extension SearchParser {
     static let capitalisedAirlines: [String: String] = [
         "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
         "PIA": "Pakistan International Airlines", "SCAT": "SCAT Airlines",
+        "MEA": "Middle East Airlines",
     ]
 
     static func capitalisedAirline(in text: String) -> String? {
@@ -111,6 +119,8 @@ extension SearchParser {
             guard let airline = contextualAirlines[word] else { continue }
             if index + 1 < words.count, afterAirlineWords.contains(words[index + 1]) { continue }
             if index == 0 || ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) { return airline }
+            // Turkish puts "ile" (with) after it: "S7 ile", "Delta ile".
+            if index + 1 < words.count, words[index + 1] == "ile" { return airline }
         }
         return nil
     }

@@ -1,0 +1,50 @@
+import AssistUnderstanding
+import Testing
+
+/// What the twelfth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines (and no
+/// place inside "Bangkok Airways"), Condor and S7 only where the text makes them the airline, MEA in capitals; the
+/// name before "to" and a place the gazetteer lacks as the origin, never the destination; no ending cut from a word
+/// an apostrophe ends ("Karşı'dan" is not Kars); "Eastern" is no Easter; a weekday before a written date is that
+/// date. Each beside the reading it must not take.
+@Suite("Travel phrasing: the twelfth set")
+struct TravelTwelfthSetTests {
+    let parser = SearchParser(today: DateResolver(today: "2032-03-04")!)  // a Thursday
+
+    @Test("Flair, Viva Aerobus, Bahamasair, JetSMART, Widerøe, Air Peace, FlySafair, Batik Air, Lion Air, Ural, Somon Air")
+    func airlines() {
+        #expect(parser.parse("Flair Airlines Calgary to Toronto").airline == "Flair Airlines")
+        #expect(parser.parse("viva aerobus cancun to monterrey").airline == "Viva Aerobus")
+        #expect(parser.parse("Bahamasair Nassau to Miami").airline == "Bahamasair")
+        #expect(parser.parse("JetSMART Santiago to Lima").airline == "JetSMART")
+        #expect(parser.parse("wideroe oslo to tromso").airline == "Widerøe")
+        #expect(parser.parse("Air Peace Lagos to Abuja").airline == "Air Peace")
+        #expect(parser.parse("FlySafair Durban to Cape Town").airline == "FlySafair")
+        #expect(parser.parse("Batik Air Jakarta to Denpasar").airline == "Batik Air")
+        #expect(parser.parse("Lion Air Jakarta to Medan").airline == "Lion Air")
+        #expect(parser.parse("Kazan'dan Antalya'ya Ural Airlines ile").airline == "Ural Airlines")
+        #expect(parser.parse("Duşanbe'den İstanbul'a Somon Air ile").airline == "Somon Air")
+        // Their words alone are no airline.
+        #expect(parser.parse("Lagos to Abuja, peace and quiet please").airline == nil)
+        #expect(parser.parse("Nairobi to Arusha to see a lion, fresh air").airline == nil)
+        #expect(parser.parse("Calgary to Toronto, something with flair").airline == nil)
+    }
+
+    @Test("the city in 'Bangkok Airways' is no place")
+    func bangkokAirways() {
+        let flight = parser.parse("Bangkok Airways Phuket to Bangkok")
+        #expect(flight.airline == "Bangkok Airways" && flight.origin == "Phuket" && flight.destination == "Bangkok")
+        #expect(parser.parse("Bangkok Airways to Phuket").origin == nil)
+        #expect(parser.parse("Bangkok to Phuket on Thai Airways").origin == "Bangkok")
+    }
+
+    @Test("Condor and S7 first, after a cue or before Turkish 'ile'; MEA only in capitals")
+    func wordAirlines() {
+        #expect(parser.parse("Condor Frankfurt to Cancun").airline == "Condor")
+        #expect(parser.parse("Frankfurt to Cancun with condor").airline == "Condor")
+        #expect(parser.parse("Lima to Cusco, hoping to see a condor").airline == nil)
+        #expect(parser.parse("Tomsk'tan Moskova'ya S7 ile yarın").airline == "S7 Airlines")
+        #expect(parser.parse("Novosibirsk to Moscow, my s7 phone died").airline == nil)
+        #expect(parser.parse("Beyrut'tan Londra'ya MEA ile").airline == "Middle East Airlines")
+        #expect(parser.parse("Beirut to London, near the mea office").airline == nil)
+    }
+}
