@@ -47,4 +47,20 @@ struct TravelTwelfthSetTests {
         #expect(parser.parse("Beyrut'tan Londra'ya MEA ile").airline == "Middle East Airlines")
         #expect(parser.parse("Beirut to London, near the mea office").airline == nil)
     }
+
+    @Test("the place before 'to' and a name the gazetteer lacks is the origin")
+    func originBeforeUnknownDestination() {
+        let ivalo = parser.parse("Helsinki to Nowhereville the week after next")
+        #expect(ivalo.origin == "Helsinki" && ivalo.destination == nil)
+        let lower = parser.parse("bristol to nowhereville friday")
+        #expect(lower.origin == "Bristol" && lower.destination == nil)
+        // Not before a verb, a date or a lower-case word in a text with capitals.
+        #expect(parser.parse("I want Rome to see the Pope").destination == "Rome")
+        #expect(parser.parse("rome to see the pope").destination == "Rome")
+        #expect(parser.parse("Going to Rome, Paris to May").destination == "Rome")
+        #expect(parser.parse("Fly me Lisbon to relax").destination == "Lisbon")
+        // Before a known place, the route's order stands: "Leeds Bradford" is one airport's name.
+        let leeds = parser.parse("Leeds Bradford to Kalamata on 9 August")
+        #expect(leeds.origin == "Leeds" && leeds.destination == "Kalamata")
+    }
 }

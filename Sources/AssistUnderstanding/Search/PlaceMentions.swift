@@ -81,6 +81,11 @@ extension Gazetteer {
                 role = .origin
             } else if after < words.count, Self.toAfter.contains(words[after]) {
                 role = .destination
+            } else if Self.goesOnTo(words, shapes, at: after), !startsRoute(words, shapes, at: after) {
+                // "Helsinki to Ivalo", where Ivalo is no place the gazetteer knows: the name before "to" is where the
+                // route starts, never its end. (Before a known place, the route's order already says so, and the name
+                // before may be an airport's second word: "Leeds Bradford to Kalamata".)
+                role = .origin
             } else {
                 role = .unknown
             }
@@ -186,6 +191,21 @@ extension Gazetteer {
         return ([city], 1, nil, true)
     }
 
+    /// Verbs that follow "to" after a place without naming another ("Rome to see the Pope").
+    static let verbsAfterTo: Set<String> = ["see", "visit", "meet", "be", "go", "get", "fly", "stay", "spend", "come", "return", "catch",
+                                            "attend", "do", "have", "make", "take", "work", "study", "celebrate", "explore", "relax"]
+
+    /// Whether the words at `index` are "to" and a word that may be a place the gazetteer lacks: one capitalised
+    /// as a name in a text with capitals, or any word but a number or a verb in a text all lower case ("inverness to
+    /// stornoway"). The place before them is then the origin.
+    static func goesOnTo(_ words: [String], _ shapes: WordShapes, at index: Int) -> Bool {
+        guard index + 1 < words.count, words[index] == "to" else { return false }
+        let next = words[index + 1]
+        guard !next.contains(where: \.isNumber), !verbsAfterTo.contains(next), DateWords.weekday(next) == nil,
+              DateResolver.month(next) == nil else { return false }
+        return shapes.hasCapitals ? shapes.isCapitalisedMidSentence(index + 1) : true
+    }
+
     /// Whether the words at `index` go on to another place: "to" and a name or code ("LA to Honolulu", "Nice to Paris",
     /// "LAX to SFO"), which makes the name before them the start of a route.
     private func startsRoute(_ words: [String], _ shapes: WordShapes, at index: Int) -> Bool {
@@ -233,6 +253,10 @@ struct WordShapes {
     func isAllCapitals(_ index: Int) -> Bool {
         index < words.count && words[index].text.allSatisfy(\.isUppercase)
     }
+
+    /// Whether the text has capitals at all (and its written words line up with the folded ones): else capitals
+    /// say nothing.
+    var hasCapitals: Bool { !words.isEmpty }
 
     /// Whether some word has a lower-case letter: in a text all in capitals, no word stands out as a code.
     var hasLowerCase: Bool { words.contains { $0.text.contains(where: \.isLowercase) } }
