@@ -47,11 +47,12 @@ extension Gazetteer {
         let shapes = WordShapes(text, count: words.count)
         var found: [Mention] = []
         lazy var dashes = TextMatching.dashedWords(text)
+        let apostrophes = TextMatching.apostrophedWords(text)
         var index = 0
         while index < words.count {
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
-            guard let match = match(words, at: index) ?? abbreviation(words, shapes, at: index),
+            guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index),
                   match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) else {
                 index += 1
                 continue
@@ -162,12 +163,13 @@ extension Gazetteer {
     /// word if that is how it matched, and whether it is an abbreviation.
     typealias NameMatch = (cities: [City], length: Int, ending: String?, abbreviated: Bool)
 
-    /// The longest name at `index`.
-    private func match(_ words: [String], at index: Int) -> NameMatch? {
+    /// The longest name at `index`. A word an apostrophe ends ("Karşı'dan", "Ostende'den") is whole: no ending is cut
+    /// from it, as Turkish writes a name's endings after the apostrophe (Kars's would be "Kars'ı").
+    private func match(_ words: [String], at index: Int, apostrophes: Set<Int> = []) -> NameMatch? {
         for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
             var key = Array(words[index..<(index + length)])
             if let cities = byName[key] { return (cities, length, nil, false) }
-            guard let last = key.last, last.count >= 5 else { continue }
+            guard let last = key.last, last.count >= 5, !apostrophes.contains(index + length) else { continue }
             for cut in 1...min(5, last.count - 3) {
                 let ending = String(last.suffix(cut))
                 guard Self.caseEndings.contains(ending) else { continue }

@@ -80,6 +80,24 @@ public enum TextMatching {
         return dashed
     }
 
+    /// Indexes into `words(text)` of the words an apostrophe glues to the word before ("Karşı'dan" gives [1]): a
+    /// Turkish case ending written after a name, whose stem is then the whole name.
+    public static func apostrophedWords(_ text: String) -> Set<Int> {
+        var glued: Set<Int> = []
+        var index = 0, inWord = false, sawApostrophe = false
+        for character in text {
+            if character.isLetter || character.isNumber {
+                if !inWord, sawApostrophe, index > 0 { glued.insert(index) }
+                inWord = true
+            } else {
+                if inWord { index += 1 }
+                sawApostrophe = inWord && (character == "'" || character == "’" || character == "`")
+                inWord = false
+            }
+        }
+        return glued
+    }
+
     /// Whether `phrase` occurs in `text` as whole words; the last word may carry a short suffix, as Turkish
     /// case endings do ("Lizbona" supports "Lizbon"; so does "Lizbon'dan", which folds to "lizbon dan").
     /// To match many phrases against one text, fold it once with `FoldedText`.
