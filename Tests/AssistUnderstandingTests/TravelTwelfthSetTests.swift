@@ -74,4 +74,11 @@ struct TravelTwelfthSetTests {
         #expect(TextMatching.apostrophedWords("Karşı'dan İstanbul'a") == [1, 3])
         #expect(TextMatching.apostrophedWords("it's 'quoted' here") == [1])
     }
+
+    @Test("'Eastern' is no Easter; Easter and its Turkish endings still are")
+    func eastern() {
+        #expect(parser.parse("China Eastern Shanghai to Beijing Tuesday evening").departure == .init(from: "2032-03-09", to: "2032-03-09"))
+        #expect(parser.parse("Shanghai to Beijing at Easter").departure == .init(from: "2032-03-28", to: "2032-03-28"))
+        #expect(parser.parse("Londra'ya Noelde").departure == .init(from: "2032-12-25", to: "2032-12-25"))
+    }
 }

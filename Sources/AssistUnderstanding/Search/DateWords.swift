@@ -107,13 +107,15 @@ enum DateWords {
     ]
 
     /// The holiday whose words start at `index`, if any; its last word may carry a Turkish case ending of up to four
-    /// letters ("gununde", "bayraminda").
+    /// letters ("gununde", "bayraminda"), and only one ("eastern" is no Easter).
     static func holiday(_ words: [String], at index: Int) -> Holiday? {
         holidays.first { holiday in
             let count = holiday.words.count
             guard index + count <= words.count, Array(words[index..<(index + count - 1)]) == holiday.words.dropLast() else { return false }
             let last = words[index + count - 1], expected = holiday.words[count - 1]
+            // The ending must be a Turkish case ending: "Eastern" (China Eastern) is no Easter.
             return last == expected || last.hasPrefix(expected) && last.count - expected.count <= 4 && expected.count >= 4
+                && Gazetteer.caseEndings.contains(String(last.dropFirst(expected.count)))
         }
     }
 
