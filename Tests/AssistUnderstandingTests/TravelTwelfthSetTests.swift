@@ -81,4 +81,11 @@ struct TravelTwelfthSetTests {
         #expect(parser.parse("Shanghai to Beijing at Easter").departure == .init(from: "2032-03-28", to: "2032-03-28"))
         #expect(parser.parse("Londra'ya Noelde").departure == .init(from: "2032-12-25", to: "2032-12-25"))
     }
+
+    @Test("a weekday before a month and day is that date")
+    func weekdayBeforeMonthDay() {
+        #expect(parser.parse("Cape Town to Durban Friday March 19, 2 adults").departure == .init(from: "2032-03-19", to: "2032-03-19"))
+        #expect(parser.parse("Cape Town to Durban Friday, 2 adults").departure == .init(from: "2032-03-05", to: "2032-03-05"))
+        #expect(parser.parse("Cape Town to Durban Friday 19 March").departure == .init(from: "2032-03-19", to: "2032-03-19"))
+    }
 }

@@ -208,6 +208,9 @@ public struct DateResolver: Sendable {
     /// Whether the words after the weekday at `index` name its date: "the 18th" (a spelled ordinal, numbered already),
     /// "the 18th of July", "18 July", "the 5th May".
     private func datesTheWeekday(_ words: [String], after index: Int) -> Bool {
+        // "Friday March 19": a month and its day right after the weekday.
+        if index + 2 < words.count, Self.month(words[index + 1]) != nil, Self.dayNumber(words[index + 2]) != nil,
+           !DateWords.countsPeople(words, at: index + 2) { return true }
         let at = index + 1 < words.count && words[index + 1] == "the" ? index + 2 : index + 1
         guard at < words.count, Self.dayNumber(words[at]) != nil, !DateWords.countsPeople(words, at: at) else { return false }
         let next = at + 1 < words.count ? words[at + 1] : ""
