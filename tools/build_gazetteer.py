@@ -90,6 +90,11 @@ TURKISH_NAMES = {
     # And these, as Turkish Wikipedia titles them: Reşt (GeoNames lists it among Rasht's names, which are kept only for
     # cities of a million), Nagazaki ("Hiroşima ve Nagazaki").
     "Rasht": ["Reşt"], "Nagasaki": ["Nagazaki"],
+    # And these, as Turkish Wikipedia titles them (none a Turkish word: wordfreq's Turkish list has none of them):
+    # Iran's Yezd, Zahidan, Buşehr, Hemedan; Karağandı; Cizan (Jizan); Vecde (Oujda); Ostende (Ostend, as Dutch and
+    # French write it). Karşı (Qarshi) is left out: it is a common Turkish word ("against", Zipf 5.9).
+    "Yazd": ["Yezd"], "Zahedan": ["Zahidan"], "Bushehr": ["Buşehr"], "Hamadan": ["Hemedan"], "Karaganda": ["Karağandı"],
+    "Jizan": ["Cizan"], "Oujda": ["Vecde"], "Ostend": ["Ostende"],
 }
 
 # Words an airport's name carries besides its own: "London Stansted Airport" is Stansted.
@@ -208,12 +213,15 @@ def display_name(city, served, english_holder):
     """The English name travellers use, without diacritics. GeoNames' own is often the local one ("Sevilla",
     "Köln", "Irakleion"), so, in order: the English key of the Turkish table when this is the most populous
     place with that name (its own name first, then as an alternate); the one name its airports give it ("Heraklion", "Mexico City"); of several, one
-    that starts with GeoNames' or that GeoNames' starts with ("Frankfurt am Main" → "Frankfurt"); GeoNames' name."""
+    that starts with GeoNames' or that GeoNames' starts with ("Frankfurt am Main" → "Frankfurt"); GeoNames' name, without
+    "Greater " where GeoNames lists the rest among its names ("Greater Sudbury" → "Sudbury")."""
     names = {words(n) for n in [city["name"]] + city["alternatenames"] + sorted(served)}
     for english in TURKISH_NAMES:
         if words(english) in names and str(english_holder.get(english)) == str(city["geonameid"]):
             return english
     name = plain(city["name"])
+    if name.startswith("Greater ") and name[len("Greater "):] in city["alternatenames"]:
+        name = name[len("Greater "):]  # "Greater Sudbury" is Sudbury to travellers and its airport
     if words(name) in {words(n) for n in served}:
         return name
     if len({words(n) for n in served}) == 1:
@@ -345,9 +353,11 @@ def main():
             if english and is_latin(english) and not any(c.isdigit() or c in ",/()" for c in english):
                 aliases.add(english)  # GeoNames' English name: "Hanover" for Hannover
             # The name as travellers shorten or type it, where GeoNames lists that among its alternates: without
-            # " City" ("Jeju" for Jeju City) or without an apostrophe or hyphen ("Taif" for Ta’if).
+            # " City" ("Jeju" for Jeju City) or "Greater " ("Sudbury" for Greater Sudbury), without an apostrophe or
+            # hyphen ("Taif" for Ta’if), or with "o" for "ø", which has no diacritic to drop ("Bodo" for Bodø).
             short = geo["name"][:-len(" City")] if geo["name"].endswith(" City") else geo["name"]
-            for squeezed in {short, short.replace("’", "").replace("'", "").replace("-", "")} - {geo["name"]}:
+            short = short[len("Greater "):] if short.startswith("Greater ") else short
+            for squeezed in {short, short.replace("’", "").replace("'", "").replace("-", ""), short.replace("ø", "o")} - {geo["name"]}:
                 if squeezed in geo["alternatenames"]:
                     aliases.add(squeezed)
             if geo["population"] >= METRO_POPULATION:

@@ -88,4 +88,24 @@ struct TravelTwelfthSetTests {
         #expect(parser.parse("Cape Town to Durban Friday, 2 adults").departure == .init(from: "2032-03-05", to: "2032-03-05"))
         #expect(parser.parse("Cape Town to Durban Friday 19 March").departure == .init(from: "2032-03-19", to: "2032-03-19"))
     }
+
+    @Test("Turkish names of Yazd, Zahedan, Bushehr, Hamadan, Karaganda, Jizan, Oujda and Ostend")
+    func turkishNames() {
+        #expect(parser.parse("İstanbul'dan Yezd'e yarın sabah").destination == "Yazd")
+        #expect(parser.parse("zahidandan meshede haftaya sali").origin == "Zahedan")
+        #expect(parser.parse("Buşehr'den Şiraz'a pazar").origin == "Bushehr")
+        #expect(parser.parse("Hemedan'dan İstanbul'a 2 nisan").origin == "Hamadan")
+        #expect(parser.parse("Karağandı'dan Antalya'ya haziranda").origin == "Karaganda")
+        #expect(parser.parse("cizandan riyada yarin").origin == "Jizan")
+        #expect(parser.parse("Vecde'den Brüksel'e 1 nisan").origin == "Oujda")
+        let ostend = parser.parse("Ostende'den Antalya'ya 5 haziranda")
+        #expect(ostend.origin == "Ostend" && ostend.destination == "Antalya")
+    }
+
+    @Test("Sudbury for Greater Sudbury, 'bodo' for Bodø")
+    func shortNames() {
+        #expect(parser.parse("Sudbury to Toronto next Tuesday").origin == "Sudbury")
+        #expect(parser.parse("wideroe bodo to alta tuesday").origin == "Bodø")
+        #expect(parser.parse("Toronto to Ottawa, a greater deal").destination == "Ottawa")
+    }
 }
