@@ -108,4 +108,12 @@ struct TravelTwelfthSetTests {
         #expect(parser.parse("wideroe bodo to alta tuesday").origin == "Bodø")
         #expect(parser.parse("Toronto to Ottawa, a greater deal").destination == "Ottawa")
     }
+
+    @Test("'for a fortnight' after a departure day is back fourteen days later; a fortnight alone is no date")
+    func fortnight() {
+        let trip = parser.parse("Bristol to Faro on 12 June for a fortnight")
+        #expect(trip.departure == .init(from: "2032-06-12", to: "2032-06-12") && trip.return == .init(from: "2032-06-26", to: "2032-06-26"))
+        #expect(parser.parse("Bristol to Faro on 12 June for a week").return == .init(from: "2032-06-19", to: "2032-06-19"))
+        #expect(parser.parse("Bristol to Faro in a fortnight or so, flexible").return == nil)
+    }
 }

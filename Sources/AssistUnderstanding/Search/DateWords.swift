@@ -166,9 +166,11 @@ enum DateWords {
         return words[index + 1] == "of" && index + 2 < words.count && ["us", "them"].contains(words[index + 2])
     }
 
-    /// Units of a trip's length in days: English after "for" ("for a week", "for 5 days", "for ten nights"), Turkish
-    /// as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1 haftalığına", "5 günlüğüne").
-    static let lengthUnits: [String: Int] = ["day": 1, "days": 1, "night": 1, "nights": 1, "week": 7, "weeks": 7]
+    /// Units of a trip's length in days: English after "for" ("for a week", "for 5 days", "for ten nights", "for a
+    /// fortnight", two weeks), Turkish as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1
+    /// haftalığına", "5 günlüğüne").
+    static let lengthUnits: [String: Int] = ["day": 1, "days": 1, "night": 1, "nights": 1, "week": 7, "weeks": 7, "fortnight": 14,
+                                             "fortnights": 14]
     static let turkishLengthUnits: [(stem: String, days: Int)] = [("haftali", 7), ("gunlu", 1), ("geceli", 1)]
 
     /// A trip's length in days, a count before its unit: "for a week" is 7, "for 5 days" 5 (a day of length is a
