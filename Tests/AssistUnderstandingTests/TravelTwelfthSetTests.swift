@@ -116,4 +116,12 @@ struct TravelTwelfthSetTests {
         #expect(parser.parse("Bristol to Faro on 12 June for a week").return == .init(from: "2032-06-19", to: "2032-06-19"))
         #expect(parser.parse("Bristol to Faro in a fortnight or so, flexible").return == nil)
     }
+
+    @Test("'me and my mate' is two adults; a mate's count or a checkmate is not")
+    func mate() {
+        #expect(parser.parse("me and my mate want Leeds to Faro").adults == 2)
+        #expect(parser.parse("with my buddy from Denver to Austin").adults == 2)
+        #expect(parser.parse("me + 3 mates Leeds to Faro").adults == 4)
+        #expect(parser.parse("Leeds to Faro, yerba mate on board?").adults == nil)
+    }
 }

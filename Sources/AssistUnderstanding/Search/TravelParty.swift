@@ -117,7 +117,8 @@ extension SearchParser {
             && (word.hasSuffix("la") || word.hasSuffix("le"))
     }
     static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
-                                          "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague"]
+                                          "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague",
+                                          "mate", "buddy"]
     /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.
     static let beforePlaces: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "near"])
     /// Grown-up companions counted in a group: "me + 2 friends" (children and babies have their own counts).
