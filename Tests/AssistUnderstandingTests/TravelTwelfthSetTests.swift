@@ -124,4 +124,14 @@ struct TravelTwelfthSetTests {
         #expect(parser.parse("me + 3 mates Leeds to Faro").adults == 4)
         #expect(parser.parse("Leeds to Faro, yerba mate on board?").adults == nil)
     }
+
+    @Test("two days each with its month, the day first, side by side: out and back")
+    func dayFirstPairs() {
+        let trip = parser.parse("Bogota'dan Leticia'ya gidiş dönüş, 9 nisan - 13 nisan, 2 kişi")
+        #expect(trip.departure == .init(from: "2032-04-09", to: "2032-04-09") && trip.return == .init(from: "2032-04-13", to: "2032-04-13"))
+        #expect(parser.parse("Leeds to Faro 9 April, 13 April").return == .init(from: "2032-04-13", to: "2032-04-13"))
+        // A number counting people after the first day, or one day alone, is no return.
+        #expect(parser.parse("Leeds to Faro 9 April 2 adults").return == nil)
+        #expect(parser.parse("Leeds to Faro 9 April").return == nil)
+    }
 }

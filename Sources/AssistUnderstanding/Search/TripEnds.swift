@@ -32,10 +32,17 @@ extension DateResolver {
     /// - "Dec 19 to Dec 28", "from Friday until Sunday": two days, each a date of its own, joined by "to", "until",
     ///   "till" or "through". Days sharing one month ("19 to 28 December") stay one range of departure days, as
     ///   `resolve(words:)` reads them.
-    /// - "nov 6 - nov 10": two days each with its month, side by side (the dash folds away), as "to" joins them.
+    /// - "nov 6 - nov 10", "9 nisan - 13 nisan": two days each with its month, side by side (the dash folds away), as
+    ///   "to" joins them.
     /// - "for a week starting September 24", "for 5 days from Oct 3", "7 eylülde, 1 haftalığına": a departure day
     ///   and the trip's length (`DateWords.tripLength`), the return that many days after it. A departure of several
     ///   days ("for two weeks in July") leaves the return open.
+    /// A day's number in figures at `index` and a month right after it ("9 nisan").
+    static func dayFirst(_ words: [String], at index: Int) -> Bool {
+        let number: Int? = Int(words[index])
+        return number != nil && dayNumber(words[index]) != nil && month(words[index + 1]) != nil
+    }
+
     func tripDays(_ words: [String]) -> (departure: Range?, return: Range?)? {
         for (index, word) in words.enumerated() where ["to", "until", "till", "through"].contains(word) && index > 0 && index + 1 < words.count {
             let before = words[index - 1], after = words[index + 1]
@@ -53,6 +60,13 @@ extension DateResolver {
             guard Self.dayNumber(words[index + 1]) != nil, Self.dayNumber(words[index + 3]) != nil, !DateWords.countsPeople(words, at: index + 3),
                   let departure = resolve(words: Array(words[index..<(index + 2)])), let start = starting(departure.from),
                   let back = start.resolve(words: Array(words[(index + 2)..<(index + 4)])), back.from > departure.from else { continue }
+            return (departure, back)
+        }
+        // "9 nisan - 13 nisan", "9 April, 13 April": the same with the day first.
+        for index in words.indices.dropLast(3) where Self.dayFirst(words, at: index) && Self.dayFirst(words, at: index + 2) {
+            guard !DateWords.countsPeople(words, at: index + 2), let departure = resolve(words: Array(words[index..<(index + 2)])),
+                  let start = starting(departure.from), let back = start.resolve(words: Array(words[(index + 2)..<(index + 4)])),
+                  departure.from == departure.to, back.from == back.to, back.from > departure.from else { continue }
             return (departure, back)
         }
         if let length = DateWords.tripLength(words), let departure = resolve(words: words), departure.from == departure.to,
