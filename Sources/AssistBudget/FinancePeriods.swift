@@ -372,7 +372,6 @@ extension FinanceUnderstander {
         return DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31")
     }
 
-    /// "year" ("yr") and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
     /// A long English month's name written with one slip ("febuary", "septmber", "decmber"): a word of seven letters
     /// or more within one edit of one of seven letters or more, as that month's name; any other word as it is.
     /// Shorter names are left alone ("jun", "mar" are words of their own).
@@ -381,8 +380,10 @@ extension FinanceUnderstander {
         return longMonths.first { abs($0.count - word.count) <= 1 && TextMatching.editDistance(word, $0, limit: 1) <= 1 } ?? word
     }
 
+    /// The English months' names of seven letters or more.
     static let longMonths = ["january", "february", "september", "october", "november", "december"]
 
+    /// "year" ("yr") and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
     static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yildan", "yila", "yilin", "yilki", "yildaki", "sene", "senesi",
                                          "senede", "seneden", "seneye", "senenin", "seneki", "senedeki"]
 

@@ -105,8 +105,6 @@ public struct FinanceUnderstander: Sendable {
         /// A shift with no period of its own to move, so it moves the last one: "and in the 3 months before that?".
         var shiftsLast: Bool { shift != nil && period == nil && other == nil }
 
-        /// No period of its own, and the last question's merchant or category again: it asks something else of the same
-        /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?").
         /// A short question naming only a merchant, another than the last one's: "a101'e ne kadar?" after "geçen hafta
         /// bim'e ne kadar verdim?" asks the same of that merchant.
         func swapsMerchant(of previous: FinanceQuestion, words: Int) -> Bool {
@@ -121,9 +119,19 @@ public struct FinanceUnderstander: Sendable {
                 && (intent ?? .totalSpent) == previous.intent
         }
 
+        /// No period of its own, and the last question's merchant or category again: it asks something else of the same
+        /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?").
         func asksSameSlice(as previous: FinanceQuestion) -> Bool {
             period == nil && other == nil && shift == nil && (merchant != nil || category != nil)
                 && merchant == previous.merchant && (category == nil || category == previous.category)
+        }
+
+        /// Whether this reading builds on `previous` rather than standing alone (`words`: the question's word count),
+        /// short of being worded as a follow-up: restating nothing, comparing with or shifting the last period, asking
+        /// the same slice something else, or swapping its merchant or category.
+        func buildsOn(_ previous: FinanceQuestion, words: Int) -> Bool {
+            restatesNothing || comparesWithLast || shiftsLast || asksSameSlice(as: previous) || swapsMerchant(of: previous, words: words)
+                || swapsCategory(of: previous, words: words)
         }
 
         /// A comparison naming one period, or one shift, alone: "geçen ayla kıyasla", "compared with last month",
@@ -178,9 +186,7 @@ public struct FinanceUnderstander: Sendable {
         let reading = read(text)
         let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
-        if let previous, Self.isFollowUp(text) || reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast
-            || reading.asksSameSlice(as: previous) || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count)
-            || reading.swapsCategory(of: previous, words: TextMatching.words(text).count) {
+        if let previous, Self.isFollowUp(text) || reading.buildsOn(previous, words: TextMatching.words(text).count) {
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
@@ -270,10 +276,7 @@ public struct FinanceUnderstander: Sendable {
     public func isFollowUp(_ text: String, after previous: FinanceQuestion?) -> Bool {
         guard let previous else { return false }
         if Self.isFollowUp(text) { return true }
-        let reading = read(text)
-        return reading.restatesNothing || reading.comparesWithLast || reading.shiftsLast || reading.asksSameSlice(as: previous)
-            || reading.swapsMerchant(of: previous, words: TextMatching.words(text).count)
-            || reading.swapsCategory(of: previous, words: TextMatching.words(text).count)
+        return read(text).buildsOn(previous, words: TextMatching.words(text).count)
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".

@@ -69,8 +69,12 @@ extension FinanceUnderstander {
     /// Whether a case ending after a stem in "ı", "i", "u" or "ü" has the buffer "n" ("dünyası'nda", "sarayı'na"), which
     /// follows a compound's possessive only (after a plain vowel the dative is "ya", the locative "da").
     static func possessiveEnding(_ stem: String, _ ending: String) -> Bool {
-        ["na", "ne", "nda", "nde", "ndan", "nden", "ndaki", "ndeki"].contains(ending)
-            && ["ı", "i", "u", "ü"].contains { stem.lowercased().hasSuffix($0) }
+        ["na", "ne", "nda", "nde", "ndan", "nden", "ndaki", "ndeki"].contains(ending) && endsLikePossessive(stem)
+    }
+
+    /// Whether `word` ends in "ı", "i", "u" or "ü", as a compound's possessive second word does ("dünyası", "sarayı").
+    static func endsLikePossessive(_ word: String) -> Bool {
+        ["ı", "i", "u", "ü"].contains { word.lowercased().hasSuffix($0) }
     }
 
     /// The words as a merchant's name (its first letter capitalised), or nil when they read as something else.

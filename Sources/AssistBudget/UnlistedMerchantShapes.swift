@@ -77,7 +77,7 @@ extension FinanceUnderstander {
             let first = index - count
             guard first >= 0, (first..<index).allSatisfy({ plain($0) && readsAsName(tokens[$0]) }),
                   !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
-                  count == 1 || ["ı", "i", "u", "ü"].contains(where: tokens[index - 1].lowercased().hasSuffix),
+                  count == 1 || Self.endsLikePossessive(tokens[index - 1]),
                   first == 0 || periods(in: tokens[max(0, first - 2)..<first].joined(separator: " ")).0 != nil else { continue }
             if let name = name(Array(first..<index), tokens, before: tokens[index]) { return name }
         }
