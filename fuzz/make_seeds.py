@@ -210,4 +210,6 @@ write("budget", {
                  "Your card ending 1234 was charged 10.00 TRY at B on 31/02/2026.\n"
                  "#100 9999-99-99\n#100 2026-00-10\ncompare october and november",
     "top-limit": "Your card ending 1234 was charged 1,245.50 TRY at MIGROS on 12/11/2026.\ntop 50 places last month",
+    # A question that ends on the word a name follows: the shapes look one word past it (the fuzzer found a trap there).
+    "ends-at": "Your card ending 1234 was charged 12.00 TRY at MIGROS on 12/11/2026.\nhow much did I spend at",
 })

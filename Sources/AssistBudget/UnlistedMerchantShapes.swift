@@ -33,7 +33,7 @@ extension FinanceUnderstander {
             if ["at", "about"].contains(word) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
-                if plain(index + 1) || Self.placeNouns.contains(folded[index + 1]) && index + 1 < tokens.count && tokens[index + 1].first?.isLowercase == true,
+                if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
                    plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
             } else if Self.boughtThere.contains(word) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"

@@ -87,4 +87,11 @@ struct UnlistedMerchantTests {
         let narrowed = understander.understand("how much of that was at Petrol Ofisi", previous: previous)
         #expect(narrowed.merchant == "Petrol Ofisi" && narrowed.category == "fuel" && narrowed.period == previous.period)
     }
+
+    @Test("a question that ends on 'at' or 'about' reads no name and does not trap (the budget fuzzer found this)")
+    func endsOnTheWordBeforeAName() {
+        for text in ["how much did I spend at", "what about", "and at", "about", "spent at home"] {
+            #expect(merchant(text) == nil, "\(text)")
+        }
+    }
 }
