@@ -1,4 +1,4 @@
-import AssistGateway
+@testable import AssistGateway
 import AssistTestSupport
 import Testing
 
@@ -29,5 +29,29 @@ struct LeaseStoreTests {
         #expect(try await leases.renew("alice", holder: "dead", ttl: .seconds(10)) == false)
         #expect(try await leases.acquire("alice", holder: "new", limit: 2, ttl: .seconds(10)))
         #expect(try await leases.acquire("alice", holder: "late", limit: 2, ttl: .seconds(10)) == false)
+    }
+
+    @Test("expired holders that never released still leave exactly `limit` live slots")
+    func expiredHoldersAreSweptAtTheLimit() async throws {
+        for index in 0..<500 { #expect(try await leases.acquire("bench", holder: "old\(index)", limit: 1000, ttl: .seconds(10))) }
+        clock.advance(by: .seconds(11))
+        for index in 0..<1000 { #expect(try await leases.acquire("bench", holder: "new\(index)", limit: 1000, ttl: .seconds(10))) }
+        #expect(try await leases.acquire("bench", holder: "one-more", limit: 1000, ttl: .seconds(10)) == false)
+        #expect(leases.holders(of: "bench") == 1000)
+        #expect(try await leases.renew("bench", holder: "old7", ttl: .seconds(10)) == false)
+    }
+
+    @Test("a key's expired entries stay within twice its live holders, however many came and went")
+    func expiredEntriesStayBounded() {
+        let clock = ManualClock()
+        var key = KeyLeases()
+        for round in 0..<200 {
+            for index in 0..<50 {
+                let taken = key.acquire(Bytewise("r\(round)-\(index)"), limit: 10_000, now: clock.now, ttl: .seconds(1))
+                #expect(taken)
+            }
+            clock.advance(by: .seconds(2))  // every holder of this round dies without releasing
+            #expect(key.expiries.count <= 2 * 50 + 8, "round \(round): \(key.expiries.count) entries")
+        }
     }
 }
