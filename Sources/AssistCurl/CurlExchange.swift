@@ -30,6 +30,8 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
 
     public var loop: EventLoop?
     private var outgoing: (method: String, url: String, headers: [String], body: [UInt8]?)?
+    /// The body curl sends, given back once the response has begun (`CurlRequestBody`).
+    private var requestBody: CurlRequestBody?
     private let idleSeconds: Int
     private let deliver: @Sendable (Event) -> Void
     private let end: @Sendable ((any Error)?) -> Void
@@ -59,12 +61,9 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
         assist_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
         assist_curl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, idleSeconds)
         if let body {
-            assist_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count)
-            if body.isEmpty {
-                assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, "")
-            } else {
-                body.withUnsafeBytes { raw in _ = assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress) }
-            }
+            let requestBody = CurlRequestBody(body)
+            requestBody.attach(to: easy)
+            self.requestBody = requestBody
         }
         if method == "HEAD" {
             assist_curl_easy_setopt_long(easy, CURLOPT_NOBODY, 1)  // a HEAD response has no body to wait for
@@ -92,6 +91,8 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
         CurlEasy.release(easy, from: multi, headers: headerList)
         easy = nil
         headerList = nil
+        requestBody?.release()
+        requestBody = nil
         if let result {
             if result == CURLE_OK {
                 end(nil)
@@ -117,6 +118,7 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
     }
 
     fileprivate func receiveBody(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if let easy { requestBody?.releaseIfSent(easy) }
         sendHead()
         deliver(.body(Array(bytes)))
         return bytes.count
@@ -124,6 +126,7 @@ public final class CurlExchange: CurlTransferHandle, @unchecked Sendable {
 
     /// One header line of a response; a status line starts a response afresh (an interim 1xx came first).
     fileprivate func receiveHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if let easy { requestBody?.releaseIfSent(easy) }
         let line = String(decoding: bytes, as: UTF8.self)
         if line.hasPrefix("HTTP/") {
             responseHeaders = [:]

@@ -25,8 +25,10 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     /// The format's decoder. An existential: one witness call per event, beside the event's own parsing.
     private var events: any ProviderEventDecoder
     private var retained: Unmanaged<CurlTransfer>?
-    /// What `attach` hands to curl (which copies it); dropped there so a long stream does not hold it twice.
+    /// What `attach` hands to curl; dropped there.
     private var outgoing: (url: String, headers: [String], body: [UInt8])?
+    /// The body curl sends, given back once the response has begun (`CurlRequestBody`).
+    private var requestBody: CurlRequestBody?
     private let channel: ChunkChannel
     private let router: CurlEventLoop
     /// The event loop the transfer runs on, set by the router as it starts it (before any other use).
@@ -62,8 +64,9 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         }
         self.easy = easy
         assist_curl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, receiveBufferBytes)
-        assist_curl_easy_setopt_long(easy, CURLOPT_POSTFIELDSIZE, body.count)
-        body.withUnsafeBytes { raw in _ = assist_curl_easy_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, raw.baseAddress) }
+        let requestBody = CurlRequestBody(body)
+        requestBody.attach(to: easy)
+        self.requestBody = requestBody
         var list: UnsafeMutablePointer<curl_slist>? = nil
         for field in fields { list = curl_slist_append(list, field) }
         headers = list
@@ -73,6 +76,8 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         assist_curl_easy_setopt_ptr(easy, CURLOPT_WRITEDATA, me.toOpaque())
         assist_curl_easy_setopt_ptr(easy, CURLOPT_PRIVATE, me.toOpaque())
         assist_curl_easy_setopt_write(easy, curlWriteCallback)
+        assist_curl_easy_setopt_ptr(easy, CURLOPT_HEADERDATA, me.toOpaque())
+        assist_curl_easy_setopt_header(easy, curlHeaderCallback)
         curl_multi_add_handle(multi, easy)
         return true
     }
@@ -83,6 +88,8 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         CurlEasy.release(easy, from: multi, headers: headers)
         easy = nil
         headers = nil
+        requestBody?.release()
+        requestBody = nil
         if let result { finish(result) }
         retained?.release()
         retained = nil
@@ -109,6 +116,9 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         }
     }
 
+    /// From the header callback: the body may be given back now (`CurlRequestBody.releaseIfSent`).
+    fileprivate func requestBodySent(_ easy: UnsafeMutableRawPointer) { requestBody?.releaseIfSent(easy) }
+
     /// The consumer took `chunk`: credit its bytes back and resume a paused transfer once below half.
     func consumed(_ chunk: ProviderChunk) {
         guard case .text(let text) = chunk else { return }
@@ -126,6 +136,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
     /// libcurl's write callback, on the loop thread. Returns `count` to take the bytes, or the pause value
     /// to have libcurl keep them and deliver them again after `unpause`.
     fileprivate func receive(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if let easy { requestBody?.releaseIfSent(easy) }  // an HTTP/2 response may begin before the body is all sent
         if status == 0, let easy {
             var code = 0
             assist_curl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &code)
@@ -189,4 +200,13 @@ private let curlWriteCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int
     guard let userData else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
     return CurlEasy.bytes(data, size: size, count: count, transfer.receive)
+}
+
+/// libcurl's header callback: the response has begun, so the request body may be given back.
+private let curlHeaderCallback: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+    _, size, count, userData in
+    guard let userData else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
+    if let easy = transfer.easy { transfer.requestBodySent(easy) }
+    return size * count
 }

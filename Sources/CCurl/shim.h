@@ -26,6 +26,7 @@ static inline CURLMcode assist_curl_multi_setopt_timerfunction(CURLM *m, int (*f
 static inline curl_socket_t assist_curl_socket_timeout(void) { return CURL_SOCKET_TIMEOUT; }
 static inline CURLcode assist_curl_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode assist_curl_easy_getinfo_ptr(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode assist_curl_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
 static inline size_t assist_curl_writefunc_pause(void) { return CURL_WRITEFUNC_PAUSE; }
 
 #include <fcntl.h>
