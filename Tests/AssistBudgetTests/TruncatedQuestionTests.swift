@@ -1,7 +1,5 @@
 import AssistBudget
-import AssistEvaluation
 import AssistUnderstanding
-import Foundation
 import AssistTestSupport
 import Testing
 
@@ -9,17 +7,12 @@ import Testing
 /// every budget question the written-after sets hold that start or end on each word (`wordTruncations`).
 @Suite("Budget: questions cut at any word")
 struct TruncatedQuestionTests {
-    static let writtenAfter = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../golden/written-after").standardized
-
     @Test("every word of every written-after budget question at a piece's start and end is read, alone and as a follow-up")
     func everyCut() async throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.writtenAfter.path)
-            .filter { $0.hasPrefix("budget.") && $0.hasSuffix(".jsonl") }
-        #expect(files.count >= 12)
-        let cases = try files.flatMap { try GoldenSet.load(Self.writtenAfter.appendingPathComponent($0)) }
+        let (texts, files) = try writtenAfterTexts(of: "budget")
+        #expect(files >= 13)
         let merchants = Array(Set(DemoData.transactions().map(\.merchant))).sorted()
-        let pieces = wordTruncations(of: cases.map(\.text))
+        let pieces = wordTruncations(of: texts)
         let read = await offCooperativePool {
             let understander = FinanceUnderstander(merchants: merchants, today: "2032-03-04")
             let previous = understander.understand("how much did I spend at Migros last month")

@@ -1,3 +1,6 @@
+import AssistWire
+import Foundation
+
 /// The short pieces of `texts` that begin or end where a sentence might: for every word, the run of up to `width`
 /// words that ends on it (a question sent before it was finished, "how much did I spend at") and the run that
 /// starts on it (one begun mid-sentence), each distinct piece once.
@@ -19,4 +22,18 @@ public func wordTruncations(of texts: [String], width: Int = 3) -> [String] {
         }
     }
     return pieces
+}
+
+/// The text of every sentence in the written-after sets of `feature` (`golden/written-after/<feature>.*jsonl`, the
+/// first set included), and how many files they came from.
+public func writtenAfterTexts(of feature: String) throws -> (texts: [String], files: Int) {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden/written-after").standardized
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { $0.hasPrefix(feature + ".") && $0.hasSuffix(".jsonl") }
+    let texts = try files.flatMap { file in
+        try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n").compactMap { line in
+            try JSONParser.parse(String(line))["text"]?.stringValue
+        }
+    }
+    return (texts, files.count)
 }
