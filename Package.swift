@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(name: "AssistOTLPTests", dependencies: ["AssistOTLP", "AssistTelemetry"]),
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer"]),
-        .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire", "ScriptedUpstream"]),
+        .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire", "AssistCurl", "CCurl", "ScriptedUpstream"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire", "AssistCrypto"]),
         .testTarget(name: "AssistUnderstandingTests", dependencies: ["AssistUnderstanding", "AssistWire", "AssistClient", "AssistEvaluation", "AssistTestSupport"]),
