@@ -82,8 +82,8 @@ struct KeyLeases {
             expiries[holder] = now + ttl
             return true
         }
-        if expiries.count >= min(limit, sweepAt) { sweep(now: now) }
-        guard expiries.count < limit || expiries[holder] != nil else { return false }
+        if expiries.count >= min(limit, sweepAt) { sweep(now: now) }  // drops `holder`'s own expired lease too
+        guard expiries.count < limit else { return false }
         expiries[holder] = now + ttl
         return true
     }
