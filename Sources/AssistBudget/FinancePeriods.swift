@@ -12,6 +12,9 @@ extension FinanceUnderstander {
         var first: Int
         var last: Int
         var part: Part = .other
+        /// Where a holiday's words begin, for a holiday: with a year beside it, it is that year's ("black friday last
+        /// year", "geçen yılki black friday'de").
+        var holidayAt: Int? = nil
     }
 
     /// The question's period, and a second one for comparisons.
@@ -49,6 +52,7 @@ extension FinanceUnderstander {
             } else if let (holiday, length) = today.pastHoliday(words, at: index) {
                 index += length - 1
                 addDay(holiday)  // "on valentine's day", "sevgililer gününde": its latest day
+                if found.last?.first == start { found[found.count - 1].holidayAt = start }
             } else if let (span, length) = lastDays(words, at: index) {
                 index += length - 1
                 add(span)  // "the past 10 days", "son 10 günde": those days, today the last
@@ -90,6 +94,10 @@ extension FinanceUnderstander {
                 index += Self.sinceAfter(words, at: index + 1)
                 add(DateResolver.Range(from: pastMonth(month).from, to: todayISO))
             }
+            else if Self.beforeLast.contains(previous), monthWords.contains(word) { add(monthRange(offset: -2), from: index - 1) }  // "evvelki ay"
+            else if Self.beforeLast.contains(previous), Self.yearWords.contains(word) {
+                add(DateResolver.Range(from: "\(thisYear - 2)-01-01", to: "\(thisYear - 2)-12-31"), from: index - 1, .year(thisYear - 2))
+            }
             else if Self.yearWords.contains(word), previous == "this" || previous == "bu" { add(yearToDate(), from: index - 1, .year(thisYear)) }
             else if Self.yearWords.contains(word), ["last", "previous", "gecen", "onceki"].contains(previous) {
                 add(lastYear(), from: index - 1, .year(thisYear - 1))
@@ -99,8 +107,9 @@ extension FinanceUnderstander {
                 add(lastMonths(count), from: index - 2)
             } else if let month = DateResolver.month(word) {
                 add(pastMonth(month), .month(month))
-            } else if let year = Self.explicitYear(word), year <= thisYear, SearchParser.currency(next) == nil {
-                // "in 2026", "2026'da": that calendar year, so far when it is this one.
+            } else if let year = Self.explicitYear(word) ?? Self.yearWithCaseEnding(word), year <= thisYear, SearchParser.currency(next) == nil,
+                      Self.explicitYear(word) != nil || !Self.amountComparisons.contains(next) {
+                // "in 2026", "2026'da", "2026da": that calendar year, so far when it is this one.
                 add(year == thisYear ? yearToDate() : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"), .year(year))
             }
         }
@@ -117,6 +126,11 @@ extension FinanceUnderstander {
     func joinedPeriods(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
+            if let before = joined.last, period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in"].contains(words[before.last + 1]),
+               let holiday = holidayOfYear(before, period, in: words) {
+                joined[joined.count - 1] = holiday
+                continue
+            }
             if let before = joined.last, before.part == .day, period.part == .day, Self.spansDays(from: before, to: period, in: words),
                before.range.from <= period.range.to {
                 joined[joined.count - 1] = FoundPeriod(range: DateResolver.Range(from: before.range.from, to: period.range.to),
@@ -146,6 +160,20 @@ extension FinanceUnderstander {
         let joiner = words[first.last + 1]
         return ["and", "to", "until", "till", "through", "ile"].contains(joiner)
             && (joiner != "and" || first.first > 0 && ["between", "from"].contains(words[first.first - 1]))
+    }
+
+    /// A holiday and a year written side by side, either way round: the holiday in that year ("black friday last year",
+    /// "christmas 2031", "geçen yılki black friday'de"; after "since", from it to today), not the holiday set against
+    /// the whole year.
+    private func holidayOfYear(_ a: FoundPeriod, _ b: FoundPeriod, in words: [String]) -> FoundPeriod? {
+        let (holiday, yearPart) = a.holidayAt != nil ? (a, b.part) : (b, a.part)
+        guard let at = holiday.holidayAt, case .year(let year) = yearPart,
+              let day = DateResolver(today: "\(year)-12-31")?.pastHoliday(words, at: at)?.range else { return nil }
+        // "since black friday last year": from that day to today.
+        let since = holiday.range.from != holiday.range.to && holiday.range.to == todayISO
+        let range = since ? DateResolver.Range(from: day.from, to: todayISO) : day
+        guard range.from <= todayISO || !since else { return nil }
+        return FoundPeriod(range: range, first: min(a.first, b.first), last: max(a.last, b.last))
     }
 
     private func combined(_ a: FoundPeriod, _ b: FoundPeriod) -> FoundPeriod? {
@@ -350,6 +378,19 @@ extension FinanceUnderstander {
         return value
     }
 
+    /// A year written with a Turkish case ending and no apostrophe ("2032de", "2031den", "2030daki"), as
+    /// `explicitYear` reads "2032'de".
+    static func yearWithCaseEnding(_ word: String) -> Int? {
+        guard word.count > 4, word.prefix(4).allSatisfy(\.isNumber), caseEndings.contains(String(word.dropFirst(4))) else { return nil }
+        return explicitYear(String(word.prefix(4)))
+    }
+
+    /// Words after a number that make it an amount: "2000den fazla" (more than 2000), "500den az".
+    static let amountComparisons: Set<String> = ["fazla", "az", "ustu", "uzeri", "alti", "asagi", "yukari", "buyuk", "kucuk"]
+
+    /// "evvelki", "evvelsi": before last, of a week, month or year ("evvelsi hafta": the week before last).
+    static let beforeLast: Set<String> = ["evvelki", "evvelsi"]
+
     /// This week so far, from Monday: "this week", "bu hafta".
     func thisWeek() -> DateResolver.Range {
         let weekday = calendar.component(.weekday, from: todayDate)
@@ -387,8 +428,8 @@ extension FinanceUnderstander {
     static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yildan", "yila", "yilin", "yilki", "yildaki", "sene", "senesi",
                                          "senede", "seneden", "seneye", "senenin", "seneki", "senedeki"]
 
-    /// "week" and "hafta" with its case endings and -ki: haftaki, haftada, haftadan, haftadaki, haftayı, haftanın.
-    static let weekWords: Set<String> = ["week", "hafta", "haftaki", "haftada", "haftadan", "haftadaki", "haftayi", "haftanin", "haftayla"]
+    /// "week" ("wk") and "hafta" with its case endings and -ki: haftaki, haftada, haftadan, haftadaki, haftayı, haftanın.
+    static let weekWords: Set<String> = ["week", "wk", "hafta", "haftaki", "haftada", "haftadan", "haftadaki", "haftayi", "haftanin", "haftayla"]
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 

@@ -72,13 +72,15 @@ extension FinanceUnderstander {
         return DateResolver.Range(from: from, to: todayISO >= from ? min(to, todayISO) : to)
     }
 
-    /// "the week before last", "geçen haftadan (bir) önceki hafta": Monday to Sunday of the week before last week,
+    /// "the week before last", "geçen haftadan (bir) önceki hafta", "evvelsi hafta": Monday to Sunday of the week before last week,
     /// and how many words from `index` it takes.
     func weekBeforeLast(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         let rest = Array(words[index...].prefix(5))
         var length = 0
         if rest.starts(with: ["week", "before", "last"]) {
             length = 3
+        } else if rest.count >= 2, Self.beforeLast.contains(rest[0]), Self.weekWords.contains(rest[1]) {
+            length = 2  // "evvelsi hafta", "evvelki haftaki"
         } else if rest.first == "haftadan", index > 0, words[index - 1] == "gecen" {
             let after = rest.dropFirst().first == "bir" ? 2 : 1
             guard rest.count > after + 1, rest[after] == "onceki", Self.weekWords.contains(rest[after + 1]) else { return nil }
@@ -175,12 +177,12 @@ extension FinanceUnderstander {
         return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
     }
 
-    /// "the past 10 days", "the last 3 days", "son 10 günde", "son 3 gündür": that many days, today the last of them,
+    /// "the past 10 days", "the last 3 days", "son 10 günde", "son 14 gündeki", "son 3 gündür": that many days, today the last of them,
     /// and how many words from `index` it takes.
     func lastDays(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         guard ["last", "past", "previous", "son"].contains(words[index]), index + 2 < words.count,
               let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (1...366).contains(count),
-              ["days", "gun", "gunde", "gunu", "gundur", "gunun", "gunluk", "gunku"].contains(words[index + 2]) else { return nil }
+              ["days", "gun", "gunde", "gundeki", "gunu", "gundur", "gunun", "gunluk", "gunku", "gunler", "gunlerde", "gunlerdeki"].contains(words[index + 2]) else { return nil }
         let first = calendar.date(byAdding: .day, value: 1 - count, to: todayDate)!
         return (DateResolver.Range(from: DateResolver.iso(first), to: todayISO), 3)
     }
