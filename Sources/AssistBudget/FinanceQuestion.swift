@@ -98,6 +98,9 @@ public struct FinanceUnderstander: Sendable {
         var category: String?
         var limit: Int?
         var shift: FollowUp.Shift?
+        /// The year a shift moves the last period to ("the same month in 2032"), which is no period of its own after a
+        /// question; alone, the question's period.
+        var namedYear: DateResolver.Range? = nil
 
         /// No period, merchant or category of its own, nor a shift of the last one: "how many transactions was that?".
         var restatesNothing: Bool { period == nil && other == nil && merchant == nil && category == nil && shift == nil }
@@ -142,7 +145,16 @@ public struct FinanceUnderstander: Sendable {
 
     private func read(_ text: String) -> Reading {
         let folded = FoldedText(text)
-        let (period, other) = periods(in: text)
+        var (period, other) = periods(in: text)
+        let shift = FollowUp.shift(in: text)
+        var namedYear: DateResolver.Range? = nil
+        if let year = shift?.toYear {
+            if period?.from == "\(year)-01-01", period?.to.hasPrefix("\(year)-12") == true || period?.to == todayISO {
+                (namedYear, period, other) = (period, other, nil)
+            } else if other?.from == "\(year)-01-01" {
+                other = nil
+            }
+        }
         var intent = Self.intents.first { folded.containsAny($0.1) }?.0
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
         // "kategorilere göre ayır": "göre" here is "by", not a comparison's "compared to".
@@ -153,7 +165,7 @@ public struct FinanceUnderstander: Sendable {
                        merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text),
                        category: Self.category(in: text),
                        limit: Self.limit(in: text),
-                       shift: FollowUp.shift(in: text))
+                       shift: shift, namedYear: namedYear)
     }
 
     /// "catagories", "categores": within two edits of "categories" (one of "category"), not the word itself.
@@ -167,26 +179,40 @@ public struct FinanceUnderstander: Sendable {
         }
     }
 
-    /// Two things set against each other as a choice: "or", "yoksa", Turkish "mu … mu".
+    /// Two things set against each other as a choice: "or", "than", "yoksa", Turkish "mu … mu".
     static func asksWhich(_ text: String) -> Bool {
         let words = TextMatching.words(text)
-        return words.contains { ["or", "yoksa"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
+        return words.contains { ["or", "yoksa", "than"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
-    /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım", "kaça patladı": "kaç" (how many) before money or a
-    /// currency, or in the dative, asks how much, not how many times ("kaç kez", "kaç işlem" stay counts).
+    /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım", "kaça patladı", "kaç tuttu": "kaç" (how many) before
+    /// money, a currency or "tut-" (to come to), or in the dative, asks how much, not how many times ("kaç kez", "kaç
+    /// işlem" stay counts).
     static func asksAmount(_ words: [String]) -> Bool {
         words.contains("kaca")  // "kaça patladı", "kaça aldım": for how much
             || zip(words, words.dropFirst()).contains { word, next in
-                word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil)
+                // "kaç tuttu", "kaç tutar": what it came to
+                word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil || next.hasPrefix("tut"))
             }
     }
 
     public func understand(_ text: String, previous: FinanceQuestion? = nil) -> FinanceQuestion {
         let reading = read(text)
-        let (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
+        var (intent, period, other, merchant, category, limit) = (reading.intent, reading.period, reading.other, reading.merchant,
                                                                   reading.category, reading.limit)
-        if let previous, Self.isFollowUp(text) || reading.buildsOn(previous, words: TextMatching.words(text).count) {
+        let words = TextMatching.words(text)
+        if let previous, Self.isFollowUp(text) || reading.buildsOn(previous, words: words.count) {
+            // "only need 2", "ikisi yeter" after a top list: a bare count in a short follow-up is the list's new count.
+            if limit == nil, [.topMerchants, .topCategories].contains(previous.intent), reading.restatesNothing, words.count <= 4 {
+                limit = Self.bareCount(words)
+            }
+            // "geçen yaz" after "bu yaz" once summer is over: a follow-up naming only the last season again, as "last",
+            // can only mean the one before it. (With a merchant or category, "and last summer at Migros?", it asks the
+            // same season of another slice.)
+            if let named = period, named == previous.period, other == nil, merchant == nil, category == nil, !reading.comparesWithLast,
+               Self.namesLastSeason(words) {
+                period = shifted(named, by: FollowUp.Shift(unit: .year))
+            }
             // A cue word of the default intent ("spend", "harcama") often rides along in a follow-up that changes
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
@@ -210,6 +236,7 @@ public struct FinanceUnderstander: Sendable {
             }
             return question
         }
+        if period == nil { period = reading.namedYear }
         var resolved = intent ?? .totalSpent
         if other != nil, resolved == .totalSpent { resolved = .comparePeriods }
         // "more last month or the month before?", "ağustos mu eylül mü?": a period and a shift of it, set against each
@@ -277,6 +304,22 @@ public struct FinanceUnderstander: Sendable {
         guard let previous else { return false }
         if Self.isFollowUp(text) { return true }
         return read(text).buildsOn(previous, words: TextMatching.words(text).count)
+    }
+
+    /// The one count a short follow-up gives ("only need 2", "just three", "ikisi yeter"), if it gives exactly one.
+    static func bareCount(_ words: [String]) -> Int? {
+        let counts = words.compactMap { word -> Int? in
+            let value = Int(word) ?? SearchParser.numbers[word] ?? SearchParser.numbers[turkishCountStem(word)]
+            return value.flatMap { (1...50).contains($0) && !["a", "an", "bir", "one"].contains(word) ? $0 : nil }
+        }
+        return counts.count == 1 ? counts[0] : nil
+    }
+
+    /// A season after "last" or "geçen": "last summer", "geçen yaz", "geçen kışın".
+    static func namesLastSeason(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { before, word in
+            ["last", "gecen"].contains(before) && (seasons[word] != nil || turkishSeasonForms[word] != nil)
+        }
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".

@@ -44,21 +44,22 @@ enum FollowUp {
     }
 
     /// "of that", "of this", "of those", "of it": a part of the last question's answer, as Turkish "bunun", "bundan".
-    /// A share of it, "payı", "share": "Carrefoursa'nın payı ne kadar".
+    /// A share of it, "payı", "share": "Carrefoursa'nın payı ne kadar"; "ne kadarı" (how much of it).
     static func partOfLast(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
-            || words.contains { ["payi", "share"].contains($0) }
+            || words.contains { ["payi", "share", "kadari"].contains($0) }  // "ne kadarı Migros'taydı": how much of it
     }
 
     enum Unit {
-        case day, week, month, year
+        /// `span`: the last period's own kind, as "the one before" names it (a weekend's, the weekend before).
+        case day, week, month, year, span
 
         /// Its length in days, for the units counted in days; nil for months and years, counted in months.
         var days: Int? {
             switch self {
             case .day: 1
             case .week: 7
-            case .month, .year: nil
+            case .month, .year, .span: nil
             }
         }
     }
@@ -70,6 +71,8 @@ enum FollowUp {
         var count: Int?
         /// One unit on instead of back: "the month after", "bir sonraki ay".
         var forward = false
+        /// The same span in that year instead: "the same month in 2032", "2032'nin aynı ayı".
+        var toYear: Int? = nil
     }
 
     /// How a follow-up shifts the last period: back, "the month before", "the previous month", "bir önceki ay", "ondan
@@ -79,6 +82,11 @@ enum FollowUp {
     static func shift(in text: String) -> Shift? {
         let words = TextMatching.words(text)
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
+        if let year = sameSpanInYear(words) { return Shift(unit: .year, toYear: year) }
+        // "last weekend or the one before?", "and the one before that?": the span before the last one, of its kind.
+        if zip(words, words.dropFirst()).contains(where: { $0 == "one" && ["before", "prior", "earlier"].contains($1) }) {
+            return Shift(unit: .span)
+        }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
                                      "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
                                      "week": .week, "weeks": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
@@ -89,7 +97,8 @@ enum FollowUp {
             let before = index > (count == nil ? 0 : 1) ? words[index - (count == nil ? 1 : 2)] : ""
             let after = index + 1 < words.count ? words[index + 1] : ""
             if unit == .day, index + 2 < words.count, ["yesterday", "dun"].contains(words[index + 2]) { continue }
-            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) {
+            // "bir gün önce", "ondan bir hafta önce": one unit before the last period ("iki gün önce" is a day of its own).
+            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) || before == "bir" && after == "once" {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
             }
             if count == nil, ["following", "sonraki", "ertesi"].contains(before) || ["after", "later"].contains(after) && before != "a" {
@@ -103,6 +112,19 @@ enum FollowUp {
     /// an apostrophe it is a case ending instead ("BİM'de": at BİM).
     static func saysAlso(_ text: String) -> Bool {
         text.lowercased().split { $0.isWhitespace || $0.isPunctuation && !"'’".contains($0) }.contains { $0 == "de" || $0 == "da" }
+    }
+
+    /// "the same month in 2032", "the same week of 2031", "2032'nin aynı ayıyla": "same" and a unit of time with a year
+    /// written out; the last period moves to that year.
+    static func sameSpanInYear(_ words: [String]) -> Int? {
+        let same = words.indices.contains { index in
+            (words[index] == "same" || words[index].hasPrefix("ayni")) && index + 1 < words.count
+                && ["month", "week", "weekend", "day", "quarter", "period", "season", "ay", "hafta", "gun", "donem", "ceyre", "mevsim"].contains {
+                    unit in words[index + 1] == unit || unit.count >= 3 && words[index + 1].hasPrefix(unit) || unit == "ay" && words[index + 1].hasPrefix("ayi")
+                }
+        }
+        guard same else { return nil }
+        return words.lazy.compactMap { FinanceUnderstander.explicitYear($0) ?? FinanceUnderstander.yearWithCaseEnding($0) }.first
     }
 
     /// "the same month last year", "same week a year ago", "geçen yılın aynı ayı", "bir yıl önceki aynı hafta": the
@@ -125,6 +147,17 @@ extension FinanceUnderstander {
         guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
         let unit = shift.unit
         let sign = shift.forward ? 1 : -1
+        if let year = shift.toYear, let fromYear = Int(range.from.prefix(4)) {
+            // "the same month in 2032": moved by whole years; whole months (or this month so far) stay whole months.
+            let years = year - fromYear
+            let start = calendar.date(byAdding: .year, value: years, to: from)!
+            if years != 0, let months = wholeMonths(from: from, to: to, range) {
+                return DateResolver.Range(from: DateResolver.iso(start),
+                                          to: DateResolver.iso(calendar.date(byAdding: DateComponents(month: months, day: -1), to: start)!))
+            }
+            return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .year, value: years, to: to)!))
+        }
+        if unit == .span { return spanBefore(from: from, to: to, range) }
         if let count = shift.count, !shift.forward {
             let start = unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: from)! }
                 ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
@@ -149,5 +182,31 @@ extension FinanceUnderstander {
         let (component, amount): (Calendar.Component, Int) = unit.days.map { (.day, sign * $0) } ?? (.month, sign * months)
         return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: from)!),
                                   to: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: to)!))
+    }
+
+    /// The span just before `range`, of its kind ("the one before"): whole months, as many months back; a year so far,
+    /// the year before; a weekend or a week, the week before; other days, as many days back.
+    private func spanBefore(from: Date, to: Date, _ range: DateResolver.Range) -> DateResolver.Range? {
+        if range.from.hasSuffix("-01-01"), range.to.hasSuffix("-12-31") || range.to == todayISO && range.from.prefix(4) == range.to.prefix(4),
+           let year = Int(range.from.prefix(4)) {
+            return DateResolver.Range(from: "\(year - 1)-01-01", to: "\(year - 1)-12-31")
+        }
+        if let months = wholeMonths(from: from, to: to, range) {
+            let start = calendar.date(byAdding: .month, value: -months, to: from)!
+            let end = calendar.date(byAdding: DateComponents(month: months, day: -1), to: start)!
+            return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
+        }
+        let days = (calendar.dateComponents([.day], from: from, to: to).day ?? 0) + 1
+        let back = (2...7).contains(days) ? 7 : days
+        return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: .day, value: -back, to: from)!),
+                                  to: DateResolver.iso(calendar.date(byAdding: .day, value: -back, to: to)!))
+    }
+
+    /// How many months `range` spans when it is whole months (from a first day to a last day, or to today).
+    private func wholeMonths(from: Date, to: Date, _ range: DateResolver.Range) -> Int? {
+        let dayAfter = calendar.date(byAdding: .day, value: 1, to: to)!
+        guard calendar.component(.day, from: from) == 1, calendar.component(.day, from: dayAfter) == 1 || range.to == todayISO else { return nil }
+        return (calendar.component(.year, from: to) - calendar.component(.year, from: from)) * 12
+            + calendar.component(.month, from: to) - calendar.component(.month, from: from) + 1
     }
 }

@@ -48,6 +48,46 @@ struct BudgetThirteenthSetTests {
         #expect(ask("how much on black friday").period == range("2032-11-26", "2032-11-26"))
     }
 
+    @Test("'the one before' is the span before the named one, of its kind: a weekend's weekend, a month's month")
+    func theOneBefore() {
+        let weekends = ask("spent more last weekend or the one before?")
+        #expect(weekends.intent == .comparePeriods)
+        #expect(weekends.period == range("2033-10-08", "2033-10-09"))
+        #expect(weekends.otherPeriod == range("2033-10-01", "2033-10-02"))
+        let months = ask("how much did i spend last month or the one before")
+        #expect(months.intent == .comparePeriods)
+        #expect(months.otherPeriod == range("2033-08-01", "2033-08-31"))
+        #expect(ask("and the one before that?", after: "how much in q2").period == range("2033-01-01", "2033-03-31"))
+        #expect(ask("and the one before?", after: "how much this year").period == range("2032-01-01", "2032-12-31"))
+        // Without "or", one period; without a period, nothing to go before.
+        let alone = ask("how much did i spend last weekend")
+        #expect(alone.intent == .totalSpent)
+        #expect(alone.otherPeriod == nil)
+        #expect(ask("and the one before?").period == range("2033-10-01", "2033-10-12"))
+    }
+
+    @Test("'was last week more expensive than the week before?' compares, as 'or' does; 'more than 500 lira' does not")
+    func moreThan() {
+        let question = ask("was last week more expensive than the week before?")
+        #expect(question.intent == .comparePeriods)
+        #expect(question.otherPeriod == range("2033-09-26", "2033-10-02"))
+        #expect(ask("more than 500 lira last month?").intent == .totalSpent)
+    }
+
+    @Test("A bare count in a short follow-up after a top list is its new count ('only need 2', 'ikisi yeter')")
+    func bareCountAfterTopList() {
+        let question = ask("only need 2", after: "top 5 stores this year")
+        #expect(question.intent == .topMerchants)
+        #expect(question.limit == 2)
+        #expect(question.period == range("2033-01-01", "2033-10-12"))
+        #expect(ask("ikisi yeter", after: "bu yıl en çok harcadığım 5 kategori").limit == 2)
+        // A year is a period, not a count; after a total there is no list to count.
+        let year = ask("what about 2031", after: "top 5 stores this year")
+        #expect(year.limit == 5)
+        #expect(year.period == range("2031-01-01", "2031-12-31"))
+        #expect(ask("only 2", after: "how much at migros last month").limit == nil)
+    }
+
     @Test("Turkish periods: 'son 14 gündeki', 'evvelsi hafta', 'evvelki ay', '2032de'")
     func turkishPeriods() {
         #expect(ask("son 14 gündeki market masrafım ne kadar").period == range("2033-09-29", "2033-10-12"))
@@ -63,6 +103,38 @@ struct BudgetThirteenthSetTests {
         // An amount ("more than 2000") and a year to come are no year.
         #expect(ask("2000den fazla harcama").period == range("2033-10-01", "2033-10-12"))
         #expect(ask("2040ta ne kadar harcadım").period == range("2033-10-01", "2033-10-12"))
+    }
+
+    @Test("Follow-ups: 'geçen yaz' after 'bu yaz', 'bir gün önce', the same month in a year, 'kaç tuttu'")
+    func turkishFollowUps() {
+        let summer = ask("geçen yaz ne kadardı", after: "bu yaz restoranlara ne kadar harcadım?")
+        #expect(summer.period == range("2032-06-01", "2032-08-31"))
+        #expect(summer.category == "restaurants")
+        // Naming another slice, the same season is asked again.
+        #expect(ask("migrosta geçen yaz ne kadardı", after: "geçen yaz restoranlara ne kadar harcadım?").period == range("2033-06-01", "2033-08-31"))
+        #expect(ask("ya bir gün önce?", after: "pazar günü ne kadar harcadım?").period == range("2033-10-08", "2033-10-08"))
+        #expect(ask("iki gün önce?", after: "pazar günü ne kadar harcadım?").period != range("2033-10-08", "2033-10-08"))
+        let total = ask("hepsi toplam kaç tuttu", after: "geçen ay kaç kez BiTaksi'ye bindim?")
+        #expect(total.intent == .totalSpent)
+        #expect(total.merchant == "BiTaksi")
+        #expect(ask("toplam kaç işlem", after: "geçen ay kaç kez BiTaksi'ye bindim?").intent == .count)
+    }
+
+    @Test("'the same month in 2032', '2032'nin aynı ayıyla': the last period in that year")
+    func sameMonthInAYear() {
+        for text in ["vs the same month in 2032?", "2032'nin aynı ayıyla kıyasla"] {
+            let question = ask(text, after: "geçen ay kafelere ne kadar harcadım?")
+            #expect(question.intent == .comparePeriods)
+            #expect(question.period == range("2033-09-01", "2033-09-30"))
+            #expect(question.otherPeriod == range("2032-09-01", "2032-09-30"))
+            #expect(question.category == "cafes")
+        }
+        // Alone, this month (so far) against that month of the year named, whole.
+        let alone = ask("compare this month with the same month in 2031")
+        #expect(alone.period == range("2033-10-01", "2033-10-12"))
+        #expect(alone.otherPeriod == range("2031-10-01", "2031-10-31"))
+        // A year without "the same" is that year.
+        #expect(ask("and 2032?", after: "geçen ay kafelere ne kadar harcadım?").period == range("2032-01-01", "2032-12-31"))
     }
 
 }
