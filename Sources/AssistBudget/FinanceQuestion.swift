@@ -50,7 +50,7 @@ public struct FinanceUnderstander: Sendable {
     }
 
     static let categories: [(String, [String])] = [
-        ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "yemek",
+        ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "lokanta", "yemek",
                          "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
@@ -161,11 +161,72 @@ public struct FinanceUnderstander: Sendable {
         if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre"]) { intent = .topCategories }
         // "top 3 catagories": the word "categories" written with a slip.
         if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
+        // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
+        if intent == nil, Self.asksEveryOne(folded.words) { intent = .listTransactions }
+        let listed = merchants.first { folded.contains($0) }
         return Reading(intent: intent, period: period, other: other,
-                       merchant: merchants.first { folded.contains($0) } ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text),
-                       category: Self.category(in: text),
+                       merchant: listed ?? listedMerchantWithSlip(folded.words) ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text),
+                       category: listed.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: shift, namedYear: namedYear)
+    }
+
+    /// "every spotify charge", "each uber ride", "all my netflix payments": "every", "each" or "all" and, within four
+    /// words, what is bought or paid, asks for each of them.
+    static func asksEveryOne(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            ["every", "each", "all"].contains(words[index])
+                && words[(index + 1)...].prefix(4).contains { boughtThere.contains($0) || ["charge", "transaction", "transactions", "payment"].contains($0) }
+        }
+    }
+
+    /// The category the question names outside the words of `merchant` ("kahve" in "Kahve Dünyası" names the shop, not
+    /// cafes): the words of the merchant's name blanked, as `category(in:)` reads the rest.
+    static func category(outside merchant: String, in words: [String]) -> String? {
+        let name = TextMatching.words(merchant)
+        guard !name.isEmpty, category(in: merchant) != nil, name.count <= words.count else { return category(words) }
+        var blanked = words
+        for start in 0...(words.count - name.count) where name.indices.allSatisfy({ offset in
+            let word = words[start + offset], expected = name[offset]
+            return word == expected || offset == name.count - 1 && expected.count >= 3 && word.hasPrefix(expected) && word.count <= expected.count + 4
+        }) {
+            for offset in name.indices { blanked[start + offset] = "" }
+        }
+        return category(blanked)
+    }
+
+    /// A one-word merchant of the user's with a Turkish case ending and a copula ("migrostaydı": it was at Migros,
+    /// "bimdeydi"), or, of seven letters or more, written with one slip and perhaps a case ending ("starbukstan",
+    /// "netflx": the same first letter, within one edit). Never a category's word.
+    func listedMerchantWithSlip(_ words: [String]) -> String? {
+        for word in words where word.count >= 3 && word.allSatisfy(\.isLetter) {
+            var stems: [String]?
+            for merchant in merchants {
+                let name = TextMatching.fold(merchant)
+                guard name.count >= 3, name.first == word.first, name.allSatisfy(\.isLetter) else { continue }
+                let forms = stems ?? [word] + Self.caseStems(folded: word)
+                stems = forms
+                let slipped = name.count >= 7 && word.count >= 6
+                    && forms.contains { $0 != name && abs($0.count - name.count) <= 1 && TextMatching.editDistance($0, name, limit: 1) <= 1 }
+                if forms.dropFirst().contains(name) || slipped, Self.category(in: word) == nil, !Self.notNameWords.contains(word) {
+                    return merchant
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A folded word without a Turkish case ending, or a case ending and a copula ("migrostaydi" → "migros", "starbukstan"
+    /// → "starbuks"); stems of two letters or more.
+    static func caseStems(folded word: String) -> [String] {
+        var stems: [String] = []
+        for ending in caseEndings {
+            for copula in ["", "ydi", "ydu", "ymis", "ymus", "di", "du", "ti", "tu", "dir", "dur", "tir", "tur"] where word.hasSuffix(ending + copula) {
+                let stem = String(word.dropLast(ending.count + copula.count))
+                if stem.count >= 2 { stems.append(stem) }
+            }
+        }
+        return stems
     }
 
     /// "catagories", "categores": within two edits of "categories" (one of "category"), not the word itself.
@@ -252,9 +313,11 @@ public struct FinanceUnderstander: Sendable {
     /// The category a question names. "alışveriş" names the shopping category only as a noun of its own: in
     /// "alışveriş yaptım" / "alışveriş ediyor" it is the act of shopping, after "kaç" a count of purchases, and after
     /// "en pahalı", "en büyük" or "son" one purchase ("en pahalı alışverişim": my most expensive purchase).
-    static func category(in text: String) -> String? {
+    static func category(in text: String) -> String? { category(TextMatching.words(text)) }
+
+    /// The category of a question's folded words (some perhaps blanked), as `category(in:)` reads it.
+    static func category(_ all: [String]) -> String? {
         // The unit of an average is no category: "the average per bill", "fatura başına".
-        let all = TextMatching.words(text)
         let words = all.indices.map { index in
             index > 0 && ["per", "each"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina" ? "" : all[index]
         }
@@ -326,6 +389,12 @@ public struct FinanceUnderstander: Sendable {
     static let merchantNouns: Set<String> = ["places", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
                                              "magaza", "magazalar", "dukkan", "kategori"]
 
+    /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere".
+    static func isMerchantNounInCase(_ word: String) -> Bool {
+        ["kategori", "magaza", "dukkan"].contains { word.hasPrefix($0) && word.count - $0.count <= 5 }
+            || word.hasPrefix("yer") && ["e", "de", "den", "ler", "lere", "lerde", "lerden", "leri"].contains(String(word.dropFirst(3)))
+    }
+
     /// Words between a count and its noun: "my 3 biggest spending categories".
     static let nounModifiers: Set<String> = ["biggest", "largest", "top", "highest", "main", "most", "spending", "expense", "expensive",
                                              "favourite", "favorite", "costliest"]
@@ -345,7 +414,7 @@ public struct FinanceUnderstander: Sendable {
             if word == "ilk", words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish
             if let value = number(word) {
                 let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
-                if let noun, merchantNouns.contains(words[noun]) { return value }
+                if let noun, merchantNouns.contains(words[noun]) || isMerchantNounInCase(words[noun]) { return value }
                 // A follow-up changing the count.
                 if ["olsun", "instead", "tane"].contains(words[index + 1]) { return value }
             }

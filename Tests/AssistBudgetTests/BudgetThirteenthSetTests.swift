@@ -28,6 +28,18 @@ struct BudgetThirteenthSetTests {
         #expect(ask("how much do i spend per wk").period == range("2033-10-01", "2033-10-12"))
     }
 
+    @Test("'every spotify charge from 2032' asks for each one; with a cue of its own, the cue wins")
+    func everyOne() {
+        let question = ask("every spotify charge from 2032 pls")
+        #expect(question.intent == .listTransactions)
+        #expect(question.period == range("2032-01-01", "2032-12-31"))
+        #expect(question.merchant == "Spotify")
+        #expect(ask("each uber ride last week").intent == .listTransactions)
+        #expect(ask("how much was every spotify charge in 2032").intent == .totalSpent)
+        #expect(ask("how much did i spend each month this year").intent == .totalSpent)
+        #expect(ask("how many rides did I take each week").intent == .count)
+    }
+
     @Test("A holiday beside a year is that year's holiday, in both languages; not the holiday against the year")
     func holidayOfAYear() {
         let english = ask("how much online shopping did i do on black friday last year")
@@ -88,6 +100,33 @@ struct BudgetThirteenthSetTests {
         #expect(ask("only 2", after: "how much at migros last month").limit == nil)
     }
 
+    @Test("A merchant's name holding a category's word names the merchant alone ('kahve dunyasi' is no cafe)")
+    func categoryWordInAName() {
+        let question = ask("and kahve dunyasi?", after: "how much did I spend at Trendyol last month?")
+        #expect(question.merchant == "Kahve Dünyası")
+        #expect(question.category == nil)
+        #expect(question.period == range("2033-09-01", "2033-09-30"))
+        // A category's word outside the name still names it.
+        let outside = ask("and coffee at migros?", after: "how much did I spend at Trendyol last month?")
+        #expect(outside.merchant == "Migros")
+        #expect(outside.category == "cafes")
+    }
+
+    @Test("A long merchant of the user's with one slip, or with a case ending and a copula, is that merchant")
+    func listedMerchantWithSlip() {
+        let question = ask("bu hafta starbukstan kaç kahve aldım")
+        #expect(question.merchant == "Starbucks")
+        #expect(question.intent == .count)
+        #expect(merchant("how much at spotfy this year") == "Spotify")
+        let part = ask("ne kadarı migrostaydı", after: "geçen ay markete ne kadar verdim?")
+        #expect(part.merchant == "Migros")
+        #expect(part.category == "groceries")
+        #expect(part.period == range("2033-09-01", "2033-09-30"))
+        // Short names take no slip; other words are not a merchant's slip.
+        #expect(merchant("how much at migro this year") != "Migros")
+        #expect(merchant("bu hafta startuplara ne kadar harcadım") != "Starbucks")
+    }
+
     @Test("Turkish periods: 'son 14 gündeki', 'evvelsi hafta', 'evvelki ay', '2032de'")
     func turkishPeriods() {
         #expect(ask("son 14 gündeki market masrafım ne kadar").period == range("2033-09-29", "2033-10-12"))
@@ -135,6 +174,22 @@ struct BudgetThirteenthSetTests {
         #expect(alone.otherPeriod == range("2031-10-01", "2031-10-31"))
         // A year without "the same" is that year.
         #expect(ask("and 2032?", after: "geçen ay kafelere ne kadar harcadım?").period == range("2032-01-01", "2032-12-31"))
+    }
+
+    @Test("Counts with a Turkish noun in a case: 'hangi 4 kategoriye', 'hangi 3 yere'; a count of times is none")
+    func turkishCountNouns() {
+        #expect(ask("bu yıl param en çok hangi 4 kategoriye gitti").limit == 4)
+        #expect(ask("bu ay en çok hangi 3 mağazaya para verdim").limit == 3)
+        #expect(ask("bu ay en çok hangi 3 yere para verdim").limit == 3)
+        #expect(ask("bu ay kafeye 4 kez gittim mi").limit == nil)
+    }
+
+    @Test("'lokantalara' is the restaurants category with a case ending, never a shop")
+    func lokanta() {
+        let question = ask("bu hafta lokantalara ne kadar para bıraktım")
+        #expect(question.category == "restaurants")
+        #expect(question.merchant == nil)
+        #expect(ask("geçen ay lokantada kaç kez yedim").category == "restaurants")
     }
 
 }
