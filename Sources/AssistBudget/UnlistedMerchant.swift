@@ -38,7 +38,7 @@ extension FinanceUnderstander {
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
                     return name  // "madame coco'ya"
                 }
-                if let name = accepted(words) { return name }
+                if let name = accepted(words, turkish: true) { return name }
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
                       Self.boughtThere.contains(tokens[index + 1].lowercased()) {
                 // "how many Lyft rides", "my Deliveroo orders": the name before what is bought there.
@@ -77,11 +77,15 @@ extension FinanceUnderstander {
         ["ı", "i", "u", "ü"].contains { word.lowercased().hasSuffix($0) }
     }
 
-    /// The words as a merchant's name (its first letter capitalised), or nil when they read as something else.
-    private func accepted(_ words: [String]) -> String? {
+    /// The words as a merchant's name (its first letter capitalised, by Turkish rules after a Turkish case ending), or
+    /// nil when they read as something else.
+    private func accepted(_ words: [String], turkish: Bool = false) -> String? {
         let name = words.joined(separator: " ")
         guard acceptable(name), let first = name.first else { return nil }
-        return first.isLowercase ? (words.count == 1 ? Self.spelledAsName(name) : first.uppercased() + name.dropFirst()) : name
+        // Read before a Turkish case ending, a lower-case name is capitalised as Turkish writes it ("ikea'ya" → "İkea").
+        guard first.isLowercase else { return name }
+        if words.count == 1 { return Self.spelledAsName(name, turkish: turkish) }
+        return turkish && first == "i" ? "İ" + name.dropFirst() : first.uppercased() + name.dropFirst()
     }
 
     /// Whether `name` can be a merchant's name, or with `partOfName` a word of one ("Petrol" in "Petrol Ofisi'nde",

@@ -21,13 +21,25 @@ extension FinanceUnderstander {
         // A word of letters (a hyphen between them: "chick-fil-a"), lower case; with `opening`, also the question's first
         // word written with a capital past its first letter ("Chick-fil-A runs"), which no sentence's start explains
         // ("Lyft rides" is capitalised as the first word is).
+        // An English possessive may end it ("wendy's runs", "at lowe's"): the word before it is what is checked.
         func plain(_ index: Int, opening: Bool = false) -> Bool {
-            index >= 0 && index < tokens.count && tokens[index].allSatisfy({ $0.isLetter || $0 == "-" }) && tokens[index].last?.isLetter == true
-                && (tokens[index].first?.isLowercase == true || opening && index == 0 && tokens[index].dropFirst().contains(where: \.isUppercase))
-                && folded[index].count >= 3 && !Self.notNameWords.contains(folded[index]) && !Self.notNames.contains(folded[index])
-                && !Self.boughtThere.contains(folded[index])
+            guard index >= 0, index < tokens.count else { return false }
+            let word = Self.withoutPossessive(tokens[index]), stem = TextMatching.fold(word)
+            return word.allSatisfy({ $0.isLetter || $0 == "-" }) && word.last?.isLetter == true
+                && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase))
+                && stem.count >= 3 && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem) && !Self.boughtThere.contains(stem)
         }
         func boundary(_ index: Int) -> Bool { index >= tokens.count || Self.periodOpeners.contains(folded[index]) }
+        // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out
+        // in february, total?" opens on a category's words).
+        func asks(_ index: Int) -> Bool {
+            Self.totalWords.contains(folded[index]) || folded[index] == "how" && index + 1 < folded.count && folded[index + 1] == "much"
+        }
+        if tokens.count > 2, plain(0), !Self.periodOpeners.contains(folded[0]), let asked = (2..<min(6, tokens.count)).first(where: asks),
+           Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil, Self.category(in: tokens[0] + " " + tokens[1]) == nil,
+           periods(in: tokens[1..<asked].joined(separator: " ")).0 != nil, let name = name([0], tokens, before: folded[asked]) {
+            return name
+        }
         for index in tokens.indices {
             let word = folded[index]
             if ["at", "about"].contains(word) {
@@ -39,13 +51,13 @@ extension FinanceUnderstander {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"
                 if plain(index - 2), plain(index - 1), let name = name([index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
-            } else if index == 1, ["total", "spending", "spend", "tab"].contains(word), plain(0), let name = name([0], tokens, before: word) {
+            } else if index == 1, Self.totalWords.contains(word), plain(0), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
                       let name = name([index - 1], tokens, before: word) {
                 return name  // "rossmann alışverişlerimin"
-            } else if word.hasPrefix("harcama"), let name = nameBeforeSpending(at: index, tokens, { plain($0) }) {
-                return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı"
+            } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0) }) {
+                return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı", "superonline faturalarım"
             } else if ["did", "does", "has", "have"].contains(word), let verb = (2...3).first(where: { index + $0 < tokens.count && Self.costVerbs.contains(folded[index + $0]) }),
                       (index + 1..<index + verb).allSatisfy({ plain($0) }), let name = name(Array(index + 1..<index + verb), tokens) {
                 return name  // "how much did hulu take from me", "how much did home depot cost"
@@ -58,13 +70,23 @@ extension FinanceUnderstander {
                 // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
                 if index > 0, Self.category(in: tokens[index - 1]) != nil || Self.category(in: tokens[index - 1] + " " + stem) != nil { continue }
                 // "tavuk dünyasından": the word before joins a compound's possessive second word.
-                if compound, plain(index - 1), let name = name([index - 1], tokens, last: stem) { return name }
+                // A first word in the genitive makes it a possession, no name ("annemin evine": to my mother's house).
+                if compound, index > 0, Self.isGenitive(folded[index - 1]) { continue }
+                if compound, plain(index - 1), let name = name([index - 1], tokens, last: stem, turkish: true) { return name }
+                // "geçen hafta sonu pasaport pizzaya": a word of plain letters with no Turkish ending before it, right after
+                // the question's period (or opening it), is the name's first word.
+                if !compound, index >= 1, plain(index - 1), lowercaseName(tokens[index - 1], joining: stem) != nil,
+                   periods(in: tokens[index - 1]).0 == nil,
+                   index == 1 || periods(in: tokens[max(0, index - 4)..<(index - 1)].joined(separator: " ")).0 != nil,
+                   let name = name([index - 1], tokens, last: stem, turkish: true) {
+                    return name
+                }
                 // A bare word in a case is a name only opening the question or after its period: "bu yıl pentiye".
                 // Words of the question between ("geçen hafta kaç kez baydönerden") leave it so.
                 var before = index
                 while before > 0, Self.questionWords.contains(folded[before - 1]) { before -= 1 }
                 let opensOrFollowsPeriod = before == 0 || shortFollowUp || periods(in: tokens[max(0, before - 3)..<before].joined(separator: " ")).0 != nil
-                if opensOrFollowsPeriod, let name = name([], tokens, last: stem) { return name }
+                if opensOrFollowsPeriod, let name = name([], tokens, last: stem, turkish: true) { return name }
             }
         }
         return nil
@@ -79,9 +101,14 @@ extension FinanceUnderstander {
                   !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
                   count == 1 || Self.endsLikePossessive(tokens[index - 1]),
                   first == 0 || periods(in: tokens[max(0, first - 2)..<first].joined(separator: " ")).0 != nil else { continue }
-            if let name = name(Array(first..<index), tokens, before: tokens[index]) { return name }
+            if let name = name(Array(first..<index), tokens, before: tokens[index], turkish: true) { return name }
         }
         return nil
+    }
+
+    /// A Turkish genitive after a possessive or a vowel, folded: "annemin", "arkadasimin", "sirketinin", "okulunun".
+    static func isGenitive(_ word: String) -> Bool {
+        ["min", "mun", "nin", "nun"].contains(where: word.hasSuffix) && word.count >= 5
     }
 
     /// A Turkish relative participle, folded: "yaptigim", "aldigimiz", "odedigim", "buldugum" (what I did, bought, paid).
@@ -92,8 +119,13 @@ extension FinanceUnderstander {
     }
 
     /// The words at `indexes` (then `last`, a stem) as a name, each word capitalised, if they read as one.
-    private func name(_ indexes: [Int], _ tokens: [String], last: String? = nil, before noun: String? = nil) -> String? {
-        name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun)
+    private func name(_ indexes: [Int], _ tokens: [String], last: String? = nil, before noun: String? = nil, turkish: Bool = false) -> String? {
+        name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun, turkish: turkish)
+    }
+
+    /// A word without the English possessive ending it ("wendy's" → "wendy"); the word itself otherwise.
+    static func withoutPossessive(_ word: String) -> String {
+        word.hasSuffix("'s") || word.hasSuffix("’s") ? String(word.dropLast(2)) : word
     }
 
     /// "madame coco'ya", "english home'dan": a lowercase word before an apostrophed name joins it when it is no Turkish
@@ -102,7 +134,7 @@ extension FinanceUnderstander {
         let folded = TextMatching.fold(previous)
         guard previous.count >= 3, previous.allSatisfy({ $0.isASCII && $0.isLowercase }), !Self.notNameWords.contains(folded),
               !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: folded.hasSuffix) else { return nil }
-        return name(words: [previous, stem], before: nil)
+        return name(words: [previous, stem], before: nil, turkish: true)
     }
 
     /// "ayakkabı dünyası'nda", "petrol ofisi'nden": a lowercase word before a compound's possessive second word is its
@@ -113,30 +145,39 @@ extension FinanceUnderstander {
               !Self.notNames.contains(folded), acceptable(previous, partOfName: true), !Self.hasIntentCue(previous),
               acceptable(previous + " " + stem, allowingCommonWords: true), Self.category(in: previous + " " + stem) == nil
                   || Self.category(in: previous) != nil else { return nil }
-        return [previous, stem].map(Self.spelledAsName).joined(separator: " ")
+        return [previous, stem].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
     }
 
     static let turkishEndings = ["da", "de", "ta", "te", "dan", "den", "in", "un", "im", "um", "ki", "mi", "mu", "li", "lu", "ler", "lar",
                                  "yi", "yu", "si", "su", "nu", "ni"]
 
-    private func name(words: [String], before noun: String?) -> String? {
+    private func name(words: [String], before noun: String?, turkish: Bool = false) -> String? {
         let name = words.joined(separator: " ")
         guard !words.isEmpty, name.count >= 3, Self.category(in: name) == nil, words.allSatisfy({ Self.category(in: $0) == nil }),
               noun.map({ Self.category(in: name + " " + $0) == Self.category(in: $0) }) ?? true,
               acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-")),
               !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name) else { return nil }
-        return words.map(Self.spelledAsName).joined(separator: " ")
+        return words.map { Self.spelledAsName($0, turkish: turkish) }.joined(separator: " ")
     }
 
     /// A word of a name as shown: its first letter capitalised ("hulu" → "Hulu"), or, a short lower-case word of
     /// consonants only (two to four letters, no vowel nor "y": "cvs", "kfc", "lcw"), read letter by letter, in capitals.
-    static func spelledAsName(_ word: String) -> String {
+    /// A name read with a Turkish case ending (`turkish`) is capitalised as Turkish writes it: "i" becomes "İ"
+    /// ("idefixten" → "İdefix"), as "ı" stays "I".
+    static func spelledAsName(_ word: String, turkish: Bool = false) -> String {
         if (2...4).contains(word.count), word.allSatisfy({ $0.isLetter && $0.isLowercase }),
            !word.contains(where: { "aeiouyıöüâîû".contains($0) }) {
             return word.uppercased()
         }
+        if turkish, word.first == "i" { return "İ" + word.dropFirst() }
         return word.prefix(1).uppercased() + word.dropFirst()
     }
+
+    /// Words after a name that ask its total: "popeyes total", "walgreens last month - total?".
+    static let totalWords: Set<String> = ["total", "spending", "spend", "tab"]
+
+    /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
+    static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim"]
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
     /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
@@ -217,5 +258,14 @@ extension FinanceUnderstander {
         "ayni", "ayi", "ayin", "yili", "yilin", "gunu", "gunun", "haftasi", "haftanin", "stuff", "things", "saglik", "egitim", "araba",
         "arac", "spor", "elektrik", "dogalgaz", "telefon", "ilac", "mutfak", "kozmetik", "kisisel", "diger", "gereksiz", "ekstra",
         "sabit", "zorunlu",
+        // Particles of a verb ("break it down"), people one spends on ("at my mom's"), and what a question lists.
+        "down", "out", "off", "back", "away", "through", "mom", "mum", "dad", "mother", "father", "wife", "husband", "son", "daughter",
+        "brother", "sister", "friend", "partner", "boss", "expense", "expenses", "transaction", "transactions",
+        // What a Turkish bill is for, before "faturası": "cep telefonu faturası", "gsm faturam".
+        "cep", "telefonu", "gsm", "mobil", "hat", "hatti", "otel",
+        // Postpositions closing a Turkish period: "15 nisan ile 15 mayıs arası faturalar", "yaz boyunca".
+        "arasi", "arasinda", "arasindaki", "boyunca", "icinde", "icindeki", "suresince",
+        // Words before an English period: "around christmas how much", "throughout june".
+        "around", "throughout", "within", "near", "till", "til",
     ]
 }

@@ -100,6 +100,16 @@ struct BudgetThirteenthSetTests {
         #expect(ask("only 2", after: "how much at migros last month").limit == nil)
     }
 
+    @Test("'break it down ride by ride' lists the last slice; a verb's particle is no shop")
+    func breakItDown() {
+        let question = ask("break it down ride by ride", after: "how much did I spend on transport last week?")
+        #expect(question.intent == .listTransactions)
+        #expect(question.merchant == nil)
+        #expect(question.category == "transport")
+        #expect(question.period == range("2033-10-03", "2033-10-09"))
+        #expect(merchant("how much did i spend at best buy") == "Best Buy")
+    }
+
     @Test("A merchant's name holding a category's word names the merchant alone ('kahve dunyasi' is no cafe)")
     func categoryWordInAName() {
         let question = ask("and kahve dunyasi?", after: "how much did I spend at Trendyol last month?")
@@ -184,6 +194,43 @@ struct BudgetThirteenthSetTests {
         #expect(ask("bu ay kafeye 4 kez gittim mi").limit == nil)
     }
 
+    @Test("English shops never paid in lower case: 'walgreens last month - total?', 'wendy's runs', 'at lowe's'")
+    func englishShops() {
+        #expect(merchant("walgreens last month - total?") == "Walgreens")
+        #expect(merchant("uber last week, how much?") == "Uber")
+        #expect(merchant("how many wendy's runs this week") == "Wendy's")
+        #expect(merchant("biggest thing i bought at lowe's this year") == "Lowe's")
+        // A category, a period's word, a person's home, a day's possessive are no shop.
+        let eating = ask("eating out in february, total?")
+        #expect(eating.merchant == nil)
+        #expect(eating.category == "restaurants")
+        #expect(merchant("expenses last month total?") == nil)
+        #expect(merchant("since christmas how much") == nil)
+        #expect(merchant("around christmas how much") == nil)
+        #expect(merchant("how much did i spend at my mom's this year") == nil)
+        #expect(merchant("how many of today's purchases") == nil)
+    }
+
+    @Test("Turkish shops never paid in lower case: 'superonline faturalarım', 'pasaport pizzaya', 'watsons fişlerimi'")
+    func turkishShops() {
+        let bills = ask("superonline faturalarımın son 6 aydaki ortalaması")
+        #expect(bills.merchant == "Superonline")
+        #expect(bills.category == nil)
+        #expect(bills.intent == .average)
+        #expect(merchant("kasım ayı vodafone faturam ne kadar tuttu") == "Vodafone")
+        #expect(merchant("ocaktaki watsons fişlerimi göster") == "Watsons")
+        #expect(merchant("geçen hafta sonu pasaport pizzaya ne kadar verdim") == "Pasaport Pizza")
+        // What a bill is for, a period's postposition, a person or a possession in the genitive are no shop.
+        #expect(ask("cep telefonu faturalarımın ortalaması").merchant == nil)
+        #expect(ask("elektrik faturam ne kadar").category == "bills")
+        let between = ask("15 nisan ile 15 mayıs arası faturalara ne kadar ödedim")
+        #expect(between.merchant == nil)
+        #expect(between.category == "bills")
+        #expect(merchant("geçen hafta sonu arkadaşım aliye ne kadar verdim") == nil)
+        #expect(merchant("geçen ay annemin evine ne kadar harcadım") == nil)
+        #expect(merchant("geçen ay tavuk dünyasından ne kadar harcadım") == "Tavuk Dünyası")
+    }
+
     @Test("'lokantalara' is the restaurants category with a case ending, never a shop")
     func lokanta() {
         let question = ask("bu hafta lokantalara ne kadar para bıraktım")
@@ -192,4 +239,12 @@ struct BudgetThirteenthSetTests {
         #expect(ask("geçen ay lokantada kaç kez yedim").category == "restaurants")
     }
 
+    @Test("A name read with a Turkish case ending is capitalised as Turkish writes it ('idefixten' → 'İdefix'); English keeps 'I'")
+    func turkishCapitals() {
+        #expect(merchant("geçen yıl idefixten verdiğim en pahalı sipariş") == "İdefix")
+        #expect(merchant("bu ay instagram'dan ne kadar aldım") == "İnstagram")
+        #expect(merchant("geçen ay getir'e ne kadar verdim") == "Getir")
+        #expect(merchant("how much at ikea this year") == "Ikea")
+        #expect(merchant("geçen ay kfc'ye ne kadar harcadım") == "KFC")
+    }
 }
