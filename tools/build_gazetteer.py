@@ -95,7 +95,19 @@ TURKISH_NAMES = {
     # French write it). Karşı (Qarshi) is left out: it is a common Turkish word ("against", Zipf 5.9).
     "Yazd": ["Yezd"], "Zahedan": ["Zahidan"], "Bushehr": ["Buşehr"], "Hamadan": ["Hemedan"], "Karaganda": ["Karağandı"],
     "Jizan": ["Cizan"], "Oujda": ["Vecde"], "Ostend": ["Ostende"],
+    # And these, as Turkish Wikipedia titles them (none a Turkish word either): Asyut (Assiut), Öskemen
+    # (Ust-Kamenogorsk, its Kazakh name), Gebele (Gabala), Zakatala (Zaqatala), Necran (Najran), Ncamena (N'Djamena),
+    # Mezar-ı Şerif (Mazar-e Sharif). Hail (Ha'il) is left out: it is a common English word, as Karşı is a Turkish one.
+    "Assiut": ["Asyut"], "Ust-Kamenogorsk": ["Öskemen"], "Gabala": ["Gebele"], "Zaqatala": ["Zakatala"], "Najran": ["Necran"],
+    "N'Djamena": ["Ncamena"], "Mazar-e Sharif": ["Mezar-ı Şerif"],
 }
+
+# Turkish case endings, folded, as the app's Gazetteer.caseEndings cuts them from a name ("lizbona", "istanbuldan").
+CASE_ENDINGS = {"a", "e", "ya", "ye", "na", "ne", "dan", "den", "tan", "ten", "ndan", "nden", "da", "de", "ta", "te", "nda", "nde",
+                "daki", "deki", "taki", "teki", "ndaki", "ndeki", "i", "u", "yi", "yu", "in", "un", "nin", "nun", "li", "lu"}
+
+# Articles a place's name may start with, which travellers drop where GeoNames does too ("Vegas" for Las Vegas).
+LEADING_ARTICLES = {"Las", "Los", "La", "Le", "Les", "El", "The"}
 
 # Words an airport's name carries besides its own: "London Stansted Airport" is Stansted.
 AIRPORT_WORDS = {"international", "internacional", "intl", "airport", "aeropuerto", "aeroporto", "aeroport", "airfield", "aerodrome",
@@ -331,6 +343,12 @@ def main():
     dictionary_any_case = {fold(line.strip()) for line in WORDS.read_text(encoding="utf-8").splitlines() if line.strip()}
     place_names = set(by_name_any) | {words(e["name"]) for e in kept.values()}
 
+    kept_names = {words(e["name"]) for e in kept.values()} | {words(n) for names in TURKISH_NAMES.values() for n in names}
+
+    def ends_in_case(name):
+        """Whether `name` reads as a kept place's name with a Turkish case ending glued on, as the app cuts them."""
+        last = words(name)[-1]
+        return any(last.endswith(e) and len(last) > len(e) and words(name)[:-1] + (last[:-len(e)],) in kept_names for e in CASE_ENDINGS)
     cities = []
     for key, entry in kept.items():
         aliases = set()
@@ -360,6 +378,22 @@ def main():
             for squeezed in {short, short.replace("’", "").replace("'", "").replace("-", ""), short.replace("ø", "o")} - {geo["name"]}:
                 if squeezed in geo["alternatenames"]:
                     aliases.add(squeezed)
+            # A place an airport serves, as travellers shorten its name, where GeoNames lists that among its alternates:
+            # without a leading article when the airport is international ("Vegas" for Las Vegas), or as the words before
+            # "de" when the airport has that for its own name ("Jerez" for Jerez de la Frontera, whose airport is "Jerez
+            # Airport"). Not another place's name, nor one with a Turkish case ending ("Romana" would take "romana", Roma
+            # with "-na", from Rome); a common word or a short one is dropped below, as every alias is.
+            parts = geo["name"].split()
+            shortened = set()
+            if len(parts) > 1 and parts[0] in LEADING_ARTICLES \
+                    and any("International" in airports[c]["name"] for c in entry["airports"] if c in airports):
+                shortened.add(" ".join(parts[1:]))
+            if "de" in parts[1:]:
+                before = " ".join(parts[:parts.index("de", 1)])
+                if any([w for w in words(airports[c]["name"]) if w not in AIRPORT_WORDS] == list(words(before))
+                       for c in entry["airports"] if c in airports):
+                    shortened.add(before)
+            aliases.update(n for n in shortened if n in geo["alternatenames"] and words(n) not in kept_names and not ends_in_case(n))
             if geo["population"] >= METRO_POPULATION:
                 # Latin-script names as written, capitalised (lower-case ones are romanisations: "luo ma" for Rome).
                 aliases.update(n for n in geo["alternatenames"]
