@@ -25,6 +25,8 @@ extension SearchParser {
         ("Luxair", ["luxair"]), ("Virgin Atlantic", ["virgin atlantic"]), ("S7 Airlines", ["s7 airlines"]),
         ("Volotea", ["volotea"]), ("TAROM", ["tarom"]), ("Brussels Airlines", ["brussels airlines"]),
         ("Widerøe", ["widerøe", "wideroe"]), ("Condor", ["condor airlines"]), ("Ural Airlines", ["ural airlines"]),
+        ("Belavia", ["belavia"]), ("Sky Express", ["sky express"]), ("Cyprus Airways", ["cyprus airways", "kıbrıs hava yolları", "kıbrıs havayolları"]),
+        ("Discover Airlines", ["discover airlines"]), ("Southwind Airlines", ["southwind airlines"]), ("Freebird Airlines", ["freebird airlines"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -41,6 +43,9 @@ extension SearchParser {
         ("South African Airways", ["south african airways"]), ("Airlink", ["airlink"]), ("FlyArystan", ["flyarystan", "fly arystan"]),
         ("SCAT Airlines", ["scat airlines"]), ("Somon Air", ["somon air"]), ("Qazaq Air", ["qazaq air"]), ("Air Peace", ["air peace"]),
         ("Air Tanzania", ["air tanzania"]), ("FlySafair", ["flysafair", "fly safair"]), ("Air Botswana", ["air botswana"]),
+        ("Turkmenistan Airlines", ["turkmenistan airlines", "türkmenistan hava yolları", "türkmenistan havayolları"]), ("Nouvelair", ["nouvelair"]),
+        ("Air Cairo", ["air cairo"]), ("SalamAir", ["salamair", "salam air"]), ("flyadeal", ["flyadeal"]), ("Mahan Air", ["mahan air"]),
+        ("Air Senegal", ["air senegal"]), ("Precision Air", ["precision air"]), ("Air Zimbabwe", ["air zimbabwe"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
@@ -51,6 +56,8 @@ extension SearchParser {
         ("Avianca", ["avianca"]), ("Copa Airlines", ["copa airlines"]), ("Aerolíneas Argentinas", ["aerolineas argentinas"]),
         ("Flair Airlines", ["flair airlines"]), ("Viva Aerobus", ["viva aerobus", "vivaaerobus"]), ("Caribbean Airlines", ["caribbean airlines"]),
         ("Bahamasair", ["bahamasair"]), ("Sky Airline", ["sky airline"]), ("JetSMART", ["jetsmart"]),
+        ("Cape Air", ["cape air"]), ("Avelo Airlines", ["avelo airlines", "avelo"]), ("Flybondi", ["flybondi"]),
+        ("Boliviana de Aviación", ["boliviana de aviacion"]),
         // Asia and the Pacific.
         ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
         ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
@@ -64,18 +71,24 @@ extension SearchParser {
         ("Starlux Airlines", ["starlux"]), ("Jeju Air", ["jeju air"]), ("Druk Air", ["druk air", "drukair"]),
         ("Royal Brunei Airlines", ["royal brunei"]), ("Fiji Airways", ["fiji airways"]), ("Bangkok Airways", ["bangkok airways"]),
         ("Batik Air", ["batik air"]), ("Lion Air", ["lion air"]), ("Air Niugini", ["air niugini"]),
+        ("Buddha Air", ["buddha air"]), ("Akasa Air", ["akasa air", "akasa"]), ("Spring Airlines", ["spring airlines"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
     /// makes it the airline, first in the request or after "with", "on", "by", "fly", "via", "ile" ("Delta from
     /// Atlanta…", "on Delta", "United Sacramento to Tucson"), or before Turkish "ile" ("S7 ile"), never after "the" or
     /// a place ("the Mekong Delta"), nor before a word that makes it another name ("United Kingdom", "American
-    /// Express"). "condor" is a bird, "s7" a phone's model.
+    /// Express"). "condor" is a bird, "s7" a phone's model, "southwind" and "freebird" words too; "canadian north"
+    /// (two words, the last whole: not "Canadian Northern") is also the north of Canada ("the Canadian north").
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
-        "condor": "Condor", "s7": "S7 Airlines",
+        "condor": "Condor", "s7": "S7 Airlines", "southwind": "Southwind Airlines", "freebird": "Freebird Airlines",
+        "canadian north": "Canadian North",
     ]
+    /// `contextualAirlines`' names as words, longest first.
+    static let contextualAirlineWords: [(words: [String], airline: String)] =
+        contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
     /// Airlines named by their country's name alone ("Qatar"): read only with a clear airline cue, "with", "on",
     /// "fly" or "flying" before it ("with Qatar", "on Qatar"), or Turkish "ile" (with) or its suffix after it ("Qatar
     /// ile", "Qatar'la"). Else it is the country: "to Qatar", "via Qatar", "Qatar'dan".
@@ -97,7 +110,7 @@ extension SearchParser {
     static let capitalisedAirlines: [String: String] = [
         "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
         "PIA": "Pakistan International Airlines", "SCAT": "SCAT Airlines",
-        "MEA": "Middle East Airlines",
+        "MEA": "Middle East Airlines", "BA": "British Airways",
     ]
 
     static func capitalisedAirline(in text: String) -> String? {
@@ -115,12 +128,14 @@ extension SearchParser {
     }
 
     static func contextualAirline(in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            guard let airline = contextualAirlines[word] else { continue }
-            if index + 1 < words.count, afterAirlineWords.contains(words[index + 1]) { continue }
+        for index in words.indices {
+            guard let (name, airline) = contextualAirlineWords.first(where: { index + $0.words.count <= words.count
+                && Array(words[index..<(index + $0.words.count)]) == $0.words }) else { continue }
+            let after = index + name.count
+            if after < words.count, afterAirlineWords.contains(words[after]) { continue }
             if index == 0 || ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) { return airline }
             // Turkish puts "ile" (with) after it: "S7 ile", "Delta ile".
-            if index + 1 < words.count, words[index + 1] == "ile" { return airline }
+            if after < words.count, words[after] == "ile" { return airline }
         }
         return nil
     }
