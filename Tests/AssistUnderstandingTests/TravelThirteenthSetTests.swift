@@ -1,10 +1,10 @@
 import AssistUnderstanding
 import Testing
 
-/// What the thirteenth written-after set (`golden/written-after/README.md`) found missing: more airlines (Canadian North,
-/// Southwind and Freebird only where the text makes them the airline, BA in capitals, no place inside "Air Cairo");
-/// places as travellers shorten them ("vegas", "Jerez") and Turkish names, from `tools/build_gazetteer.py`. Each beside
-/// the reading it must not take.
+/// What the thirteenth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines (Canadian
+/// North, Southwind and Freebird only where the text makes them the airline, BA in capitals, no place inside "Air
+/// Cairo"); a weekday before or after a named day ("the wednesday before thanksgiving"); places as travellers shorten
+/// them ("vegas", "Jerez") and Turkish names, from `tools/build_gazetteer.py`. Each beside the reading it must not take.
 @Suite("Travel phrasing: the thirteenth set")
 struct TravelThirteenthSetTests {
     let parser = SearchParser(today: DateResolver(today: "2033-10-12")!)  // a Wednesday
@@ -56,6 +56,16 @@ struct TravelThirteenthSetTests {
         #expect(flight.airline == "Air Cairo" && flight.origin == "Assiut" && flight.destination == "Cairo")
         let luxor = parser.parse("Air Cairo Hurghada to Luxor")
         #expect(luxor.origin == "Hurghada" && luxor.destination == "Luxor")
+    }
+
+    @Test("a weekday before or after a named day is the nearest such weekday to it")
+    func weekdayBeforeHoliday() {
+        #expect(parser.parse("ithaca to nyc the wednesday before thanksgiving").departure == .init(from: "2033-11-23", to: "2033-11-23"))
+        #expect(parser.parse("Boston to Denver the Sunday after Christmas").departure == .init(from: "2034-01-01", to: "2034-01-01"))
+        #expect(parser.parse("Boston to Denver monday after the 20th").departure == .init(from: "2033-10-24", to: "2033-10-24"))
+        // "before" a time, or "after next", names no day: the coming weekday as before.
+        #expect(parser.parse("Boston to Denver Friday before 10am").departure == .init(from: "2033-10-14", to: "2033-10-14"))
+        #expect(parser.parse("Boston to Denver on wednesday").departure == .init(from: "2033-10-19", to: "2033-10-19"))
     }
 
     @Test("'vegas' and 'Jerez', as travellers shorten them and GeoNames lists them; no other place's name taken")

@@ -134,6 +134,12 @@ public struct DateResolver: Sendable {
                     ? weekday : nil
             }
             if let weekday = DateWords.weekday(word) ?? abbreviated {
+                // "the wednesday before thanksgiving", "the Sunday after Christmas", "Monday after the 15th": the weekday
+                // nearest before or after the day the rest names ("Friday before 10am" names none: the coming Friday).
+                if next == "before" || next == "after", index + 2 < words.count, words[index + 2] != "next",
+                   let named = resolve(words: Array(words[(index + 2)...])), named.from == named.to, let date = starting(named.from)?.today {
+                    return day(next == "before" ? self.weekday(weekday, before: date) : self.weekday(weekday, after: date, includingIt: false))
+                }
                 // "Thursday the 18th of July", "Sunday the 21st", "Friday 5 May": the date after the weekday names the
                 // day, read from there on (a weekday beside a count, "Friday 2 adults", is still the coming Friday).
                 if datesTheWeekday(words, after: index) { continue }

@@ -44,6 +44,12 @@ extension DateResolver {
         return add(days: ahead == 0 && !includingIt ? 7 : ahead, to: date)
     }
 
+    /// The last `weekday` before `date`, never `date` itself ("the Wednesday before Thanksgiving").
+    func weekday(_ weekday: Int, before date: Date) -> Date {
+        let back = (calendar.component(.weekday, from: date) - weekday + 7) % 7
+        return add(days: -(back == 0 ? 7 : back), to: date)
+    }
+
     /// `weekday` in the Monday-to-Sunday week after the one holding `date`.
     func weekday(_ weekday: Int, inWeekAfter date: Date) -> Date {
         let current = calendar.component(.weekday, from: date)
