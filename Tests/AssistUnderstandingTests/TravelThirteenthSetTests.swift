@@ -3,8 +3,9 @@ import Testing
 
 /// What the thirteenth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines (Canadian
 /// North, Southwind and Freebird only where the text makes them the airline, BA in capitals, no place inside "Air
-/// Cairo"); a weekday before or after a named day ("the wednesday before thanksgiving"); places as travellers shorten
-/// them ("vegas", "Jerez") and Turkish names, from `tools/build_gazetteer.py`. Each beside the reading it must not take.
+/// Cairo"); a weekday before or after a named day ("the wednesday before thanksgiving"); British "w/c" and "w/e";
+/// places as travellers shorten them ("vegas", "Jerez") and Turkish names, from `tools/build_gazetteer.py`. Each beside
+/// the reading it must not take.
 @Suite("Travel phrasing: the thirteenth set")
 struct TravelThirteenthSetTests {
     let parser = SearchParser(today: DateResolver(today: "2033-10-12")!)  // a Wednesday
@@ -66,6 +67,18 @@ struct TravelThirteenthSetTests {
         // "before" a time, or "after next", names no day: the coming weekday as before.
         #expect(parser.parse("Boston to Denver Friday before 10am").departure == .init(from: "2033-10-14", to: "2033-10-14"))
         #expect(parser.parse("Boston to Denver on wednesday").departure == .init(from: "2033-10-19", to: "2033-10-19"))
+    }
+
+    @Test("'w/c 7 November' is the week commencing; 'this w/e' the weekend; a lone 'w/' is neither")
+    func britishShorthand() {
+        #expect(parser.parse("Bristol to Lamezia Terme w/c 7 November, 3 adults").departure == .init(from: "2033-11-07", to: "2033-11-13"))
+        #expect(parser.parse("Bristol to Faro week commencing Monday 14 November").departure == .init(from: "2033-11-14", to: "2033-11-20"))
+        #expect(parser.parse("stockton to sacramento this w/e, 4 of us").departure == .init(from: "2033-10-15", to: "2033-10-16"))
+        #expect(parser.parse("Bristol to Faro next w/e").departure == .init(from: "2033-10-22", to: "2033-10-23"))
+        #expect(parser.parse("Bristol to Faro 14 Nov w/ my wife").departure == .init(from: "2033-11-14", to: "2033-11-14"))
+        // A week's stay beginning on a day is still a stay from that day.
+        let stay = parser.parse("Bristol to Faro for a week beginning 24 November")
+        #expect(stay.departure == .init(from: "2033-11-24", to: "2033-11-24") && stay.return == .init(from: "2033-12-01", to: "2033-12-01"))
     }
 
     @Test("'vegas' and 'Jerez', as travellers shorten them and GeoNames lists them; no other place's name taken")

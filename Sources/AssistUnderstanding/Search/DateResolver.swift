@@ -78,7 +78,7 @@ public struct DateResolver: Sendable {
 
     /// The first date expression in `words`.
     func resolve(words: [String]) -> Range? {
-        let words = DateWords.numberingOrdinals(words).map { DateWords.shorthand[$0] ?? $0 }
+        let words = DateWords.spellingSlashedShorthand(DateWords.numberingOrdinals(words).map { DateWords.shorthand[$0] ?? $0 })
         for (index, word) in words.enumerated() {
             let next = index + 1 < words.count ? words[index + 1] : ""
             let afterNext = index + 2 < words.count ? words[index + 2] : ""
@@ -90,6 +90,12 @@ public struct DateResolver: Sendable {
             if word == "day", next == "before" || next == "after", index + 2 < words.count, words[index + 2] != "tomorrow",
                let named = resolve(words: Array(words[(index + 2)...])), named.from == named.to, let date = starting(named.from) {
                 return day(add(days: next == "before" ? -1 : 1, to: date.today))
+            }
+            // "week commencing 7 November", "w/c 7 Nov", "the week beginning Monday 7th": that day and the six after it; not
+            // a trip's length ("for a week beginning 24 September" is a week's stay from the 24th, `tripDays`).
+            if word == "commencing" || word == "beginning", previous == "week", !(index >= 2 && ["a", "one", "for", "bir"].contains(words[index - 2])),
+               index + 1 < words.count, let named = resolve(words: Array(words[(index + 1)...])), named.from == named.to, let start = starting(named.from) {
+                return Range(from: named.from, to: iso(add(days: 6, to: start.today)))
             }
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
                 || (word == "yarindan" && next == "sonra") { return day(add(days: 2, to: today)) }

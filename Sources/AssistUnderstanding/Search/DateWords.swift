@@ -24,6 +24,30 @@ enum DateWords {
     /// Words of dates as people shorten them in a hurry: "nxt wk", "this wknd".
     static let shorthand: [String: String] = ["nxt": "next", "wk": "week", "wknd": "weekend", "wkend": "weekend", "wkd": "weekend"]
 
+    /// `words` with the slashed shorthands of British English written out; folding splits each in two words: "this w/e"
+    /// ("w e") is the weekend, after a word that introduces one ("this", "next", "the", "over", "at", "on"); "w/c 7
+    /// November" ("w c") and "w/b" the week commencing (beginning), before a day's number or a weekday. A lone "w" or
+    /// "c" elsewhere stays as it is.
+    static func spellingSlashedShorthand(_ words: [String]) -> [String] {
+        guard words.contains("w") else { return words }
+        var out: [String] = []
+        var index = 0
+        while index < words.count {
+            let next = index + 1 < words.count ? words[index + 1] : "", afterNext = index + 2 < words.count ? words[index + 2] : ""
+            if words[index] == "w", next == "e", let previous = out.last, ["this", "next", "the", "over", "at", "on"].contains(previous) {
+                out.append("weekend")
+                index += 2
+            } else if words[index] == "w", next == "c" || next == "b", DateResolver.dayNumber(afterNext) != nil || weekday(afterNext) != nil {
+                out += ["week", "commencing"]
+                index += 2
+            } else {
+                out.append(words[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
     /// "tomorrow" as people write it in a hurry ("tmrw", "tmr", "tomorow") and in Turkish.
     static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "yarin"]
 
