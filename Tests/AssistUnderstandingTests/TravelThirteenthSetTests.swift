@@ -4,8 +4,8 @@ import Testing
 /// What the thirteenth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines (Canadian
 /// North, Southwind and Freebird only where the text makes them the airline, BA in capitals, no place inside "Air
 /// Cairo"); a weekday before or after a named day ("the wednesday before thanksgiving"); British "w/c" and "w/e";
-/// places as travellers shorten them ("vegas", "Jerez") and Turkish names, from `tools/build_gazetteer.py`. Each beside
-/// the reading it must not take.
+/// "return" as the kind of ticket before "out … back …"; places as travellers shorten them ("vegas", "Jerez") and
+/// Turkish names, from `tools/build_gazetteer.py`. Each beside the reading it must not take.
 @Suite("Travel phrasing: the thirteenth set")
 struct TravelThirteenthSetTests {
     let parser = SearchParser(today: DateResolver(today: "2033-10-12")!)  // a Wednesday
@@ -79,6 +79,18 @@ struct TravelThirteenthSetTests {
         // A week's stay beginning on a day is still a stay from that day.
         let stay = parser.parse("Bristol to Faro for a week beginning 24 November")
         #expect(stay.departure == .init(from: "2033-11-24", to: "2033-11-24") && stay.return == .init(from: "2033-12-01", to: "2033-12-01"))
+    }
+
+    @Test("'return' before the dates, with 'out … back …' after, is the kind of ticket")
+    func returnTicket() {
+        let trip = parser.parse("BA return Heathrow to Zurich, out Thursday 20 Oct, back Sunday the 23rd, 2 adults, business")
+        #expect(trip.departure == .init(from: "2033-10-20", to: "2033-10-20") && trip.return == .init(from: "2033-10-23", to: "2033-10-23"))
+        let back = parser.parse("Return Lisbon to Porto 3 Nov, back 9 Nov")
+        #expect(back.departure == .init(from: "2033-11-03", to: "2033-11-03") && back.return == .init(from: "2033-11-09", to: "2033-11-09"))
+        // After a date, or with no other marker after it, "return" still marks the way back.
+        let marked = parser.parse("Lisbon to Porto on 3 Nov, return 9 Nov, back in time for work")
+        #expect(marked.departure == .init(from: "2033-11-03", to: "2033-11-03") && marked.return == .init(from: "2033-11-09", to: "2033-11-09"))
+        #expect(parser.parse("Lisbon to Porto on 3 Nov, return on the 9th").return == .init(from: "2033-11-09", to: "2033-11-09"))
     }
 
     @Test("'vegas' and 'Jerez', as travellers shorten them and GeoNames lists them; no other place's name taken")

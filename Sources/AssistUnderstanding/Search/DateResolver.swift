@@ -49,9 +49,10 @@ public struct DateResolver: Sendable {
     /// dates: "Mar del Plata" is not March).
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
         let words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
-        // "gidiş dönüş" (round trip) is the kind of ticket, no return marker: its dates are the departure's.
-        if let marker = words.indices.first(where: { (Self.isReturnMarker(words[$0]) && !($0 > 0 && words[$0 - 1] == "gidis"))
-            || isHomeward(words, at: $0) }) {
+        // "gidiş dönüş" (round trip) and a "return" before the dates that another marker follows ("BA return Heathrow to
+        // Zurich, out Thursday 20 Oct, back Sunday the 23rd") are the kind of ticket, no return marker.
+        if let marker = words.indices.first(where: { (Self.isReturnMarker(words[$0]) && !($0 > 0 && words[$0 - 1] == "gidis")
+            && !namesTicketKind(words, at: $0)) || isHomeward(words, at: $0) }) {
             let departure = resolve(words: Array(words[..<marker]))
             // The return is read from the departure on: "back on the 21st" after a March departure is March's 21st.
             let fromDeparture = departure.flatMap { starting($0.from) } ?? self

@@ -14,6 +14,15 @@ extension DateResolver {
         return ["mek", "meyi", "up", "erim", "eriz", "ecegim", "ecegiz", "elim", "ecek"].contains(String(word.dropFirst(3)))
     }
 
+    /// Whether "return" at `index` names the kind of ticket (en-GB "a return", "BA return Heathrow to Zurich"), not the
+    /// way back: no date comes before it and another return marker comes after it ("…, out Thursday 20 Oct, back Sunday
+    /// the 23rd"). Alone ("return on the 23rd") it still marks the way back.
+    func namesTicketKind(_ words: [String], at index: Int) -> Bool {
+        guard words[index] == "return", index + 1 < words.count,
+              words[(index + 1)...].contains(where: Self.isReturnMarker) else { return false }
+        return resolve(words: Array(words[..<index])) == nil
+    }
+
     /// Verbs of going before "home" that make it the way back: "come home July 11", "fly home on the 20th".
     static let homewardVerbs: Set<String> = ["come", "coming", "fly", "flying", "head", "heading", "go", "going", "get", "getting"]
 
