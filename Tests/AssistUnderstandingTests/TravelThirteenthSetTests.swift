@@ -1,11 +1,12 @@
 import AssistUnderstanding
 import Testing
 
-/// What the thirteenth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines (Canadian
-/// North, Southwind and Freebird only where the text makes them the airline, BA in capitals, no place inside "Air
-/// Cairo"); a weekday before or after a named day ("the wednesday before thanksgiving"); British "w/c" and "w/e";
-/// "return" as the kind of ticket before "out … back …"; places as travellers shorten them ("vegas", "Jerez") and
-/// Turkish names, from `tools/build_gazetteer.py`. Each beside the reading it must not take.
+/// What the thirteenth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines
+/// (Canadian North, Southwind and Freebird only where the text makes them the airline, BA in capitals, no place inside
+/// "Air Cairo"); a weekday before or after a named day ("the wednesday before thanksgiving"); British "w/c" and "w/e";
+/// "return" as the kind of ticket before "out … back …"; "tonite"; "am" after a numeric date; places as travellers
+/// shorten them ("vegas", "Jerez") and Turkish names from `tools/build_gazetteer.py`. Each beside the reading it must
+/// not take.
 @Suite("Travel phrasing: the thirteenth set")
 struct TravelThirteenthSetTests {
     let parser = SearchParser(today: DateResolver(today: "2033-10-12")!)  // a Wednesday
@@ -91,6 +92,16 @@ struct TravelThirteenthSetTests {
         let marked = parser.parse("Lisbon to Porto on 3 Nov, return 9 Nov, back in time for work")
         #expect(marked.departure == .init(from: "2033-11-03", to: "2033-11-03") && marked.return == .init(from: "2033-11-09", to: "2033-11-09"))
         #expect(parser.parse("Lisbon to Porto on 3 Nov, return on the 9th").return == .init(from: "2033-11-09", to: "2033-11-09"))
+    }
+
+    @Test("'tonite' is tonight; 'am' or 'pm' after a numeric date is the time of day, a clock's dot is still a time")
+    func timesOfDay() {
+        let tonight = parser.parse("laredo to houston tonite")
+        #expect(tonight.departure == .init(from: "2033-10-12", to: "2033-10-12") && tonight.departureTimeOfDay == "night")
+        #expect(parser.parse("prince george to vancouver 10/31 am").departureTimeOfDay == "morning")
+        #expect(parser.parse("prince george to vancouver 10/31 pm").departureTimeOfDay == "afternoon")
+        #expect(parser.parse("prince george to vancouver 10/31 at 10.30 pm").departureTimeOfDay == "night")
+        #expect(parser.parse("prince george to vancouver 10/31, I am flexible").departureTimeOfDay == nil)
     }
 
     @Test("'vegas' and 'Jerez', as travellers shorten them and GeoNames lists them; no other place's name taken")

@@ -1,5 +1,5 @@
 /// A time of day written on the clock ("7am", "around 10 am", "6:30pm") or as "am" / "pm" after a day ("tmrw am",
-/// "fri pm"), read as the part of the day it falls in.
+/// "fri pm", "10/31 am"), read as the part of the day it falls in.
 extension SearchParser {
     /// The part of the day of a clock time in `text`: 5–11 am morning, noon to 4 pm afternoon, 5–8 pm evening, 9 pm to
     /// 4 am night. "am" alone counts only after an hour or a day word, never as the verb ("I am flying"); "pm" alone
@@ -35,6 +35,8 @@ extension SearchParser {
                     || before == "today" { return pair == "am" ? "morning" : "afternoon" }
                 continue
             }
+            // "10/31 am", "31/10 pm": the last part of a numeric date is a day, not an hour (no clock writes a slash).
+            if at >= 1, characters[at] == "/", characters[at - 1].isNumber { return pair == "am" ? "morning" : "afternoon" }
             guard at < 0 || !characters[at].isLetter, let hour = Int(digits), (1...12).contains(hour) else { continue }
             switch pair == "am" ? hour % 12 : hour % 12 + 12 {
             case 5..<12: return "morning"

@@ -21,8 +21,9 @@ enum DateWords {
         return table
     }()
 
-    /// Words of dates as people shorten them in a hurry: "nxt wk", "this wknd".
-    static let shorthand: [String: String] = ["nxt": "next", "wk": "week", "wknd": "weekend", "wkend": "weekend", "wkd": "weekend"]
+    /// Words of dates as people shorten them in a hurry: "nxt wk", "this wknd", "tonite".
+    static let shorthand: [String: String] = ["nxt": "next", "wk": "week", "wknd": "weekend", "wkend": "weekend", "wkd": "weekend",
+                                              "tonite": "tonight"]
 
     /// `words` with the slashed shorthands of British English written out; folding splits each in two words: "this w/e"
     /// ("w e") is the weekend, after a word that introduces one ("this", "next", "the", "over", "at", "on"); "w/c 7

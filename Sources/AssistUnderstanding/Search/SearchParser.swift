@@ -61,7 +61,7 @@ public struct SearchParser: Sendable {
         filters.departureTimeOfDay = Self.first(in: besidesCountedNights, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
-            ("night", ["night", "tonight", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
+            ("night", ["night", "tonight", "tonite", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
         ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
