@@ -197,6 +197,16 @@ write("connection", {
     "cut-head": connection(5, 2, "GET / HTTP/1.1\r\nHo"),
 })
 
+# Search: what people type into the travel search box, and texts that end on the word a rule looks past.
+write("search", {
+    "en": "bangor to key west tmrw am, 2 adults under $250",
+    "tr": "izmir şehrinden münih şehrine 9 nisan - 13 nisan arası pegasus",
+    "gb": "Bristol to Lamezia Terme w/c 7 November, 3 adults, max £80",
+    "holiday": "ithaca to nyc the wednesday before thanksgiving, back the sunday after",
+    "ends-on-a-cue": "flights from london to",
+    "ends-turkish": "ankara - berlin arası uçuş ile",
+})
+
 # Budget: bank SMS lines (imported), `#<amount> <date>` rows stored as they stand, and the question last.
 sample = (REPO / "Tests/Fixtures/bank-sms/sample.txt").read_text(encoding="utf-8")
 write("budget", {

@@ -21,14 +21,14 @@ OUT=.build/fuzz
 # ASan, not speed. `build` and `run` (`make fuzz`, long runs that want every exec) build with -O into .build/fuzz.
 case ${1:-} in check) OPT=-Onone; MODULES=$OUT/quick/modules; BIN=$OUT/quick/bin;;
                    *) OPT=-O;     MODULES=$OUT/modules;       BIN=$OUT/bin;; esac
-ALL_TARGETS=(sse json cbor jws config schema body connection budget mask trace wire)
+ALL_TARGETS=(sse json cbor jws config schema body connection budget mask search trace wire)
 
 # name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
 target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; body) echo RequestBody;;
-                           connection) echo HTTPConnection;; budget) echo Budget;; mask) echo Masker;; trace) echo TraceContext;; wire) echo Wire;;
+                           connection) echo HTTPConnection;; budget) echo Budget;; mask) echo Masker;; search) echo Search;; trace) echo TraceContext;; wire) echo Wire;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
 target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; connection) echo;; budget) echo AssistBudget;;
-                             mask) echo AssistUnderstanding;; trace) echo AssistTelemetry;; wire) echo AssistProviders;; *) echo AssistGateway;; esac; }
+                             mask|search) echo AssistUnderstanding;; trace) echo AssistTelemetry;; wire) echo AssistProviders;; *) echo AssistGateway;; esac; }
 # A target without a module is compiled with these source files instead (they must import nothing).
 target_sources() { case $1 in connection) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody
                                            echo Sources/AssistHTTPServer/Connection/HTTP1Connection.swift;;
