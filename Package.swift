@@ -79,7 +79,7 @@ let package = Package(
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices", "AssistTelemetry"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
-        .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto"]),
+        .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto", "AssistServices"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
         .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "AssistEventLoop", "CHiredis", "CLinux"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group

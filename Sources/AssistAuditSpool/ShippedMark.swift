@@ -1,3 +1,5 @@
+import AssistServices
+
 /// How far a generation's journal has been shipped: the byte offset just past the last entry the remote store
 /// has committed. Kept in the spool's `shipped` file, overwritten in place and synced after each shipped batch.
 ///

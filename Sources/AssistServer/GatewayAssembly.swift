@@ -63,6 +63,7 @@ public struct GatewayAssembly: Sendable {
                                           workQueue: SQLiteWorkQueue.Settings())
         let secret = try SecretStore.hs256Secret(environmentVariable: config.auth.hs256SecretEnv, dataDirectory: dataDirectory)
         let stores: GatewayStores
+        var journalShipper: RequestJournalShipper?
         let deviceKeys: any DeviceKeyStore
         let usedProofs: any ProofReplayStore
         if let shared {
@@ -70,8 +71,14 @@ public struct GatewayAssembly: Sendable {
             deviceKeys = shared.deviceKeys
             usedProofs = shared.usedProofs
         } else {
+            // The quota's windows and the audit rows: journaled on the request's path, in SQLite in the background.
+            let audit = try SQLiteAuditStore(database: database)
+            _ = try SQLiteQuotaStore(database: database)  // its table, which the journal's replay writes to
+            let shipper = RequestJournalShipper(journal: try RequestJournal(directory: dataDirectory, database: database), database: database,
+                                                clock: clock)
+            journalShipper = shipper
             stores = GatewayStores(
-                quota: try SQLiteQuotaStore(database: database), audit: try SQLiteAuditStore(database: database),
+                quota: try JournaledQuotaStore(shipper: shipper, clock: clock), audit: JournaledAuditStore(shipper: shipper, store: audit),
                 availability: try SQLiteAvailabilityStore(database: database), feedback: try SQLiteFeedbackStore(database: database),
                 answers: try SQLiteAnswerStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400),
                 overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock),
@@ -110,13 +117,15 @@ public struct GatewayAssembly: Sendable {
         dependencies.tracing = telemetry.tracing
         self.dependencies = dependencies
         let state = dependencies.state
+        journalShipper?.report(to: state.storageHealth)  // SQLite refusing the journal's batches is failing storage too
         var replicas: [any Service] = []
         if let shared { replicas = shared.services + [state.storeMonitor, shared.listener(for: dependencies)] + [state.presence].compactMap { $0 } }
         if let spool = shared?.spool { state.metrics.addGauges(from: spool) }  // the spool's backlog in /metrics
         if let exporter = telemetry.exporter { state.metrics.countDroppedSpans(of: exporter) }
         // The exporter first, so that it stops last: the spans of the requests drained before it still go out.
-        self.services = [telemetry.exporter].compactMap { $0 } + replicas + [database.checkpointer].compactMap { $0 } + [state.refusals, state.leaseKeeper, provider.loop, state.watchdog,
-                                                                                 Self.memoryTrimmer(state)]
+        let storage: [any Service] = [database.checkpointer as (any Service)?, journalShipper].compactMap { $0 }
+        let serving: [any Service] = [state.refusals, state.leaseKeeper, provider.loop, state.watchdog, Self.memoryTrimmer(state)]
+        self.services = [telemetry.exporter].compactMap { $0 } + replicas + storage + serving
     }
 
     /// A provider for every kind a model target may name, all on the one curl loop `openAI` runs on: the embedded

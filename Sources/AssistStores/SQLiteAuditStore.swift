@@ -46,8 +46,13 @@ public final class SQLiteAuditStore: AuditStore {
 
     /// A request's end updates its `started` row in place rather than replacing it: its id and time, and so
     /// their index entries, stay, which keeps the pages a commit writes (and the log) small.
-    public func record(_ r: AuditRecord) async throws {
-        try await database.perform("""
+    public func record(_ record: AuditRecord) async throws {
+        try await database.perform { try Self.write(record, $0.query) }
+    }
+
+    /// Writes `r` with one statement runner: `Statements.query` inside `perform`, or a synchronous transaction's.
+    static func write(_ r: AuditRecord, _ run: SQLiteQuotaStore.Run) throws {
+        _ = try run("""
             INSERT INTO audit_log (request_id, time, user, feature, prompt_version, model, trust, status, reason,
                 input_tokens, output_tokens, ttft_ms, total_ms, trust_reason, instance, masked_values, trace_id,
                 target, attempts, cost_micros)

@@ -34,10 +34,35 @@ public final class SQLiteQuotaStore: QuotaStore {
     }
 
     public func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int) async throws {
-        try await database.perform("""
+        try await database.perform { try Self.settle(key, reservedTokens: reservedTokens, actualTokens: actualTokens, $0.query) }
+    }
+
+    /// One statement runner: `Statements.query` inside `perform`, or a synchronous transaction's.
+    public typealias Run = (String, [SQLiteDatabase.Value]) throws -> [[SQLiteDatabase.Value]]
+
+    /// Counts `requests` and `tokens` in `key`'s window whatever its limits (the request journal, whose in-memory
+    /// authority already admitted them).
+    static func count(_ key: QuotaKey, requests: Int, tokens: Int, _ run: Run) throws {
+        _ = try run("""
+            INSERT INTO quota_usage (user, feature, day, requests, tokens) VALUES (?1, ?2, ?3, ?4, ?5)
+            ON CONFLICT (user, feature, day) DO UPDATE SET requests = requests + ?4, tokens = tokens + ?5
+            """, [.text(key.user), .text(key.feature), .integer(Int64(key.day.index)), .integer(Int64(requests)), .integer(Int64(tokens))])
+    }
+
+    static func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int, _ run: Run) throws {
+        _ = try run("""
             UPDATE quota_usage SET tokens = MAX(0, tokens - ?4 + ?5) WHERE user = ?1 AND feature = ?2 AND day = ?3
             """, [.text(key.user), .text(key.feature), .integer(Int64(key.day.index)), .integer(Int64(reservedTokens)),
                   .integer(Int64(actualTokens))])
+    }
+
+    /// Every window of `day` or later (the request journal's in-memory authority starts from them).
+    static func windows(from day: UTCDay, _ run: Run) throws -> [(key: QuotaKey, requests: Int, tokens: Int)] {
+        try run("SELECT user, feature, day, requests, tokens FROM quota_usage WHERE day >= ?", [.integer(Int64(day.index))]).compactMap { row in
+            guard let user = row[0].text, let feature = row[1].text, let day = row[2].int, let requests = row[3].int,
+                  let tokens = row[4].int else { return nil }
+            return (QuotaKey(user: user, feature: feature, day: UTCDay(index: day)), requests, tokens)
+        }
     }
 
     /// Requests and tokens counted for `key` (tests, diagnostics).

@@ -142,6 +142,7 @@ struct AdminTests {
     func persistence() async throws {
         let first = try GatewayHarness()
         _ = try await admin(first, "PATCH", "/admin/features/itinerary_summary", ["enabled": false])
+        await first.stop()
         let restarted = try GatewayHarness(dataDirectory: first.dataDirectory)
         #expect(try await restarted.stream(user: "u1").errorCode == "feature_disabled")
         #expect(try await feature(admin(restarted, "GET", "/admin/features"), "itinerary_summary")?["overrides"]?["enabled"] == false)

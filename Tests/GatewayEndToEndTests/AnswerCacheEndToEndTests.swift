@@ -31,8 +31,8 @@ struct SummaryCacheEndToEndTests {
         #expect(row.status == .ok)
         #expect(row.reason == "cached")
         #expect(row.inputTokens == 0 && row.outputTokens == 0)
-        let usage = try #require(harness.assembly.dependencies.stores.quota as? SQLiteQuotaStore)
-        #expect(try usage.usage(for: QuotaKey(user: "u1", feature: "itinerary_summary", day: UTCDay(containing: Date()))).requests == 1)
+        let usage = try #require(harness.assembly.dependencies.stores.quota as? JournaledQuotaStore)
+        #expect(usage.usage(for: QuotaKey(user: "u1", feature: "itinerary_summary", day: UTCDay(containing: Date()))).requests == 1)
     }
 
     @Test("another locale, a new booking version or a new prompt version generates again")
@@ -50,6 +50,7 @@ struct SummaryCacheEndToEndTests {
         #expect(harness.upstream.requests.count == 3)
 
         // Everyone on a candidate prompt version: a new key again.
+        await harness.stop()
         let candidate = try GatewayHarness(
             features: ["itinerary_summary": ["candidate": ["promptVersion": "2026-12-01.1", "instructions": "Summarize.", "percentage": 100]]],
             dataDirectory: harness.dataDirectory)

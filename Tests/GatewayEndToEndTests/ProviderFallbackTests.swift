@@ -167,9 +167,9 @@ struct ProviderFallbackTests {
             #expect(Self.deltas(response.events) == "Hello, world.")
             spent += try #require(await harness.auditRow(response.headers["x-request-id"])?.costMicros)
         }
-        let store = try #require(harness.assembly.dependencies.stores.quota as? SQLiteQuotaStore)
+        let store = try #require(harness.assembly.dependencies.stores.quota as? JournaledQuotaStore)
         let key = QuotaKey(user: "u1", feature: "support_chat", day: UTCDay(containing: Date()))
-        #expect(try store.usage(for: key.cost).tokens == spent, "the cost window holds what the answers cost, not what was reserved")
+        #expect(store.usage(for: key.cost).tokens == spent, "the cost window holds what the answers cost, not what was reserved")
         #expect(spent > 0)
 
         let broke = try GatewayHarness(features: ["support_chat": ["quotas": quotas(0)]], models: models)

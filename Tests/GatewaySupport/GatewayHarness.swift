@@ -121,6 +121,13 @@ public final class GatewayHarness: Sendable {
         if ownsDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 
+    /// Stops the server, then the services, and waits for them, as `assist serve` does on SIGTERM: the request
+    /// journal ships what it holds and gives the data directory up, so another gateway can start on it (a restart).
+    public func stop() async {
+        server.stop()
+        await services.shutdown()
+    }
+
     public var port: Int { server.port }
 
     public func token(_ user: String = "u1") -> String { assembly.tokenIssuer(clock: clock).token(for: user) }

@@ -1,9 +1,13 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Whether the gateway's storage takes writes, as its last writes found it: kept in memory so that
 /// `GET /healthz` answers without touching the database (a database blocked by another process must
 /// not freeze the liveness check too).
+///
+/// Two kinds of writes report here: the request's own (an audit row; `succeeded`, `failed`), and those a
+/// background writer makes for it later (the request journal's batches into SQLite; `backgroundSucceeded`,
+/// `backgroundFailed`). Storage is failing while either is; one kind succeeding does not clear the other.
 public final class StorageHealth: Sendable {
     public enum Status: String, Sendable {
         case ok
@@ -18,6 +22,7 @@ public final class StorageHealth: Sendable {
     }
 
     private let state = Mutex(State())
+    private let background = Mutex(State())
 
     public init() {}
 
@@ -42,6 +47,31 @@ public final class StorageHealth: Sendable {
         }
     }
 
+    /// A background write succeeded. Returns whether background writes had been failing until now.
+    @discardableResult
+    public func backgroundSucceeded() -> Bool {
+        background.withLock { state in
+            defer { state = State() }
+            return state.status == .failing
+        }
+    }
+
+    /// A background write failed at `time`. Returns whether this is the first failure of a run.
+    @discardableResult
+    public func backgroundFailed(at time: Date) -> Bool {
+        background.withLock { state in
+            state.failures += 1
+            guard state.status == .ok else { return false }
+            state.status = .failing
+            state.since = time
+            return true
+        }
+    }
+
     /// The status, the writes failed since storage began failing, and when it began (for `/healthz`).
-    var report: (status: Status, failures: Int, since: Date?) { state.withLock { ($0.status, $0.failures, $0.since) } }
+    var report: (status: Status, failures: Int, since: Date?) {
+        let (own, later) = (state.withLock { $0 }, background.withLock { $0 })
+        let since = [own.since, later.since].compactMap { $0 }.min()
+        return (own.status == .failing || later.status == .failing ? .failing : .ok, own.failures + later.failures, since)
+    }
 }

@@ -31,6 +31,9 @@ public struct UTCDay: Hashable, Sendable, Comparable {
         index = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
+    /// The day `index` days after 1970-01-01 (a key read back from a store).
+    public init(index: Int) { self.index = index }
+
     public var end: Date { Date(timeIntervalSince1970: TimeInterval(index + 1) * 86_400) }
 
     /// Whole seconds from `date` to the end of this day, at least 1 (a `Retry-After` of 0 invites a busy loop).

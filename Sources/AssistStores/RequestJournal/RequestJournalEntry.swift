@@ -1,0 +1,74 @@
+public import AssistGateway
+import AssistServices
+import AssistWire
+
+/// One change the request journal holds until SQLite has it: a quota reservation, its settlement, or an audit row.
+///
+/// A line of the journal is a `ChecksummedLine` whose payload is the entry as JSON with its sequence number
+/// (`seq`), which orders entries across the journal's rewrites and tells a replay which ones SQLite already has.
+/// Only metadata is written: an `AuditRecord` has no field for prompt or answer text.
+public enum RequestJournalEntry: Sendable, Equatable {
+    /// One request and `tokens` counted in `key`'s window (what `SQLiteQuotaStore.reserve` counts once admitted).
+    case reserve(QuotaKey, tokens: Int)
+    /// `key`'s tokens corrected from the `reserved` estimate to the `actual` count.
+    case settle(QuotaKey, reserved: Int, actual: Int)
+    /// A request's audit row (its `started` row, or its end replacing it).
+    case row(AuditRecord)
+
+    /// The entry numbered `sequence` as one journal line, newline included.
+    func line(sequence: UInt64) -> [UInt8] {
+        var fields: [String: JSONValue]
+        switch self {
+        case .reserve(let key, let tokens):
+            fields = Self.keyFields(key)
+            fields["kind"] = "reserve"
+            fields["tokens"] = .number(Double(tokens))
+        case .settle(let key, let reserved, let actual):
+            fields = Self.keyFields(key)
+            fields["kind"] = "settle"
+            fields["reserved"] = .number(Double(reserved))
+            fields["actual"] = .number(Double(actual))
+        case .row(let record):
+            fields = record.journalFields
+            fields["kind"] = "row"
+        }
+        fields["seq"] = .number(Double(sequence))
+        var json: [UInt8] = []
+        json.reserveCapacity(512)
+        JSONWriter.write(.object(fields), into: &json)
+        return ChecksummedLine.encode(json)
+    }
+
+    /// The sequence number and entry of one line given without its newline; nil when the line is torn, damaged or
+    /// not an entry.
+    static func decode(line: some Collection<UInt8>) -> (sequence: UInt64, entry: RequestJournalEntry)? {
+        guard let json = ChecksummedLine.payload(of: line), let fields = (try? JSONParser.parse(json))?.objectValue,
+              let sequence = fields["seq"]?.intValue, sequence > 0 else { return nil }
+        func integer(_ name: String) -> Int? { fields[name]?.intValue }
+        let entry: RequestJournalEntry
+        switch fields["kind"]?.stringValue {
+        case "reserve":
+            guard let key = key(fields), let tokens = integer("tokens") else { return nil }
+            entry = .reserve(key, tokens: tokens)
+        case "settle":
+            guard let key = key(fields), let reserved = integer("reserved"), let actual = integer("actual") else { return nil }
+            entry = .settle(key, reserved: reserved, actual: actual)
+        case "row":
+            guard let record = AuditRecord(journalFields: fields) else { return nil }
+            entry = .row(record)
+        default:
+            return nil
+        }
+        return (UInt64(sequence), entry)
+    }
+
+    private static func keyFields(_ key: QuotaKey) -> [String: JSONValue] {
+        ["user": .string(key.user), "feature": .string(key.feature), "day": .number(Double(key.day.index))]
+    }
+
+    private static func key(_ fields: [String: JSONValue]) -> QuotaKey? {
+        guard let user = fields["user"]?.stringValue, let feature = fields["feature"]?.stringValue,
+              let day = fields["day"]?.intValue else { return nil }
+        return QuotaKey(user: user, feature: feature, day: UTCDay(index: day))
+    }
+}
