@@ -23,6 +23,8 @@ extension FinanceUnderstander {
         // "ay" with its case endings: ayı, aya, ayda, aydan, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
         let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
         let words = DateResolver.numberingOrdinals(TextMatching.words(text)).map(Self.monthSpelledWithSlip)
+        // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
+        let dashed = words.count == TextMatching.words(text).count ? TextMatching.dashedWords(text) : []
         var index = 0
         while index < words.count {
             defer { index += 1 }
@@ -68,6 +70,12 @@ extension FinanceUnderstander {
             } else if let (span, length) = sinceTheStart(words, at: index) {
                 index += length - 1
                 add(span)  // "since the start of the year", "yılbaşından beri", "since New Year's": so far this year (or month)
+            } else if let (span, length) = monthDayRange(words, at: index, dashed: dashed) {
+                index += length - 1
+                add(span)  // "feb 10-20", "feb 10 to 20": the days from one to the other in that month
+            } else if Self.latestWeekend(words, at: index) {
+                if word == "hafta" { index += 1 }
+                add(latestWeekend())  // "over the weekend", "hafta sonu bindiğim": the latest weekend
             } else if word == "weekend" && ["last", "past", "previous"].contains(previous)
                         || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
                 if word == "hafta" { index += 1 }
@@ -113,7 +121,7 @@ extension FinanceUnderstander {
                 add(year == thisYear ? yearToDate() : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"), .year(year))
             }
         }
-        let periods = joinedPeriods(found, in: words).map(\.range)
+        let periods = joinedPeriods(found, in: words, dashed: dashed).map(\.range)
         return (periods.first, periods.count > 1 ? periods[1] : nil)
     }
 
@@ -123,7 +131,7 @@ extension FinanceUnderstander {
     /// year's fourth there, and the one before this quarter on its own). Two days joined by "to", "until" or
     /// "through", or by "and" after "between" or "from", are the days from one to the other ("between aug 20 and aug
     /// 27"); "compare aug 20 and aug 27" stays two.
-    func joinedPeriods(_ found: [FoundPeriod], in words: [String]) -> [FoundPeriod] {
+    func joinedPeriods(_ found: [FoundPeriod], in words: [String], dashed: Set<Int> = []) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
             if let before = joined.last, period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in"].contains(words[before.last + 1]),
@@ -131,14 +139,15 @@ extension FinanceUnderstander {
                 joined[joined.count - 1] = holiday
                 continue
             }
-            if let before = joined.last, before.part == .day, period.part == .day, Self.spansDays(from: before, to: period, in: words),
+            if let before = joined.last, before.part == .day, period.part == .day, Self.spansDays(from: before, to: period, in: words, dashed: dashed),
                before.range.from <= period.range.to {
                 joined[joined.count - 1] = FoundPeriod(range: DateResolver.Range(from: before.range.from, to: period.range.to),
                                                        first: before.first, last: period.last)
                 continue
             }
+            // "2033'ün ilk yarısı": a genitive ending after an apostrophe is a word of its own ("un", "nin").
             if let before = joined.last,
-               period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in"].contains(words[before.last + 1]),
+               period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in", "un", "nin", "nun"].contains(words[before.last + 1]),
                let combined = combined(before, period) {
                 joined[joined.count - 1] = combined
             } else {
@@ -151,14 +160,16 @@ extension FinanceUnderstander {
     /// Whether two days written one after the other mean the days from one to the other: "between aug 20 and aug
     /// 27", "from the 3rd to the 9th"; in Turkish the first in the ablative and the second in the dative, side by side
     /// ("24 aralıktan 2 ocağa kadar").
-    static func spansDays(from first: FoundPeriod, to second: FoundPeriod, in words: [String]) -> Bool {
+    static func spansDays(from first: FoundPeriod, to second: FoundPeriod, in words: [String], dashed: Set<Int> = []) -> Bool {
         if second.first == first.last + 1 {
+            // "20 aralık - 3 ocak arası": a dash between two days, and "arası" after them.
+            if dashed.contains(second.first), second.last + 1 < words.count, words[second.last + 1].hasPrefix("arasi") { return true }
             return ["dan", "den", "tan", "ten"].contains(where: words[first.last].hasSuffix)
                 && (["a", "e"].contains(where: words[second.last].hasSuffix) || second.last + 1 < words.count && words[second.last + 1] == "kadar")
         }
         guard second.first == first.last + 2 else { return false }
         let joiner = words[first.last + 1]
-        return ["and", "to", "until", "till", "through", "ile"].contains(joiner)
+        return ["and", "to", "until", "till", "through", "thru", "ile"].contains(joiner)
             && (joiner != "and" || first.first > 0 && ["between", "from"].contains(words[first.first - 1]))
     }
 
@@ -241,6 +252,45 @@ extension FinanceUnderstander {
         guard since > 0 else { return nil }
         let span = month.map { DateResolver.Range(from: pastMonth($0).from, to: todayISO) } ?? (unit == "yil" ? yearToDate() : thisMonth())
         return (span, start + 1 + since - index)
+    }
+
+    /// "the weekend" ("over the weekend", "at the weekend"; not "the weekend of feb 10") and a bare "hafta sonu" (not
+    /// after "bu", "geçen", "her", a number, a month or another word that names which one): the latest weekend. One
+    /// word, "haftasonu", stays no period alone: cut from "geçen haftasonu", it would make the words after it a name
+    /// after the question's period ("taksi ve otobüse").
+    static func latestWeekend(_ words: [String], at index: Int) -> Bool {
+        let word = words[index]
+        let previous = index > 0 ? words[index - 1] : ""
+        let next = index + 1 < words.count ? words[index + 1] : ""
+        if word == "weekend" { return previous == "the" && next != "of" }
+        guard word == "hafta" && next.hasPrefix("sonu") else { return false }
+        // "10-11 şubat hafta sonu": after a day it is that day's weekend.
+        if DateResolver.month(previous) != nil { return false }
+        let naming: Set<String> = ["bu", "gecen", "her", "evvelki", "evvelsi", "onceki", "son", "sonraki", "gelecek", "onumuzdeki",
+                                   "ilk", "hangi", "kac", "bir", "ayni", "o", "su", "bircok", "birkac", "tum", "butun"]
+        return !naming.contains(previous) && Int(previous) == nil && SearchParser.numbers[previous] == nil
+    }
+
+    /// The latest weekend: this one so far on a Saturday or Sunday, else Saturday and Sunday of last week.
+    func latestWeekend() -> DateResolver.Range {
+        let weekday = calendar.component(.weekday, from: todayDate)
+        guard weekday == 7 || weekday == 1 else { return lastWeekend() }
+        let saturday = calendar.date(byAdding: .day, value: weekday == 7 ? 0 : -1, to: todayDate)!
+        return DateResolver.Range(from: DateResolver.iso(saturday), to: todayISO)
+    }
+
+    /// "feb 10-20", "feb 10 to 20", "feb 10 thru 20": a month, then two of its days joined by a dash or a word; the
+    /// latest such days that have begun, and how many words from `index` it takes.
+    func monthDayRange(_ words: [String], at index: Int, dashed: Set<Int>) -> (range: DateResolver.Range, length: Int)? {
+        guard index + 2 < words.count, let month = DateResolver.monthBeforeDay(words[index]), let first = DateResolver.dayNumber(words[index + 1]),
+              Int(words[index + 1]) != nil else { return nil }
+        let joined = ["to", "thru", "through", "till", "until"].contains(words[index + 2])
+        let lastAt = joined ? index + 3 : index + 2
+        guard lastAt < words.count, joined || dashed.contains(lastAt), Int(words[lastAt]) != nil,
+              let last = DateResolver.dayNumber(words[lastAt]), last > first else { return nil }
+        let end = pastDay(last, month: month)
+        let start = calendar.date(byAdding: .day, value: first - last, to: end)!
+        return (DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end)), lastAt + 1 - index)
     }
 
     /// Saturday and Sunday of last week (Monday to Sunday): on a weekend day, the weekend before this one.
