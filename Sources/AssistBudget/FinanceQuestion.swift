@@ -51,14 +51,15 @@ public struct FinanceUnderstander: Sendable {
 
     static let categories: [(String, [String])] = [
         ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "lokanta", "yemek",
-                         "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye"]),
+                         "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye",
+                         "dışarıda yedik", "dışarda yedik", "dışarıda yedim", "dışarda yedim", "dışarıda yemek", "dışarda yemek"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu"]),
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
-        ("shopping", ["online shopping", "shopping", "alışveriş"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
-        ("entertainment", ["entertainment", "cinema", "movies", "the movies", "eğlence", "sinema"]),
+        ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
+        ("entertainment", ["entertainment", "cinema", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım"]),
     ]
@@ -70,7 +71,7 @@ public struct FinanceUnderstander: Sendable {
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
-                         "most of my money", "where did my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
+                         "most of my money", "where did my money go", "where did all my money go", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          "places", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
@@ -79,13 +80,14 @@ public struct FinanceUnderstander: Sendable {
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
                     "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
-                    "single transaction", "tek seferde", "bir seferde", "tek bir seferde"]),
+                    "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu"]),
         (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
-                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them"]),
-        (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "ne kadar", "toplam", "harcadım", "harcama"]),
+                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
+                             "sırala", "sıralar mısın"]),
+        (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
     /// What a question names of its own, read once: the intent its cue words ask for, its periods, merchant,
@@ -163,12 +165,28 @@ public struct FinanceUnderstander: Sendable {
         if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
         // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
         if intent == nil, Self.asksEveryOne(folded.words) { intent = .listTransactions }
+        // "yesterday's transactions pls": the transactions themselves, asked for with no other cue.
+        if intent == nil, folded.words.contains("transactions") { intent = .listTransactions }
+        // "# of starbucks runs": "#" before "of" is "number of".
+        if intent == nil || intent == .totalSpent, Self.numberSignOf(text) { intent = .count }
         let listed = merchants.first { folded.contains($0) }
         return Reading(intent: intent, period: period, other: other,
                        merchant: listed ?? listedMerchantWithSlip(folded.words) ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text),
                        category: listed.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: shift, namedYear: namedYear)
+    }
+
+    /// "# of starbucks runs": a number sign standing before "of", as "number of" is written short.
+    static func numberSignOf(_ text: String) -> Bool {
+        let characters = Array(text.lowercased())
+        for (index, character) in characters.enumerated() where character == "#" {
+            var next = index + 1
+            while next < characters.count, characters[next] == " " { next += 1 }
+            guard next + 1 < characters.count, characters[next] == "o", characters[next + 1] == "f" else { continue }
+            if next + 2 == characters.count || !(characters[next + 2].isLetter || characters[next + 2].isNumber) { return true }
+        }
+        return false
     }
 
     /// "every spotify charge", "each uber ride", "all my netflix payments": "every", "each" or "all" and, within four

@@ -47,7 +47,7 @@ enum FollowUp {
     /// A share of it, "payı", "share": "Carrefoursa'nın payı ne kadar"; "ne kadarı" (how much of it).
     static func partOfLast(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
-            || words.contains { ["payi", "share", "kadari"].contains($0) }  // "ne kadarı Migros'taydı": how much of it
+            || words.contains { ["payi", "share", "kadari", "kismi"].contains($0) }  // "ne kadarı Migros'taydı", "CarrefourSA'daki kısmı"
     }
 
     enum Unit {
@@ -89,7 +89,7 @@ enum FollowUp {
         }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
                                      "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
-                                     "week": .week, "weeks": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
+                                     "week": .week, "weeks": .week, "wk": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }
