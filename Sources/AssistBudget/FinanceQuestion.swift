@@ -215,12 +215,22 @@ public struct FinanceUnderstander: Sendable {
 
     /// A one-word merchant of the user's with a Turkish case ending and a copula ("migrostaydı": it was at Migros,
     /// "bimdeydi"), or, of seven letters or more, written with one slip and perhaps a case ending ("starbukstan",
-    /// "netflx": the same first letter, within one edit). Never a category's word.
+    /// "netflx": the same first letter, within one edit). A one-word name written with a hyphen, apostrophe or dot may
+    /// be written without it ("nusret", "nusretteki" for Nusr-Et). Never a category's word.
     func listedMerchantWithSlip(_ words: [String]) -> String? {
         for word in words where word.count >= 3 && word.allSatisfy(\.isLetter) {
             var stems: [String]?
             for merchant in merchants {
                 let name = TextMatching.fold(merchant)
+                // "nusret", "nusretteki" for Nusr-Et: a one-word name's hyphen, apostrophe or dot left out, perhaps with
+                // a case ending.
+                let joined = name.filter(\.isLetter)
+                if joined != name, joined.count >= 4, joined.first == word.first, name.allSatisfy({ $0.isLetter || "-'’.".contains($0) }) {
+                    let forms = stems ?? [word] + Self.caseStems(folded: word)
+                    stems = forms
+                    if forms.contains(joined), !Self.notNameWords.contains(word) { return merchant }
+                    continue
+                }
                 guard name.count >= 3, name.first == word.first, name.allSatisfy(\.isLetter) else { continue }
                 let forms = stems ?? [word] + Self.caseStems(folded: word)
                 stems = forms

@@ -65,7 +65,14 @@ extension FinanceUnderstander {
                 let next = index + 1 < folded.count ? folded[index + 1] : ""
                 let shortFollowUp = tokens.count <= 3 && tokens.indices.allSatisfy { $0 == index || FollowUp.openers.contains(folded[$0])
                     || FollowUp.fillers.contains(folded[$0]) || folded[$0] == "peki" }
-                guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix),
+                // "coffyye bu hafta kaç para gitti": the question's period may come between the name and what it asks.
+                let asksAfterPeriod = (1...3).contains { length in
+                    guard index + length + 1 < folded.count else { return false }
+                    let asked = folded[index + length + 1]
+                    return (["ne", "kac"].contains(asked) || Self.spendingAfter.contains(where: asked.hasPrefix))
+                        && periods(in: tokens[(index + 1)...(index + length)].joined(separator: " ")).0 != nil
+                }
+                guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix) || asksAfterPeriod,
                       readsAsName(tokens[index]) else { continue }
                 // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
                 if index > 0, Self.category(in: tokens[index - 1]) != nil || Self.category(in: tokens[index - 1] + " " + stem) != nil { continue }
@@ -132,7 +139,7 @@ extension FinanceUnderstander {
     /// word (plain letters without a Turkish ending) and no common one.
     func lowercaseName(_ previous: String, joining stem: String) -> String? {
         let folded = TextMatching.fold(previous)
-        guard previous.count >= 3, previous.allSatisfy({ $0.isASCII && $0.isLowercase }), !Self.notNameWords.contains(folded),
+        guard previous.count >= 3, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
               !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: folded.hasSuffix) else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
     }
@@ -203,7 +210,10 @@ extension FinanceUnderstander {
             let stem = String(word.dropLast(ending.count))
             guard stem.count >= 2, let end = stem.lowercased().last else { continue }
             // The buffer ("n", "y") comes after a vowel only; a bare vowel ending after a consonant only.
-            guard afterVowel == vowels.contains(end) || !afterVowel && ending.count > 1 else { continue }
+            // A name ending in a "y" said as a vowel takes the buffer "y" too ("coffyye": to Coffy), never a bare vowel.
+            let saidAsVowel = end == "y" && (ending == "ya" || ending == "ye")
+            if end == "y", ending.count == 1, stem.lowercased().hasSuffix("yy") { continue }
+            guard afterVowel == (vowels.contains(end) || saidAsVowel) || !afterVowel && ending.count > 1 else { continue }
             let possessive = ending.hasPrefix("n") && ["ı", "i", "u", "ü"].contains { stem.lowercased().hasSuffix($0) }
             stems.append((stem, possessive))
         }
@@ -221,7 +231,7 @@ extension FinanceUnderstander {
 
     /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
     static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",
-                                          "alisveris"]
+                                          "alisveris", "yaptig"]
 
     /// Words that begin a question's period after a name ("at target this year", "at best buy in july").
     static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",
