@@ -104,7 +104,7 @@ extension FinanceUnderstander {
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges", "runs",
-                                           "receipt", "receipts"]
+                                           "receipt", "receipts", "shop"]
 
     /// Names tried per question: a question names a merchant or two, and a longer list of candidates is no question.
     static let maxCandidates = 4

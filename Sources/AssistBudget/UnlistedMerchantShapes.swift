@@ -53,6 +53,8 @@ extension FinanceUnderstander {
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
             } else if index == 1, Self.totalWords.contains(word), plain(0), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
+            } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
+                return name  // "panera bread total for the past 14 days"
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
                       let name = name([index - 1], tokens, before: word) {
                 return name  // "rossmann alışverişlerimin"
