@@ -73,9 +73,8 @@ extension FinanceUnderstander {
             } else if let (span, length) = monthDayRange(words, at: index, dashed: dashed) {
                 index += length - 1
                 add(span)  // "feb 10-20", "feb 10 to 20": the days from one to the other in that month
-            } else if Self.latestWeekend(words, at: index) {
-                if word == "hafta" { index += 1 }
-                add(latestWeekend())  // "over the weekend", "hafta sonu bindiğim": the latest weekend
+            } else if word == "weekend", previous == "the", next != "of" {
+                add(latestWeekend())  // "over the weekend", "at the weekend" (not "the weekend of feb 10"): the latest weekend
             } else if word == "weekend" && ["last", "past", "previous"].contains(previous)
                         || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
                 if word == "hafta" { index += 1 }
@@ -254,21 +253,18 @@ extension FinanceUnderstander {
         return (span, start + 1 + since - index)
     }
 
-    /// "the weekend" ("over the weekend", "at the weekend"; not "the weekend of feb 10") and a bare "hafta sonu" (not
-    /// after "bu", "geçen", "her", a number, a month or another word that names which one): the latest weekend. One
-    /// word, "haftasonu", stays no period alone: cut from "geçen haftasonu", it would make the words after it a name
-    /// after the question's period ("taksi ve otobüse").
-    static func latestWeekend(_ words: [String], at index: Int) -> Bool {
-        let word = words[index]
-        let previous = index > 0 ? words[index - 1] : ""
-        let next = index + 1 < words.count ? words[index + 1] : ""
-        if word == "weekend" { return previous == "the" && next != "of" }
-        guard word == "hafta" && next.hasPrefix("sonu") else { return false }
-        // "10-11 şubat hafta sonu": after a day it is that day's weekend.
-        if DateResolver.month(previous) != nil { return false }
+    /// A bare "hafta sonu" in a question naming no other period (not after "bu", "geçen", "her", a number or another
+    /// word that names which one): the latest weekend ("hafta sonu bindiğim bitaksileri listele"). Read on the whole
+    /// question only, never on a part of it: cut from "geçen hafta sonu", it would be a period of its own, and the
+    /// words after it a name after the question's period ("arkadaşım aliye"). One word, "haftasonu", is left alone.
+    static func saysBareWeekend(_ words: [String]) -> Bool {
         let naming: Set<String> = ["bu", "gecen", "her", "evvelki", "evvelsi", "onceki", "son", "sonraki", "gelecek", "onumuzdeki",
                                    "ilk", "hangi", "kac", "bir", "ayni", "o", "su", "bircok", "birkac", "tum", "butun"]
-        return !naming.contains(previous) && Int(previous) == nil && SearchParser.numbers[previous] == nil
+        return words.indices.contains { index in
+            guard words[index] == "hafta", index + 1 < words.count, words[index + 1].hasPrefix("sonu") else { return false }
+            let previous = index > 0 ? words[index - 1] : ""
+            return !naming.contains(previous) && Int(previous) == nil && SearchParser.numbers[previous] == nil
+        }
     }
 
     /// The latest weekend: this one so far on a Saturday or Sunday, else Saturday and Sunday of last week.

@@ -148,6 +148,7 @@ public struct FinanceUnderstander: Sendable {
     private func read(_ text: String) -> Reading {
         let folded = FoldedText(text)
         var (period, other) = periods(in: text)
+        if period == nil, Self.saysBareWeekend(TextMatching.words(text)) { period = latestWeekend() }  // "hafta sonu bindiğim"
         let shift = FollowUp.shift(in: text)
         var namedYear: DateResolver.Range? = nil
         if let year = shift?.toYear {

@@ -40,7 +40,8 @@ extension FinanceUnderstander {
                 }
                 if let name = accepted(words, turkish: true) { return name }
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
-                      Self.boughtThere.contains(tokens[index + 1].lowercased()) {
+                      Self.boughtThere.contains(tokens[index + 1].lowercased())
+                        || Self.shopAfterName(tokens.map { TextMatching.fold($0) }, at: index + 1) {
                 // "how many Lyft rides", "my Deliveroo orders": the name before what is bought there.
                 var name = [token]
                 if index > 1, tokens[index - 1].first?.isUppercase == true, acceptable(tokens[index - 1], partOfName: true) {
@@ -104,7 +105,14 @@ extension FinanceUnderstander {
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges", "runs",
-                                           "receipt", "receipts", "shop"]
+                                           "receipt", "receipts"]
+
+    /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose
+    /// shop", "avg Tesco shop" (a grocery shop), never "the corner shop" or "my local corner shop".
+    static func shopAfterName(_ folded: [String], at index: Int) -> Bool {
+        guard index < folded.count, folded[index] == "shop", index >= 1 else { return false }
+        return index == 1 || !["the", "a", "an", "this", "that", "local", "corner", "my", "our"].contains(folded[index - 2])
+    }
 
     /// Names tried per question: a question names a merchant or two, and a longer list of candidates is no question.
     static let maxCandidates = 4

@@ -51,6 +51,8 @@ extension FinanceUnderstander {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"
                 if plain(index - 2), plain(index - 1), let name = name([index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
+            } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
+                return name  // "avg waitrose shop over the last 6 months"
             } else if index == 1, Self.totalWords.contains(word), plain(0), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
