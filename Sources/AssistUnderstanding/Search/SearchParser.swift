@@ -28,9 +28,10 @@ public struct SearchParser: Sendable {
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
         filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
+            ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words)
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
             ?? Self.oneBaby(in: words)
-        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "passenger", "passengers", "pax", "seat",
+        if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "ppl", "passenger", "passengers", "pax", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
                                                                               "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
             ?? Self.ticketCount(in: words) ?? Self.forCount(in: words) {
@@ -59,14 +60,14 @@ public struct SearchParser: Sendable {
         }
         let besidesCountedNights = FoldedText(words: nightsUncounted)
         filters.departureTimeOfDay = Self.first(in: besidesCountedNights, [
-            ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "sabah", "sabahki"]),
+            ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "morn", "sabah", "sabahki"]),
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
-            ("night", ["night", "tonight", "tonite", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
-        ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.any(["early", "erken"], in: text) ? "morning" : nil)  // "early tomorrow": only when no other time is named
+            ("night", ["night", "nite", "tonight", "tonite", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
+        ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.any(["early", "erken"], in: text) || Self.firstThing(in: words) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
                       "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
-            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag"]),
+            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "snowboard", "snowboarding"]),
         ])
         filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters
@@ -84,6 +85,24 @@ public struct SearchParser: Sendable {
         for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }) {
             let previous = words[index - 1]
             if let value = Int(previous) ?? numbers[previous] ?? wordCounts[previous] { return value }
+        }
+        return nil
+    }
+
+    /// "5 kişiyiz, 2'si çocuk": a count with Turkish "of them" ("'si", "'i", "'u") before a noun is that many of the
+    /// party; the head count then takes them out of the adults. A count in a case ("2'sine") is no part.
+    static func partOfParty(in words: [String], nouns: Set<String>) -> Int? {
+        for index in words.indices.dropFirst(2) where nouns.contains(words[index]) {
+            if ["si", "i", "u"].contains(words[index - 1]), let value = Int(words[index - 2]) { return value }
+        }
+        return nil
+    }
+
+    /// "2 büyük 2 küçük": "küçük" (small) counts children only straight after a count of "büyük" (grown-ups), so "2
+    /// küçük bavul" (two small bags) counts no one.
+    static func youngAfterGrown(in words: [String]) -> Int? {
+        for index in words.indices.dropFirst(3) where words[index] == "kucuk" {
+            if words[index - 2] == "buyuk", Int(words[index - 3]) != nil, let value = Int(words[index - 1]) { return value }
         }
         return nil
     }
@@ -144,7 +163,7 @@ public struct SearchParser: Sendable {
         // Slang for the same money: "200 bucks", "50 quid".
         "buck": "USD", "bucks": "USD", "quid": "GBP",
         // Other dollars by their codes: "900 CAD", "under 900 AUD" (by name, `dollarCountries`).
-        "cad": "CAD", "aud": "AUD",
+        "cad": "CAD", "aud": "AUD", "chf": "CHF",
     ]
 
     /// Dollars named by their country before the word: "900 Canadian dollars", "500 Australian dollars".
@@ -164,7 +183,16 @@ public struct SearchParser: Sendable {
     /// written out first: "£200" reads as "gbp 200", "200€" as "200 eur", "₺3000" as "tl 3000".
     static let currencySigns: [Character: String] = ["£": "gbp", "$": "usd", "€": "eur", "₺": "tl"]
     /// Codes written before an amount ("USD 500", and the signs as spelled): not "try", an English verb.
-    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud"]
+    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud", "chf"]
+
+    /// "fri first thing", "first thing tomorrow": the start of the day, as "early" is; not "the first thing I need"
+    /// nor "my first thing to book", where a word before makes it a thing.
+    static func firstThing(in words: [String]) -> Bool {
+        words.indices.dropLast().contains { index in
+            words[index] == "first" && words[index + 1] == "thing"
+                && !(index > 0 && ["the", "a", "my", "our", "your", "one", "only", "every"].contains(words[index - 1]))
+        }
+    }
 
     static func hasCurrencySign(_ text: String) -> Bool { text.contains { currencySigns[$0] != nil } }
 

@@ -82,7 +82,13 @@ extension SearchParser {
     static func oneBaby(in words: [String]) -> Int? {
         let babies: Set<String> = ["baby", "infant", "bebek", "bebegi"]
         for index in words.indices {
-            if ["bebekle", "bebegimle", "bebegimizle"].contains(words[index]) { return 1 }
+            // "bebekli 2 yetişkin": with a baby; a count before it ("2 bebekli") is read by `count`.
+            if ["bebekle", "bebegimle", "bebegimizle", "bebekli"].contains(words[index]) { return 1 }
+            // "2 adults + infant": a lone baby straight after a counted party ("+" folds away).
+            if ["infant", "baby"].contains(words[index]), index > 1, ["adults", "adult", "kids", "children", "child"].contains(words[index - 1]),
+               Int(words[index - 2]) != nil, !(index + 1 < words.count && ["seat", "seats", "car", "cot", "bassinet", "food"].contains(words[index + 1])) {
+                return 1
+            }
             // "8 aylık kızımız", "6-month-old son": a child counted in months is a baby.
             if index + 1 < words.count, let months = Int(words[index]), (1...23).contains(months),
                words[index + 1] == "aylik" || words[index + 1] == "month" && index + 2 < words.count && words[index + 2] == "old" { return 1 }
