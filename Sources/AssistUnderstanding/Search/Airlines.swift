@@ -27,6 +27,9 @@ extension SearchParser {
         ("Widerøe", ["widerøe", "wideroe"]), ("Condor", ["condor airlines"]), ("Ural Airlines", ["ural airlines"]),
         ("Belavia", ["belavia"]), ("Sky Express", ["sky express"]), ("Cyprus Airways", ["cyprus airways", "kıbrıs hava yolları", "kıbrıs havayolları"]),
         ("Discover Airlines", ["discover airlines"]), ("Southwind Airlines", ["southwind airlines"]), ("Freebird Airlines", ["freebird airlines"]),
+        ("TUI Airways", ["tui airways"]), ("Arkia", ["arkia"]), ("Pobeda", ["pobeda"]), ("Nordwind Airlines", ["nordwind airlines", "nordwind"]),
+        ("Red Wings Airlines", ["red wings airlines"]), ("Utair", ["utair"]), ("Bulgaria Air", ["bulgaria air"]), ("Smartwings", ["smartwings"]),
+        ("Edelweiss Air", ["edelweiss air"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -46,6 +49,9 @@ extension SearchParser {
         ("Turkmenistan Airlines", ["turkmenistan airlines", "türkmenistan hava yolları", "türkmenistan havayolları"]), ("Nouvelair", ["nouvelair"]),
         ("Air Cairo", ["air cairo"]), ("SalamAir", ["salamair", "salam air"]), ("flyadeal", ["flyadeal"]), ("Mahan Air", ["mahan air"]),
         ("Air Senegal", ["air senegal"]), ("Precision Air", ["precision air"]), ("Air Zimbabwe", ["air zimbabwe"]),
+        ("Jambojet", ["jambojet"]), ("Arik Air", ["arik air"]), ("TAAG Angola Airlines", ["taag angola airlines", "taag"]),
+        ("LAM Mozambique Airlines", ["lam mozambique airlines"]), ("Air Manas", ["air manas"]), ("Centrum Air", ["centrum air"]),
+        ("Fly Baghdad", ["flybaghdad"]), ("Yemenia", ["yemenia"]), ("Afriqiyah Airways", ["afriqiyah"]), ("Air Côte d'Ivoire", ["air côte d'ivoire", "air cote d'ivoire"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
@@ -57,7 +63,8 @@ extension SearchParser {
         ("Flair Airlines", ["flair airlines"]), ("Viva Aerobus", ["viva aerobus", "vivaaerobus"]), ("Caribbean Airlines", ["caribbean airlines"]),
         ("Bahamasair", ["bahamasair"]), ("Sky Airline", ["sky airline"]), ("JetSMART", ["jetsmart"]),
         ("Cape Air", ["cape air"]), ("Avelo Airlines", ["avelo airlines", "avelo"]), ("Flybondi", ["flybondi"]),
-        ("Boliviana de Aviación", ["boliviana de aviacion"]),
+        ("Boliviana de Aviación", ["boliviana de aviacion"]), ("Air North", ["air north"]), ("Arajet", ["arajet"]), ("Satena", ["satena"]),
+        ("Azul Brazilian Airlines", ["azul brazilian airlines", "azul airlines"]),
         // Asia and the Pacific.
         ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
         ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
@@ -72,6 +79,9 @@ extension SearchParser {
         ("Royal Brunei Airlines", ["royal brunei"]), ("Fiji Airways", ["fiji airways"]), ("Bangkok Airways", ["bangkok airways"]),
         ("Batik Air", ["batik air"]), ("Lion Air", ["lion air"]), ("Air Niugini", ["air niugini"]),
         ("Buddha Air", ["buddha air"]), ("Akasa Air", ["akasa air", "akasa"]), ("Spring Airlines", ["spring airlines"]),
+        ("Skymark Airlines", ["skymark"]), ("Peach Aviation", ["peach aviation"]), ("HK Express", ["hk express"]), ("Nok Air", ["nok air"]),
+        ("Citilink", ["citilink"]), ("Bamboo Airways", ["bamboo airways"]), ("Yeti Airlines", ["yeti airlines"]), ("Alliance Air", ["alliance air"]),
+        ("airblue", ["airblue"]), ("Biman Bangladesh Airlines", ["biman bangladesh airlines", "biman"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -79,13 +89,19 @@ extension SearchParser {
     /// Atlanta…", "on Delta", "United Sacramento to Tucson"), or before Turkish "ile" ("S7 ile"), never after "the" or
     /// a place ("the Mekong Delta"), nor before a word that makes it another name ("United Kingdom", "American
     /// Express"). "condor" is a bird, "s7" a phone's model, "southwind" and "freebird" words too; "canadian north"
-    /// (two words, the last whole: not "Canadian Northern") is also the north of Canada ("the Canadian north").
+    /// (two words, the last whole: not "Canadian Northern") is also the north of Canada ("the Canadian north"); "azul"
+    /// is blue, "peach" a fruit, "tui" a bird, "edelweiss" a flower, "red wings" a team. "fly baghdad" reads as a verb
+    /// and a city in English ("fly Baghdad to Erbil"), so it is the airline only after a cue or before "ile", never
+    /// first in the request (`cuedOnlyAirlines`).
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
         "condor": "Condor", "s7": "S7 Airlines", "southwind": "Southwind Airlines", "freebird": "Freebird Airlines",
-        "canadian north": "Canadian North",
+        "canadian north": "Canadian North", "azul": "Azul Brazilian Airlines", "peach": "Peach Aviation", "tui": "TUI Airways",
+        "edelweiss": "Edelweiss Air", "red wings": "Red Wings Airlines", "fly baghdad": "Fly Baghdad",
     ]
+    /// Contextual airlines whose name, first in a request, reads as something else.
+    static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad"]
     /// `contextualAirlines`' names as words, longest first.
     static let contextualAirlineWords: [(words: [String], airline: String)] =
         contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
@@ -105,12 +121,12 @@ extension SearchParser {
 
     static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del"]
 
-    /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita"): read only as written, in
+    /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita", "lam", "swiss"): read only as written, in
     /// capitals, in a text that is not all capitals ("LOT Katowice to Gdansk").
     static let capitalisedAirlines: [String: String] = [
         "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
         "PIA": "Pakistan International Airlines", "SCAT": "SCAT Airlines",
-        "MEA": "Middle East Airlines", "BA": "British Airways",
+        "MEA": "Middle East Airlines", "BA": "British Airways", "LAM": "LAM Mozambique Airlines", "SWISS": "Swiss International Air Lines",
     ]
 
     static func capitalisedAirline(in text: String) -> String? {
@@ -133,7 +149,9 @@ extension SearchParser {
                 && Array(words[index..<(index + $0.words.count)]) == $0.words }) else { continue }
             let after = index + name.count
             if after < words.count, afterAirlineWords.contains(words[after]) { continue }
-            if index == 0 || ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) { return airline }
+            if index == 0 ? !cuedOnlyAirlines.contains(airline) : ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) {
+                return airline
+            }
             // Turkish puts "ile" (with) after it: "S7 ile", "Delta ile".
             if after < words.count, words[after] == "ile" { return airline }
         }
