@@ -100,6 +100,12 @@ TURKISH_NAMES = {
     # Mezar-ı Şerif (Mazar-e Sharif). Hail (Ha'il) is left out: it is a common English word, as Karşı is a Turkish one.
     "Assiut": ["Asyut"], "Ust-Kamenogorsk": ["Öskemen"], "Gabala": ["Gebele"], "Zaqatala": ["Zakatala"], "Najran": ["Necran"],
     "N'Djamena": ["Ncamena"], "Mazar-e Sharif": ["Mezar-ı Şerif"],
+    # And these, as Turkish Wikipedia titles them (none a Turkish word either): Nijniy Novgorod, Çeboksarı, Grodno
+    # (Hrodna, as Russian writes it), Kökşetav (Kokshetau), Zencan (Zanjan), Büreyde (Buraydah), Nuadibu (Nouadhibou).
+    # Mari (Mary) is left out: another GeoNames town's name (in Brazil) and a Turkish word (Zipf 3.3); Sana (Sanaa)
+    # too, a common Turkish word ("to you", Zipf 6.0).
+    "Nizhny Novgorod": ["Nijniy Novgorod"], "Cheboksary": ["Çeboksarı"], "Hrodna": ["Grodno"], "Kokshetau": ["Kökşetav"],
+    "Zanjan": ["Zencan"], "Buraydah": ["Büreyde"], "Nouadhibou": ["Nuadibu"],
 }
 
 # Turkish case endings, folded, as the app's Gazetteer.caseEndings cuts them from a name ("lizbona", "istanbuldan").

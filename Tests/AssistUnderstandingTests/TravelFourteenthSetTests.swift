@@ -115,4 +115,17 @@ struct TravelFourteenthSetTests {
         #expect(parser.parse("snowboard yapmak için İzmir'den bir yer öner").climate == "cold")
         #expect(parser.parse("somewhere to go snowboarding from Denver").climate == "cold")
     }
+
+    @Test("Turkish names of Cheboksary, Hrodna, Kokshetau, Zanjan, Buraydah and Nouadhibou; not Mari nor Sana")
+    func turkishNames() {
+        #expect(parser.parse("Çeboksarı'dan Antalya'ya haziranda").origin == "Cheboksary")
+        #expect(parser.parse("Grodno'dan Antalya'ya 15 mayısta").origin == "Hrodna")
+        #expect(parser.parse("Kökşetav'dan Astana'ya pazartesi sabah").origin == "Kokshetau")
+        #expect(parser.parse("Zencan - İstanbul, 1 nisan").origin == "Zanjan")
+        #expect(parser.parse("Cidde'ye Büreyde'den 2 nisan").origin == "Buraydah")
+        #expect(parser.parse("Nuadibu'dan Nuakşot'a pazar sabah").origin == "Nouadhibou")
+        #expect(parser.parse("Nijniy Novgorod'dan Antalya'ya 12 mayıs").origin == "Nizhny Novgorod")
+        // "sana" (to you) is a word, no place.
+        #expect(parser.parse("sana İstanbul'dan bir yer önereyim").destination == nil)
+    }
 }
