@@ -4,8 +4,9 @@ import Testing
 /// What the fourteenth written-after set (`golden/written-after/README.md`) found missing or wrong: more airlines
 /// (Azul, Peach, TUI, Edelweiss and Red Wings only where the text makes them the airline, Fly Baghdad never first in
 /// English, LAM and SWISS in capitals); "morn", "nite" and "first thing" as times of day; "ppl", "+ infant",
-/// "bebekli", "2'si çocuk" and "2 büyük 2 küçük" in the party; Swiss francs; "snowboard" as a cold trip; Turkish names
-/// from `tools/build_gazetteer.py`. Each beside the reading it must not take.
+/// "bebekli", "2'si çocuk" and "2 büyük 2 küçük" in the party; Swiss francs; "snowboard" as a cold trip; "gelecek
+/// hafta cuma günü" as that day of next week; Turkish names from `tools/build_gazetteer.py`. Each beside the reading it
+/// must not take.
 @Suite("Travel phrasing: the fourteenth set")
 struct TravelFourteenthSetTests {
     let parser = SearchParser(today: DateResolver(today: "2034-03-07")!)  // a Tuesday
@@ -108,6 +109,14 @@ struct TravelFourteenthSetTests {
         // "küçük" (small) alone counts no child: two small bags.
         #expect(parser.parse("Odessa'dan Antalya'ya mayısta 2 yetişkin, 2 küçük bavul").children == nil)
         #expect(parser.parse("Odessa'dan Antalya'ya 2'si ucuz olsun").children == nil)
+    }
+
+    @Test("'gelecek hafta cuma günü' is that day of next week; 'gelecek hafta' alone the week")
+    func dayOfNextWeek() {
+        #expect(parser.parse("belgoroddan istanbula gelecek hafta cuma günü").departure == .init(from: "2034-03-17", to: "2034-03-17"))
+        #expect(parser.parse("Ankara'dan İzmir'e önümüzdeki hafta salı").departure == .init(from: "2034-03-14", to: "2034-03-14"))
+        #expect(parser.parse("Ankara'dan İzmir'e gelecek hafta, 2 yetişkin").departure == .init(from: "2034-03-13", to: "2034-03-19"))
+        #expect(parser.parse("Ankara'dan İzmir'e gelecek hafta sonu").departure == .init(from: "2034-03-18", to: "2034-03-19"))
     }
 
     @Test("'snowboard' is a cold trip")

@@ -117,6 +117,10 @@ public struct DateResolver: Sendable {
             if (word == "week" && next == "after" && afterNext == "next") || (word == "hafta" && previous == "obur") {
                 return nextWeek(after: 1)  // "the week after next", "öbür hafta"
             }
+            // "gelecek hafta cuma günü", "önümüzdeki hafta salı": that day of next week, as "haftaya salı" is.
+            if word == "hafta", ["gelecek", "onumuzdeki"].contains(previous), let weekday = DateWords.weekday(next) {
+                return day(self.weekday(weekday, inWeekAfter: today))
+            }
             if (word == "week" && previous == "next") || (word == "haftaya" && next != "hafta" && DateWords.weekday(next) == nil)
                 || (word == "hafta" && ["gelecek", "onumuzdeki"].contains(previous)) { return nextWeek() }
             if (word == "month" && previous == "next") || (word == "ay" && ["gelecek", "onumuzdeki"].contains(previous)) {
