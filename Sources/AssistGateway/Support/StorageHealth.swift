@@ -19,6 +19,20 @@ public final class StorageHealth: Sendable {
         var status = Status.ok
         var since: Date?
         var failures = 0
+
+        /// Returns whether writes had been failing until now.
+        mutating func succeeded() -> Bool {
+            defer { self = State() }
+            return status == .failing
+        }
+
+        /// Returns whether this is the first failure of a run.
+        mutating func failed(at time: Date) -> Bool {
+            failures += 1
+            guard status == .ok else { return false }
+            (status, since) = (.failing, time)
+            return true
+        }
     }
 
     private let state = Mutex(State())
@@ -29,43 +43,25 @@ public final class StorageHealth: Sendable {
     /// A write succeeded. Returns whether storage had been failing until now.
     @discardableResult
     func succeeded() -> Bool {
-        state.withLock { state in
-            defer { state = State() }
-            return state.status == .failing
-        }
+        state.withLock { $0.succeeded() }
     }
 
     /// A write failed at `time`. Returns whether this is the first failure of a run (worth a log line).
     @discardableResult
     func failed(at time: Date) -> Bool {
-        state.withLock { state in
-            state.failures += 1
-            guard state.status == .ok else { return false }
-            state.status = .failing
-            state.since = time
-            return true
-        }
+        state.withLock { $0.failed(at: time) }
     }
 
     /// A background write succeeded. Returns whether background writes had been failing until now.
     @discardableResult
     public func backgroundSucceeded() -> Bool {
-        background.withLock { state in
-            defer { state = State() }
-            return state.status == .failing
-        }
+        background.withLock { $0.succeeded() }
     }
 
     /// A background write failed at `time`. Returns whether this is the first failure of a run.
     @discardableResult
     public func backgroundFailed(at time: Date) -> Bool {
-        background.withLock { state in
-            state.failures += 1
-            guard state.status == .ok else { return false }
-            state.status = .failing
-            state.since = time
-            return true
-        }
+        background.withLock { $0.failed(at: time) }
     }
 
     /// The status, the writes failed since storage began failing, and when it began (for `/healthz`).

@@ -19,13 +19,11 @@ public final class JournaledQuotaStore: QuotaStore {
     }
 
     private let windows: Mutex<Windows>
-    private let journal: RequestJournal
     private let shipper: RequestJournalShipper
     private let clock: any WallClock
 
     /// Starts from SQLite's windows of the clock's day and later (read after the journal's replay).
     public init(shipper: RequestJournalShipper, clock: any WallClock) throws {
-        self.journal = shipper.journal
         self.shipper = shipper
         self.clock = clock
         let today = UTCDay(containing: clock.now())
@@ -53,7 +51,7 @@ public final class JournaledQuotaStore: QuotaStore {
         }
         guard case .admitted = decision else { return decision }
         do {
-            try append(.reserve(key, tokens: tokens))
+            try shipper.append(.reserve(key, tokens: tokens))
         } catch {
             // Not journaled, so not granted: the count goes back.
             windows.withLock { windows in
@@ -67,7 +65,7 @@ public final class JournaledQuotaStore: QuotaStore {
 
     /// Journaled first: a settlement the journal refuses leaves the reservation counted (never less), here as in SQLite.
     public func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int) async throws {
-        try append(.settle(key, reserved: reservedTokens, actual: actualTokens))
+        try shipper.append(.settle(key, reserved: reservedTokens, actual: actualTokens))
         windows.withLock { windows in
             guard var usage = windows.usage[key] else { return }
             usage.tokens = max(0, usage.tokens - reservedTokens + actualTokens)
@@ -78,11 +76,6 @@ public final class JournaledQuotaStore: QuotaStore {
     /// Requests and tokens counted for `key` (tests, diagnostics).
     public func usage(for key: QuotaKey) -> (requests: Int, tokens: Int) {
         windows.withLock { ($0.usage[key]?.requests ?? 0, $0.usage[key]?.tokens ?? 0) }
-    }
-
-    private func append(_ entry: RequestJournalEntry) throws {
-        try journal.append([entry])
-        if journal.backlog >= shipper.wakeBacklog { shipper.nudge() }
     }
 }
 
@@ -98,8 +91,7 @@ public final class JournaledAuditStore: AuditStore {
     }
 
     public func record(_ record: AuditRecord) async throws {
-        try shipper.journal.append([.row(record)])
-        if shipper.journal.backlog >= shipper.wakeBacklog { shipper.nudge() }
+        try shipper.append(.row(record))
     }
 
     public func closeInterrupted(instance: String) async throws -> Int {

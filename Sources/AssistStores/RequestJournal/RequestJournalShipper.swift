@@ -46,11 +46,12 @@ public final class RequestJournalShipper: Service {
     /// Batches SQLite took so far.
     public var batches: Int { batchCount.load(ordering: .relaxed) }
 
-    /// The backlog at which an append wakes the shipper before its interval is up.
-    public var wakeBacklog: Int { batchSize / 4 }
-
-    /// Wakes the shipper now (an append that made the backlog large).
-    public func nudge() { wake.signal() }
+    /// Appends `entry` to the journal (`RequestJournal.append`), and wakes the shipper before its interval is up once
+    /// a quarter of a batch waits.
+    public func append(_ entry: RequestJournalEntry) throws {
+        try journal.append([entry])
+        if journal.backlog >= batchSize / 4 { wake.signal() }
+    }
 
     public func run() async throws {
         var pause = interval
