@@ -31,10 +31,7 @@ public enum SpoolEntry: Sendable, Equatable {
         return entry(fields)
     }
 
-    // The JSON shape of an entry: short keys, a row's time as seconds since 1970 (a `Double` that JSON carries
-    // exactly, so a replayed row has the very time it was given), absent fields for nil and empty defaults.
-    // Written and read with `AssistWire`'s writer and parser: Foundation's `JSONEncoder` and `JSONDecoder` cost
-    // more than the rest of the spool together, twice per row (written, then read back to ship).
+    // The JSON shape of an entry: a row's `AuditRecord.journalFields` and its kind.
 
     private var fields: [String: JSONValue] {
         switch self {

@@ -86,29 +86,24 @@ public final class RequestJournal: Sendable {
 
     deinit { close() }
 
-    /// Writes `entries` to the file in one `write`, then holds them for SQLite; throws when the backlog is full,
-    /// the journal is closed, or the file refuses them (then none of them is written).
-    public func append(_ entries: [RequestJournalEntry]) throws {
+    /// Writes `entry` to the file in one `write`, then holds it for SQLite; throws when the backlog is full, the
+    /// journal is closed, or the file refuses it (then nothing of it is left in the file).
+    public func append(_ entry: RequestJournalEntry) throws {
         try state.withLock { state in
             guard !state.closed else { throw Failure(description: "the request journal is closed") }
-            guard state.backlog.count + entries.count <= settings.maxBacklog else {
+            guard state.backlog.count < settings.maxBacklog else {
                 throw Failure(description: "the request journal holds \(settings.maxBacklog) entries SQLite has not taken yet")
             }
-            var bytes: [UInt8] = []
-            var numbered: [Numbered] = []
-            numbered.reserveCapacity(entries.count)
-            for entry in entries {
-                numbered.append(Numbered(sequence: state.nextSequence, entry: entry))
-                bytes += entry.line(sequence: state.nextSequence)
-                state.nextSequence += 1
-            }
+            let numbered = Numbered(sequence: state.nextSequence, entry: entry)
+            let bytes = entry.line(sequence: numbered.sequence)
+            state.nextSequence += 1
             if let error = Self.writeAll(bytes, to: state.descriptor) {
                 // Cut back to the last whole entry, so that the next append does not follow a torn one.
                 _ = ftruncate(state.descriptor, off_t(state.fileBytes))
                 throw Failure(description: "cannot write \(path): \(error)")
             }
             state.fileBytes += bytes.count
-            state.backlog += numbered
+            state.backlog.append(numbered)
         }
     }
 

@@ -49,7 +49,7 @@ public final class RequestJournalShipper: Service {
     /// Appends `entry` to the journal (`RequestJournal.append`), and wakes the shipper before its interval is up once
     /// a quarter of a batch waits.
     public func append(_ entry: RequestJournalEntry) throws {
-        try journal.append([entry])
+        try journal.append(entry)
         if journal.backlog >= batchSize / 4 { wake.signal() }
     }
 
