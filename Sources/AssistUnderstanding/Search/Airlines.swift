@@ -1,12 +1,17 @@
 /// Airlines by the names travellers write, in English and Turkish.
 ///
-/// No package from PyPI or Debian ships airline names (checked: `airline`, `flightdata`, `traffic`, `pyairports`,
-/// `airportsdata`, which has airports only), so the table is kept here: the world's larger carriers and the ones
-/// Turkish travellers fly, each as IATA's airline coding directory names it. An airline named after a city the
-/// gazetteer reads ("Brussels Airlines", "Cebu Pacific") is here too: no place is read inside an airline's name
-/// (`airlineSpans`), so "Cebu Pacific Manila to Denpasar" is a flight from Manila. Left out are names that are everyday
-/// words on their own ("lot", "ana"). Names that are words but also an airline when the text makes them one ("Delta",
-/// "United") are in `contextual`; a country's name that is also its airline's ("Qatar") in `countryAirlines`.
+/// No package from PyPI or Debian ships airline names with a licence to use them, so the table is kept here: checked
+/// were `airline`, `flightdata`, `traffic`, `pyairports` and `airportsdata` (airports only), then `openap`,
+/// `aviationtools`, `airports-py`, `faker-airtravel` (airports only), `blips` (ICAO call-sign prefixes, no names),
+/// `django-openflights` and `flight-display` (both fetch OpenFlights' airlines.dat at run time, none ship it), and
+/// Debian's archive (no airline data). The table holds the world's larger carriers and the ones Turkish travellers fly,
+/// each as IATA's airline coding directory names it; carriers it lacks are still read by their name's shape
+/// (`AirlineNameShapes.swift`), and listed ones by a short name after a cue (`AirlineCues.swift`). An airline named
+/// after a city the gazetteer reads ("Brussels Airlines", "Cebu Pacific") is here too: no place is read inside an
+/// airline's name (`airlineSpans`), so "Cebu Pacific Manila to Denpasar" is a flight from Manila. Left out are names
+/// that are everyday words on their own ("lot", "ana"). Names that are words but also an airline when the text makes
+/// them one ("Delta", "United") are in `contextual`; a country's name that is also its airline's ("Qatar") in
+/// `countryAirlines`.
 extension SearchParser {
     static let airlines: [(String, [String])] = [
         // Turkey, and the carriers that fly there most.
@@ -105,20 +110,6 @@ extension SearchParser {
     /// `contextualAirlines`' names as words, longest first.
     static let contextualAirlineWords: [(words: [String], airline: String)] =
         contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
-    /// Airlines named by their country's name alone ("Qatar"): read only with a clear airline cue, "with", "on",
-    /// "fly" or "flying" before it ("with Qatar", "on Qatar"), or Turkish "ile" (with) or its suffix after it ("Qatar
-    /// ile", "Qatar'la"). Else it is the country: "to Qatar", "via Qatar", "Qatar'dan".
-    static let countryAirlines: [String: String] = ["qatar": "Qatar Airways", "katar": "Qatar Airways"]
-
-    static func countryAirline(in words: [String]) -> String? {
-        for (index, word) in words.enumerated() {
-            guard let airline = countryAirlines[word] else { continue }
-            let previous = index > 0 ? words[index - 1] : "", next = index + 1 < words.count ? words[index + 1] : ""
-            if ["with", "on", "fly", "flying"].contains(previous) || ["ile", "la", "yla"].contains(next) { return airline }
-        }
-        return nil
-    }
-
     static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del"]
 
     /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita", "lam", "swiss"): read only as written, in
@@ -143,7 +134,9 @@ extension SearchParser {
         airlineNameWords.flatMap { TextMatching.ranges(of: $0, in: words) }
     }
 
-    static func contextualAirline(in words: [String]) -> String? {
+    /// The contextual airline `words` name, if the text makes it one. `glued` are the words an apostrophe glues to the
+    /// word before (`TextMatching.apostrophedWords`): a Turkish "with" ending there makes it one too ("Delta'yla").
+    static func contextualAirline(in words: [String], glued: Set<Int> = []) -> String? {
         for index in words.indices {
             guard let (name, airline) = contextualAirlineWords.first(where: { index + $0.words.count <= words.count
                 && Array(words[index..<(index + $0.words.count)]) == $0.words }) else { continue }
@@ -152,8 +145,10 @@ extension SearchParser {
             if index == 0 ? !cuedOnlyAirlines.contains(airline) : ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) {
                 return airline
             }
-            // Turkish puts "ile" (with) after it: "S7 ile", "Delta ile".
-            if after < words.count, words[after] == "ile" { return airline }
+            // Turkish puts "ile" (with), or its ending after an apostrophe, after it: "S7 ile", "Delta'yla".
+            if after < words.count, words[after] == "ile" || (turkishWithWords.contains(words[after]) && glued.contains(after)) {
+                return airline
+            }
         }
         return nil
     }

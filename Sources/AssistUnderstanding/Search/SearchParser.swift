@@ -15,9 +15,13 @@ public struct SearchParser: Sendable {
     public func parse(_ text: String) -> SearchFilters {
         var filters = SearchFilters()
         let words = TextMatching.words(text)
-        // No place inside an airline's name: "Air Arabia", "Singapore Airlines".
-        let airlineSpans = Self.airlineSpans(in: words)
-        let mentions = gazetteer.mentions(in: text).filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
+        // No place inside an airline's name, listed or not: "Air Arabia", "Singapore Airlines", "Hong Kong Airlines".
+        let listedAirlineSpans = Self.airlineSpans(in: words)
+        let allMentions = gazetteer.mentions(in: text)
+        let shapedAirlines = Self.shapedAirlines(in: text, words: words, besides: listedAirlineSpans,
+                                                 places: Set(allMentions.flatMap { $0.position..<($0.position + $0.length) }))
+        let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span)
+        let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
         let route = gazetteer.route(of: mentions)
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
@@ -46,8 +50,10 @@ public struct SearchParser: Sendable {
             ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
-        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words) ?? Self.countryAirline(in: words)
-            ?? Self.capitalisedAirline(in: text)
+        let glued = TextMatching.apostrophedWords(text)
+        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words, glued: glued)
+            ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
+            ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
         // night ("yılbaşı gecesi", New Year's Eve).
         var nightsUncounted = words

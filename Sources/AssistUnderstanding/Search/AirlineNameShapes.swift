@@ -1,0 +1,131 @@
+/// Airlines the table does not list, read from the shape of their name: a name before a carrier's generic word
+/// ("Tibet Airlines", "Silver Airways", "Contour Air Lines", "Loong Air", "Tacikistan Hava Yolları") or after "Air"
+/// ("Air Mauritius", "Air Seychelles"). No package ships airline names (`Airlines.swift`), so new carriers keep
+/// appearing in requests that the table lacks; their names follow these few shapes, which a reader takes as an
+/// airline without knowing the carrier.
+///
+/// The value is the name as written, each word capitalised, with the generic word as airlines write it ("tibet
+/// airlines" gives "Tibet Airlines"). No place is read inside it ("Hong Kong Airlines Hong Kong to Taipei" is a flight
+/// from Hong Kong): its span joins `airlineSpans`. Left out, so that ordinary phrases stay no airline:
+/// - a name of grammar or ordinary words ("cheap airlines", "all airways", "fresh air", "by air", "hot air balloon",
+///   "general aviation", "ucuz hava yolları"), or a word after it that makes "air" a thing ("air travel", "air show");
+/// - with the weaker generic words, "air" and "aviation", a name that is neither capitalised in a text that has
+///   both cases, nor after "with", "on", "flying" or "fly", nor before Turkish "ile" ("with loong air", "loong air ile");
+/// - "Air X" in a text without both cases, or with either word in lower case: "air mauritius" may be "by air".
+extension SearchParser {
+    /// The generic words, folded, each with its spelling in the value and whether it alone marks an airline.
+    static let airlineGenericWords: [(words: [String], written: String, strong: Bool)] = [
+        (["air", "lines"], "Air Lines", true), (["hava", "yollari"], "Hava Yolları", true), (["havayollari"], "Hava Yolları", true),
+        (["airlines"], "Airlines", true), (["airways"], "Airways", true), (["air"], "Air", false), (["aviation"], "Aviation", false),
+    ]
+
+    /// Words that never begin or make up an airline's name: what a request says around a carrier, and the words that
+    /// go with "air" or "airlines" in ordinary phrases.
+    static let notAirlineNameWords: Set<String> = PlaceSpans.stopWords.union([
+        "a", "an", "by", "in", "on", "of", "to", "at", "via", "or", "any", "all", "other", "some", "which", "what", "my", "our", "your",
+        "their", "no", "same", "different", "cheap", "cheaper", "budget", "low", "cost", "lowcost", "major", "big", "small", "regional",
+        "local", "national", "international", "foreign", "domestic", "good", "best", "better", "top", "legacy", "full", "service",
+        "commercial", "private", "charter", "civil", "general", "military", "partner", "preferred", "favourite", "favorite", "usual",
+        "fresh", "open", "hot", "clean", "cool", "cold", "warm", "dry", "thin", "sea", "mountain", "country", "salt", "spring", "summer",
+        "winter", "mild", "humid", "crisp", "polluted", "smoky", "compressed", "conditioned", "mid", "into", "up", "out",
+        "european", "asian", "african", "western", "eastern", "northern", "southern", "us", "uk", "eu",
+        "book", "booking", "find", "get", "search", "show", "looking", "prefer",
+        "ucuz", "en", "tum", "butun", "hangi", "diger", "yerli", "yabanci", "ozel", "ulusal", "milli", "bir", "baska", "farkli", "iyi",
+    ])
+
+    /// Words after "air" that make it a thing, not an airline's last word ("air travel", "hot air balloon").
+    static let afterAirWords: Set<String> = [
+        "travel", "balloon", "balloons", "conditioning", "conditioner", "quality", "fare", "fares", "ticket", "tickets", "mile", "miles",
+        "force", "show", "port", "pressure", "traffic", "museum", "base", "fryer", "mattress", "strike", "pollution", "temperature",
+    ]
+
+    /// Cues before a name that make it a carrier: "with", "on", "flying", "fly".
+    static let carrierCues: Set<String> = ["with", "on", "flying", "fly"]
+    /// Turkish "with", as a word or an ending after an apostrophe: "Loong Air ile", "Loong Air'le".
+    static let turkishWithWords: Set<String> = ["ile", "la", "le", "yla", "yle"]
+
+    /// The first unlisted airline named by its shape in `text`, and the word range it takes; nil when there is none.
+    /// `listed` are the spans of the airlines the table names, where no other is looked for.
+    /// Every unlisted airline named by its shape in `text`, in order.
+    /// `places` are the word positions the gazetteer reads as places: one may start a name only where the whole name
+    /// before the generic word is places ("Hong Kong Airlines"), never before another word ("Taşkent İstanbul Centrum
+    /// Air" names Centrum Air).
+    static func shapedAirlines(in text: String, words: [String], besides listed: [Range<Int>] = [],
+                               places: Set<Int> = []) -> [(name: String, span: Range<Int>)] {
+        let tokens = WrittenWord.split(text)
+        guard tokens.count == words.count else { return [] }
+        let mixedCase = text.contains(where: \.isUppercase) && text.contains(where: \.isLowercase)
+        let taken = Set(listed.flatMap { $0 })
+        var found: [(name: String, span: Range<Int>)] = []
+        var index = 0
+        while index < words.count {
+            if !taken.contains(index), let shaped = nameBefore(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+                ?? nameAfterAir(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken) {
+                found.append(shaped)
+                index = shaped.span.upperBound
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    /// "Tibet Airlines", "loong air ile": a generic word at `index` and the name before it.
+    private static func nameBefore(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
+                                   taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
+        guard let generic = airlineGenericWords.first(where: { genericWord($0.words, in: words, at: index) }), index > 0 else { return nil }
+        let end = index + generic.words.count
+        if !generic.strong, end < words.count, afterAirWords.contains(words[end]) { return nil }
+        // Capitalised in a text with both cases, the capitalised words before it (at most three, none after "to" or
+        // "from" but the last: "to Halifax Contour Airlines" names Contour); else the one word before it.
+        let capitalisedName = mixedCase && tokens[index - 1].capitalised
+        var start = index
+        while start > 0, index - start < (capitalisedName ? 3 : 1), isAirlineNameWord(words[start - 1]), !taken.contains(start - 1),
+              !capitalisedName || tokens[start - 1].capitalised {
+            if start < index, start - 2 >= 0, Gazetteer.fromWords.union(Gazetteer.toWords).contains(words[start - 2]) { break }
+            if places.contains(start - 1), (start..<index).contains(where: { !places.contains($0) }) { break }
+            start -= 1
+        }
+        guard start < index else { return nil }
+        if !generic.strong {
+            let cued = start > 0 && carrierCues.contains(words[start - 1])
+            let turkishWith = end < words.count && turkishWithWords.contains(words[end])
+            guard (mixedCase && tokens[start].capitalised) || cued || turkishWith else { return nil }
+        }
+        let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written]
+        return (name.joined(separator: " "), start..<end)
+    }
+
+    /// "Air Mauritius": "Air" and one name word after it, both capitalised in a text with both cases.
+    private static func nameAfterAir(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
+                                     taken: Set<Int>) -> (name: String, span: Range<Int>)? {
+        guard mixedCase, words[index] == "air", tokens[index].text == "Air", index + 1 < words.count, !taken.contains(index + 1),
+              tokens[index + 1].capitalised, isAirlineNameWord(words[index + 1]), !afterAirWords.contains(words[index + 1]),
+              !airlineGenericWords.contains(where: { genericWord($0.words, in: words, at: index + 1) }) else { return nil }
+        return ("Air " + writtenName(tokens[index + 1].text), index..<(index + 2))
+    }
+
+    /// Whether the generic word `generic` stands at `index`; its last word may carry a Turkish ending ("havayollarıyla").
+    private static func genericWord(_ generic: [String], in words: [String], at index: Int) -> Bool {
+        guard index + generic.count <= words.count else { return false }
+        for (offset, part) in generic.enumerated() {
+            let word = words[index + offset]
+            let turkish = part.hasSuffix("yollari") && word.hasPrefix(part) && word.count <= part.count + 4
+            if word != part && !turkish { return false }
+        }
+        return true
+    }
+
+    /// A word that may be part of an airline's name: letters, no grammar or ordinary word, no month, day or number.
+    static func isAirlineNameWord(_ word: String) -> Bool {
+        word.count >= 2 && word.contains(where: \.isLetter) && Int(word) == nil && !notAirlineNameWords.contains(word)
+            && numbers[word] == nil && DateResolver.month(word) == nil && DateResolver.weekday(word) == nil && currencies[word] == nil
+            && !airlineGenericWords.contains { $0.words == [word] }
+    }
+
+    /// A name's word as a value: capitalised when written all in lower or upper case ("tibet", "SILVER"), else as written.
+    static func writtenName(_ word: String) -> String {
+        guard word == word.lowercased() || (word == word.uppercased() && word.count > 3) else { return word }
+        return word.prefix(1).uppercased() + word.dropFirst().lowercased()
+    }
+}
