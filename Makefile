@@ -108,6 +108,8 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirteenth.jsonl
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fourteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fourteenth.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fifteenth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fifteenth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -135,6 +137,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twelfth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.thirteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.fourteenth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.fifteenth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
