@@ -49,7 +49,7 @@ public struct TraceContext: Sendable, Equatable {
 
     /// A new trace, sampled by `sampler` (requests that arrive with no context, and work of the gateway's own).
     public static func starting(sampler: TraceSampler = .alwaysOn) -> TraceContext {
-        var random = SystemRandomNumberGenerator()
+        var random = PooledRandom()
         return continuing(traceparent: nil, tracestate: nil, sampler: sampler, using: &random)
     }
 
@@ -59,7 +59,7 @@ public struct TraceContext: Sendable, Equatable {
     }
 
     public func child() -> TraceContext {
-        var random = SystemRandomNumberGenerator()
+        var random = PooledRandom()
         return child(using: &random)
     }
 

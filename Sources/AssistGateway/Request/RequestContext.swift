@@ -35,7 +35,7 @@ public struct RequestContext: Sendable {
     public init(id: String = RequestID.make(), receivedAt: ContinuousClock.Instant = .now, time: Date, http: HTTPRequest,
                 sampler: TraceSampler = .parentBased(root: .alwaysOn)) {
         self.id = id
-        var random = SystemRandomNumberGenerator()
+        var random = PooledRandom()
         let parents = http.headers.filter { $0.name == .traceparent }
         trace = .continuing(traceparent: parents.count == 1 ? parents[0].value : nil, tracestate: http.header(.tracestate), sampler: sampler,
                             using: &random)

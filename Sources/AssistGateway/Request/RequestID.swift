@@ -1,7 +1,9 @@
 import AssistCrypto
+import AssistTelemetry
 
-/// Request ids: 16 random bytes in base64url, returned as `X-Request-Id` and written in the audit row, so a
-/// user's report can be matched to the row without the row holding any content.
+/// Request ids: 12 random bytes in base64url (16 characters), returned as `X-Request-Id` and written in the audit
+/// row, so a user's report can be matched to the row without the row holding any content. The bytes come from the
+/// kernel's CSPRNG through `PooledRandom`, fetched in bulk rather than by a call per id.
 public enum RequestID {
-    public static func make() -> String { "req_" + Base64URL.encode(Digest.randomBytes(12)) }
+    public static func make() -> String { "req_" + Base64URL.encode(PooledRandom.bytes(12)) }
 }
