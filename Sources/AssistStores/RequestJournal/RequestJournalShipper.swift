@@ -28,7 +28,7 @@ public final class RequestJournalShipper: Service {
     private let health = Mutex<StorageHealth?>(nil)
     private let clock: any WallClock
 
-    public init(journal: RequestJournal, database: SQLiteDatabase, interval: Duration = .milliseconds(10), batchSize: Int = 4096,
+    public init(journal: RequestJournal, database: SQLiteDatabase, interval: Duration = .milliseconds(100), batchSize: Int = 4096,
                 clock: any WallClock = SystemWallClock()) {
         self.journal = journal
         self.clock = clock
