@@ -32,7 +32,8 @@ final class ProviderCallRecord: ProviderCallObserver {
     private let model: String
     private let maxOutputTokens: Int
     private let temperature: Double?
-    private let server: ServerAddress
+    /// The provider's base URL; its host and port are read from it only for a span that is recorded.
+    private let baseURL: String
     private let providerName: String
     private let feature: String
     private let startedAt = SpanClock.nowUnixNano()
@@ -45,7 +46,7 @@ final class ProviderCallRecord: ProviderCallObserver {
         model = request.model
         maxOutputTokens = request.maxOutputTokens
         temperature = request.temperature
-        server = ServerAddress(url: request.baseURL)
+        baseURL = request.baseURL
         self.providerName = providerName
         self.feature = feature
     }
@@ -92,6 +93,7 @@ final class ProviderCallRecord: ProviderCallObserver {
             attributes.append(SpanAttribute("assist.time_to_first_chunk_ms", .double(Self.seconds(from: startedAt, to: first) * 1000)))
         }
         if let errorType { attributes.append(SpanAttribute("error.type", .string(errorType))) }
+        let server = ServerAddress(url: baseURL)
         if let host = server.host { attributes.append(SpanAttribute("server.address", .string(host))) }
         if let port = server.port { attributes.append(SpanAttribute("server.port", .int(Int64(port)))) }
         tracing.export(trace, name: "chat \(model)", kind: .client, start: startedAt, end: endedAt, attributes: attributes,
