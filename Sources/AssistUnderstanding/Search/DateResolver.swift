@@ -249,6 +249,9 @@ public struct DateResolver: Sendable {
         return nil
     }
 
+    /// Whether a holiday's words begin at `index` ("thanksgiving", "columbus day").
+    public static func beginsHoliday(_ words: [String], at index: Int) -> Bool { DateWords.holiday(words, at: index) != nil }
+
     /// A holiday's day in the given year, else this year's if it has not passed, else next year's.
     private func holiday(_ holiday: DateWords.Holiday, year: Int?) -> Range? {
         let thisYear = calendar.component(.year, from: today)

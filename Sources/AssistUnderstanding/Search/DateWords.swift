@@ -109,7 +109,7 @@ enum DateWords {
     /// Canada Day (July 1), Remembrance, Armistice or Veterans Day (November 11), Turkey's Republic Day (Cumhuriyet
     /// Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by weekday: Thanksgiving (the fourth
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
-    /// (the first Monday of September), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
+    /// (the first Monday of September), Columbus Day (the second Monday of October), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
     /// günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good Friday, Easter,
     /// Easter Monday. Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
     /// case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
@@ -123,6 +123,7 @@ enum DateWords {
         Holiday(["valentines", "day"], 2, 14), Holiday(["valentine", "s"], 2, 14), Holiday(["valentines"], 2, 14), Holiday(["halloween"], 10, 31), Holiday(["sevgililer", "gunu"], 2, 14),
         Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
+        Holiday(["columbus", "day"], month: 10, nth: 2, weekday: 2),
         Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["canada", "day"], 7, 1),
         Holiday(["zafer", "bayrami"], 8, 30), Holiday(["remembrance", "day"], 11, 11), Holiday(["veterans", "day"], 11, 11),
         Holiday(["veteran", "s", "day"], 11, 11), Holiday(["armistice", "day"], 11, 11), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
