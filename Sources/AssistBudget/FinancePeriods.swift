@@ -24,7 +24,7 @@ extension FinanceUnderstander {
         let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
         let words = DateResolver.numberingOrdinals(TextMatching.words(text)).map(Self.monthSpelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
-        let dashed = words.count == TextMatching.words(text).count ? TextMatching.dashedWords(text) : []
+        let dashed = words.count == TextMatching.words(text).count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         var index = 0
         while index < words.count {
             defer { index += 1 }
@@ -46,7 +46,21 @@ extension FinanceUnderstander {
                     add(day, .day)
                 }
             }
-            if let days = daysBack(words, at: index) {
+            if let (span, length) = dayBeside(words, at: index) {
+                index += length - 1
+                add(span, .day)  // "the day before thanksgiving", "the day after christmas"
+            } else if let (span, length) = weeksBack(words, at: index) {
+                index += length - 1
+                add(span)  // "two weeks back", "iki hafta önceki": the week that many weeks before this one
+            } else if let (span, length) = beforeLastOrToDate(words, at: index) {
+                index += length - 1
+                add(span.range, from: start, span.part)  // "the year before last", "ytd", "year to date"
+            } else if let (span, length) = turkishSinceDayOfMonth(words, at: index) {
+                index += length - 1
+                add(span)  // "ayın 10undan beri": from the 10th to today
+            } else if let span = dayAfterJoiner(words, at: index, after: found.last) {
+                add(span, .day)  // "between the 10th and 12th": the second day, of the first one's month
+            } else if let days = daysBack(words, at: index) {
                 index += days.length - 1
                 add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!), .day)  // "the day before yesterday", "evvelki gün"
             } else if let day = dayPeriod(word) {
@@ -161,8 +175,8 @@ extension FinanceUnderstander {
     /// ("24 aralıktan 2 ocağa kadar").
     static func spansDays(from first: FoundPeriod, to second: FoundPeriod, in words: [String], dashed: Set<Int> = []) -> Bool {
         if second.first == first.last + 1 {
-            // "20 aralık - 3 ocak arası": a dash between two days, and "arası" after them.
-            if dashed.contains(second.first), second.last + 1 < words.count, words[second.last + 1].hasPrefix("arasi") { return true }
+            // "20 aralık - 3 ocak arası", "jul 1 - aug 15", "yesterday + today": a dash or a plus between two days.
+            if dashed.contains(second.first) { return true }
             return ["dan", "den", "tan", "ten"].contains(where: words[first.last].hasSuffix)
                 && (["a", "e"].contains(where: words[second.last].hasSuffix) || second.last + 1 < words.count && words[second.last + 1] == "kadar")
         }

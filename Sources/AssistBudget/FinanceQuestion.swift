@@ -61,7 +61,7 @@ public struct FinanceUnderstander: Sendable {
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
         ("entertainment", ["entertainment", "cinema", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
-        ("personal care", ["personal care", "kişisel bakım"]),
+        ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
@@ -74,19 +74,21 @@ public struct FinanceUnderstander: Sendable {
                          "most of my money", "where did my money go", "where did all my money go", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
-                         "places", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
+                         "places", "spots", "top spots", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
         (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
                     "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
-                    "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu"]),
-        (.average, ["average", "on average", "avg", "ortalama", "ortalamada"]),
+                    "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu",
+                    // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
+                    "en yükseği", "en büyüğü", "en pahalısı"]),
+        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada"]),
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
-                             "sırala", "sıralar mısın"]),
+                             "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
@@ -167,7 +169,12 @@ public struct FinanceUnderstander: Sendable {
         // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
         if intent == nil, Self.asksEveryOne(folded.words) { intent = .listTransactions }
         // "yesterday's transactions pls": the transactions themselves, asked for with no other cue.
-        if intent == nil, folded.words.contains("transactions") { intent = .listTransactions }
+        // "d&r receipts since sept 1st pls": so are the receipts.
+        if intent == nil, folded.words.contains(where: { ["transactions", "receipts"].contains($0) }) { intent = .listTransactions }
+        // "typical spend per visit", "so what's that per cup", "hesap başı": the unit of an average asks for the average.
+        if intent == nil || intent == .totalSpent, Self.namesUnitOfAverage(folded.words) { intent = .average }
+        // "which restaurant has eaten most of my budget": "which" and a category's word asks which merchant of it.
+        if intent == nil || intent == .totalSpent, Self.asksWhichOfCategory(folded.words) { intent = .topMerchants }
         // "# of starbucks runs": "#" before "of" is "number of".
         if intent == nil || intent == .totalSpent, Self.numberSignOf(text) { intent = .count }
         let listed = merchants.first { folded.contains($0) }
@@ -176,6 +183,27 @@ public struct FinanceUnderstander: Sendable {
                        category: listed.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: shift, namedYear: namedYear)
+    }
+
+    /// Time units and words of a whole, after "per" or before "başı", that make no unit of an average ("per month" is a
+    /// rate, "per category" a breakdown, "ay başı" the start of the month).
+    static let notUnitsOfAverage: Set<String> = ["day", "days", "week", "weeks", "month", "months", "year", "years", "category", "categories",
+                                                 "merchant", "merchants", "store", "shop", "place", "gun", "hafta", "ay", "ayin", "yil",
+                                                 "yilin", "sene", "senenin", "haftanin", "kategori", "magaza", "yer"]
+
+    /// "per visit", "per cup" (not "per month", "per category"); Turkish "hesap başı", "kahve başına" (not "ay başı"):
+    /// the unit of an average.
+    static func namesUnitOfAverage(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { word, next in
+            word == "per" && next.count >= 3 && next.allSatisfy(\.isLetter) && !notUnitsOfAverage.contains(next)
+                || ["basi", "basina"].contains(next) && word.count >= 3 && word.allSatisfy(\.isLetter) && !notUnitsOfAverage.contains(word)
+                    && !yearWords.contains(word) && !weekWords.contains(word) && DateResolver.month(word) == nil
+        }
+    }
+
+    /// "which restaurant", "which cafe": "which" or "hangi" before a word that alone names a category.
+    static func asksWhichOfCategory(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { word, next in ["which", "hangi"].contains(word) && category([next]) != nil }
     }
 
     /// "# of starbucks runs": a number sign standing before "of", as "number of" is written short.
@@ -219,6 +247,15 @@ public struct FinanceUnderstander: Sendable {
     /// "netflx": the same first letter, within one edit). A one-word name written with a hyphen, apostrophe or dot may
     /// be written without it ("nusret", "nusretteki" for Nusr-Et). Never a category's word.
     func listedMerchantWithSlip(_ words: [String]) -> String? {
+        // "nusr-ete": a name of two words or more ("Nusr-Et" folds to two), the last of them with a Turkish case ending.
+        for merchant in merchants {
+            let name = TextMatching.words(merchant)
+            guard name.count >= 2, name.count <= words.count, name.last!.count >= 2 else { continue }
+            for start in 0...(words.count - name.count) where Array(words[start..<(start + name.count - 1)]) == Array(name.dropLast()) {
+                let last = words[start + name.count - 1]
+                if last != name.last!, Self.caseStems(folded: last).contains(name.last!) { return merchant }
+            }
+        }
         for word in words where word.count >= 3 && word.allSatisfy(\.isLetter) {
             var stems: [String]?
             for merchant in merchants {
@@ -346,9 +383,11 @@ public struct FinanceUnderstander: Sendable {
 
     /// The category of a question's folded words (some perhaps blanked), as `category(in:)` reads it.
     static func category(_ all: [String]) -> String? {
-        // The unit of an average is no category: "the average per bill", "fatura başına".
+        // The unit of an average is no category: "the average per bill", "fatura başına"; so is a bill right after
+        // "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills).
         let words = all.indices.map { index in
-            index > 0 && ["per", "each"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina" ? "" : all[index]
+            index > 0 && ["per", "each"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina"
+                || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index]) ? "" : all[index]
         }
         let act = words.indices.contains { index in
             words[index].hasPrefix("alisveris") && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }
@@ -415,7 +454,7 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
-    static let merchantNouns: Set<String> = ["places", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
+    static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
                                              "magaza", "magazalar", "dukkan", "kategori"]
 
     /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere".
@@ -455,6 +494,11 @@ public struct FinanceUnderstander: Sendable {
             if word == "to", words[..<index].contains(where: countChanges.contains), let value = number(words[index + 1]) { return value }
             if let value = number(word), index + 2 < words.count, ["e", "a", "ye", "ya"].contains(words[index + 1]),
                turkishCountChanges.contains(where: words[index + 2].hasPrefix) { return value }
+            // "yediye çıkarsana", "beşe indir": a spelled count in the dative, one word, before a verb that changes it.
+            if turkishCountChanges.contains(where: words[index + 1].hasPrefix),
+               let value = ["ye", "ya", "e", "a"].lazy.compactMap({ ending in
+                   word.hasSuffix(ending) ? SearchParser.numbers[String(word.dropLast(ending.count))] : nil
+               }).first, (2...50).contains(value) { return value }
         }
         return nil
     }

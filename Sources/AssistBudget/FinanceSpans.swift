@@ -19,6 +19,9 @@ extension FinanceUnderstander {
 
     /// Seasons in the instrumental ("with"), a season only after "bu" or "geçen" ("yazla" alone is "with writing").
     static let turkishSeasonsWith: [String: Int] = ["ilkbaharla": 3, "baharla": 3, "yazla": 6, "sonbaharla": 9, "kisla": 12]
+    /// Seasons in the accusative, likewise only after "bu" or "geçen" ("yazı" alone is "the writing"): "bu yazı karşılaştır".
+    /// Not "kışı", which folds as "kişi" (a person) does.
+    static let turkishSeasonsAccusative: [String: Int] = ["ilkbahari": 3, "bahari": 3, "yazi": 6, "sonbahari": 9]
 
     /// A season at `index` ("summer", "over the summer", "last winter", "yaz boyunca", "geçen kış", "yazın"), and how
     /// many words it takes after `index`: the latest one that has begun, to today while it lasts; "last" (or "geçen")
@@ -33,8 +36,8 @@ extension FinanceUnderstander {
         var length = 1
         if let form = Self.turkishSeasonForms[word] {
             first = form
-        } else if let form = Self.turkishSeasonsWith[word], ["bu", "gecen"].contains(previous) {
-            first = form  // "geçen yazla kıyasla": with last summer
+        } else if let form = Self.turkishSeasonsWith[word] ?? Self.turkishSeasonsAccusative[word], ["bu", "gecen"].contains(previous) {
+            first = form  // "geçen yazla kıyasla": with last summer; "bu yazı karşılaştır": this summer
         } else if let month = Self.seasons[word], ["spring", "summer", "autumn", "winter"].contains(word) || named || next == "boyunca" {
             first = month
             if next == "boyunca" { length = 2 }
@@ -99,6 +102,12 @@ extension FinanceUnderstander {
         let word = words[index]
         let next = index + 1 < words.count ? words[index + 1] : ""
         let afterNext = index + 2 < words.count ? words[index + 2] : ""
+        // "the 4th of july", "4th of july": the number with its ordinal letters, "of" and a month.
+        let ordinalAt = word == "the" ? index + 1 : index
+        if ordinalAt + 2 < words.count, words[ordinalAt].contains(where: \.isLetter), let day = DateResolver.dayNumber(words[ordinalAt]),
+           words[ordinalAt + 1] == "of", let month = DateResolver.month(words[ordinalAt + 2]) {
+            return (single(pastDay(day, month: month)), ordinalAt + 3 - index)
+        }
         // "on the 5th": the number with its ordinal letters, after "the".
         if word == "the", let day = DateResolver.dayNumber(next), next.contains(where: \.isLetter), DateResolver.month(afterNext) == nil,
            !Self.unitsAfterOrdinals.contains(afterNext) {
@@ -197,6 +206,88 @@ extension FinanceUnderstander {
         let end = pastDay(last, month: month)
         let start = calendar.date(byAdding: .day, value: first - last, to: end)!
         return (DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end)), lastAt + 2 - index)
+    }
+
+    /// "the day before thanksgiving", "the day after christmas": the day beside a holiday (its latest one), and how
+    /// many words from `index` it takes.
+    func dayBeside(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard words[index] == "day", index + 2 < words.count, ["before", "after"].contains(words[index + 1]),
+              let (holiday, length) = today.pastHoliday(words, at: index + 2),
+              let date = DateResolver(today: holiday.from)?.today else { return nil }
+        let beside = calendar.date(byAdding: .day, value: words[index + 1] == "before" ? -1 : 1, to: date)!
+        return (single(beside), 2 + length)
+    }
+
+    /// "two weeks back", "3 weeks ago", "iki hafta önce", "iki hafta önceki": Monday to Sunday of the week that many
+    /// weeks before this one (two or more: "a week back" after a question moves its period, `FollowUp.shift`).
+    func weeksBack(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard index + 2 < words.count, let count = Int(words[index]) ?? SearchParser.numbers[words[index]], (2...52).contains(count),
+              ["weeks", "week", "wks", "hafta"].contains(words[index + 1]),
+              ["back", "ago", "once", "onceki", "oncesi", "oncesinde"].contains(words[index + 2]) else { return nil }
+        let monday = calendar.date(byAdding: .day, value: -7 * count, to: DateResolver(today: thisWeek().from)!.today)!
+        return (DateResolver.Range(from: DateResolver.iso(monday), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: monday)!)), 3)
+    }
+
+    /// "the year before last" (the whole year two before this one), "the month before last"; "ytd", "year to date"
+    /// (this year so far); with the part of a date it names, and how many words from `index` it takes.
+    func beforeLastOrToDate(_ words: [String], at index: Int) -> (span: (range: DateResolver.Range, part: FoundPeriod.Part), length: Int)? {
+        let word = words[index]
+        if word == "ytd" { return ((yearToDate(), .year(thisYear)), 1) }
+        guard index + 2 < words.count else { return nil }
+        if word == "year", words[index + 1] == "to", words[index + 2] == "date" { return ((yearToDate(), .year(thisYear)), 3) }
+        guard words[index + 1] == "before", words[index + 2] == "last" else { return nil }
+        if word == "year" { return ((DateResolver.Range(from: "\(thisYear - 2)-01-01", to: "\(thisYear - 2)-12-31"), .year(thisYear - 2)), 3) }
+        if word == "month" { return ((monthRange(offset: -2), .other), 3) }
+        return nil
+    }
+
+    /// "ayın 10undan beri", "ayın 10'undan beri": from that day of the month (the latest one) to today; how many words
+    /// from `index` it takes. The ending may be written on the number or, after an apostrophe, as a word of its own.
+    func turkishSinceDayOfMonth(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        guard words[index] == "ayin", index + 1 < words.count else { return nil }
+        let number = words[index + 1]
+        let digits = String(number.prefix { $0.isNumber })
+        guard let day = Int(digits), (1...31).contains(day) else { return nil }
+        let ablative = ["undan", "inden", "indan", "unden", "ndan", "nden", "dan", "den", "tan", "ten"]
+        var next = index + 2
+        if digits.count == number.count {
+            guard next < words.count, ablative.contains(words[next]) else { return nil }
+            next += 1
+        } else if !ablative.contains(String(number.dropFirst(digits.count))) {
+            return nil
+        }
+        let since = Self.sinceAfter(words, at: next)
+        guard since > 0 else { return nil }
+        return (DateResolver.Range(from: DateResolver.iso(pastDayOfMonth(day)), to: todayISO), next + since - index)
+    }
+
+    /// "between the 10th and 12th", "from the 3rd to 9th": an ordinal standing alone after a joining word, right after a
+    /// day, is that day of the first one's month.
+    func dayAfterJoiner(_ words: [String], at index: Int, after last: FoundPeriod?) -> DateResolver.Range? {
+        guard let last, last.part == .day, last.last == index - 2, last.range.from == last.range.to,
+              ["and", "to", "through", "thru", "until", "till"].contains(words[index - 1]), words[index].contains(where: \.isLetter),
+              let day = DateResolver.dayNumber(words[index]), index + 1 >= words.count || DateResolver.month(words[index + 1]) == nil,
+              let date = DateResolver(today: String(last.range.from.prefix(8)) + String(format: "%02d", day))?.today,
+              calendar.component(.day, from: date) == day else { return nil }
+        return single(date)
+    }
+
+    /// The words a "+" comes before ("yesterday + today"), as `TextMatching.dashedWords` finds a dash's.
+    static func plussedWords(_ text: String) -> Set<Int> {
+        var plussed: Set<Int> = []
+        var index = 0, inWord = false, sawPlus = false
+        for character in TextMatching.fold(text) {
+            if character.isLetter || character.isNumber {
+                if !inWord, sawPlus, index > 0 { plussed.insert(index) }
+                if !inWord { sawPlus = false }
+                inWord = true
+            } else {
+                if inWord { index += 1 }
+                inWord = false
+                if character == "+" { sawPlus = true }
+            }
+        }
+        return plussed
     }
 
     private func single(_ date: Date) -> DateResolver.Range { DateResolver.Range(from: DateResolver.iso(date), to: DateResolver.iso(date)) }

@@ -97,6 +97,15 @@ enum FollowUp {
             let before = index > (count == nil ? 0 : 1) ? words[index - (count == nil ? 1 : 2)] : ""
             let after = index + 1 < words.count ? words[index + 1] : ""
             if unit == .day, index + 2 < words.count, ["yesterday", "dun"].contains(words[index + 2]) { continue }
+            // "the day before thanksgiving" is a day of its own; "the year before last" a year of its own.
+            if unit == .day, index + 2 < words.count, ["before", "after"].contains(after), DateResolver.beginsHoliday(words, at: index + 2) { continue }
+            if after == "before", index + 2 < words.count, words[index + 2] == "last" { continue }
+            // "rewind a year", "go back a month", "a year back", "bi yıl öncesinde": one unit before the last period.
+            let twoBefore = index >= 2 ? words[index - 2] : ""
+            if count == nil, ["a", "one"].contains(before) && (["rewind", "back"].contains(twoBefore) || after == "back")
+                || ["bir", "bi"].contains(before) && after.hasPrefix("once") {
+                return Shift(unit: unit)
+            }
             // "bir gün önce", "ondan bir hafta önce": one unit before the last period ("iki gün önce" is a day of its own).
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) || before == "bir" && after == "once" {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })

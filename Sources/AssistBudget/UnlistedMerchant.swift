@@ -19,7 +19,10 @@ extension FinanceUnderstander {
         for (index, token) in tokens.enumerated() {
             // Each candidate is checked against the period, holiday and place readers: a few per question at most.
             guard candidates < Self.maxCandidates else { return nil }
-            if let apostrophe = token.firstIndex(where: { $0 == "'" || $0 == "’" }) {
+            // "Colin's'ten": a name with an apostrophe of its own, then the case ending after a second one.
+            let apostrophes = token.indices.filter { token[$0] == "'" || token[$0] == "’" }
+            let lastEnding = apostrophes.last.map { TextMatching.fold(String(token[token.index(after: $0)...])) } ?? ""
+            if let apostrophe = apostrophes.count == 2 && Self.caseEndings.contains(lastEnding) ? apostrophes.last : apostrophes.first {
                 let stem = String(token[..<apostrophe])
                 guard Self.caseEndings.contains(TextMatching.fold(String(token[token.index(after: apostrophe)...]))),
                       let first = stem.first else { continue }
@@ -105,7 +108,7 @@ extension FinanceUnderstander {
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges", "runs",
-                                           "receipt", "receipts"]
+                                           "receipt", "receipts", "haul", "hauls"]
 
     /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose
     /// shop", "avg Tesco shop" (a grocery shop), never "the corner shop" or "my local corner shop".

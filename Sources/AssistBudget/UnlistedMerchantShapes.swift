@@ -42,13 +42,17 @@ extension FinanceUnderstander {
         }
         for index in tokens.indices {
             let word = folded[index]
-            if ["at", "about"].contains(word) {
+            // "how much went to petco in q3": "went to" as "at".
+            if ["at", "about"].contains(word) || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
                 if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
                    plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
             } else if Self.boughtThere.contains(word) {
-                // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"
+                // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an
+                // ampersand between two words of the name.
+                if index >= 3, tokens[index - 2] == "&", plain(index - 3), plain(index - 1),
+                   let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 2), plain(index - 1), let name = name([index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
             } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
@@ -110,11 +114,19 @@ extension FinanceUnderstander {
             let first = index - count
             guard first >= 0, (first..<index).allSatisfy({ plain($0) && readsAsName(tokens[$0]) }),
                   !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
+                  !(first..<index).contains(where: { Self.isTimeNounInCase(TextMatching.fold(tokens[$0])) }),
                   count == 1 || Self.endsLikePossessive(tokens[index - 1]),
                   first == 0 || periods(in: tokens[max(0, first - 2)..<first].joined(separator: " ")).0 != nil else { continue }
             if let name = name(Array(first..<index), tokens, before: tokens[index], turkish: true) { return name }
         }
         return nil
+    }
+
+    /// A Turkish noun of time with the possessive and a case, folded, ending a period ("eylül ayındaki", "ilk yarısında",
+    /// "geçen haftasındaki"): no name before "abonelik" or "fatura".
+    static func isTimeNounInCase(_ word: String) -> Bool {
+        ["ayin", "ayi", "yarisi", "yarisin", "haftasi", "haftanin", "yilin", "yili", "senesi", "senenin", "ceyregi", "ceyreg", "donemi"]
+            .contains(where: word.hasPrefix)
     }
 
     /// A Turkish genitive after a possessive or a vowel, folded: "annemin", "arkadasimin", "sirketinin", "okulunun".
@@ -167,7 +179,8 @@ extension FinanceUnderstander {
         guard !words.isEmpty, name.count >= 3, Self.category(in: name) == nil, words.allSatisfy({ Self.category(in: $0) == nil }),
               noun.map({ Self.category(in: name + " " + $0) == Self.category(in: $0) }) ?? true,
               acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-")),
-              !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name) else { return nil }
+              !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name),
+              !words.contains(where: { Self.slipOfCommonWord(TextMatching.fold($0)) }) else { return nil }
         return words.map { Self.spelledAsName($0, turkish: turkish) }.joined(separator: " ")
     }
 
@@ -184,11 +197,20 @@ extension FinanceUnderstander {
         return word.prefix(1).uppercased() + word.dropFirst()
     }
 
+    /// A word within one edit of a common word of seven letters or more (`notNameWords`): "utilty" for "utility" is
+    /// the word misspelt, no shop's name.
+    static func slipOfCommonWord(_ word: String) -> Bool {
+        word.count >= 6 && longNotNameWords.contains { abs($0.count - word.count) <= 1 && TextMatching.editDistance(word, $0, limit: 1) <= 1 }
+    }
+
+    /// The common words of seven letters or more, which a slip leaves recognisable.
+    static let longNotNameWords: [String] = notNameWords.filter { $0.count >= 7 }
+
     /// Words after a name that ask its total: "popeyes total", "walgreens last month - total?".
     static let totalWords: Set<String> = ["total", "spending", "spend", "tab"]
 
     /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
-    static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim"]
+    static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik"]
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
     /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
@@ -217,6 +239,8 @@ extension FinanceUnderstander {
             // A name ending in a "y" said as a vowel takes the buffer "y" too ("coffyye": to Coffy), never a bare vowel.
             let saidAsVowel = end == "y" && (ending == "ya" || ending == "ye")
             if end == "y", ending.count == 1, stem.lowercased().hasSuffix("yy") { continue }
+            // "ta", "te", "tan", "ten" follow a voiceless consonant only: "özsüte" is "özsüt" + "e", not "özsü" + "te".
+            if ending.hasPrefix("t"), !"fstkçşhpx".contains(end) { continue }
             guard afterVowel == (vowels.contains(end) || saidAsVowel) || !afterVowel && ending.count > 1 else { continue }
             let possessive = ending.hasPrefix("n") && ["ı", "i", "u", "ü"].contains { stem.lowercased().hasSuffix($0) }
             stems.append((stem, possessive))
@@ -235,7 +259,7 @@ extension FinanceUnderstander {
 
     /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
     static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",
-                                          "alisveris", "yaptig"]
+                                          "alisveris", "yaptig", "hesap", "hesab"]
 
     /// Words that begin a question's period after a name ("at target this year", "at best buy in july").
     static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",
