@@ -9,6 +9,7 @@
 /// from Hong Kong): its span joins `airlineSpans`. Left out, so that ordinary phrases stay no airline:
 /// - a name of grammar or ordinary words ("cheap airlines", "all airways", "fresh air", "by air", "hot air balloon",
 ///   "general aviation", "ucuz hava yolları"), or a word after it that makes "air" a thing ("air travel", "air show");
+/// - a question's first word ("Do Solomon Airlines fly …?" names Solomon Airlines);
 /// - with the weaker generic words, "air" and "aviation", a name that is neither capitalised in a text that has
 ///   both cases, nor after "with", "on", "flying" or "fly", nor before Turkish "ile" ("with loong air", "loong air ile");
 /// - "Air X" in a text without both cases, or with either word in lower case: "air mauritius" may be "by air".
@@ -30,6 +31,8 @@ extension SearchParser {
         "winter", "mild", "humid", "crisp", "polluted", "smoky", "compressed", "conditioned", "mid", "into", "up", "out",
         "european", "asian", "african", "western", "eastern", "northern", "southern", "us", "uk", "eu",
         "book", "booking", "find", "get", "search", "show", "looking", "prefer",
+        // A question's first words: "Do Solomon Airlines fly …?", "Does Cayman Airways …", "Can Air Seychelles …".
+        "do", "does", "did", "can", "could", "will", "would", "is", "are",
         "ucuz", "en", "tum", "butun", "hangi", "diger", "yerli", "yabanci", "ozel", "ulusal", "milli", "bir", "baska", "farkli", "iyi",
     ])
 

@@ -21,7 +21,7 @@ extension SearchParser {
         ("British Airways", ["british airways", "ingiliz hava yolları", "ingiliz havayolları"]), ("Lufthansa", ["lufthansa"]),
         ("TAP Air Portugal", ["tap air portugal", "tap"]), ("KLM", ["klm"]), ("Air France", ["air france"]), ("Ryanair", ["ryanair"]),
         ("easyJet", ["easyjet"]), ("Wizz Air", ["wizz air", "wizzair", "wizz"]), ("Vueling", ["vueling"]), ("Icelandair", ["icelandair"]),
-        ("Iberia", ["iberia"]), ("Aer Lingus", ["aer lingus"]), ("Finnair", ["finnair"]), ("Aegean Airlines", ["aegean airlines"]),
+        ("Iberia Express", ["iberia express"]), ("Iberia", ["iberia"]), ("Aer Lingus", ["aer lingus"]), ("Finnair", ["finnair"]), ("Aegean Airlines", ["aegean airlines"]),
         ("Austrian Airlines", ["austrian airlines"]), ("Swiss International Air Lines", ["swiss air lines", "swiss international air lines"]),
         ("Aeroflot", ["aeroflot"]), ("Scandinavian Airlines", ["scandinavian airlines"]), ("Norwegian Air Shuttle", ["norwegian air"]),
         ("Loganair", ["loganair"]), ("Air Europa", ["air europa"]), ("ITA Airways", ["ita airways"]), ("Eurowings", ["eurowings"]), ("TUI fly", ["tuifly", "tui fly"]),
@@ -34,7 +34,8 @@ extension SearchParser {
         ("Discover Airlines", ["discover airlines"]), ("Southwind Airlines", ["southwind airlines"]), ("Freebird Airlines", ["freebird airlines"]),
         ("TUI Airways", ["tui airways"]), ("Arkia", ["arkia"]), ("Pobeda", ["pobeda"]), ("Nordwind Airlines", ["nordwind airlines", "nordwind"]),
         ("Red Wings Airlines", ["red wings airlines"]), ("Utair", ["utair"]), ("Bulgaria Air", ["bulgaria air"]), ("Smartwings", ["smartwings"]),
-        ("Edelweiss Air", ["edelweiss air"]),
+        ("Edelweiss Air", ["edelweiss air"]), ("Binter Canarias", ["binter canarias", "binter"]), ("Aurigny Air Services", ["aurigny air services", "aurigny"]),
+        ("Eastern Airways", ["eastern airways"]), ("Tailwind Airlines", ["tailwind airlines"]), ("HiSky", ["hisky"]), ("Sundair", ["sundair"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -57,6 +58,7 @@ extension SearchParser {
         ("Jambojet", ["jambojet"]), ("Arik Air", ["arik air"]), ("TAAG Angola Airlines", ["taag angola airlines", "taag"]),
         ("LAM Mozambique Airlines", ["lam mozambique airlines"]), ("Air Manas", ["air manas"]), ("Centrum Air", ["centrum air"]),
         ("Fly Baghdad", ["flybaghdad"]), ("Yemenia", ["yemenia"]), ("Afriqiyah Airways", ["afriqiyah"]), ("Air Côte d'Ivoire", ["air côte d'ivoire", "air cote d'ivoire"]),
+        ("El Al Israel Airlines", ["el al israel airlines", "el al"]), ("ASKY Airlines", ["asky airlines", "asky"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
@@ -69,10 +71,11 @@ extension SearchParser {
         ("Bahamasair", ["bahamasair"]), ("Sky Airline", ["sky airline"]), ("JetSMART", ["jetsmart"]),
         ("Cape Air", ["cape air"]), ("Avelo Airlines", ["avelo airlines", "avelo"]), ("Flybondi", ["flybondi"]),
         ("Boliviana de Aviación", ["boliviana de aviacion"]), ("Air North", ["air north"]), ("Arajet", ["arajet"]), ("Satena", ["satena"]),
-        ("Azul Brazilian Airlines", ["azul brazilian airlines", "azul airlines"]),
+        ("Azul Brazilian Airlines", ["azul brazilian airlines", "azul airlines"]), ("Ravn Alaska", ["ravn alaska", "ravn"]),
+        ("GOL Linhas Aéreas", ["gol linhas aereas"]), ("Wingo", ["wingo airlines"]),
         // Asia and the Pacific.
         ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
-        ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
+        ("Air India Express", ["air india express"]), ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
         ("SriLankan Airlines", ["srilankan"]), ("Thai Airways", ["thai airways"]), ("Malaysia Airlines", ["malaysia airlines"]),
         ("AirAsia", ["airasia", "air asia"]), ("Garuda Indonesia", ["garuda"]), ("Philippine Airlines", ["philippine airlines"]),
         ("Vietnam Airlines", ["vietnam airlines"]), ("VietJet Air", ["vietjet"]), ("EVA Air", ["eva air"]), ("China Airlines", ["china airlines"]),
@@ -87,6 +90,8 @@ extension SearchParser {
         ("Skymark Airlines", ["skymark"]), ("Peach Aviation", ["peach aviation"]), ("HK Express", ["hk express"]), ("Nok Air", ["nok air"]),
         ("Citilink", ["citilink"]), ("Bamboo Airways", ["bamboo airways"]), ("Yeti Airlines", ["yeti airlines"]), ("Alliance Air", ["alliance air"]),
         ("airblue", ["airblue"]), ("Biman Bangladesh Airlines", ["biman bangladesh airlines", "biman"]),
+        ("US-Bangla Airlines", ["us bangla airlines", "us bangla"]), ("Jin Air", ["jin air"]), ("Air Tahiti Nui", ["air tahiti nui"]),
+        ("Regional Express", ["regional express"]), ("Scoot", ["flyscoot"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -97,27 +102,31 @@ extension SearchParser {
     /// (two words, the last whole: not "Canadian Northern") is also the north of Canada ("the Canadian north"); "azul"
     /// is blue, "peach" a fruit, "tui" a bird, "edelweiss" a flower, "red wings" a team. "fly baghdad" reads as a verb
     /// and a city in English ("fly Baghdad to Erbil"), so it is the airline only after a cue or before "ile", never
-    /// first in the request (`cuedOnlyAirlines`).
+    /// first in the request (`cuedOnlyAirlines`). "wingo" is a game, "gol" a goal (Turkish, Spanish, Portuguese), "scoot" and
+    /// "tailwind" words, "rex" a king and a dog's name, "neos" a prefix, "norwegian" a nationality ("Norwegian cruise").
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
         "condor": "Condor", "s7": "S7 Airlines", "southwind": "Southwind Airlines", "freebird": "Freebird Airlines",
         "canadian north": "Canadian North", "azul": "Azul Brazilian Airlines", "peach": "Peach Aviation", "tui": "TUI Airways",
         "edelweiss": "Edelweiss Air", "red wings": "Red Wings Airlines", "fly baghdad": "Fly Baghdad",
+        "wingo": "Wingo", "gol": "GOL Linhas Aéreas", "scoot": "Scoot", "rex": "Regional Express", "norwegian": "Norwegian Air Shuttle",
+        "tailwind": "Tailwind Airlines", "neos": "Neos",
     ]
     /// Contextual airlines whose name, first in a request, reads as something else.
     static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad"]
     /// `contextualAirlines`' names as words, longest first.
     static let contextualAirlineWords: [(words: [String], airline: String)] =
         contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
-    static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del"]
+    static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del", "cruise", "cruises"]
 
-    /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita", "lam", "swiss"): read only as written, in
+    /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita", "lam", "swiss", "play"): read only as written, in
     /// capitals, in a text that is not all capitals ("LOT Katowice to Gdansk").
     static let capitalisedAirlines: [String: String] = [
         "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
         "PIA": "Pakistan International Airlines", "SCAT": "SCAT Airlines",
         "MEA": "Middle East Airlines", "BA": "British Airways", "LAM": "LAM Mozambique Airlines", "SWISS": "Swiss International Air Lines",
+        "PLAY": "PLAY", "REX": "Regional Express",
     ]
 
     static func capitalisedAirline(in text: String) -> String? {
