@@ -174,6 +174,9 @@ public struct DateResolver: Sendable {
                 if previous == "the", word.contains(where: \.isLetter) {
                     return nextDay(numbered: dayNumber)  // "on the 20th": the next 20th, this month or the next
                 }
+                if Self.writtenOrdinal(word), DateWords.weekday(previous) != nil || DateWords.weekdayAbbreviations[previous] != nil {
+                    return nextDay(numbered: dayNumber)  // "fri 24th", "Friday 24th": the weekday's next 24th
+                }
             }
             if let monthNumber = Self.month(word) {
                 // "October 14"; not "in December, 2 adults" nor "in february, 3 of us", where the number counts people. "March 24-27" (the dash
@@ -192,7 +195,13 @@ public struct DateResolver: Sendable {
                     let end = wholeMonth(last, year: last > monthNumber ? startYear : startYear + 1)
                     return end.map { Range(from: first.from, to: $0.to) }
                 }
-                return wholeMonth(monthNumber, year: Self.year(in: words))
+                // "haziranda …, 14 haziran gidiş": a day of that month named later in the same words is the day meant.
+                let whole = wholeMonth(monthNumber, year: Self.year(in: words))
+                if let whole, index + 1 < words.count, let later = resolve(words: Array(words[(index + 1)...])), later.from == later.to,
+                   later.from.prefix(7) == whole.from.prefix(7) {
+                    return later
+                }
+                return whole
             }
         }
         return nil
@@ -232,7 +241,18 @@ public struct DateResolver: Sendable {
         guard at < words.count, Self.dayNumber(words[at]) != nil, !DateWords.countsPeople(words, at: at) else { return false }
         let next = at + 1 < words.count ? words[at + 1] : ""
         if Self.month(next) != nil || next == "of" && at + 2 < words.count && Self.month(words[at + 2]) != nil { return true }
-        return at == index + 2 && words[at].contains(where: \.isLetter)
+        // "fri 24th": an ordinal in figures straight after the weekday ("fri first thing" is no date).
+        return at == index + 2 && words[at].contains(where: \.isLetter) || at == index + 1 && Self.writtenOrdinal(words[at])
+    }
+
+    /// An ordinal written in figures with its English ending: "24th", "1st", "22nd"; not "1th", which is how "first"
+    /// reads once spelled ordinals are numbered (`DateWords.numberingOrdinals`).
+    static func writtenOrdinal(_ word: String) -> Bool {
+        let digits = word.prefix { $0.isNumber }
+        guard let number = Int(digits), !digits.isEmpty else { return false }
+        let ending = word.dropFirst(digits.count)
+        let expected = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return ending == expected
     }
 
     /// The holiday `words` name at `index` ("valentine's day", "sevgililer gününde", "Christmas Eve"), on its latest

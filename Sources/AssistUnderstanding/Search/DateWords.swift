@@ -106,7 +106,7 @@ enum DateWords {
 
     /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s
     /// eve"; Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween, Valentine's Day (or "valentine's"), St Patrick's Day,
-    /// Canada Day (July 1), Remembrance, Armistice or Veterans Day (November 11), Turkey's Republic Day (Cumhuriyet
+    /// Canada Day (July 1), Remembrance, Armistice or Veterans Day (November 11), Bonfire (Guy Fawkes) Night (November 5), Turkey's Republic Day (Cumhuriyet
     /// Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by weekday: Thanksgiving (the fourth
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
     /// (the first Monday of September), Columbus Day (the second Monday of October), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
@@ -126,7 +126,8 @@ enum DateWords {
         Holiday(["columbus", "day"], month: 10, nth: 2, weekday: 2),
         Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["canada", "day"], 7, 1),
         Holiday(["zafer", "bayrami"], 8, 30), Holiday(["remembrance", "day"], 11, 11), Holiday(["veterans", "day"], 11, 11),
-        Holiday(["veteran", "s", "day"], 11, 11), Holiday(["armistice", "day"], 11, 11), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
+        Holiday(["veteran", "s", "day"], 11, 11), Holiday(["armistice", "day"], 11, 11), Holiday(["bonfire", "night"], 11, 5),
+        Holiday(["guy", "fawkes", "night"], 11, 5), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
         Holiday(["mother", "s", "day"], month: 5, nth: 2, weekday: 1), Holiday(["mothers", "day"], month: 5, nth: 2, weekday: 1),
         Holiday(["anneler", "gunu"], month: 5, nth: 2, weekday: 1), Holiday(["father", "s", "day"], month: 6, nth: 3, weekday: 1),
         Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),
@@ -180,7 +181,7 @@ enum DateWords {
     /// Nouns of a head count: a number before one counts people, not a day ("in December, 2 adults").
     static let headCountNouns: Set<String> = [
         "adult", "adults", "people", "person", "persons", "passenger", "passengers", "pax", "traveller", "travellers", "traveler", "travelers",
-        "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies",
+        "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies", "ppl",
         "yetiskin", "kisi", "kisiyiz", "yolcu", "cocuk", "bebek",
     ]
 

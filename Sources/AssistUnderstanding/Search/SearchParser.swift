@@ -13,6 +13,7 @@ public struct SearchParser: Sendable {
     }
 
     public func parse(_ text: String) -> SearchFilters {
+        let text = Self.spellingArrows(text)
         var filters = SearchFilters()
         let words = TextMatching.words(text)
         // No place inside an airline's name, listed or not: "Air Arabia", "Singapore Airlines", "Hong Kong Airlines".
@@ -22,7 +23,7 @@ public struct SearchParser: Sendable {
                                                  places: Set(allMentions.flatMap { $0.position..<($0.position + $0.length) }))
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span)
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
-        let route = gazetteer.route(of: mentions)
+        let route = gazetteer.route(of: mentions.filter { !Self.isStopover($0, in: words) })
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
         let (departure, back) = dates.resolve(text, besides: mentions)
@@ -32,7 +33,7 @@ public struct SearchParser: Sendable {
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
         filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
-            ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words)
+            ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
             ?? Self.oneBaby(in: words)
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "ppl", "passenger", "passengers", "pax", "seat",
@@ -55,10 +56,12 @@ public struct SearchParser: Sendable {
             ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
-        // night ("yılbaşı gecesi", New Year's Eve).
+        // night ("yılbaşı gecesi", New Year's Eve; "Bonfire Night").
         var nightsUncounted = words
         for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
-            if DateResolver.count(words[index - 1]) != nil { nightsUncounted[index] = "" }
+            // A month's day before one night is the day, not a count: "oct 30 night" is that night.
+            let monthsDay = words[index] != "nights" && index >= 2 && DateResolver.month(words[index - 2]) != nil
+            if DateResolver.count(words[index - 1]) != nil, !monthsDay { nightsUncounted[index] = "" }
         }
         for index in words.indices {
             guard let holiday = DateWords.holiday(words, at: index) else { continue }
@@ -77,6 +80,19 @@ public struct SearchParser: Sendable {
         ])
         filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters
+    }
+
+    /// An arrow between two names is "to": "hamilton ontario → calgary" flies to Calgary, whatever names Hamilton.
+    static func spellingArrows(_ text: String) -> String {
+        guard text.contains("→") || text.contains("->") else { return text }
+        return text.replacingOccurrences(of: "->", with: " to ").replacingOccurrences(of: "→", with: " to ")
+    }
+
+    /// A place the trip goes through, neither of its ends: after "via" ("to Karakol via Bishkek"; unless a word gives it
+    /// a role, "via" is never one), or before Turkish "üzerinden" or "aktarmalı" ("Bişkek üzerinden", through Bishkek).
+    static func isStopover(_ mention: Gazetteer.Mention, in words: [String]) -> Bool {
+        let through = mention.end < words.count && ["uzerinden", "aktarmali"].contains(words[mention.end])
+        return through || mention.role == .unknown && mention.position > 0 && words[mention.position - 1] == "via"
     }
 
     public static let numbers: [String: Int] = [
@@ -111,6 +127,26 @@ public struct SearchParser: Sendable {
             if words[index - 2] == "buyuk", Int(words[index - 3]) != nil, let value = Int(words[index - 1]) { return value }
         }
         return nil
+    }
+
+    /// "2 adults and our 6 year old", "a 9-year-old son", "7 yaşındaki oğlumuz": a child of 2 to 11 named by age, each
+    /// one counted. Not "a 10 year old hotel", nor "7 yaşındaki arabam": after the age comes the request's end, a
+    /// word it goes on with or a child; in Turkish, a son, daughter or child.
+    static func childrenByAge(in words: [String]) -> Int? {
+        let children: Set<String> = ["son", "daughter", "boy", "girl", "kid", "child", "twins", "too", "also"]
+        var found = 0
+        for index in words.indices.dropLast() {
+            guard let age = Int(words[index]) ?? numbers[words[index]], (2...11).contains(age) else { continue }
+            let next = words[index + 1], after = index + 2 < words.count ? words[index + 2] : ""
+            let following = index + 3 < words.count ? words[index + 3] : nil
+            if ["year", "years", "yr", "yrs"].contains(next), after == "old",
+               following.map({ children.contains($0) || afterCarrierWords.contains($0) }) ?? true {
+                found += 1
+            } else if next.hasPrefix("yasinda"), ["ogl", "kiz", "cocu"].contains(where: { after.hasPrefix($0) }) {
+                found += 1
+            }
+        }
+        return found > 0 ? found : nil
     }
 
     /// Words that count people only before a noun of people: "a single passenger", "tek kişi", "our twin babies".
@@ -170,6 +206,8 @@ public struct SearchParser: Sendable {
         "buck": "USD", "bucks": "USD", "quid": "GBP",
         // Other dollars by their codes: "900 CAD", "under 900 AUD" (by name, `dollarCountries`).
         "cad": "CAD", "aud": "AUD", "chf": "CHF",
+        // And the dollars, rand and rupees written with a sign (`currencySigns`, `dollarPrefixes`): "S$300", "R5000", "₹6000".
+        "sgd": "SGD", "nzd": "NZD", "hkd": "HKD", "zar": "ZAR", "inr": "INR",
     ]
 
     /// Dollars named by their country before the word: "900 Canadian dollars", "500 Australian dollars".
@@ -187,9 +225,11 @@ public struct SearchParser: Sendable {
 
     /// Currency signs, as the code each stands for. Folding drops signs with every other non-letter, so they are
     /// written out first: "£200" reads as "gbp 200", "200€" as "200 eur", "₺3000" as "tl 3000".
-    static let currencySigns: [Character: String] = ["£": "gbp", "$": "usd", "€": "eur", "₺": "tl"]
+    static let currencySigns: [Character: String] = ["£": "gbp", "$": "usd", "€": "eur", "₺": "tl", "₹": "inr"]
+    /// Other dollars, by the capitals written right before the sign: "S$300" is Singapore's, "A$", "C$", "NZ$", "HK$".
+    static let dollarPrefixes: [String: String] = ["S": "sgd", "A": "aud", "C": "cad", "NZ": "nzd", "HK": "hkd"]
     /// Codes written before an amount ("USD 500", and the signs as spelled): not "try", an English verb.
-    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud", "chf"]
+    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud", "chf", "sgd", "nzd", "hkd", "zar", "inr"]
 
     /// "fri first thing", "first thing tomorrow": the start of the day, as "early" is; not "the first thing I need"
     /// nor "my first thing to book", where a word before makes it a thing.
@@ -200,11 +240,42 @@ public struct SearchParser: Sendable {
         }
     }
 
-    static func hasCurrencySign(_ text: String) -> Bool { text.contains { currencySigns[$0] != nil } }
+    static func hasCurrencySign(_ text: String) -> Bool {
+        text.contains { currencySigns[$0] != nil } || text.indices.contains { randSign(in: text, at: $0) }
+    }
 
-    /// `text` with each currency sign written as its code, set apart as a word of its own.
+    /// A capital "R" glued to an amount, at a word's start: South Africa's rand ("under R5000"; not "R&B", "4R").
+    static func randSign(in text: String, at index: String.Index) -> Bool {
+        let next = text.index(after: index)
+        return text[index] == "R" && next < text.endIndex && text[next].isNumber && (index == text.startIndex || !text[text.index(before: index)].isLetter
+            && !text[text.index(before: index)].isNumber)
+    }
+
+    /// `text` with each currency sign written as its code, set apart as a word of its own: "S$300" as "sgd 300", a
+    /// rand's "R5000" as "zar 5000".
     static func spellingCurrencySigns(_ text: String) -> String {
-        String(text.flatMap { character in currencySigns[character].map { " \($0) " } ?? String(character) })
+        var spelled = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "$" {
+                // The capitals right before the sign, alone as a word: "S$", "NZ$" (not "US$", which stays dollars).
+                let letters = spelled.reversed().prefix { $0.isUppercase && $0.isLetter }
+                let before = spelled.dropLast(letters.count).last
+                if let code = dollarPrefixes[String(letters.reversed())], before.map({ !$0.isLetter && !$0.isNumber }) ?? true {
+                    spelled = String(spelled.dropLast(letters.count)) + " \(code) "
+                    index = text.index(after: index)
+                    continue
+                }
+            }
+            if randSign(in: text, at: index) {
+                spelled += " zar "
+            } else {
+                spelled += currencySigns[character].map { " \($0) " } ?? String(character)
+            }
+            index = text.index(after: index)
+        }
+        return spelled
     }
 
     /// "under 500 euros", "max 300 EUR", "5000 TL altında", "en fazla 3000 lira", "200 doları geçmesin", and a code or
