@@ -106,6 +106,12 @@ TURKISH_NAMES = {
     # too, a common Turkish word ("to you", Zipf 6.0).
     "Nizhny Novgorod": ["Nijniy Novgorod"], "Cheboksary": ["Çeboksarı"], "Hrodna": ["Grodno"], "Kokshetau": ["Kökşetav"],
     "Zanjan": ["Zencan"], "Buraydah": ["Büreyde"], "Nouadhibou": ["Nuadibu"],
+    # And these, as Turkish Wikipedia titles them (each also among GeoNames' alternate names of the place): Hokand
+    # (Kokand), Avlonya (Vlorë), İstanköy (Kos), Kazvin (Qazvin), Arhangelsk (Archangelsk), Nijnekamsk (Nizhnekamsk);
+    # and Afyon, the name Turkish writers and the city's airport ("Afyon Airport") give Afyonkarahisar. Oral (Uralsk,
+    # its Kazakh name) and Hoy (Khoy) are left out: English words ("oral", "hoy").
+    "Kokand": ["Hokand"], "Vlora": ["Avlonya"], "Kos": ["İstanköy"], "Qazvin": ["Kazvin"], "Archangelsk": ["Arhangelsk"],
+    "Nizhnekamsk": ["Nijnekamsk"], "Afyonkarahisar": ["Afyon"],
 }
 
 # Turkish case endings, folded, as the app's Gazetteer.caseEndings cuts them from a name ("lizbona", "istanbuldan").
@@ -308,6 +314,11 @@ def main():
             entry_for(gid)["airports"].append(code)
             if not by_code:  # a field that is not the city's name is no name for it
                 entry_for(gid)["served"].add(served)
+            elif served.endswith(" Island"):
+                # An island's airport, filed under the island ("Lanzarote Island"), joined by its code to the island's
+                # city: travellers fly to the island by its name ("Exeter to Lanzarote" lands at Arrecife). Only an
+                # island whose airports join one city, and whose name is no GeoNames place's (`island_cities`).
+                entry_for(gid).setdefault("islands", set()).add(served[: -len(" Island")])
         elif international and served:
             key = ("airport", plain(served), airport["country"])
             kept.setdefault(key, {"name": plain(served), "country": airport["country"], "region": "", "population": 0,
@@ -349,6 +360,11 @@ def main():
     dictionary_any_case = {fold(line.strip()) for line in WORDS.read_text(encoding="utf-8").splitlines() if line.strip()}
     place_names = set(by_name_any) | {words(e["name"]) for e in kept.values()}
 
+    # How many cities each island's airports joined: an island of many ("Sumatra", "Java") names none of them.
+    island_cities = {}
+    for e in kept.values():
+        for island in e.get("islands", ()):
+            island_cities[island] = island_cities.get(island, 0) + 1
     kept_names = {words(e["name"]) for e in kept.values()} | {words(n) for names in TURKISH_NAMES.values() for n in names}
 
     def ends_in_case(name):
@@ -390,7 +406,7 @@ def main():
             # Airport"). Not another place's name, nor one with a Turkish case ending ("Romana" would take "romana", Roma
             # with "-na", from Rome); a common word or a short one is dropped below, as every alias is.
             parts = geo["name"].split()
-            shortened = set()
+            shortened, de_sides = set(), set()
             if len(parts) > 1 and parts[0] in LEADING_ARTICLES \
                     and any("International" in airports[c]["name"] for c in entry["airports"] if c in airports):
                 shortened.add(" ".join(parts[1:]))
@@ -399,7 +415,15 @@ def main():
                 if any([w for w in words(airports[c]["name"]) if w not in AIRPORT_WORDS] == list(words(before))
                        for c in entry["airports"] if c in airports):
                     shortened.add(before)
+                # Either side of "de", where GeoNames lists it among this city's names and no other's: "Las Palmas" for
+                # Las Palmas de Gran Canaria, "Tenerife" for Santa Cruz de Tenerife (never another place's name:
+                # "Santiago", "Santa Cruz", "Tetuán"; nor a common word, dropped below).
+                de_sides.update({before, " ".join(parts[parts.index("de", 1) + 1:])})
             aliases.update(n for n in shortened if n in geo["alternatenames"] and words(n) not in kept_names and not ends_in_case(n))
+            aliases.update(n for n in de_sides if n in geo["alternatenames"] and words(n) not in kept_names and not ends_in_case(n)
+                           and {str(g) for g in by_name_any.get(words(n), [])} <= {str(geo["geonameid"])})
+            aliases.update(n for n in entry.get("islands", ()) if words(n) not in kept_names and not ends_in_case(n)
+                           and island_cities[n] == 1 and "-" not in n and words(n) not in by_name_any)
             if geo["population"] >= METRO_POPULATION:
                 # Latin-script names as written, capitalised (lower-case ones are romanisations: "luo ma" for Rome).
                 aliases.update(n for n in geo["alternatenames"]
