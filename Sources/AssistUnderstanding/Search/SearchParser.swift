@@ -244,11 +244,14 @@ public struct SearchParser: Sendable {
         text.contains { currencySigns[$0] != nil } || text.indices.contains { randSign(in: text, at: $0) }
     }
 
-    /// A capital "R" glued to an amount, at a word's start: South Africa's rand ("under R5000"; not "R&B", "4R").
+    /// A capital "R" glued to an amount right after a limit word: South Africa's rand ("under R5000", "max R900"; not
+    /// "R&B", nor a road's name, "on the R2").
     static func randSign(in text: String, at index: String.Index) -> Bool {
         let next = text.index(after: index)
-        return text[index] == "R" && next < text.endIndex && text[next].isNumber && (index == text.startIndex || !text[text.index(before: index)].isLetter
-            && !text[text.index(before: index)].isNumber)
+        guard text[index] == "R", next < text.endIndex, text[next].isNumber, index > text.startIndex,
+              text[text.index(before: index)].isWhitespace else { return false }
+        let before = text[..<index].split(whereSeparator: \.isWhitespace).last.map { $0.lowercased() } ?? ""
+        return ["under", "below", "max", "maximum", "budget", "than", "upto", "within"].contains(before)
     }
 
     /// `text` with each currency sign written as its code, set apart as a word of its own: "S$300" as "sgd 300", a
