@@ -273,22 +273,7 @@ extension FinanceUnderstander {
     }
 
     /// The words a "+" comes before ("yesterday + today"), as `TextMatching.dashedWords` finds a dash's.
-    static func plussedWords(_ text: String) -> Set<Int> {
-        var plussed: Set<Int> = []
-        var index = 0, inWord = false, sawPlus = false
-        for character in TextMatching.fold(text) {
-            if character.isLetter || character.isNumber {
-                if !inWord, sawPlus, index > 0 { plussed.insert(index) }
-                if !inWord { sawPlus = false }
-                inWord = true
-            } else {
-                if inWord { index += 1 }
-                inWord = false
-                if character == "+" { sawPlus = true }
-            }
-        }
-        return plussed
-    }
+    static func plussedWords(_ text: String) -> Set<Int> { TextMatching.wordsAfter(["+"], in: text) }
 
     private func single(_ date: Date) -> DateResolver.Range { DateResolver.Range(from: DateResolver.iso(date), to: DateResolver.iso(date)) }
 }

@@ -63,21 +63,25 @@ public enum TextMatching {
 
     /// Indexes into `words(text)` of the words a dash ("-", "–", "—") comes before, with only spaces or other
     /// separators between: "Ankara - Berlin" gives [1].
-    public static func dashedWords(_ text: String) -> Set<Int> {
-        var dashed: Set<Int> = []
-        var index = 0, inWord = false, sawDash = false
+    public static func dashedWords(_ text: String) -> Set<Int> { wordsAfter(["-", "–", "—"], in: text) }
+
+    /// Indexes into `words(text)` of the words one of `separators` comes before, with only spaces or other
+    /// separators between ("yesterday + today" gives [1] for "+").
+    public static func wordsAfter(_ separators: Set<Character>, in text: String) -> Set<Int> {
+        var after: Set<Int> = []
+        var index = 0, inWord = false, sawSeparator = false
         for character in fold(text) {
             if character.isLetter || character.isNumber {
-                if !inWord, sawDash, index > 0 { dashed.insert(index) }
-                if !inWord { sawDash = false }
+                if !inWord, sawSeparator, index > 0 { after.insert(index) }
+                if !inWord { sawSeparator = false }
                 inWord = true
             } else {
                 if inWord { index += 1 }
                 inWord = false
-                if character == "-" || character == "–" || character == "—" { sawDash = true }
+                if separators.contains(character) { sawSeparator = true }
             }
         }
-        return dashed
+        return after
     }
 
     /// Indexes into `words(text)` of the words an apostrophe glues to the word before ("Karşı'dan" gives [1]): a
