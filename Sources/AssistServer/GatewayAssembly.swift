@@ -74,8 +74,9 @@ public struct GatewayAssembly: Sendable {
             // The quota's windows and the audit rows: journaled on the request's path, in SQLite in the background.
             let audit = try SQLiteAuditStore(database: database)
             _ = try SQLiteQuotaStore(database: database)  // its table, which the journal's replay writes to
-            let shipper = RequestJournalShipper(journal: try RequestJournal(directory: dataDirectory, database: database), database: database,
-                                                clock: clock)
+            let limits = config.storage.journal
+            let shipper = RequestJournalShipper(journal: try RequestJournal(directory: dataDirectory, database: database, settings: limits),
+                                                database: database, interval: .milliseconds(limits.shipMilliseconds), clock: clock)
             journalShipper = shipper
             stores = GatewayStores(
                 quota: try JournaledQuotaStore(shipper: shipper, clock: clock), audit: JournaledAuditStore(shipper: shipper, store: audit),

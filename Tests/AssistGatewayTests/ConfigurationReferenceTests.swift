@@ -1,4 +1,5 @@
 import AssistGateway
+import AssistWire
 import Foundation
 import Testing
 
@@ -7,8 +8,9 @@ import Testing
 ///
 /// The page names each key in a field table (a table whose first header cell is `Field`), one row per key path,
 /// the path as the row's first cell in one code span: `` `features.*.maxOutputTokens` ``. The decoder's key paths
-/// come from `GatewayConfig.acceptedShape(of:)`, reading the built-in configuration and the page's own complete
-/// example ("Every field at once"), which has every optional section so that every strict object is read.
+/// come from `GatewayConfig.acceptedShape(of:)`, reading the built-in configuration, the page's own complete
+/// example ("Every field at once"), which has every optional section so that every strict object is read, and the
+/// built-in configuration with the keys only SQLite storage takes.
 @Suite("Configuration reference")
 struct ConfigurationReferenceTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
@@ -78,8 +80,17 @@ struct ConfigurationReferenceTests {
     /// The key paths and the `allowed:` sites of the built-in configuration's reading and the complete example's.
     static func acceptedShapes() throws -> (keyPaths: Set<String>, sites: Set<String>) {
         let shapes = [try GatewayConfig.acceptedShape(of: Array(try Data(contentsOf: builtIn))),
-                      try GatewayConfig.acceptedShape(of: Array(try completeExample().utf8))]
+                      try GatewayConfig.acceptedShape(of: Array(try completeExample().utf8)),
+                      try GatewayConfig.acceptedShape(of: try sqliteOnlyKeys())]
         return (shapes.reduce(into: Set()) { $0.formUnion($1.keyPaths) }, shapes.reduce(into: Set()) { $0.formUnion($1.strictReadSites) })
+    }
+
+    /// The built-in configuration with the keys only SQLite storage takes (`storage.journal`), which the complete
+    /// example, on shared storage, cannot have.
+    static func sqliteOnlyKeys() throws -> [UInt8] {
+        var json = try JSONParser.parse(Array(try Data(contentsOf: builtIn)))
+        json.set("storage", ["kind": "sqlite", "journal": ["maxBacklog": 65_536, "rewriteBytes": 1_048_576, "shipMilliseconds": 100]])
+        return JSONWriter.bytes(json)
     }
 
     /// The first JSON block after the heading "## Every field at once".

@@ -56,4 +56,28 @@ struct StorageSettingsTests {
             ])
         }
     }
+
+    @Test("storage.journal: defaults, each limit as given, every bad value named, refused with shared storage")
+    func journalLimits() throws {
+        let defaults = try ConfigFixture.load().storage.journal
+        #expect(defaults.maxBacklog == 65_536 && defaults.rewriteBytes == 1 << 20 && defaults.shipMilliseconds == 100)
+
+        var json = ConfigFixture.json
+        json.set("storage", ["kind": "sqlite", "journal": ["maxBacklog": 1_024, "rewriteBytes": 1_073_741_824, "shipMilliseconds": 10_000]])
+        let given = try ConfigFixture.load(json).storage.journal
+        #expect(given.maxBacklog == 1_024 && given.rewriteBytes == 1 << 30 && given.shipMilliseconds == 10_000)
+
+        #expect(ConfigFixture.issues {
+            $0.set("storage", ["kind": "sqlite", "journal": ["maxBacklog": 1_023, "rewriteBytes": 1.5, "shipMilliseconds": 0]])
+        }.map(\.description) == [
+            "storage.journal.maxBacklog: must be between 1024 and 16777216", "storage.journal.rewriteBytes: must be an integer",
+            "storage.journal.shipMilliseconds: must be between 1 and 10000",
+        ])
+        #expect(ConfigFixture.issues { $0.set("storage", ["kind": "sqlite", "journal": ["maxBacklog": 99_999_999_999, "fsync": true]]) }
+            .map(\.description).sorted() == ["storage.journal.fsync: unknown key", "storage.journal.maxBacklog: must be between 1024 and 16777216"])
+        #expect(ConfigFixture.issues { $0.set("storage", ["kind": "sqlite", "journal": "big"]) }.count == 1)
+        // Shared storage has no request journal: a limit for it would be silently ignored, so it is refused.
+        #expect(ConfigFixture.issues { $0.set("storage", ["kind": "shared", "journal": ["maxBacklog": 2_048]]) }.map(\.description)
+            == ["storage.journal: is for kind \"sqlite\""])
+    }
 }

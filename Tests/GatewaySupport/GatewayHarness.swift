@@ -29,13 +29,13 @@ public final class GatewayHarness: Sendable {
     /// `assist serve --config` does, so `POST /admin/reload` can re-read it. `answerGuards`: keep the built-in
     /// features' `guard`s; off by default, as most tests script arbitrary text to test what surrounds an answer.
     /// `demo`: the browser demo's log-in, as `assist serve --demo`; `pages` replaces the configuration's `pages`, and
-    /// `telemetry` its `telemetry`. `models`, given the scripted upstream's base URL, replaces the configuration's model
+    /// `telemetry` its `telemetry`, `storage` its `storage`. `models`, given the scripted upstream's base URL, replaces the configuration's model
     /// aliases, served as written (no `upstreamURL` override: each target says where it is).
     public init(script: Script = Script(), limits: [String: JSONValue] = [:], auth: [String: JSONValue] = [:], integrity: JSONValue? = nil,
          clock: any WallClock = SystemWallClock(), environment: [String: String] = [:], unavailableQuota: (requests: Int, tokens: Int)? = nil,
          features featureOverrides: [String: [String: JSONValue]] = [:], upstreamURL: String? = nil,
          dataDirectory sharedDirectory: URL? = nil, configurationFile: Bool = false, answerGuards: Bool = false,
-         demo: Bool = false, pages: JSONValue? = nil, telemetry: JSONValue? = nil, models: ((_ upstreamURL: String) -> JSONValue)? = nil, modelReady: @escaping @Sendable () async -> Bool = { true },
+         demo: Bool = false, pages: JSONValue? = nil, telemetry: JSONValue? = nil, storage: JSONValue? = nil, models: ((_ upstreamURL: String) -> JSONValue)? = nil, modelReady: @escaping @Sendable () async -> Bool = { true },
          server configureServer: (inout HTTPServer.Configuration) -> Void = { _ in }) throws {
         upstream = try ScriptedUpstream(script: script)
         var json = try JSONParser.parse(TravelApp.builtinConfigurationBytes)
@@ -46,6 +46,7 @@ public final class GatewayHarness: Sendable {
         if let integrity { root["integrity"] = integrity }
         if let pages { root["pages"] = pages }
         if let telemetry { root["telemetry"] = telemetry }
+        if let storage { root["storage"] = storage }
         if !auth.isEmpty {
             var authMembers = root["auth"]?.objectValue ?? [:]
             for (key, value) in auth { authMembers[key] = value }

@@ -29,13 +29,49 @@ public struct StorageSettings: Sendable, Equatable {
     /// How long `assist serve` retries stores it cannot reach, with back-off, before it exits 1.
     public var connectSeconds: Double = 30
     public var onRedisDown = OnRedisDown.closed
+    /// The request journal's limits (`sqlite` storage only).
+    public var journal = Journal()
+
+    /// With `sqlite` storage a request's quota and audit entries are appended to `<data dir>/requests.journal` and
+    /// taken into SQLite in the background (`RequestJournal`, `RequestJournalShipper`); these bound it.
+    public struct Journal: Sendable, Equatable {
+        /// Entries held for SQLite at most; past it, appends fail (503) until SQLite takes them again.
+        public var maxBacklog = 65_536
+        /// The size past which the file is rewritten with only the entries still waiting.
+        public var rewriteBytes = 1 << 20
+        /// How often waiting entries are taken into SQLite (at once past 1,024 waiting).
+        public var shipMilliseconds = 100
+
+        public static let maxBacklogRange = 1_024...16_777_216
+        public static let rewriteBytesRange = 65_536...(1 << 30)
+        public static let shipMillisecondsRange = 1...10_000
+
+        public init() {}
+
+        static func decode(_ value: JSONValue, at path: String, reader: inout ConfigReader) -> Journal {
+            var journal = Journal()
+            guard let members = reader.object(value, at: path, allowed: ["maxBacklog", "rewriteBytes", "shipMilliseconds"]) else { return journal }
+            func bounded(_ key: String, _ range: ClosedRange<Int>, _ current: Int) -> Int {
+                guard let value = reader.int(members, key, at: path, default: current) else { return current }
+                guard range.contains(value) else {
+                    reader.issue("\(path).\(key)", "must be between \(range.lowerBound) and \(range.upperBound)")
+                    return current
+                }
+                return value
+            }
+            journal.maxBacklog = bounded("maxBacklog", maxBacklogRange, journal.maxBacklog)
+            journal.rewriteBytes = bounded("rewriteBytes", rewriteBytesRange, journal.rewriteBytes)
+            journal.shipMilliseconds = bounded("shipMilliseconds", shipMillisecondsRange, journal.shipMilliseconds)
+            return journal
+        }
+    }
 
     public init() {}
 
     static func decode(_ value: JSONValue?, at path: String, reader: inout ConfigReader) -> StorageSettings {
         var settings = StorageSettings()
         guard value != nil,
-              let members = reader.object(value, at: path, allowed: ["kind", "redis", "postgres", "connectSeconds", "onRedisDown"]) else {
+              let members = reader.object(value, at: path, allowed: ["kind", "redis", "postgres", "connectSeconds", "onRedisDown", "journal"]) else {
             return settings
         }
         if let name = reader.string(members, "kind", at: path) {
@@ -50,6 +86,11 @@ public struct StorageSettings: Sendable, Equatable {
         }
         if settings.kind == .sqlite, settings.redisURL != nil || settings.postgresURL != nil {
             reader.issue(path, "redis and postgres are for kind \"shared\"")
+        }
+        if let journal = members["journal"] {
+            // Shared storage has no request journal (Redis admits, the audit spool journals rows): refused, not ignored.
+            if settings.kind == .shared { reader.issue("\(path).journal", "is for kind \"sqlite\"") }
+            settings.journal = Journal.decode(journal, at: "\(path).journal", reader: &reader)
         }
         return settings
     }

@@ -1,3 +1,4 @@
+public import AssistGateway
 public import AssistSQLite
 public import Foundation
 import Glibc
@@ -21,13 +22,8 @@ import Synchronization
 /// Bounds: `maxBacklog` entries waiting for SQLite; past it an append fails (the caller's 503), as does one the
 /// file refuses (a full disk), and then the file is cut back to its last whole entry.
 public final class RequestJournal: Sendable {
-    public struct Settings: Sendable, Equatable {
-        /// Entries held for SQLite at most; past it, appends fail until the shipper catches up.
-        public var maxBacklog = 65_536
-        /// The size past which the file is rewritten with only the entries still waiting.
-        public var rewriteBytes = 1 << 20
-        public init() {}
-    }
+    /// Its limits, as `storage.journal` sets them (`maxBacklog`, `rewriteBytes`; the shipper takes `shipMilliseconds`).
+    public typealias Settings = StorageSettings.Journal
 
     /// An entry and its place in the journal's order.
     public struct Numbered: Sendable, Equatable {

@@ -18,7 +18,7 @@ public final class RequestJournalShipper: Service {
     public let name = "request journal"
     public let journal: RequestJournal
     let database: SQLiteDatabase
-    private let interval: Duration
+    public let interval: Duration
     private let batchSize: Int
     private let wake = WakeSignal()
     private let shipping = AsyncLock()
@@ -28,7 +28,7 @@ public final class RequestJournalShipper: Service {
     private let health = Mutex<StorageHealth?>(nil)
     private let clock: any WallClock
 
-    public init(journal: RequestJournal, database: SQLiteDatabase, interval: Duration = .milliseconds(100), batchSize: Int = 4096,
+    public init(journal: RequestJournal, database: SQLiteDatabase, interval: Duration = .milliseconds(StorageSettings.Journal().shipMilliseconds), batchSize: Int = 4096,
                 clock: any WallClock = SystemWallClock()) {
         self.journal = journal
         self.clock = clock
