@@ -28,8 +28,8 @@ public final class RequestJournalShipper: Service {
     private let health = Mutex<StorageHealth?>(nil)
     private let clock: any WallClock
 
-    public init(journal: RequestJournal, database: SQLiteDatabase, interval: Duration = .milliseconds(StorageSettings.Journal().shipMilliseconds), batchSize: Int = 4096,
-                clock: any WallClock = SystemWallClock()) {
+    public init(journal: RequestJournal, database: SQLiteDatabase, interval: Duration = .milliseconds(StorageSettings.Journal().shipMilliseconds),
+                batchSize: Int = 4096, clock: any WallClock = SystemWallClock()) {
         self.journal = journal
         self.clock = clock
         self.database = database
