@@ -18,14 +18,16 @@ public struct PooledRandom: RandomNumberGenerator, Sendable {
 
     public mutating func next() -> UInt64 { Self.pool.withLock { $0.next() } }
 
-    /// Fills `buffer` from the pool.
+    /// Fills `buffer` from the pool, under one hold of its lock.
     public static func fill(_ buffer: UnsafeMutableRawBufferPointer) {
-        var offset = 0
-        while offset < buffer.count {
-            var word = pool.withLock { $0.next() }
-            let count = min(8, buffer.count - offset)
-            withUnsafeBytes(of: &word) { buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: count) }
-            offset += count
+        pool.withLock { pool in
+            var offset = 0
+            while offset < buffer.count {
+                var word = pool.next()
+                let count = min(8, buffer.count - offset)
+                withUnsafeBytes(of: &word) { buffer.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: count) }
+                offset += count
+            }
         }
     }
 

@@ -78,7 +78,7 @@ extension SearchParser {
         for (index, word) in words.enumerated() {
             guard let airline = countryAirlines[word] else { continue }
             let previous = index > 0 ? words[index - 1] : "", next = index + 1 < words.count ? words[index + 1] : ""
-            if ["with", "on", "fly", "flying"].contains(previous) || ["ile", "la", "yla", "le", "yle"].contains(next) { return airline }
+            if carrierCues.contains(previous) || turkishWithWords.contains(next) { return airline }
         }
         return nil
     }
