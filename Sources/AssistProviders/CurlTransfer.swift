@@ -151,29 +151,37 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
             return flow.paused
         }
         if mustPause { return Int(assist_curl_writefunc_pause()) }
-        let delivered: [SSEDecoder.Event]
+        // Each event is decoded where the SSE decoder holds it, and each chunk handed on as it is read: no
+        // array of events, no String of an event's data, no array of chunks, once per relayed token.
+        var text = ""
+        var failure: (any Error)?
+        let coalesce = coalesce
+        let decodedAll: Bool
         do {
-            delivered = try sse.feed(bytes)
+            decodedAll = try sse.feed(bytes) { event in
+                do {
+                    try events.decode(event) { chunk in
+                        if case .text(let piece) = chunk, coalesce {
+                            text += piece
+                            return
+                        }
+                        yield(text: &text)
+                        yield(chunk)
+                    }
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
         } catch {
             channel.finish(throwing: ProviderError.protocolViolation("event line too long"))
             return 0  // makes curl fail the transfer with a write error
         }
-        var text = ""
-        for event in delivered {
-            do {
-                for chunk in try events.decode(event) {
-                    if case .text(let piece) = chunk, coalesce {
-                        text += piece
-                        continue
-                    }
-                    yield(text: &text)
-                    yield(chunk)
-                }
-            } catch {
-                yield(text: &text)  // what arrived before the bad event is kept, as without coalescing
-                channel.finish(throwing: error)
-                return 0
-            }
+        if !decodedAll, let failure {
+            yield(text: &text)  // what arrived before the bad event is kept, as without coalescing
+            channel.finish(throwing: failure)
+            return 0
         }
         yield(text: &text)
         return bytes.count

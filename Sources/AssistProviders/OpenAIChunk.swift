@@ -22,11 +22,20 @@ enum OpenAIChunk {
     /// An `{"error": …}` object mid-stream is the provider failing. The scanner reads the usual chunk;
     /// anything it does not expect is parsed strictly (`interpret`).
     static func decode(_ data: String) throws -> [ProviderChunk] {
-        var data = data
-        if let chunks = data.withUTF8({ OpenAIChunkScanner.chunks($0) }) { return chunks }
+        var data = data, chunks: [ProviderChunk] = []
+        try data.withUTF8 { try decode($0, into: { chunks.append($0) }) }
+        return chunks
+    }
+
+    /// The same, on the event's bytes where they lie, each chunk handed to `sink` (text, finish, usage, in
+    /// that order): the per-token path, which makes no array and no String but the text's.
+    static func decode(_ data: UnsafeBufferPointer<UInt8>, into sink: (ProviderChunk) -> Void) throws {
+        if OpenAIChunkScanner.chunks(data, into: sink) { return }
         let json: JSONValue
-        do { json = try JSONParser.parse(data) } catch { throw ProviderError.protocolViolation("chunk is not JSON (\(ContentFingerprint(data)))") }
-        return try interpret(json)
+        do { json = try JSONParser.parse(data) } catch {
+            throw ProviderError.protocolViolation("chunk is not JSON (\(ContentFingerprint(String(decoding: data, as: UTF8.self))))")
+        }
+        for chunk in try interpret(json) { sink(chunk) }
     }
 
     /// What a strictly parsed chunk says.

@@ -32,6 +32,14 @@ enum OpenAIChunkScanner {
 
     /// The chunk's provider chunks (text, finish, usage, in that order); nil: let the strict parser decide.
     static func chunks(_ bytes: UnsafeBufferPointer<UInt8>) -> [ProviderChunk]? {
+        var chunks: [ProviderChunk] = []
+        return Self.chunks(bytes, into: { chunks.append($0) }) ? chunks : nil
+    }
+
+    /// Hands the chunk's provider chunks to `sink` (text, finish, usage, in that order) and returns true, or
+    /// hands nothing and returns false: let the strict parser decide. Nothing is handed before the whole chunk
+    /// has been read.
+    static func chunks(_ bytes: UnsafeBufferPointer<UInt8>, into sink: (ProviderChunk) -> Void) -> Bool {
         var scanner = Scanner(bytes: bytes)
         var text: String?, finish: String?, usage: TokenUsage?
         var sawChoices = false, sawUsage = false
@@ -50,12 +58,11 @@ enum OpenAIChunkScanner {
             if Keys.is(key, Keys.error) { return false }
             return scanner.skipValue()
         }
-        guard read, scanner.atEnd else { return nil }
-        var chunks: [ProviderChunk] = []
-        if let text, !text.isEmpty { chunks.append(.text(text)) }
-        if let finish { chunks.append(.finish(reason: finish)) }
-        if let usage { chunks.append(.usage(usage)) }
-        return chunks
+        guard read, scanner.atEnd else { return false }
+        if let text, !text.isEmpty { sink(.text(text)) }
+        if let finish { sink(.finish(reason: finish)) }
+        if let usage { sink(.usage(usage)) }
+        return true
     }
 
     /// A position in a chunk's bytes and the steps over them; every step says whether it could be taken.
@@ -91,11 +98,9 @@ enum OpenAIChunkScanner {
             while true {
                 guard take(UInt8(ascii: "\"")) else { return false }
                 let keyStart = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 else { return false }  // escaped keys: the strict way
-                    index += 1
-                }
-                guard index < bytes.count else { return false }
+                index = ByteSearch.firstStringSpecial(in: bytes, from: index)
+                // Escaped keys (and control bytes): the strict way.
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
                 let key = bytes[keyStart..<index]
                 index += 1
                 guard take(UInt8(ascii: ":")), member(key, &self) else { return false }
@@ -192,11 +197,12 @@ enum OpenAIChunkScanner {
                 switch bytes[index] {
                 case UInt8(ascii: "\""):
                     index += 1
-                    while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                        guard bytes[index] >= 0x20 else { return false }
-                        index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    while true {  // to the closing quote, over escapes (the byte after a backslash is taken as it is)
+                        index = ByteSearch.firstStringSpecial(in: bytes, from: index)
+                        guard index < bytes.count, bytes[index] >= 0x20 else { return false }
+                        if bytes[index] == UInt8(ascii: "\"") { break }
+                        index += 2
                     }
-                    guard index < bytes.count else { return false }
                     index += 1
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     depth += 1

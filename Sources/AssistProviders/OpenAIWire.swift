@@ -21,11 +21,20 @@ struct OpenAIWire: ProviderWire {
         private(set) var sawEnd = false
 
         mutating func decode(_ event: SSEDecoder.Event) throws -> [ProviderChunk] {
-            if event.data == "[DONE]" {
-                sawEnd = true
-                return []
+            var chunks: [ProviderChunk] = []
+            var data = event.data
+            try data.withUTF8 { bytes in
+                try decode(SSEDecoder.EventView(type: event.type, data: bytes, id: event.id)) { chunks.append($0) }
             }
-            return try OpenAIChunk.decode(event.data)
+            return chunks
+        }
+
+        mutating func decode(_ event: SSEDecoder.EventView, into sink: (ProviderChunk) -> Void) throws {
+            if ("[DONE]" as StaticString).isSpelled(by: event.data) {
+                sawEnd = true
+                return
+            }
+            try OpenAIChunk.decode(event.data, into: sink)
         }
     }
 }

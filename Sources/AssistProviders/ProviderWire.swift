@@ -31,9 +31,19 @@ package protocol ProviderEventDecoder {
     /// is not the format's (`protocolViolation`, never quoting it) or is the provider failing mid-stream (as the
     /// format's decoder classifies it, e.g. `.http(status: 529, body: "")` for an overloaded model).
     mutating func decode(_ event: SSEDecoder.Event) throws -> [ProviderChunk]
+    /// The same, for an event lent by the decoder (`SSEDecoder.feed(_:each:)`), each chunk handed to `sink`
+    /// as it is read: how the transfer calls it, once per relayed token. By default the event is copied and
+    /// given to `decode(_:)`; a format on the hot path (OpenAI's) reads the bytes where they are.
+    mutating func decode(_ event: SSEDecoder.EventView, into sink: (ProviderChunk) -> Void) throws
     /// Whether what has been read is a whole answer, so that the body ending now is a normal end: the format's
     /// end marker was seen (`[DONE]`, `message_stop`), or, for a format without one, its last piece was.
     var sawEnd: Bool { get }
+}
+
+extension ProviderEventDecoder {
+    package mutating func decode(_ event: SSEDecoder.EventView, into sink: (ProviderChunk) -> Void) throws {
+        for chunk in try decode(event.event) { sink(chunk) }
+    }
 }
 
 extension ProviderWire {

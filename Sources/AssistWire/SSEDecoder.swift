@@ -42,30 +42,57 @@ public struct SSEDecoder: Sendable {
     /// The id of the last event seen, as `Last-Event-ID` would carry it on a reconnect.
     public var lastId: String? { lastEventId }
 
+    /// An event as `feed(_:each:)` lends it: `data` points into the decoder's own buffer and is valid only
+    /// during the call it is given to. Nothing is copied or made into a String, so a relay that reads the data's
+    /// bytes directly (the provider's chunk scanner) pays no allocation per event.
+    public struct EventView {
+        /// The event's type, "message" when the stream named none.
+        public let type: String
+        public let data: UnsafeBufferPointer<UInt8>
+        public let id: String?
+
+        public init(type: String = "message", data: UnsafeBufferPointer<UInt8>, id: String? = nil) {
+            self.type = type
+            self.data = data
+            self.id = id
+        }
+
+        /// The event copied out of the decoder.
+        public var event: Event { Event(type: type, data: String(decoding: data, as: UTF8.self), id: id) }
+    }
+
     /// Consumes `bytes` and returns the events completed by them, in order.
     ///
-    /// Contiguous bytes (an array, a buffer) are scanned a line at a time, each line's bytes copied in one go;
-    /// anything else is gathered into an array first. (Iterating a generic sequence byte by byte from another
-    /// module runs unspecialised, and cost microseconds per relayed chunk.)
+    /// Contiguous bytes (an array, a buffer) are scanned as they are; anything else is gathered into an array
+    /// first. (Iterating a generic sequence byte by byte from another module runs unspecialised, and cost
+    /// microseconds per relayed chunk.)
     public mutating func feed(_ bytes: some Sequence<UInt8>) throws(LineTooLong) -> [Event] {
         var events: [Event] = []
         var failure: LineTooLong?
+        let collect: (EventView) -> Bool = { events.append($0.event); return true }
         let scanned: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(LineTooLong) { try scan(buffer, into: &events) } catch { failure = error }
+            do throws(LineTooLong) { _ = try scan(buffer, collect) } catch { failure = error }
         }
         if scanned == nil {
             [UInt8](bytes).withUnsafeBufferPointer { buffer in
-                do throws(LineTooLong) { try scan(buffer, into: &events) } catch { failure = error }
+                do throws(LineTooLong) { _ = try scan(buffer, collect) } catch { failure = error }
             }
         }
         if let failure { throw failure }
         return events
     }
 
-    private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, into events: inout [Event]) throws(LineTooLong) {
+    /// Consumes `bytes`, lending each event they complete to `handle`, in order, as it completes. `handle`
+    /// returns false to stop: the rest of `bytes` is then not decoded, and the decoder is not to be fed again.
+    /// Returns whether every event was handled.
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, each handle: (EventView) -> Bool) throws(LineTooLong) -> Bool {
+        try scan(bytes, handle)
+    }
+
+    private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, _ handle: (EventView) -> Bool) throws(LineTooLong) -> Bool {
         var index = 0
         while index < buffer.count, !checkedBOM {
-            try checkBOM(buffer[index], into: &events)
+            guard try checkBOM(buffer[index], handle) else { return false }
             index += 1
         }
         while index < buffer.count {
@@ -76,32 +103,33 @@ public struct SSEDecoder: Sendable {
                     continue
                 }
             }
-            var end = index
-            while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+            let end = ByteSearch.firstLineBreak(in: buffer, from: index)
             if end > index {
                 guard line.count + (end - index) <= maxLineBytes else { throw LineTooLong() }
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
             }
-            guard end < buffer.count else { return }
+            guard end < buffer.count else { return true }
             sawCR = buffer[end] == 0x0D
-            endLine(into: &events)
+            guard endLine(handle) else { return false }
             index = end + 1
         }
+        return true
     }
 
     /// One of the stream's first bytes, while a byte-order mark may still be arriving: a whole mark is
     /// dropped; anything else ends the check and is decoded, with the mark's first bytes it followed.
-    private mutating func checkBOM(_ byte: UInt8, into events: inout [Event]) throws(LineTooLong) {
+    private mutating func checkBOM(_ byte: UInt8, _ handle: (EventView) -> Bool) throws(LineTooLong) -> Bool {
         pendingBOM.append(byte)
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         if pendingBOM == Array(bom.prefix(pendingBOM.count)) {
             if pendingBOM.count == 3 { checkedBOM = true; pendingBOM = [] }
-            return
+            return true
         }
         checkedBOM = true
         let replay = pendingBOM
         pendingBOM = []
-        for b in replay { try consume(b, into: &events) }
+        for b in replay { guard try consume(b, handle) else { return false } }
+        return true
     }
 
     /// Ends the stream: an event without its terminating blank line is discarded, per the standard, and
@@ -116,30 +144,29 @@ public struct SSEDecoder: Sendable {
         eventType = ""
     }
 
-    private mutating func consume(_ byte: UInt8, into events: inout [Event]) throws(LineTooLong) {
+    private mutating func consume(_ byte: UInt8, _ handle: (EventView) -> Bool) throws(LineTooLong) -> Bool {
         if sawCR {
             sawCR = false
-            if byte == 0x0A { return }  // the LF of a CRLF pair already ended the line
+            if byte == 0x0A { return true }  // the LF of a CRLF pair already ended the line
         }
         switch byte {
         case 0x0D:
             sawCR = true
-            endLine(into: &events)
+            return endLine(handle)
         case 0x0A:
-            endLine(into: &events)
+            return endLine(handle)
         default:
             guard line.count < maxLineBytes else { throw LineTooLong() }
             line.append(byte)
+            return true
         }
     }
 
-    private mutating func endLine(into events: inout [Event]) {
+    /// Ends the line gathered so far; a blank one dispatches the event. False when `handle` stopped.
+    private mutating func endLine(_ handle: (EventView) -> Bool) -> Bool {
         defer { line.removeAll(keepingCapacity: true) }
-        if line.isEmpty {
-            dispatch(into: &events)
-            return
-        }
-        if line[0] == UInt8(ascii: ":") { return }
+        if line.isEmpty { return dispatch(handle) }
+        if line[0] == UInt8(ascii: ":") { return true }
         let field: ArraySlice<UInt8>
         var value: ArraySlice<UInt8>
         if let colon = line.firstIndex(of: UInt8(ascii: ":")) {
@@ -160,16 +187,17 @@ public struct SSEDecoder: Sendable {
         } else if ("id" as StaticString).isSpelled(by: field) {
             if !value.contains(0) { lastEventId = String(decoding: value, as: UTF8.self) }
         }  // "retry" and unknown fields do not affect decoding here
+        return true
     }
 
-    private mutating func dispatch(into events: inout [Event]) {
+    private mutating func dispatch(_ handle: (EventView) -> Bool) -> Bool {
         defer {
             data.removeAll(keepingCapacity: true)
             hasData = false
             eventType = ""
         }
-        guard hasData else { return }
-        events.append(Event(type: eventType.isEmpty ? "message" : eventType,
-                            data: String(decoding: data, as: UTF8.self), id: lastEventId))
+        guard hasData else { return true }
+        let (type, id) = (eventType.isEmpty ? "message" : eventType, lastEventId)
+        return data.withUnsafeBufferPointer { handle(EventView(type: type, data: $0, id: id)) }
     }
 }

@@ -219,4 +219,27 @@ struct SSEDecoderTests {
         decoder.finish()
         #expect(try decoder.feed(Array("\n\n".utf8)).isEmpty)
     }
+
+    /// The lending path gives the events the copying one gives, and stops where its handler says: the events
+    /// after a refused one in the same bytes are not handed on.
+    @Test func lentEventsAreTheCopiedOnesAndAHandlerCanStop() throws {
+        let bytes = Array("event: a\ndata: 1\nid: 7\n\ndata: 2\n\ndata: 3\n\n".utf8)
+        var copied = SSEDecoder()
+        let expected = try copied.feed(bytes)
+        #expect(expected.count == 3)
+        var lent: [SSEEvent] = []
+        var lending = SSEDecoder()
+        let all = try bytes.withUnsafeBufferPointer { buffer in try lending.feed(buffer) { lent.append($0.event); return true } }
+        #expect(all && lent == expected)
+
+        var seen: [String] = []
+        var stopping = SSEDecoder()
+        let finished = try bytes.withUnsafeBufferPointer { buffer in
+            try stopping.feed(buffer) { event in
+                seen.append(String(decoding: event.data, as: UTF8.self))
+                return seen.count < 2
+            }
+        }
+        #expect(!finished && seen == ["1", "2"])
+    }
 }
