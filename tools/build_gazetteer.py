@@ -112,6 +112,9 @@ TURKISH_NAMES = {
     # its Kazakh name) and Hoy (Khoy) are left out: English words ("oral", "hoy").
     "Kokand": ["Hokand"], "Vlora": ["Avlonya"], "Kos": ["İstanköy"], "Qazvin": ["Kazvin"], "Archangelsk": ["Arhangelsk"],
     "Nizhnekamsk": ["Nijnekamsk"], "Afyonkarahisar": ["Afyon"],
+    # And these, as Turkish Wikipedia titles them (none a Turkish or an English word: neither wordfreq's Turkish list nor
+    # the dictionary has them): Nasıriye (Nasiriyah), Erak (Arak), Bircend (Birjand).
+    "Nasiriyah": ["Nasıriye"], "Arak": ["Erak"], "Birjand": ["Bircend"],
 }
 
 # Turkish case endings, folded, as the app's Gazetteer.caseEndings cuts them from a name ("lizbona", "istanbuldan").

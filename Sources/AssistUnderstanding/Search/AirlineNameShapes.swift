@@ -36,6 +36,10 @@ extension SearchParser {
         "ucuz", "en", "tum", "butun", "hangi", "diger", "yerli", "yabanci", "ozel", "ulusal", "milli", "bir", "baska", "farkli", "iyi",
     ])
 
+    /// Words that stand inside a capitalised name, after its first word, though never alone or first: "Myanmar National
+    /// Airlines", "Uganda International Airways" (not "national airlines", nor "Denver, Regional Airlines only").
+    static let designationWords: Set<String> = ["national", "international", "regional"]
+
     /// Words after "air" that make it a thing, not an airline's last word ("air travel", "hot air balloon").
     static let afterAirWords: Set<String> = [
         "travel", "balloon", "balloons", "conditioning", "conditioner", "quality", "fare", "fares", "ticket", "tickets", "mile", "miles",
@@ -83,13 +87,17 @@ extension SearchParser {
         // "from" but the last: "to Halifax Contour Airlines" names Contour); else the one word before it.
         let capitalisedName = mixedCase && tokens[index - 1].capitalised
         var start = index
-        while start > 0, index - start < (capitalisedName ? 3 : 1), isAirlineNameWord(words[start - 1]), !taken.contains(start - 1),
-              !capitalisedName || tokens[start - 1].capitalised {
+        func designation(_ at: Int) -> Bool {
+            capitalisedName && designationWords.contains(words[at]) && at > 0 && isAirlineNameWord(words[at - 1]) && tokens[at - 1].capitalised
+        }
+        while start > 0, index - start < (capitalisedName ? 3 : 1), isAirlineNameWord(words[start - 1]) || designation(start - 1),
+              !taken.contains(start - 1), !capitalisedName || tokens[start - 1].capitalised {
             if start < index, start - 2 >= 0, Gazetteer.fromWords.union(Gazetteer.toWords).contains(words[start - 2]) { break }
-            if places.contains(start - 1), (start..<index).contains(where: { !places.contains($0) }) { break }
+            // A place may start the name only where the rest is places too, or designations ("Myanmar National").
+            if places.contains(start - 1), (start..<index).contains(where: { !places.contains($0) && !designationWords.contains(words[$0]) }) { break }
             start -= 1
         }
-        guard start < index else { return nil }
+        guard start < index, !designationWords.contains(words[start]) else { return nil }
         if !generic.strong {
             let cued = start > 0 && carrierCues.contains(words[start - 1])
             let turkishWith = end < words.count && turkishWithWords.contains(words[end])

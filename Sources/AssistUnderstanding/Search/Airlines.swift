@@ -36,6 +36,7 @@ extension SearchParser {
         ("Red Wings Airlines", ["red wings airlines"]), ("Utair", ["utair"]), ("Bulgaria Air", ["bulgaria air"]), ("Smartwings", ["smartwings"]),
         ("Edelweiss Air", ["edelweiss air"]), ("Binter Canarias", ["binter canarias", "binter"]), ("Aurigny Air Services", ["aurigny air services", "aurigny"]),
         ("Eastern Airways", ["eastern airways"]), ("Tailwind Airlines", ["tailwind airlines"]), ("HiSky", ["hisky"]), ("Sundair", ["sundair"]),
+        ("SkyUp Airlines", ["skyup airlines", "skyup"]), ("FlyOne", ["flyone"]), ("Marabu Airlines", ["marabu airlines"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -59,6 +60,8 @@ extension SearchParser {
         ("LAM Mozambique Airlines", ["lam mozambique airlines"]), ("Air Manas", ["air manas"]), ("Centrum Air", ["centrum air"]),
         ("Fly Baghdad", ["flybaghdad"]), ("Yemenia", ["yemenia"]), ("Afriqiyah Airways", ["afriqiyah"]), ("Air Côte d'Ivoire", ["air côte d'ivoire", "air cote d'ivoire"]),
         ("El Al Israel Airlines", ["el al israel airlines", "el al"]), ("ASKY Airlines", ["asky airlines", "asky"]),
+        ("Safarilink Aviation", ["safarilink aviation", "safarilink"]), ("Proflight Zambia", ["proflight zambia", "proflight"]),
+        ("Iran Aseman Airlines", ["iran aseman airlines", "iran aseman", "aseman airlines"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
@@ -73,6 +76,10 @@ extension SearchParser {
         ("Boliviana de Aviación", ["boliviana de aviacion"]), ("Air North", ["air north"]), ("Arajet", ["arajet"]), ("Satena", ["satena"]),
         ("Azul Brazilian Airlines", ["azul brazilian airlines", "azul airlines"]), ("Ravn Alaska", ["ravn alaska", "ravn"]),
         ("GOL Linhas Aéreas", ["gol linhas aereas"]), ("Wingo", ["wingo airlines"]),
+        ("Southern Airways Express", ["southern airways express"]), ("Mexicana de Aviación", ["mexicana de aviacion", "mexicana"]),
+        ("Magnicharters", ["magnicharters"]), ("Cubana de Aviación", ["cubana de aviacion", "cubana"]),
+        ("interCaribbean Airways", ["intercaribbean airways", "intercaribbean"]), ("Star Perú", ["star peru"]), ("EasyFly", ["easyfly"]),
+        ("Voepass Linhas Aéreas", ["voepass linhas aereas", "voepass"]),
         // Asia and the Pacific.
         ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
         ("Air India Express", ["air india express"]), ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
@@ -92,6 +99,8 @@ extension SearchParser {
         ("airblue", ["airblue"]), ("Biman Bangladesh Airlines", ["biman bangladesh airlines", "biman"]),
         ("US-Bangla Airlines", ["us bangla airlines", "us bangla"]), ("Jin Air", ["jin air"]), ("Air Tahiti Nui", ["air tahiti nui"]),
         ("Regional Express", ["regional express"]), ("Scoot", ["flyscoot"]),
+        ("AIRDO", ["airdo"]), ("MASwings", ["maswings"]), ("Vietravel Airlines", ["vietravel airlines", "vietravel"]),
+        ("NOVOAIR", ["novoair"]), ("T'way Air", ["t'way air", "tway air"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -103,7 +112,10 @@ extension SearchParser {
     /// is blue, "peach" a fruit, "tui" a bird, "edelweiss" a flower, "red wings" a team. "fly baghdad" reads as a verb
     /// and a city in English ("fly Baghdad to Erbil"), so it is the airline only after a cue or before "ile", never
     /// first in the request (`cuedOnlyAirlines`). "wingo" is a game, "gol" a goal (Turkish, Spanish, Portuguese), "scoot" and
-    /// "tailwind" words, "rex" a king and a dog's name, "neos" a prefix, "norwegian" a nationality ("Norwegian cruise").
+    /// "tailwind" words, "rex" a king and a dog's name, "neos" a prefix, "norwegian" a nationality ("Norwegian cruise");
+    /// "firefly" an insect, "marabu" a stork, and "fly jinnah" a verb and a name, cued only as "fly baghdad" is.
+    /// A contextual name that begins an unlisted airline's shaped name is that airline's first word: "United Nigeria
+    /// Airlines" is not United (`contextualAirline(in:glued:besides:)`).
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
@@ -111,10 +123,10 @@ extension SearchParser {
         "canadian north": "Canadian North", "azul": "Azul Brazilian Airlines", "peach": "Peach Aviation", "tui": "TUI Airways",
         "edelweiss": "Edelweiss Air", "red wings": "Red Wings Airlines", "fly baghdad": "Fly Baghdad",
         "wingo": "Wingo", "gol": "GOL Linhas Aéreas", "scoot": "Scoot", "rex": "Regional Express", "norwegian": "Norwegian Air Shuttle",
-        "tailwind": "Tailwind Airlines", "neos": "Neos",
+        "tailwind": "Tailwind Airlines", "neos": "Neos", "firefly": "Firefly", "marabu": "Marabu Airlines", "fly jinnah": "Fly Jinnah",
     ]
     /// Contextual airlines whose name, first in a request, reads as something else.
-    static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad"]
+    static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad", "Fly Jinnah"]
     /// `contextualAirlines`' names as words, longest first.
     static let contextualAirlineWords: [(words: [String], airline: String)] =
         contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
@@ -145,10 +157,15 @@ extension SearchParser {
 
     /// The contextual airline `words` name, if the text makes it one. `glued` are the words an apostrophe glues to the
     /// word before (`TextMatching.apostrophedWords`): a Turkish "with" ending there makes it one too ("Delta'yla").
-    static func contextualAirline(in words: [String], glued: Set<Int> = []) -> String? {
+    /// `shaped` are the spans of unlisted airlines named by their shape (`shapedAirlines`): a contextual name that
+    /// begins a longer one is its first word, not that airline.
+    static func contextualAirline(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = []) -> String? {
         for index in words.indices {
             guard let (name, airline) = contextualAirlineWords.first(where: { index + $0.words.count <= words.count
                 && Array(words[index..<(index + $0.words.count)]) == $0.words }) else { continue }
+            // A word between it and the shaped name's generic word: "United Nigeria Airlines" (not "Delta Air", its own
+            // generic word straight after it).
+            if shaped.contains(where: { $0.contains(index) && $0.upperBound - (index + name.count) >= 2 }) { continue }
             let after = index + name.count
             if after < words.count, afterAirlineWords.contains(words[after]) { continue }
             if index == 0 ? !cuedOnlyAirlines.contains(airline) : ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) {

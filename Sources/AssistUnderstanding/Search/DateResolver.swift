@@ -67,6 +67,12 @@ public struct DateResolver: Sendable {
                     guard let last = fromDeparture.resolve(words: Array(words[(marker - length)..<marker])) else { continue }
                     return (departure, last)
                 }
+                // "5 haziran çıkış, bir hafta kalıp döneceğiz": no date before the marker, but a stay's length, counted from
+                // a departure of one day (`DateWords.tripLength`).
+                if let departure, departure.from == departure.to, let length = DateWords.tripLength(Array(words[..<marker])),
+                   let start = starting(departure.from) {
+                    return (departure, start.day(start.add(days: length, to: start.today)))
+                }
                 return (departure, nil)
             }
             return (departure, back)
@@ -84,6 +90,12 @@ public struct DateResolver: Sendable {
             let next = index + 1 < words.count ? words[index + 1] : ""
             let afterNext = index + 2 < words.count ? words[index + 2] : ""
             let previous = index > 0 ? words[index - 1] : ""
+            // "three weeks from today", "a week from now", "10 days from tomorrow": that many days on from the day named
+            // ("for a week from today" is a stay's length, starting today).
+            if previous != "for", let count = ["a", "one"].contains(word) ? 1 : Self.count(word), let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7][next],
+               afterNext == "from", index + 3 < words.count, let from = ["today": 0, "now": 0, "tomorrow": 1][words[index + 3]] {
+                return day(add(days: count * unit + from, to: today))
+            }
             if word == "today" || word == "bugun" { return day(today) }
             // "between Dec 10 and Dec 12": one range of departure days, each end a day of its own.
             if word == "between", let range = between(words, at: index) { return range }

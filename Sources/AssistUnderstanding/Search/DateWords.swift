@@ -61,11 +61,22 @@ enum DateWords {
         "pazar": 1, "pazartesi": 2, "sali": 3, "carsamba": 4, "persembe": 5, "cuma": 6, "cumartesi": 7,
     ]
 
-    /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki").
+    /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki"). An English
+    /// name takes only a case ending of a place's (`Gazetteer.caseEndings`: "juneda"), never other letters: "Juneyao"
+    /// (an airline) and "marchers" are no months.
     static func month(_ word: String) -> Int? {
         if let exact = months[word] { return exact }
-        return stem(of: word, in: months, minimum: 4)
+        guard let month = stem(of: word, in: months, minimum: 4) else { return nil }
+        for cut in 1...min(5, word.count - 4) where months[String(word.dropLast(cut))] != nil {
+            let stem = String(word.dropLast(cut))
+            return turkishMonthStems.contains(stem) || Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
+        }
+        return month
     }
+
+    /// The Turkish months' names and stems in `months`; every other key there is English.
+    static let turkishMonthStems: Set<String> = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim",
+                                                 "kasim", "aralik", "ocag", "aralig"]
 
     /// A weekday name, allowing a Turkish case ending ("cumaya", "salıdan", "pazartesiye", "cumartesi" whole).
     static func weekday(_ word: String) -> Int? {

@@ -76,11 +76,13 @@ enum NumericDates {
     }
 
     /// Whether the number at `index` stands on its own: not after another number ("2 1/2", "1.2/3"), a time or money
-    /// word ("saat 10.10", "USD 12.10"), nor after a currency sign ("$4.50").
+    /// word ("saat 10.10", "USD 12.10"), nor after a currency sign ("$4.50"). A dash or a comma between it and the number
+    /// before sets it apart: "2/6 - 9/6", "7/19, 7/26" are two dates.
     private static func isOnItsOwn(_ words: [String], _ gaps: [String], at index: Int) -> Bool {
         guard !gaps[index].contains(where: { "$£€₺".contains($0) }) else { return false }
         guard index > 0 else { return true }
-        return Int(words[index - 1]) == nil && !notBeforeDate.contains(words[index - 1])
+        let apart = gaps[index].contains { "-–—,".contains($0) }
+        return (Int(words[index - 1]) == nil || apart) && !notBeforeDate.contains(words[index - 1])
     }
 
     /// `first` and `second` as (day, month) in `order`, or in the only order they can take when `order` is nil; nil when

@@ -52,7 +52,7 @@ public struct SearchParser: Sendable {
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
         let glued = TextMatching.apostrophedWords(text)
-        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words, glued: glued)
+        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words, glued: glued, besides: shapedAirlines.map(\.span))
             ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
@@ -208,6 +208,9 @@ public struct SearchParser: Sendable {
         "cad": "CAD", "aud": "AUD", "chf": "CHF",
         // And the dollars, rand and rupees written with a sign (`currencySigns`, `dollarPrefixes`): "S$300", "R5000", "₹6000".
         "sgd": "SGD", "nzd": "NZD", "hkd": "HKD", "zar": "ZAR", "inr": "INR",
+        // Yen and Brazil's reais by name or code ("under 30000 yen", "3000 reais", "R$3000"); "real", the singular, is an
+        // English word ("real cheap"), so only the plural.
+        "yen": "JPY", "jpy": "JPY", "reais": "BRL", "brl": "BRL",
     ]
 
     /// Dollars named by their country before the word: "900 Canadian dollars", "500 Australian dollars".
@@ -226,10 +229,11 @@ public struct SearchParser: Sendable {
     /// Currency signs, as the code each stands for. Folding drops signs with every other non-letter, so they are
     /// written out first: "£200" reads as "gbp 200", "200€" as "200 eur", "₺3000" as "tl 3000".
     static let currencySigns: [Character: String] = ["£": "gbp", "$": "usd", "€": "eur", "₺": "tl", "₹": "inr"]
-    /// Other dollars, by the capitals written right before the sign: "S$300" is Singapore's, "A$", "C$", "NZ$", "HK$".
-    static let dollarPrefixes: [String: String] = ["S": "sgd", "A": "aud", "C": "cad", "NZ": "nzd", "HK": "hkd"]
+    /// Other dollars, by the capitals written right before the sign: "S$300" is Singapore's, "A$", "C$", "NZ$", "HK$"; and
+    /// "R$", Brazil's real.
+    static let dollarPrefixes: [String: String] = ["S": "sgd", "A": "aud", "C": "cad", "NZ": "nzd", "HK": "hkd", "R": "brl"]
     /// Codes written before an amount ("USD 500", and the signs as spelled): not "try", an English verb.
-    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud", "chf", "sgd", "nzd", "hkd", "zar", "inr"]
+    static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud", "chf", "sgd", "nzd", "hkd", "zar", "inr", "jpy", "brl"]
 
     /// "fri first thing", "first thing tomorrow": the start of the day, as "early" is; not "the first thing I need"
     /// nor "my first thing to book", where a word before makes it a thing.

@@ -15,6 +15,18 @@ extension SearchParser {
                 || words[index] == "solo" && !(index > 0 && Self.beforePlaces.contains(words[index - 1])) {
                 return 1
             }
+            // "sadece ben", "yalnız ben" (only me); not "sadece ben ve eşim", nor "sadece ben, eşim…" (a companion after it).
+            if ["sadece", "yalniz"].contains(words[index]), index + 1 < words.count, words[index + 1] == "ben",
+               !(index + 2 < words.count && (["ve", "ile"].contains(words[index + 2]) || Self.turkishPossessed.contains(words[index + 2]))) {
+                return 1
+            }
+            // "ben ve 2 arkadaşım", "3 arkadaşımla" (with my three friends): that many friends and the speaker; "2 arkadaşız"
+            // (we are two friends) is counted below.
+            if let count = Int(words[index]) ?? numbers[words[index]], (1...9).contains(count), index + 1 < words.count,
+               Self.isTurkishFriends(words[index + 1]),
+               words[index + 1].hasSuffix("la") || words[index + 1].hasSuffix("le") || index >= 2 && words[index - 2] == "ben" && words[index - 1] == "ve" {
+                return count + 1
+            }
             // "me + 2 friends" (the sign folds away), "me and 2 friends", "me plus 3 colleagues", "with 2 friends".
             let afterMe = words[index] == "me" ? index + 1 + (index + 1 < words.count && ["and", "plus"].contains(words[index + 1]) ? 1 : 0)
                 : words[index] == "with" ? index + 1 : nil
@@ -66,8 +78,10 @@ extension SearchParser {
             // "eşim ve 2 çocuğumla", "annem, babam ve bebeğimle": the possessed grown-ups joined to one child "with" are
             // the grown-ups besides the speaker (the children have their own counts).
             if Self.isTurkishChildWith(words[index]), index >= 2 {
+                // "eşim ve 6 yaşındaki kızımla": a child's age between them, as a count is.
+                let aged = index >= 3 && words[index - 1].hasPrefix("yasinda") && Int(words[index - 2]) != nil
                 let numbered = Int(words[index - 1]) != nil || numbers[words[index - 1]] != nil
-                if let possessed = Self.possessed(words, beforeVe: numbered ? index - 2 : index - 1) { return 1 + possessed }
+                if let possessed = Self.possessed(words, beforeVe: aged ? index - 3 : numbered ? index - 2 : index - 1) { return 1 + possessed }
             }
             if Self.turkishCompanions.contains(words[index]) { return 2 }
             // "we're a couple", "as a couple", "for a couple": two; "a couple of days", "for a couple nights" count no one.
@@ -92,7 +106,9 @@ extension SearchParser {
             // "8 aylık kızımız", "6-month-old son": a child counted in months is a baby.
             if index + 1 < words.count, let months = Int(words[index]), (1...23).contains(months),
                words[index + 1] == "aylik" || words[index + 1] == "month" && index + 2 < words.count && words[index + 2] == "old" { return 1 }
-            if babies.contains(words[index]), index > 0, ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
+            // "kucakta bebek", and the baby as ours or mine: "kucakta bebeğimiz", "kucakta bebeğim".
+            if babies.contains(words[index]) || ["bebegim", "bebegimiz"].contains(words[index]), index > 0,
+               ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
             if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
                words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
             if ["with", "and"].contains(words[index]), index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
@@ -115,6 +131,12 @@ extension SearchParser {
         guard join >= 1, words[join] == "ve" else { return nil }
         let before = words[..<join].reversed().prefix { turkishPossessed.contains($0) }
         return before.isEmpty ? nil : min(Set(before).count, 4)
+    }
+
+    /// My friends, or ours, in Turkish: "arkadaşım", "arkadaşlarım", "arkadaşımla", "arkadaşlarımızla" (folded); not
+    /// "arkadaşız" (we are friends).
+    static func isTurkishFriends(_ word: String) -> Bool {
+        ["arkadasim", "arkadaslarim"].contains { word.hasPrefix($0) } && word.count <= "arkadaslarimizla".count
     }
 
     /// A Turkish child with "with" on it: "çocuğumla", "çocuklarımla", "bebeğimle", "oğlumla", "kızlarımızla" (folded).

@@ -16,12 +16,19 @@ extension DateResolver {
 
     /// Whether "return" at `index` names the kind of ticket (en-GB "a return", "BA return Heathrow to Zurich"), not the
     /// way back: no date comes before it and another return marker comes after it ("…, out Thursday 20 Oct, back Sunday
-    /// the 23rd"). Alone ("return on the 23rd") it still marks the way back.
+    /// the 23rd"). Alone ("return on the 23rd") it still marks the way back. So does "return flights" before both of a
+    /// trip's ends, with no date before it ("return flights Birmingham to Crotone, 2/6 - 9/6"); "March 3, return flight
+    /// March 10" and "return flight on March 10" (one date after it) still mark the way back.
     func namesTicketKind(_ words: [String], at index: Int) -> Bool {
-        guard words[index] == "return", index + 1 < words.count,
-              words[(index + 1)...].contains(where: Self.isReturnMarker) else { return false }
+        guard words[index] == "return", index + 1 < words.count else { return false }
+        let after = Array(words[(index + 1)...])
+        if Self.ticketNouns.contains(after[0]), resolve(words: Array(words[..<index])) == nil, tripDays(after)?.return != nil { return true }
+        guard after.contains(where: Self.isReturnMarker) else { return false }
         return resolve(words: Array(words[..<index])) == nil
     }
+
+    /// What "return" may stand before as the kind of ticket: "return flights", "a return ticket", "return fares".
+    static let ticketNouns: Set<String> = ["flight", "flights", "ticket", "tickets", "trip", "trips", "fare", "fares"]
 
     /// Verbs of going before "home" that make it the way back: "come home July 11", "fly home on the 20th".
     static let homewardVerbs: Set<String> = ["come", "coming", "fly", "flying", "head", "heading", "go", "going", "get", "getting"]
