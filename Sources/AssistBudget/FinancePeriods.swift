@@ -87,8 +87,10 @@ extension FinanceUnderstander {
             } else if let (span, length) = monthDayRange(words, at: index, dashed: dashed) {
                 index += length - 1
                 add(span)  // "feb 10-20", "feb 10 to 20": the days from one to the other in that month
-            } else if word == "weekend", previous == "the", next != "of" {
-                add(latestWeekend())  // "over the weekend", "at the weekend" (not "the weekend of feb 10"): the latest weekend
+            } else if word == "weekend", previous == "the", next != "of", !["before", "prior", "earlier"].contains(next) {
+                // "over the weekend", "at the weekend" (not "the weekend of feb 10", nor "the weekend before", a shift of
+                // the period before it): the latest weekend
+                add(latestWeekend())
             } else if word == "weekend" && ["last", "past", "previous"].contains(previous)
                         || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
                 if word == "hafta" { index += 1 }
@@ -226,10 +228,12 @@ extension FinanceUnderstander {
         return nil
     }
 
-    /// How many words at `index` say "since" after what they follow, in Turkish: "beri", "bu yana", "itibaren"; else 0.
+    /// How many words at `index` say "since" after what they follow, in Turkish: "beri", "bu yana", "itibaren", "bugüne
+    /// (kadar)" (to today: "yılbaşından bugüne"); else 0.
     static func sinceAfter(_ words: [String], at index: Int) -> Int {
         guard index < words.count else { return 0 }
         if ["beri", "itibaren"].contains(words[index]) { return 1 }
+        if words[index] == "bugune" { return index + 1 < words.count && words[index + 1] == "kadar" ? 2 : 1 }
         return words[index] == "bu" && index + 1 < words.count && words[index + 1] == "yana" ? 2 : 0
     }
 

@@ -47,7 +47,8 @@ enum FollowUp {
     /// A share of it, "payı", "share": "Carrefoursa'nın payı ne kadar"; "ne kadarı" (how much of it).
     static func partOfLast(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
-            || words.contains { ["payi", "share", "kadari", "kismi"].contains($0) }  // "ne kadarı Migros'taydı", "CarrefourSA'daki kısmı"
+            // "ne kadarı Migros'taydı", "CarrefourSA'daki kısmı", "lukoilde bıraktığım kısım"
+            || words.contains { ["payi", "share", "kadari", "kismi", "kisim"].contains($0) }
     }
 
     enum Unit {
@@ -102,8 +103,11 @@ enum FollowUp {
             if after == "before", index + 2 < words.count, words[index + 2] == "last" { continue }
             // "rewind a year", "go back a month", "a year back", "bi yıl öncesinde": one unit before the last period.
             let twoBefore = index >= 2 ? words[index - 2] : ""
+            // "one more month back?", "another week earlier", "bir ay geriye git": one unit more, back.
+            let oneMore = before == "more" && twoBefore == "one" || before == "another"
             if count == nil, ["a", "one"].contains(before) && (["rewind", "back"].contains(twoBefore) || after == "back")
-                || ["bir", "bi"].contains(before) && after.hasPrefix("once") {
+                || oneMore && ["back", "earlier"].contains(after)
+                || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after.hasPrefix("geri")) {
                 return Shift(unit: unit)
             }
             // "bir gün önce", "ondan bir hafta önce": one unit before the last period ("iki gün önce" is a day of its own).
