@@ -59,7 +59,7 @@ public struct FinanceUnderstander: Sendable {
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
-        ("entertainment", ["entertainment", "cinema", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
+        ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
@@ -82,7 +82,9 @@ public struct FinanceUnderstander: Sendable {
                     "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
                     "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu",
                     // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
-                    "en yükseği", "en büyüğü", "en pahalısı"]),
+                    "en yükseği", "en büyüğü", "en pahalısı",
+                    // "en kabarık faturam": the most swollen, of a bill.
+                    "en kabarık"]),
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada"]),
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
@@ -173,6 +175,12 @@ public struct FinanceUnderstander: Sendable {
         if intent == nil, folded.words.contains(where: { ["transactions", "receipts"].contains($0) }) { intent = .listTransactions }
         // "typical spend per visit", "so what's that per cup", "hesap başı": the unit of an average asks for the average.
         if intent == nil || intent == .totalSpent, Self.namesUnitOfAverage(folded.words) { intent = .average }
+        // "whats my avrage transaction": "average" written with a slip.
+        if intent == nil || intent == .totalSpent, Self.misspellsAverage(folded.words) { intent = .average }
+        // "purchase by purchase", "işlem işlem": what is paid, said twice, asks for each of them.
+        if intent == nil || intent == .totalSpent, Self.oneByOne(folded.words) { intent = .listTransactions }
+        // "is that more than january?": more or less than a period sets the question against it.
+        if intent == nil || intent == .totalSpent, comparesThan(folded.words) { intent = .comparePeriods }
         // "which restaurant has eaten most of my budget": "which" and a category's word asks which merchant of it.
         if intent == nil || intent == .totalSpent, Self.asksWhichOfCategory(folded.words) { intent = .topMerchants }
         // "# of starbucks runs": "#" before "of" is "number of".
@@ -198,6 +206,40 @@ public struct FinanceUnderstander: Sendable {
             word == "per" && next.count >= 3 && next.allSatisfy(\.isLetter) && !notUnitsOfAverage.contains(next)
                 || ["basi", "basina"].contains(next) && word.count >= 3 && word.allSatisfy(\.isLetter) && !notUnitsOfAverage.contains(word)
                     && !yearWords.contains(word) && !weekWords.contains(word) && DateResolver.month(word) == nil
+        }
+    }
+
+    /// "avrage", "averge": within one edit of "average", the same first letter, not the word itself.
+    static func misspellsAverage(_ words: [String]) -> Bool {
+        words.contains { word in
+            word != "average" && word.first == "a" && abs(word.count - 7) <= 1 && TextMatching.editDistance(word, "average", limit: 1) <= 1
+        }
+    }
+
+    /// Nouns of what is paid, said twice ("purchase by purchase", "işlem işlem", "kalem kalem"): each of them, listed.
+    static let paidNouns: Set<String> = ["purchase", "transaction", "charge", "payment", "item", "receipt", "order", "islem", "harcama",
+                                         "odeme", "fis", "kalem"]
+
+    /// "purchase by purchase", "item by item", Turkish "işlem işlem", "kalem kalem": a noun of what is paid, twice, with
+    /// "by" between in English ("kategori kategori" is a breakdown by category, no list).
+    static func oneByOne(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard paidNouns.contains(words[index]) else { return false }
+            return index + 1 < words.count && words[index + 1] == words[index]
+                || index + 2 < words.count && words[index + 1] == "by" && words[index + 2] == words[index]
+        }
+    }
+
+    /// "is that more than january?", "less than last month?": "more", "less" (or "higher", "lower") and "than" right
+    /// before a period (not an amount: "more than 500 last month").
+    func comparesThan(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard index >= 1, words[index] == "than", index + 1 < words.count,
+                  ["more", "less", "higher", "lower", "bigger", "smaller"].contains(words[index - 1]) else { return false }
+            let first = words[index + 1]
+            guard Int(first) == nil, SearchParser.numbers[first] == nil, SearchParser.currency(first) == nil else { return false }
+            let rest = words[(index + 1)...].joined(separator: " ")
+            return periods(in: rest).0 != nil || FollowUp.shift(in: rest) != nil  // "more than the month before?"
         }
     }
 
