@@ -108,7 +108,7 @@ extension FinanceUnderstander {
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges", "runs",
-                                           "receipt", "receipts", "haul", "hauls"]
+                                           "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "fill-up", "fill-ups", "fillups"]
 
     /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose
     /// shop", "avg Tesco shop" (a grocery shop), never "the corner shop" or "my local corner shop".

@@ -22,11 +22,15 @@ extension FinanceUnderstander {
         // word written with a capital past its first letter ("Chick-fil-A runs"), which no sentence's start explains
         // ("Lyft rides" is capitalised as the first word is).
         // An English possessive may end it ("wendy's runs", "at lowe's"): the word before it is what is checked.
-        func plain(_ index: Int, opening: Bool = false) -> Bool {
+        // With `sentenceStart`, the question's first word may be capitalised as a sentence's is ("Nordstrom: …",
+        // "Exxen üyeliğime"), in the shapes that read it the same in lower case.
+        func plain(_ index: Int, opening: Bool = false, sentenceStart: Bool = false) -> Bool {
             guard index >= 0, index < tokens.count else { return false }
             let word = Self.withoutPossessive(tokens[index]), stem = TextMatching.fold(word)
+            let capitalised = index == 0 && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
             return word.allSatisfy({ $0.isLetter || $0 == "-" }) && word.last?.isLetter == true
-                && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase))
+                && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase)
+                    || sentenceStart && capitalised)
                 && stem.count >= 3 && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem) && !Self.boughtThere.contains(stem)
         }
         func boundary(_ index: Int) -> Bool { index >= tokens.count || Self.periodOpeners.contains(folded[index]) }
@@ -40,10 +44,30 @@ extension FinanceUnderstander {
            periods(in: tokens[1..<asked].joined(separator: " ")).0 != nil, let name = name([0], tokens, before: folded[asked]) {
             return name
         }
+        // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
+        // "peki eylülde?").
+        let opensFollowUp = FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
+        if tokens.count >= 2, !opensFollowUp, plain(0, sentenceStart: true), !Self.periodOpeners.contains(folded[0]),
+           Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil, folded.dropFirst().allSatisfy(isPeriodWord),
+           periods(in: tokens.dropFirst().joined(separator: " ")).0 != nil, let name = name([0], tokens) {
+            return name
+        }
+        // "Nordstrom: what was my largest single charge", "hepsiburada - what was my priciest order": one or two words
+        // opening the question before a colon or a dash, its topic.
+        let raw = text.split(whereSeparator: \.isWhitespace)
+        if let topic = [1, 2].first(where: { count in
+            count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–")
+                && raw.prefix(count - 1).allSatisfy { !$0.contains(":") }
+        }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true) }),
+           let name = name(Array(0..<topic), tokens) {
+            return name
+        }
         for index in tokens.indices {
             let word = folded[index]
             // "how much went to petco in q3": "went to" as "at".
-            if ["at", "about"].contains(word) || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going"].contains(folded[index - 1]) {
+            // "switch to tim hortons": "to" after a verb of changing the question's merchant, as "at".
+            if ["at", "about"].contains(word)
+                || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "switch", "change", "swap", "move"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
                 if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
@@ -57,6 +81,9 @@ extension FinanceUnderstander {
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
             } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
                 return name  // "avg waitrose shop over the last 6 months"
+            } else if ["avg", "average", "typical"].contains(word), plain(index + 1), plain(index + 2), boundary(index + 3),
+                      let name = name([index + 1], tokens, before: folded[index + 2]) {
+                return name  // "avg sweetgreen bowl since january": the average of what is bought there
             } else if index == 1, Self.totalWords.contains(word), plain(0), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
@@ -64,13 +91,18 @@ extension FinanceUnderstander {
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
                       let name = name([index - 1], tokens, before: word) {
                 return name  // "rossmann alışverişlerimin"
-            } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0) }) {
+            } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0, sentenceStart: true) }) {
                 return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı", "superonline faturalarım"
             } else if ["did", "does", "has", "have"].contains(word), let verb = (2...3).first(where: { index + $0 < tokens.count && Self.costVerbs.contains(folded[index + $0]) }),
                       (index + 1..<index + verb).allSatisfy({ plain($0) }), let name = name(Array(index + 1..<index + verb), tokens) {
                 return name  // "how much did hulu take from me", "how much did home depot cost"
             } else if plain(index), let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
-                let next = index + 1 < folded.count ? folded[index + 1] : ""
+                // "paşabahçe harcamalarımı": before the noun "harcama…" a name stands bare; a final vowel is its own.
+                if index + 1 < folded.count, folded[index + 1].hasPrefix("harcama"), tokens[index].count - stem.count == 1 { continue }
+                // "dürümzadede ortalama ne bırakıyorum": what the question asks may come between the name and its verb.
+                var nextAt = index + 1
+                while nextAt < folded.count, Self.askedBeforeVerb.contains(folded[nextAt]) { nextAt += 1 }
+                let next = nextAt < folded.count ? folded[nextAt] : ""
                 let shortFollowUp = tokens.count <= 3 && tokens.indices.allSatisfy { $0 == index || FollowUp.openers.contains(folded[$0])
                     || FollowUp.fillers.contains(folded[$0]) || folded[$0] == "peki" }
                 // "coffyye bu hafta kaç para gitti": the question's period may come between the name and what it asks.
@@ -80,8 +112,14 @@ extension FinanceUnderstander {
                     return (["ne", "kac"].contains(asked) || Self.spendingAfter.contains(where: asked.hasPrefix))
                         && periods(in: tokens[(index + 1)...(index + length)].joined(separator: " ")).0 != nil
                 }
-                guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix) || asksAfterPeriod,
-                      readsAsName(tokens[index]) else { continue }
+                guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix) || asksAfterPeriod
+                else { continue }
+                // "remzi kitabevinden": a compound naming a kind of shop, a name its first word.
+                if compound, index > 0, Self.shopKinds.contains(TextMatching.fold(stem)), plain(index - 1), !Self.isGenitive(folded[index - 1]),
+                   readsAsName(tokens[index - 1]), periods(in: tokens[index - 1]).0 == nil {
+                    return [tokens[index - 1], stem].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
+                }
+                guard readsAsName(tokens[index]) else { continue }
                 // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
                 if index > 0, Self.category(in: tokens[index - 1]) != nil || Self.category(in: tokens[index - 1] + " " + stem) != nil { continue }
                 // "tavuk dünyasından": the word before joins a compound's possessive second word.
@@ -155,8 +193,9 @@ extension FinanceUnderstander {
     /// word (plain letters without a Turkish ending) and no common one.
     func lowercaseName(_ previous: String, joining stem: String) -> String? {
         let folded = TextMatching.fold(previous)
+        // Never a word of the question's period ("bu sene kiğılı'da": "sene" is the year).
         guard previous.count >= 3, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
-              !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: folded.hasSuffix) else { return nil }
+              !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: folded.hasSuffix), !Self.isTimeWord(folded) else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
     }
 
@@ -206,11 +245,31 @@ extension FinanceUnderstander {
     /// The common words of seven letters or more, which a slip leaves recognisable.
     static let longNotNameWords: [String] = notNameWords.filter { $0.count >= 7 }
 
+    /// Whether a folded word is a unit of time, a month or a weekday ("sene", "hafta", "ocak", "cuma").
+    static func isTimeWord(_ word: String) -> Bool {
+        yearWords.contains(word) || weekWords.contains(word) || ["month", "months", "ay", "weekend", "day", "days"].contains(word)
+            || DateResolver.month(word) != nil || DateResolver.weekday(word) != nil
+    }
+
+    /// Whether a folded word may stand in a question's period ("so far this week", "in q3 2031", "last 10 days").
+    func isPeriodWord(_ word: String) -> Bool {
+        Self.periodOpeners.contains(word) || Self.isTimeWord(word) || periods(in: word).0 != nil || Int(word) != nil
+            || DateResolver.dayNumber(word) != nil
+            || ["far", "the", "of", "to", "date", "ago", "quarter", "half", "first", "second", "weeks", "years", "bu", "gecen", "son"].contains(word)
+    }
+
+    /// Words of what a Turkish question asks that may stand between a name in a case and its verb ("ortalama ne").
+    static let askedBeforeVerb: Set<String> = ["ortalama", "ortalamada", "toplam", "toplamda"]
+
+    /// Kinds of shop, with a compound's possessive, that a name before makes a shop's name ("remzi kitabevi").
+    static let shopKinds: Set<String> = ["kitabevi", "eczanesi", "pastanesi", "firini", "lokantasi"]
+
     /// Words after a name that ask its total: "popeyes total", "walgreens last month - total?".
     static let totalWords: Set<String> = ["total", "spending", "spend", "tab"]
 
     /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
-    static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik"]
+    static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik", "uyelig", "uyelik",
+                                          "rezervasyon"]
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
     /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
@@ -259,7 +318,7 @@ extension FinanceUnderstander {
 
     /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
     static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",
-                                          "alisveris", "yaptig", "hesap", "hesab"]
+                                          "alisveris", "yaptig", "hesap", "hesab", "birak"]
 
     /// Words that begin a question's period after a name ("at target this year", "at best buy in july").
     static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",
@@ -305,5 +364,7 @@ extension FinanceUnderstander {
         "arasi", "arasinda", "arasindaki", "boyunca", "icinde", "icindeki", "suresince",
         // Words before an English period: "around christmas how much", "throughout june".
         "around", "throughout", "within", "near", "till", "til",
+        // What opens a question before a colon ("Quick question: …"); a neighbourhood's shop ("mahalle fırınından").
+        "hey", "hello", "question", "quick", "please", "pls", "budget", "mahalle", "semt",
     ]
 }
