@@ -23,11 +23,12 @@ extension FinanceUnderstander {
         // ("Lyft rides" is capitalised as the first word is).
         // An English possessive may end it ("wendy's runs", "at lowe's"): the word before it is what is checked.
         // With `sentenceStart`, the question's first word may be capitalised as a sentence's is ("Nordstrom: …",
-        // "Exxen üyeliğime"), in the shapes that read it the same in lower case.
-        func plain(_ index: Int, opening: Bool = false, sentenceStart: Bool = false) -> Bool {
+        // "Exxen üyeliğime"), in the shapes that read it the same in lower case; with `titled`, any word so capitalised
+        // ("Tim Hortons: …").
+        func plain(_ index: Int, opening: Bool = false, sentenceStart: Bool = false, titled: Bool = false) -> Bool {
             guard index >= 0, index < tokens.count else { return false }
             let word = Self.withoutPossessive(tokens[index]), stem = TextMatching.fold(word)
-            let capitalised = index == 0 && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
+            let capitalised = (index == 0 || titled) && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
             return word.allSatisfy({ $0.isLetter || $0 == "-" }) && word.last?.isLetter == true
                 && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase)
                     || sentenceStart && capitalised)
@@ -58,7 +59,7 @@ extension FinanceUnderstander {
         if let topic = [1, 2].first(where: { count in
             count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–")
                 && raw.prefix(count - 1).allSatisfy { !$0.contains(":") }
-        }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true) }),
+        }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
            let name = name(Array(0..<topic), tokens) {
             return name
         }
