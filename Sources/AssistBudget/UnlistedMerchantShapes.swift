@@ -47,7 +47,7 @@ extension FinanceUnderstander {
         }
         // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
         // "peki eylülde?").
-        let opensFollowUp = FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
+        let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
         if tokens.count >= 2, !opensFollowUp, plain(0, sentenceStart: true), !Self.periodOpeners.contains(folded[0]),
            Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil, folded.dropFirst().allSatisfy(isPeriodWord),
            periods(in: tokens.dropFirst().joined(separator: " ")).0 != nil, let name = name([0], tokens) {
@@ -58,7 +58,7 @@ extension FinanceUnderstander {
         let raw = text.split(whereSeparator: \.isWhitespace)
         if let topic = [1, 2].first(where: { count in
             count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–")
-                && raw.prefix(count - 1).allSatisfy { !$0.contains(":") }
+                && raw.prefix(count - 1).allSatisfy { !$0.contains(":") } && raw.prefix(count).allSatisfy { !$0.trimmingPunctuation.isEmpty }
         }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
            let name = name(Array(0..<topic), tokens) {
             return name
