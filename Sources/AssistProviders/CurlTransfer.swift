@@ -175,6 +175,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
                 }
             }
         } catch {
+            yield(text: &text)  // the events before the long line were whole: their text is kept
             channel.finish(throwing: ProviderError.protocolViolation("event line too long"))
             return 0  // makes curl fail the transfer with a write error
         }
