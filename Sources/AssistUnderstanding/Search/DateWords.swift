@@ -4,19 +4,24 @@ import Foundation
 /// spelled ordinals and a trip's length. Turkish case endings on a month or weekday ("ekimde", "marttaki", "cumaya")
 /// are cut here.
 enum DateWords {
+    /// The Turkish months' names, folded, January first, and the stems "ocak" and "aralık" take before a vowel (k
+    /// softens to ğ): "ocağa", "ocağın", "aralığın", "aralığa".
+    static let turkishMonths: [String: Int] = {
+        let names = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim", "kasim", "aralik"]
+        var table = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($0.element, $0.offset + 1) })
+        table["ocag"] = 1
+        table["aralig"] = 12
+        return table
+    }()
+
     static let months: [String: Int] = {
-        var table: [String: Int] = [:]
+        var table = turkishMonths
         let english = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
-        let turkish = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim", "kasim", "aralik"]
         for (index, name) in english.enumerated() {
             table[name] = index + 1
             table[String(name.prefix(3))] = index + 1
         }
         table["sept"] = 9
-        for (index, name) in turkish.enumerated() { table[name] = index + 1 }
-        // The stems "ocak" and "aralık" take before a vowel (k softens to ğ): "ocağa", "ocağın", "aralığın", "aralığa".
-        table["ocag"] = 1
-        table["aralig"] = 12
         table["mar"] = 3
         return table
     }()
@@ -69,14 +74,10 @@ enum DateWords {
         guard let month = stem(of: word, in: months, minimum: 4) else { return nil }
         for cut in 1...min(5, word.count - 4) where months[String(word.dropLast(cut))] != nil {
             let stem = String(word.dropLast(cut))
-            return turkishMonthStems.contains(stem) || Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
+            return turkishMonths[stem] != nil || Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
         }
         return month
     }
-
-    /// The Turkish months' names and stems in `months`; every other key there is English.
-    static let turkishMonthStems: Set<String> = ["ocak", "subat", "mart", "nisan", "mayis", "haziran", "temmuz", "agustos", "eylul", "ekim",
-                                                 "kasim", "aralik", "ocag", "aralig"]
 
     /// A weekday name, allowing a Turkish case ending ("cumaya", "salıdan", "pazartesiye", "cumartesi" whole).
     static func weekday(_ word: String) -> Int? {
