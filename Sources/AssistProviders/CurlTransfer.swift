@@ -156,9 +156,8 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
         var text = ""
         var failure: (any Error)?
         let coalesce = coalesce
-        let decodedAll: Bool
         do {
-            decodedAll = try sse.feed(bytes) { event in
+            _ = try sse.feed(bytes) { event in  // a failure stops it, and is kept in `failure`
                 do {
                     try events.decode(event) { chunk in
                         if case .text(let piece) = chunk, coalesce {
@@ -179,7 +178,7 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
             channel.finish(throwing: ProviderError.protocolViolation("event line too long"))
             return 0  // makes curl fail the transfer with a write error
         }
-        if !decodedAll, let failure {
+        if let failure {
             yield(text: &text)  // what arrived before the bad event is kept, as without coalescing
             channel.finish(throwing: failure)
             return 0

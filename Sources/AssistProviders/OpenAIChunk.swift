@@ -18,17 +18,10 @@ enum OpenAIChunk {
         return JSONWriter.bytes(.object(body))
     }
 
-    /// Decodes one event's data: `{"choices":[{"delta":{"content":"…"},"finish_reason":…}],"usage":…}`.
-    /// An `{"error": …}` object mid-stream is the provider failing. The scanner reads the usual chunk;
-    /// anything it does not expect is parsed strictly (`interpret`).
-    static func decode(_ data: String) throws -> [ProviderChunk] {
-        var data = data, chunks: [ProviderChunk] = []
-        try data.withUTF8 { try decode($0, into: { chunks.append($0) }) }
-        return chunks
-    }
-
-    /// The same, on the event's bytes where they lie, each chunk handed to `sink` (text, finish, usage, in
-    /// that order): the per-token path, which makes no array and no String but the text's.
+    /// Decodes one event's data, `{"choices":[{"delta":{"content":"…"},"finish_reason":…}],"usage":…}`, on its
+    /// bytes where they lie, each chunk handed to `sink` (text, finish, usage, in that order): the per-token path,
+    /// which makes no array and no String but the text's. An `{"error": …}` object mid-stream is the provider
+    /// failing. The scanner reads the usual chunk; anything it does not expect is parsed strictly (`interpret`).
     static func decode(_ data: UnsafeBufferPointer<UInt8>, into sink: (ProviderChunk) -> Void) throws {
         if OpenAIChunkScanner.chunks(data, into: sink) { return }
         let json: JSONValue

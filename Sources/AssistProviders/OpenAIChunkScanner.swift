@@ -30,12 +30,6 @@ enum OpenAIChunkScanner {
         }
     }
 
-    /// The chunk's provider chunks (text, finish, usage, in that order); nil: let the strict parser decide.
-    static func chunks(_ bytes: UnsafeBufferPointer<UInt8>) -> [ProviderChunk]? {
-        var chunks: [ProviderChunk] = []
-        return Self.chunks(bytes, into: { chunks.append($0) }) ? chunks : nil
-    }
-
     /// Hands the chunk's provider chunks to `sink` (text, finish, usage, in that order) and returns true, or
     /// hands nothing and returns false: let the strict parser decide. Nothing is handed before the whole chunk
     /// has been read.

@@ -13,9 +13,18 @@ struct OpenAIChunkScannerTests {
         return try? OpenAIChunk.interpret(json)
     }
 
-    /// What the fast path makes of `bytes`.
+    /// What the fast path makes of `bytes`: its chunks, or nil when it leaves them to the strict parser.
     static func fast(_ bytes: [UInt8]) -> [ProviderChunk]? {
-        bytes.withUnsafeBufferPointer { OpenAIChunkScanner.chunks($0) }
+        var chunks: [ProviderChunk] = []
+        let read = bytes.withUnsafeBufferPointer { OpenAIChunkScanner.chunks($0, into: { chunks.append($0) }) }
+        return read ? chunks : nil
+    }
+
+    /// What the provider's decoding (the fast path, then the strict parser) makes of one event's data.
+    static func decode(_ data: String) throws -> [ProviderChunk] {
+        var data = data, chunks: [ProviderChunk] = []
+        try data.withUTF8 { try OpenAIChunk.decode($0, into: { chunks.append($0) }) }
+        return chunks
     }
 
     @Test("a hosted provider's chunks, a finish with usage, an error, whitespace: read as the strict parser reads them")
@@ -31,8 +40,8 @@ struct OpenAIChunkScannerTests {
             #expect(Self.fast(Array(chunk.utf8)) == Self.strict(chunk), "\(chunk)")
         }
         #expect(Self.fast(Array(chunks[0].utf8)) == [.text("Merhaba, dünya \"14:40\"\n")])
-        #expect(throws: ProviderError.self) { try OpenAIChunk.decode(chunks[2]) }
-        #expect(try OpenAIChunk.decode(chunks[1]) == [.finish(reason: "stop"), .usage(TokenUsage(inputTokens: 120, outputTokens: 37))])
+        #expect(throws: ProviderError.self) { try Self.decode(chunks[2]) }
+        #expect(try Self.decode(chunks[1]) == [.finish(reason: "stop"), .usage(TokenUsage(inputTokens: 120, outputTokens: 37))])
     }
 
     @Test("what it does not expect goes to the strict parser: not an object, an escaped key, a member read twice, a cut value, an error, another type")
@@ -44,9 +53,9 @@ struct OpenAIChunkScannerTests {
             #expect(Self.fast(Array(odd.utf8)) == nil, "\(odd)")
         }
         // Handed over, the strict parser decides: the escaped key is read, the duplicate refused.
-        #expect(try OpenAIChunk.decode(#"{"ch\u006fices":[{"delta":{"content":"hi"}}]}"#) == [.text("hi")])
-        #expect(throws: ProviderError.self) { try OpenAIChunk.decode(#"{"choices":[],"choices":[]}"#) }
-        #expect(throws: ProviderError.self) { try OpenAIChunk.decode("not json") }
+        #expect(try Self.decode(#"{"ch\u006fices":[{"delta":{"content":"hi"}}]}"#) == [.text("hi")])
+        #expect(throws: ProviderError.self) { try Self.decode(#"{"choices":[],"choices":[]}"#) }
+        #expect(throws: ProviderError.self) { try Self.decode("not json") }
     }
 
     @Test("random chunks, some broken at one byte: where the strict parser reads one, the fast path reads the same or hands over")
