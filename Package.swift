@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "AssistEvaluation", dependencies: ["AssistWire", "AssistUnderstanding"]),
 
         // SHA-256, HMAC, keys, signatures, certificates and ciphers through OpenSSL 3; no hand-written primitives.
-        .target(name: "AssistCrypto", dependencies: ["COpenSSL"]),
+        // Base64url, and request ids from the kernel's CSPRNG (`RequestID`, the one maker of them).
+        .target(name: "AssistCrypto", dependencies: ["COpenSSL", "AssistTelemetry"]),
         // Telemetry's vocabulary, below everything that logs: the one process log (text or JSON lines), W3C
         // trace context, and sampling. No dependencies.
         .target(name: "AssistTelemetry"),
@@ -72,7 +73,7 @@ let package = Package(
         ),
 
         // Adapters. The HTTP/1.1 server: a pure connection machine, served on the event loops.
-        .target(name: "AssistHTTPServer", dependencies: ["AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices", "AssistTelemetry"]),
+        .target(name: "AssistHTTPServer", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices", "AssistTelemetry"]),
         // Model providers: OpenAI-compatible chat completions, Anthropic's messages and Gemini's streamGenerateContent,
         // over libcurl multi, on the requests' event loops.
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl"]),
@@ -178,7 +179,7 @@ let package = Package(
         .testTarget(name: "AssistTelemetryTests", dependencies: ["AssistTelemetry"]),
         .testTarget(name: "AssistOTLPTests", dependencies: ["AssistOTLP", "AssistTelemetry"]),
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
-        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer"]),
+        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistWire", "AssistCrypto"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire", "AssistCurl", "CCurl", "ScriptedUpstream"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire", "AssistCrypto"]),

@@ -65,9 +65,6 @@ extension HTTPServer {
         public var slowReaderWindowSeconds: Double = 30
         /// Seconds a client refused for load is told to wait (`Retry-After`).
         public var retryAfterSeconds: Int = 1
-
-        /// Makes the request id of the server's own answers (the gateway passes its own, for one format).
-        public var makeRequestID: @Sendable () -> String = EdgeRequestID.make
         /// Where the server's few log lines go (refused connections, at most one line a second).
         public var log: @Sendable (String) -> Void = { line in Logger().warning(line) }
 
@@ -107,7 +104,7 @@ extension HTTPServer {
                 // Refused connections still hold a descriptor while they linger: a quarter of the reserve at most.
                 maxLingering: max(4, reservedDescriptors / 4), retryAfterSeconds: retryAfterSeconds, trustedProxies: proxies,
                 streamHighWaterBytes: streamHighWaterBytes, streamBlockBytes: streamBlockBytes, readPace: readPace,
-                readPaceInterval: .milliseconds(Int64(paceInterval * 1000)), makeRequestID: makeRequestID, log: log)
+                readPaceInterval: .milliseconds(Int64(paceInterval * 1000)), log: log)
         }
     }
 }

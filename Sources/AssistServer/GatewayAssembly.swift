@@ -272,8 +272,6 @@ public struct GatewayAssembly: Sendable {
         server.slowReaderWindowSeconds = limits.slowReaderWindowSeconds
         // A request may hold an upstream connection besides its own (a stream does, for as long as it runs).
         server.descriptorsPerConnection = 2
-        // The server's own answers (400, 408, 413, 503...) carry ids in the gateway's format.
-        server.makeRequestID = RequestID.make
         return server
     }
 }

@@ -1,4 +1,5 @@
 @testable import AssistGateway
+import AssistCrypto
 import AssistTestSupport
 import Foundation
 import Testing

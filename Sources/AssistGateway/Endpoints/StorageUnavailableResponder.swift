@@ -1,3 +1,4 @@
+import AssistCrypto
 public import AssistHTTP
 import AssistWire
 public import Foundation

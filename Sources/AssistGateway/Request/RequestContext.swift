@@ -1,3 +1,4 @@
+public import AssistCrypto
 public import AssistHTTP
 public import AssistTelemetry
 public import Foundation

@@ -1,10 +1,10 @@
 import AssistHTTP
-import Foundation
+import AssistWire
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The JSON error the server itself answers with, the same shape as the gateway's:
+/// The JSON error the server itself answers with, the gateway's own (`ErrorBody`, with an id from `RequestID`):
 /// `{"error":{"code":…,"message":…,"requestId":…}}` with `Content-Type: application/json`, the id again in
 /// `X-Request-Id`, `Connection: close`, and `Retry-After` when the refusal is about load.
 enum EdgeResponse {
@@ -31,23 +31,7 @@ enum EdgeResponse {
     }
 
     private static func jsonBody(_ rejection: EdgeRejection, requestID: String) -> [UInt8] {
-        Array(#"{"error":{"code":\#(quoted(rejection.code)),"message":\#(quoted(rejection.message)),"requestId":\#(quoted(requestID))}}"#.utf8)
-    }
-
-    /// A JSON string literal. The server's own texts are plain ASCII; anything else is escaped all the same.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONWriter.bytes(ErrorBody(code: ErrorCode(rawValue: rejection.code), message: rejection.message, requestId: requestID).json)
     }
 
     /// The current time as an HTTP date (RFC 9110 §5.6.7), e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
@@ -60,17 +44,5 @@ enum EdgeResponse {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
             + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
-    }
-}
-
-/// Request ids for the server's own answers, in the gateway's format: `req_` and 12 random bytes in
-/// base64url (16 characters). The gateway's assembly passes its own maker; this is the default.
-public enum EdgeRequestID {
-    public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<12).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let base64 = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        return "req_" + base64
     }
 }

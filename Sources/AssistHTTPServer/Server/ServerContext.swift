@@ -25,7 +25,6 @@ final class ServerContext: Sendable {
         var readPace: ReadPace
         /// How often streamed bodies' clients are checked (`ReadPace`): a tenth of its window, 20 ms to 1 s.
         var readPaceInterval: Duration
-        var makeRequestID: @Sendable () -> String
         var log: @Sendable (String) -> Void
     }
 

@@ -1,3 +1,4 @@
+import AssistCrypto
 import AssistEventLoop
 import AssistHTTP
 import CLinux
@@ -208,8 +209,7 @@ final class ServerLoop: EventLoop.TurnHook {
     private var ledger: ConnectionLedger { context.ledger }
 
     private func makeMachine() -> HTTP1Connection {
-        let makeRequestID = settings.makeRequestID
-        return HTTP1Connection(limits: settings.limits) { rejection in EdgeResponse.bytes(rejection, requestID: makeRequestID()) }
+        return HTTP1Connection(limits: settings.limits) { rejection in EdgeResponse.bytes(rejection, requestID: RequestID.make()) }
     }
 
     /// accept failed for want of a descriptor: give up the spare one to answer one client 503 and close it,
@@ -221,7 +221,7 @@ final class ServerLoop: EventLoop.TurnHook {
             Glibc.close(spareFD)
             let fd = accept4(listener.descriptor, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             if fd >= 0 {
-                let bytes = EdgeResponse.bytes(.overloaded(retryAfter: settings.retryAfterSeconds), requestID: settings.makeRequestID())
+                let bytes = EdgeResponse.bytes(.overloaded(retryAfter: settings.retryAfterSeconds), requestID: RequestID.make())
                 _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
                 Glibc.close(fd)
             }
@@ -347,7 +347,7 @@ final class ServerLoop: EventLoop.TurnHook {
 
     /// The server's own answer to a request it will not hand to the responder.
     private func answer(_ connection: ServedConnection, _ rejection: EdgeRejection) {
-        let response = EdgeResponse.response(rejection, requestID: settings.makeRequestID())
+        let response = EdgeResponse.response(rejection, requestID: RequestID.make())
         guard case .bytes(let body) = response.body else { return }
         perform(connection.machine.respond(status: rejection.status, reason: rejection.reasonPhrase,
                                            headers: response.headers.map { ($0.name.rawName, $0.value) }, body: .bytes(body),
@@ -459,7 +459,7 @@ final class ServerLoop: EventLoop.TurnHook {
 
     /// A refusal at accept (load): the answer, then the linger.
     private func refuse(_ connection: ServedConnection, _ rejection: EdgeRejection) {
-        connection.enqueue(EdgeResponse.bytes(rejection, requestID: settings.makeRequestID()))
+        connection.enqueue(EdgeResponse.bytes(rejection, requestID: RequestID.make()))
         connection.afterFlush = .linger
         settle(connection)
     }
