@@ -115,6 +115,10 @@ TURKISH_NAMES = {
     # And these, as Turkish Wikipedia titles them (none a Turkish or an English word: neither wordfreq's Turkish list nor
     # the dictionary has them): Nasıriye (Nasiriyah), Erak (Arak), Bircend (Birjand).
     "Nasiriyah": ["Nasıriye"], "Arak": ["Erak"], "Birjand": ["Bircend"],
+    # And these, as Turkish Wikipedia titles them (none a Turkish or an English word either): Çerkasi (Cherkasy) and
+    # Jitomir (Zhytomyr), each also among GeoNames' alternate names of the place, and Yevlah (Yevlakh, Azerbaijani
+    # Yevlax, whose "x" Turkish writes "h", as it writes Nahçıvan for Naxçıvan).
+    "Cherkasy": ["Çerkasi"], "Zhytomyr": ["Jitomir"], "Yevlakh": ["Yevlah"],
 }
 
 # Turkish case endings, folded, as the app's Gazetteer.caseEndings cuts them from a name ("lizbona", "istanbuldan").

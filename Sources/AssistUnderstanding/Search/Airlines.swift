@@ -37,6 +37,9 @@ extension SearchParser {
         ("Edelweiss Air", ["edelweiss air"]), ("Binter Canarias", ["binter canarias", "binter"]), ("Aurigny Air Services", ["aurigny air services", "aurigny"]),
         ("Eastern Airways", ["eastern airways"]), ("Tailwind Airlines", ["tailwind airlines"]), ("HiSky", ["hisky"]), ("Sundair", ["sundair"]),
         ("SkyUp Airlines", ["skyup airlines", "skyup"]), ("FlyOne", ["flyone"]), ("Marabu Airlines", ["marabu airlines"]),
+        ("Norse Atlantic Airways", ["norse atlantic airways", "norse atlantic"]), ("Aeroitalia", ["aeroitalia"]),
+        ("Braathens Regional Airlines", ["braathens regional airlines", "braathens regional", "braathens"]),
+        ("Rossiya Airlines", ["rossiya airlines"]), ("Smartavia", ["smartavia"]), ("Yakutia Airlines", ["yakutia airlines"]),
         // The Caucasus, Central Asia, the Middle East and Africa.
         ("Air Albania", ["air albania"]), ("Iraqi Airways", ["iraqi airways", "irak hava yolları", "irak havayolları"]),
         ("Azerbaijan Airlines", ["azerbaijan airlines", "azal", "azerbaycan hava yolları", "azerbaycan havayolları"]),
@@ -62,6 +65,8 @@ extension SearchParser {
         ("El Al Israel Airlines", ["el al israel airlines", "el al"]), ("ASKY Airlines", ["asky airlines", "asky"]),
         ("Safarilink Aviation", ["safarilink aviation", "safarilink"]), ("Proflight Zambia", ["proflight zambia", "proflight"]),
         ("Iran Aseman Airlines", ["iran aseman airlines", "iran aseman", "aseman airlines"]),
+        ("Tunisair Express", ["tunisair express"]), ("Camair-Co", ["camair co", "camair"]), ("Sky Mali", ["sky mali"]),
+        ("Airkenya Express", ["airkenya express", "airkenya"]), ("FlyNamibia", ["flynamibia"]),
         // The Americas.
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
@@ -80,6 +85,8 @@ extension SearchParser {
         ("Magnicharters", ["magnicharters"]), ("Cubana de Aviación", ["cubana de aviacion", "cubana"]),
         ("interCaribbean Airways", ["intercaribbean airways", "intercaribbean"]), ("Star Perú", ["star peru"]), ("EasyFly", ["easyfly"]),
         ("Voepass Linhas Aéreas", ["voepass linhas aereas", "voepass"]),
+        ("Pacific Coastal Airlines", ["pacific coastal airlines"]), ("Conviasa", ["conviasa"]), ("Amaszonas", ["amaszonas"]),
+        ("Andes Líneas Aéreas", ["andes lineas aereas"]),
         // Asia and the Pacific.
         ("Qantas", ["qantas"]), ("Singapore Airlines", ["singapore airlines"]), ("Cathay Pacific", ["cathay pacific"]),
         ("Air India Express", ["air india express"]), ("Air India", ["air india"]), ("SpiceJet", ["spicejet"]), ("Pakistan International Airlines", ["pakistan international airlines"]),
@@ -101,6 +108,9 @@ extension SearchParser {
         ("Regional Express", ["regional express"]), ("Scoot", ["flyscoot"]),
         ("AIRDO", ["airdo"]), ("MASwings", ["maswings"]), ("Vietravel Airlines", ["vietravel airlines", "vietravel"]),
         ("NOVOAIR", ["novoair"]), ("T'way Air", ["t'way air", "tway air"]),
+        ("QantasLink", ["qantaslink"]), ("Thai Lion Air", ["thai lion air"]), ("Tigerair Taiwan", ["tigerair taiwan", "tigerair"]),
+        ("MIAT Mongolian Airlines", ["miat mongolian airlines"]), ("AirSWIFT", ["airswift"]), ("FitsAir", ["fitsair"]),
+        ("Eastar Jet", ["eastar jet", "eastar"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -114,6 +124,8 @@ extension SearchParser {
     /// first in the request (`cuedOnlyAirlines`). "wingo" is a game, "gol" a goal (Turkish, Spanish, Portuguese), "scoot" and
     /// "tailwind" words, "rex" a king and a dog's name, "neos" a prefix, "norwegian" a nationality ("Norwegian cruise");
     /// "firefly" an insect, "marabu" a stork, and "fly jinnah" a verb and a name, cued only as "fly baghdad" is.
+    /// "pacific coastal" is also a coast's ("a Pacific coastal town"), and "pal express" a friend and a verb ("my pal
+    /// express-mailed it"; matched whole, so "my pal expressed" is neither).
     /// A contextual name that begins an unlisted airline's shaped name is that airline's first word: "United Nigeria
     /// Airlines" is not United (`contextualAirline(in:glued:besides:)`).
     static let contextualAirlines: [String: String] = [
@@ -124,21 +136,26 @@ extension SearchParser {
         "edelweiss": "Edelweiss Air", "red wings": "Red Wings Airlines", "fly baghdad": "Fly Baghdad",
         "wingo": "Wingo", "gol": "GOL Linhas Aéreas", "scoot": "Scoot", "rex": "Regional Express", "norwegian": "Norwegian Air Shuttle",
         "tailwind": "Tailwind Airlines", "neos": "Neos", "firefly": "Firefly", "marabu": "Marabu Airlines", "fly jinnah": "Fly Jinnah",
+        "pacific coastal": "Pacific Coastal Airlines", "pal express": "PAL Express",
     ]
     /// Contextual airlines whose name, first in a request, reads as something else.
     static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad", "Fly Jinnah"]
     /// `contextualAirlines`' names as words, longest first.
     static let contextualAirlineWords: [(words: [String], airline: String)] =
         contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
-    static let afterAirlineWords: Set<String> = ["kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del", "cruise", "cruises"]
+    static let afterAirlineWords: Set<String> = [
+        "kingdom", "states", "arab", "nations", "express", "river", "of", "and", "airport", "america", "del", "cruise", "cruises",
+        "town", "towns", "road", "roads",
+    ]
 
     /// Airlines known by a short name that is also a word ("lot", "sas", "ana", "ita", "lam", "swiss", "play"): read only as written, in
-    /// capitals, in a text that is not all capitals ("LOT Katowice to Gdansk").
+    /// capitals, in a text that is not all capitals ("LOT Katowice to Gdansk"). "MIAT" too, which the table would match
+    /// inside "Miata", a car's name, by the letter a case ending leaves after a name.
     static let capitalisedAirlines: [String: String] = [
         "LOT": "LOT Polish Airlines", "SAS": "Scandinavian Airlines", "ANA": "All Nippon Airways", "ITA": "ITA Airways",
         "PIA": "Pakistan International Airlines", "SCAT": "SCAT Airlines",
         "MEA": "Middle East Airlines", "BA": "British Airways", "LAM": "LAM Mozambique Airlines", "SWISS": "Swiss International Air Lines",
-        "PLAY": "PLAY", "REX": "Regional Express",
+        "PLAY": "PLAY", "REX": "Regional Express", "MIAT": "MIAT Mongolian Airlines",
     ]
 
     static func capitalisedAirline(in text: String) -> String? {
@@ -148,6 +165,27 @@ extension SearchParser {
 
     /// Each airline name's folded words, to find where one stands in a text.
     static let airlineNameWords: [[String]] = airlines.flatMap { $0.1.map(TextMatching.words) }
+
+    /// Each listed name's folded words with its airline, in the table's order.
+    static let listedAirlineNames: [(words: [String], airline: String)] = airlines.flatMap { entry in
+        entry.1.map { (TextMatching.words($0), entry.0) }
+    }
+
+    /// The listed airline `words` name, the table's first, except that a name found inside a longer one's words is
+    /// no name of its own: "Thai Lion Air" is not Lion Air, "Tunisair Express" not Tunisair, and "QantasLink" not
+    /// Qantas (which the matcher would take with "link" after it, as it takes a case ending). A longer name is more
+    /// words, or, over the same words, more letters. Two names apart stay the table's order.
+    static func listedAirline(in words: [String]) -> String? {
+        let found = listedAirlineNames.flatMap { name in
+            TextMatching.ranges(of: name.words, in: words).map { (range: $0, letters: name.words.joined().count, airline: name.airline) }
+        }
+        return found.first { shorter in
+            !found.contains { longer in
+                longer.range.lowerBound <= shorter.range.lowerBound && shorter.range.upperBound <= longer.range.upperBound
+                    && (longer.range.count, longer.letters) > (shorter.range.count, shorter.letters)
+            }
+        }?.airline
+    }
 
     /// The word ranges of `words` that spell an airline's name: no place is read inside one ("Air Arabia" names no
     /// town Arabi, "Singapore Airlines" no flight from Singapore).

@@ -52,7 +52,7 @@ public struct SearchParser: Sendable {
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
         let glued = TextMatching.apostrophedWords(text)
-        filters.airline = Self.first(in: text, Self.airlines) ?? Self.contextualAirline(in: words, glued: glued, besides: shapedAirlines.map(\.span))
+        filters.airline = Self.listedAirline(in: words) ?? Self.contextualAirline(in: words, glued: glued, besides: shapedAirlines.map(\.span))
             ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
@@ -104,11 +104,22 @@ public struct SearchParser: Sendable {
     /// nouns. "single" and "tek" count one only here, before a noun of people ("tek yön" is one way). A Turkish noun
     /// may carry a possessive or plural ending on its stem ("2 çocuğumuz", "3 yetişkinler").
     static func count(in words: [String], nouns: Set<String>, stems: [String] = []) -> Int? {
-        for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }) {
+        for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }
+                                                                    || nouns.contains { swapsTwoLetters(word, $0) }) {
             let previous = words[index - 1]
             if let value = Int(previous) ?? numbers[previous] ?? wordCounts[previous] { return value }
         }
         return nil
+    }
+
+    /// Whether `word` is `noun`, of five letters or more, with two neighbouring letters swapped: a slip of typing after a
+    /// count ("3 adutls", "2 chidlren"). Only a swap, the commonest slip, and no other edit: "3 audits", "2 chile" or
+    /// "2 rabies" are other words one edit or two away.
+    static func swapsTwoLetters(_ word: String, _ noun: String) -> Bool {
+        guard word.count == noun.count, noun.count >= 5, word != noun else { return false }
+        let a = Array(word), b = Array(noun)
+        guard let first = a.indices.first(where: { a[$0] != b[$0] }), first + 1 < a.count else { return false }
+        return a[first] == b[first + 1] && a[first + 1] == b[first] && a[(first + 2)...] == b[(first + 2)...]
     }
 
     /// "5 kişiyiz, 2'si çocuk": a count with Turkish "of them" ("'si", "'i", "'u") before a noun is that many of the
