@@ -112,6 +112,8 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fifteenth.jsonl
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.sixteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.sixteenth.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.seventeenth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.seventeenth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl

@@ -27,7 +27,8 @@ struct SmartSearchGoldenTests {
         await offCooperativePool {
             let invented = Mutex<[String]>([])
             let report = await GoldenRunner().run(cases) { item in
-                let parser = SearchParser(today: DateResolver(today: item.today ?? "2026-11-29")!)
+                // The case's locale, as the command line and the app pass it: an en-GB "12/8" is the 12th of August.
+                let parser = SearchParser(today: DateResolver(today: item.today ?? "2026-11-29", locale: item.locale)!)
                 let fields = parser.parse(item.text).json.objectValue ?? [:]
                 for (field, value) in fields where value != .null && item.expected[field] == .null {
                     invented.withLock { $0.append("\(item.id) \(field)=\(JSONWriter.string(value))") }
@@ -89,11 +90,11 @@ struct SmartSearchGoldenTests {
 
     /// The seventh (after commit 4ed3816) and eighth (after commit ba38107, 120 requests) sets, by helpers that never
     /// read the rules, measured unseen (0.87 and 0.92 at their lowest), then used to fix the rules: held to 0.9 per
-    /// field and to inventing nothing; so is the fifteenth (after commit efae754, 0.73 at its lowest unseen, English
-    /// airline), fitted since.
-    @Test("the seventh, eighth and fifteenth written-after sets: ≥ 0.9 per field, no invented value",
+    /// field and to inventing nothing; so are the fifteenth (after commit efae754, 0.73 at its lowest unseen, English
+    /// airline) and the seventeenth (after commit fb718de, 0.70 at its lowest unseen, English airline), fitted since.
+    @Test("the seventh, eighth, fifteenth and seventeenth written-after sets: ≥ 0.9 per field, no invented value",
           arguments: ["written-after/smart_search.seventh.jsonl", "written-after/smart_search.eighth.jsonl",
-                      "written-after/smart_search.fifteenth.jsonl"])
+                      "written-after/smart_search.fifteenth.jsonl", "written-after/smart_search.seventeenth.jsonl"])
     func writtenAfterLater(file: String) async throws { try await unseenSet(file, floor: 0.9) }
 
     func unseenSet(_ file: String, floor: Double) async throws {
