@@ -143,6 +143,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.fourteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.fifteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.sixteenth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.seventeenth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 

@@ -185,7 +185,7 @@ extension FinanceUnderstander {
         guard second.first == first.last + 2 else { return false }
         let joiner = words[first.last + 1]
         return ["and", "to", "until", "till", "through", "thru", "ile"].contains(joiner)
-            && (joiner != "and" || first.first > 0 && ["between", "from"].contains(words[first.first - 1]))
+            && (joiner != "and" || first.first > 0 && (saysBetween(words[first.first - 1]) || words[first.first - 1] == "from"))
     }
 
     /// A holiday and a year written side by side, either way round: the holiday in that year ("black friday last year",
@@ -326,8 +326,13 @@ extension FinanceUnderstander {
         // "compare september to august": two months set against each other, not the months from one to the other.
         let comparing = words.contains { ["compare", "comparing", "karsilastir"].contains($0) }
         let joined = ["through", "thru", "until", "till"].contains(next) || next == "to" && !comparing
-            || (next == "and" && index > 0 && words[index - 1] == "between") || (next == "ile" && after.hasPrefix("arasi"))
+            || (next == "and" && index > 0 && Self.saysBetween(words[index - 1])) || (next == "ile" && after.hasPrefix("arasi"))
         return joined ? (last, 2) : nil
+    }
+
+    /// "between", or the word written with one slip and its first letters ("betwen", "beetween"; "beaten" is two off).
+    static func saysBetween(_ word: String) -> Bool {
+        word == "between" || word.hasPrefix("be") && abs(word.count - 7) <= 1 && TextMatching.editDistance(word, "between", limit: 1) <= 1
     }
 
     /// "quarter" and "çeyrek" with its endings: çeyrekte, çeyreği, çeyreğinde, çeyrekteki.

@@ -66,7 +66,9 @@ public struct FinanceUnderstander: Sendable {
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
         (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
-                           "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı"]),
+                           "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı",
+                           // "daha mı pahalıya geldi": dearer or cheaper than another.
+                           "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
@@ -84,7 +86,9 @@ public struct FinanceUnderstander: Sendable {
                     // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
                     "en yükseği", "en büyüğü", "en pahalısı",
                     // "en kabarık faturam": the most swollen, of a bill.
-                    "en kabarık"]),
+                    "en kabarık",
+                    // "en çok tutan fatura": the one that came to most ("en çok" alone asks where most went).
+                    "en çok tutan", "en fazla tutan"]),
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada"]),
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
@@ -453,7 +457,25 @@ public struct FinanceUnderstander: Sendable {
                 if TextMatching.editDistance(word, folded, limit: allowed) <= allowed { return name }
             }
         }
+        // "how many cofees", "shoping": a category's word with a doubled letter written once, perhaps with a short ending.
+        for word in words where word.count >= 5 {
+            for (name, undoubled) in undoubledCategoryWords
+            where word == undoubled || word.hasPrefix(undoubled) && word.count <= undoubled.count + 2 { return name }
+        }
         return nil
+    }
+
+    /// The categories' one-word phrases with a doubled letter, folded, written with it once ("cofee", "diner", "shoping"),
+    /// of five letters or more so written ("bils" is too short to tell from another word).
+    static let undoubledCategoryWords: [(name: String, undoubled: String)] = categories.flatMap { name, phrases in
+        phrases.filter { !$0.contains(" ") }.flatMap { phrase -> [(String, String)] in
+            let letters = Array(TextMatching.fold(phrase))
+            return letters.indices.dropFirst().filter { letters[$0] == letters[$0 - 1] }.map { index in
+                var undoubled = letters
+                undoubled.remove(at: index)
+                return (name, String(undoubled))
+            }.filter { $0.1.count >= 5 }
+        }
     }
 
     /// The categories' one-word phrases of nine letters or more, folded once: what `misspelledCategory` compares.
@@ -480,9 +502,13 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// The one count a short follow-up gives ("only need 2", "just three", "ikisi yeter"), if it gives exactly one.
+    /// "on taneye çıkar": "on" (ten) or "yirmi" (twenty) counts only before "tane…", Turkish's noun of pieces ("on" is
+    /// English too).
     static func bareCount(_ words: [String]) -> Int? {
-        let counts = words.compactMap { word -> Int? in
-            let value = Int(word) ?? SearchParser.numbers[word] ?? SearchParser.numbers[turkishCountStem(word)]
+        let counts = words.indices.compactMap { index -> Int? in
+            let word = words[index]
+            let tens = index + 1 < words.count && words[index + 1].hasPrefix("tane") ? ["on": 10, "yirmi": 20][word] : nil
+            let value = Int(word) ?? SearchParser.numbers[word] ?? SearchParser.numbers[turkishCountStem(word)] ?? tens
             return value.flatMap { (1...50).contains($0) && !["a", "an", "bir", "one"].contains(word) ? $0 : nil }
         }
         return counts.count == 1 ? counts[0] : nil

@@ -12,7 +12,9 @@ import Foundation
 enum FollowUp {
     /// Words that open a follow-up: "and in September?", "what about…", "peki…", "ya…", "only at…", "sadece…".
     static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz",
-                                       "same", "aynisini", "aynisi", "bunun", "bundan"]
+                                       "same", "aynisini", "aynisi", "bunun", "bundan",
+                                       // "aynı ay ulaşım ne tutmuş": the same span as the last question's, as "same" opens one.
+                                       "ayni"]
     /// Words that open a reply without meaning anything of their own.
     static let fillers: Set<String> = ["ok", "okay", "okey", "alright", "right", "so", "well", "hmm", "cool", "thanks", "tamam"]
     /// Words that say the question changes the last one rather than asking anew.
@@ -32,6 +34,7 @@ enum FollowUp {
             || sameSpanAYearBefore(words) && words.count <= 10
             || saysAlso(text) && words.count <= 6
             || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
+            || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
     }
@@ -49,6 +52,8 @@ enum FollowUp {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
             // "ne kadarı Migros'taydı", "CarrefourSA'daki kısmı", "lukoilde bıraktığım kısım"
             || words.contains { ["payi", "share", "kadari", "kismi", "kisim"].contains($0) }
+            // "bunun içinden ipekyol'a giden": out of this ("son 3 ay içinde" is a period's).
+            || zip(words, words.dropFirst()).contains { ["bunun", "onun", "bunlarin", "onlarin"].contains($0) && ["icinden", "icinde"].contains($1) }
     }
 
     enum Unit {
@@ -90,7 +95,9 @@ enum FollowUp {
         }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
                                      "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
-                                     "week": .week, "weeks": .week, "wk": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
+                                     "week": .week, "weeks": .week, "wk": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week,
+                                     // "bir önceki haftadan daha mı pahalı": the unit in the ablative, set against.
+                                     "haftadan": .week, "aydan": .month, "yildan": .year, "gunden": .day, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }

@@ -41,7 +41,7 @@ extension FinanceUnderstander {
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
                     return name  // "madame coco'ya"
                 }
-                if let name = accepted(words, turkish: true) { return name }
+                if let name = accepted(words, turkish: true, wholeStem: true) { return name }
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
                       Self.boughtThere.contains(tokens[index + 1].lowercased())
                         || Self.shopAfterName(tokens.map { TextMatching.fold($0) }, at: index + 1) {
@@ -83,9 +83,9 @@ extension FinanceUnderstander {
 
     /// The words as a merchant's name (its first letter capitalised, by Turkish rules after a Turkish case ending), or
     /// nil when they read as something else.
-    private func accepted(_ words: [String], turkish: Bool = false) -> String? {
+    private func accepted(_ words: [String], turkish: Bool = false, wholeStem: Bool = false) -> String? {
         let name = words.joined(separator: " ")
-        guard acceptable(name), let first = name.first else { return nil }
+        guard acceptable(name, wholeStem: wholeStem), let first = name.first else { return nil }
         // Read before a Turkish case ending, a lower-case name is capitalised as Turkish writes it ("ikea'ya" → "İkea").
         guard first.isLowercase else { return name }
         if words.count == 1 { return Self.spelledAsName(name, turkish: turkish) }
@@ -95,20 +95,26 @@ extension FinanceUnderstander {
     /// Whether `name` can be a merchant's name, or with `partOfName` a word of one ("Petrol" in "Petrol Ofisi'nde",
     /// which alone would be the fuel category; a name of more than one word is no category either).
     /// With `allowingCommonWords`, a name of more words may hold one of `notNames` ("English Home").
-    func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false) -> Bool {
+    /// With `wholeStem`, a word written before an apostrophe, which carries no ending of its own: a category's word is
+    /// only the whole of it ("market'e"), never its start ("cinemapink'e" is no cinema).
+    func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false, wholeStem: Bool = false) -> Bool {
         let folded = TextMatching.words(name)
         guard !folded.isEmpty, name.contains(where: \.isLetter), allowingCommonWords || !folded.contains(where: Self.notNames.contains) else { return false }
         let (period, other) = periods(in: name)
         guard period == nil, other == nil, today.resolve(name).departure == nil, FollowUp.shift(in: name) == nil else { return false }
-        if !partOfName, folded.count == 1, Self.category(in: name) != nil { return false }
+        if !partOfName, folded.count == 1, Self.category(in: name) != nil,
+           !wholeStem || Self.categories.contains(where: { $0.1.contains { TextMatching.words($0) == folded } }) || Self.misspelledCategory(folded) != nil {
+            return false
+        }
         if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord { return false }
         return true
     }
 
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
-                                           "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charges", "runs",
-                                           "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "fill-up", "fill-ups", "fillups"]
+                                           "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "runs",
+                                           "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "fill-up", "fill-ups", "fillups",
+                                           "booking", "bookings"]
 
     /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose
     /// shop", "avg Tesco shop" (a grocery shop), never "the corner shop" or "my local corner shop".

@@ -5,11 +5,14 @@ import AssistUnderstanding
 /// - English: one or two words after "at" or "about" that end the question or come before its period ("at target this
 ///   year", "what about koçtaş?", "at home depot"); one or two before what is bought there ("my best buy purchases",
 ///   "avg uniqlo order", "biggest shake shack bill", "every aldi receipt", "Chick-fil-A runs"); the first word before
-///   "total" or "spending" ("popeyes total"); one or two between "did" and what it takes ("how much did hulu take").
+///   "total" or "spending" ("popeyes total", "Exxon total"); one or two between "did" and what it takes ("how much did
+///   hulu take", "did olive garden set us back"); after "spent on", "hit" or "try" as after "at" ("spent on trainline",
+///   "hit krispy kreme", "try tk maxx"); after "of that was" ("how much of that was macy's"). A plus may end a name
+///   ("paramount+"), two consonants open one ("tk maxx"), "&" or "a" join its words ("bath & body works", "pret a manger").
 /// - Turkish: a word with a case ending and no apostrophe before "ne kadar", a spending verb or "aldıklarım" ("bu yıl
 ///   pentiye ne kadar harcadım"), or alone in a short follow-up ("peki koçtaşa?"); a compound whose second word has
 ///   the possessive and a case ending ("tavuk dünyasından"); a word before "alışveriş…" or "sipariş…" ("rossmann
-///   alışverişlerimin"), or opening the question or after its period before "harcama…" ("ocaktaki beymen
+///   alışverişlerimin"), or opening the question or after its period before "harcama…", "bilet…", "ödeme…" ("ocaktaki beymen
 ///   harcamalarımı"); with an apostrophe, a lowercase word before it of the same name ("madame coco'ya", "ayakkabı
 ///   dünyası'nda").
 /// Never a common word (`notNameWords`), a period, a holiday, a category (alone or with the noun after it: "book
@@ -27,12 +30,17 @@ extension FinanceUnderstander {
         // ("Tim Hortons: …").
         func plain(_ index: Int, opening: Bool = false, sentenceStart: Bool = false, titled: Bool = false) -> Bool {
             guard index >= 0, index < tokens.count else { return false }
-            let word = Self.withoutPossessive(tokens[index]), stem = TextMatching.fold(word)
+            // "paramount+": a plus ending the name, as a streaming service writes it.
+            let written = Self.withoutPossessive(tokens[index]), word = written.hasSuffix("+") ? String(written.dropLast()) : written
+            let stem = TextMatching.fold(word)
             let capitalised = (index == 0 || titled) && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
+            // "tk maxx": two consonants, initials, as a name's first word before another.
+            let initials = stem.count == 2 && !stem.contains(where: { "aeiouy".contains($0) }) && plain(index + 1)
             return word.allSatisfy({ $0.isLetter || $0 == "-" }) && word.last?.isLetter == true
                 && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase)
                     || sentenceStart && capitalised)
-                && stem.count >= 3 && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem) && !Self.boughtThere.contains(stem)
+                && (stem.count >= 3 || initials) && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem)
+                && !Self.boughtThere.contains(stem)
         }
         func boundary(_ index: Int) -> Bool { index >= tokens.count || Self.periodOpeners.contains(folded[index]) }
         // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out
@@ -40,10 +48,14 @@ extension FinanceUnderstander {
         func asks(_ index: Int) -> Bool {
             Self.totalWords.contains(folded[index]) || folded[index] == "how" && index + 1 < folded.count && folded[index + 1] == "much"
         }
-        if tokens.count > 2, plain(0), !Self.periodOpeners.contains(folded[0]), let asked = (2..<min(6, tokens.count)).first(where: asks),
-           Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil, Self.category(in: tokens[0] + " " + tokens[1]) == nil,
-           periods(in: tokens[1..<asked].joined(separator: " ")).0 != nil, let name = name([0], tokens, before: folded[asked]) {
-            return name
+        // "hobby lobby this quarter, how much …": two words of a name.
+        for count in [1, 2] where tokens.count > count + 1 && (0..<count).allSatisfy({ plain($0) }) && !Self.periodOpeners.contains(folded[0]) {
+            if let asked = (count + 1..<min(count + 5, tokens.count)).first(where: asks),
+               Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil,
+               Self.category(in: tokens[0...count].joined(separator: " ")) == nil,
+               periods(in: tokens[count..<asked].joined(separator: " ")).0 != nil, let name = name(Array(0..<count), tokens, before: folded[asked]) {
+                return name
+            }
         }
         // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
         // "peki eylülde?").
@@ -67,8 +79,11 @@ extension FinanceUnderstander {
             let word = folded[index]
             // "how much went to petco in q3": "went to" as "at".
             // "switch to tim hortons": "to" after a verb of changing the question's merchant, as "at".
-            if ["at", "about"].contains(word)
-                || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "switch", "change", "swap", "move"].contains(folded[index - 1]) {
+            // "spent on trainline": "on" after spending, as "at"; "hit krispy kreme", "try tk maxx": a verb of visiting or
+            // of trying another, the name its object.
+            if ["at", "about", "hit", "try"].contains(word)
+                || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "switch", "change", "swap", "move"].contains(folded[index - 1])
+                || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
                 if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
@@ -78,25 +93,37 @@ extension FinanceUnderstander {
                 // ampersand between two words of the name.
                 if index >= 3, tokens[index - 2] == "&", plain(index - 3), plain(index - 1),
                    let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
-                if plain(index - 2), plain(index - 1), let name = name([index - 2, index - 1], tokens, before: word) { return name }
+                // "pret a manger charge": the article "a" between two words of a name (alone, "a netflix charge" is Netflix).
+                if index >= 3, folded[index - 2] == "a", plain(index - 3), plain(index - 1),
+                   let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
+                // "bath & body works order": one word, then two.
+                if index >= 4, tokens[index - 3] == "&", plain(index - 4), plain(index - 2), plain(index - 1),
+                   let name = name([index - 4, index - 3, index - 2, index - 1], tokens, before: word) { return name }
+                if plain(index - 2), plain(index - 1), index < 3 || tokens[index - 3] != "&",
+                   let name = name([index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
             } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
                 return name  // "avg waitrose shop over the last 6 months"
             } else if ["avg", "average", "typical"].contains(word), plain(index + 1), plain(index + 2), boundary(index + 3),
                       let name = name([index + 1], tokens, before: folded[index + 2]) {
                 return name  // "avg sweetgreen bowl since january": the average of what is bought there
-            } else if index == 1, Self.totalWords.contains(word), plain(0), let name = name([0], tokens, before: word) {
+            } else if index == 1, Self.totalWords.contains(word), plain(0, sentenceStart: true), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
-                return name  // "panera bread total for the past 14 days"
+                return name  // "panera bread total for the past 14 days", "tk maxx spending in the last 2 months"
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
                       let name = name([index - 1], tokens, before: word) {
                 return name  // "rossmann alışverişlerimin"
             } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0, sentenceStart: true) }) {
                 return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı", "superonline faturalarım"
             } else if ["did", "does", "has", "have"].contains(word), let verb = (2...3).first(where: { index + $0 < tokens.count && Self.costVerbs.contains(folded[index + $0]) }),
-                      (index + 1..<index + verb).allSatisfy({ plain($0) }), let name = name(Array(index + 1..<index + verb), tokens) {
-                return name  // "how much did hulu take from me", "how much did home depot cost"
+                      (index + 1..<index + verb).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
+                      let name = name(Array(index + 1..<index + verb), tokens) {
+                // "What did Paramount+ cost me": capitalised after "did", as a name is mid-sentence.
+                return name  // "how much did hulu take from me", "how much did home depot cost", "did olive garden set us back"
+            } else if word == "was", index >= 2, folded[index - 2] == "of", ["that", "it", "this"].contains(folded[index - 1]),
+                      index + 2 == tokens.count, plain(index + 1), let name = name([index + 1], tokens) {
+                return name  // "how much of that was macy's": a part of the last answer, at a name
             } else if plain(index), let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
                 // "paşabahçe harcamalarımı": before the noun "harcama…" a name stands bare; a final vowel is its own.
                 if index + 1 < folded.count, folded[index + 1].hasPrefix("harcama"), tokens[index].count - stem.count == 1 { continue }
@@ -122,11 +149,19 @@ extension FinanceUnderstander {
                 }
                 guard readsAsName(tokens[index]) else { continue }
                 // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
+                // "kahve diyarına": a compound's possessive second word, no category's nor common word, makes the category's word
+                // before it the name's first ("uçak biletine" stays the ticket).
+                if index > 0, compound, Self.category(in: stem) == nil, !Self.notNameWords.contains(TextMatching.fold(stem)),
+                   Self.category(in: tokens[index - 1]) != nil, let name = lowercaseCompound(tokens[index - 1], stem) {
+                    return name
+                }
                 if index > 0, Self.category(in: tokens[index - 1]) != nil || Self.category(in: tokens[index - 1] + " " + stem) != nil { continue }
                 // "tavuk dünyasından": the word before joins a compound's possessive second word.
                 // A first word in the genitive makes it a possession, no name ("annemin evine": to my mother's house).
                 if compound, index > 0, Self.isGenitive(folded[index - 1]) { continue }
-                if compound, plain(index - 1), let name = name([index - 1], tokens, last: stem, turkish: true) { return name }
+                // "anneler gününde çiçeksepetine": a day's noun in a case is the period, not the name's first word.
+                if compound, plain(index - 1), !Self.isTimeNounInCase(folded[index - 1]),
+                   let name = name([index - 1], tokens, last: stem, turkish: true) { return name }
                 // "geçen hafta sonu pasaport pizzaya": a word of plain letters with no Turkish ending before it, right after
                 // the question's period (or opening it), is the name's first word.
                 if !compound, index >= 1, plain(index - 1), lowercaseName(tokens[index - 1], joining: stem) != nil,
@@ -155,7 +190,10 @@ extension FinanceUnderstander {
                   !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
                   !(first..<index).contains(where: { Self.isTimeNounInCase(TextMatching.fold(tokens[$0])) }),
                   count == 1 || Self.endsLikePossessive(tokens[index - 1]),
-                  first == 0 || periods(in: tokens[max(0, first - 2)..<first].joined(separator: " ")).0 != nil else { continue }
+                  // "yılbaşından bu yana blutv ödemelerimi": a period of three words when "yana" closes it ("bu ayın en
+                  // yüksek faturası" has "en" between), never a category's first word ("geçen ayki kişisel bakım").
+                  first == 0 || periods(in: tokens[max(0, first - (TextMatching.fold(tokens[first - 1]) == "yana" ? 3 : 2))..<first]
+                    .joined(separator: " ")).0 != nil && Self.category(in: tokens[first - 1] + " " + tokens[first]) == nil else { continue }
             if let name = name(Array(first..<index), tokens, before: tokens[index], turkish: true) { return name }
         }
         return nil
@@ -164,7 +202,8 @@ extension FinanceUnderstander {
     /// A Turkish noun of time with the possessive and a case, folded, ending a period ("eylül ayındaki", "ilk yarısında",
     /// "geçen haftasındaki"): no name before "abonelik" or "fatura".
     static func isTimeNounInCase(_ word: String) -> Bool {
-        ["ayin", "ayi", "yarisi", "yarisin", "haftasi", "haftanin", "yilin", "yili", "senesi", "senenin", "ceyregi", "ceyreg", "donemi"]
+        ["ayin", "ayi", "yarisi", "yarisin", "haftasi", "haftanin", "yilin", "yili", "senesi", "senenin", "ceyregi", "ceyreg", "donemi",
+         "gunu", "gunun"]
             .contains(where: word.hasPrefix)
     }
 
@@ -196,7 +235,8 @@ extension FinanceUnderstander {
         let folded = TextMatching.fold(previous)
         // Never a word of the question's period ("bu sene kiğılı'da": "sene" is the year).
         guard previous.count >= 3, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
-              !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: folded.hasSuffix), !Self.isTimeWord(folded) else { return nil }
+              !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: { folded.hasSuffix($0) && Self.harmonises(previous, ending: $0) }),
+              !Self.isTimeWord(folded) else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
     }
 
@@ -209,6 +249,18 @@ extension FinanceUnderstander {
               acceptable(previous + " " + stem, allowingCommonWords: true), Self.category(in: previous + " " + stem) == nil
                   || Self.category(in: previous) != nil else { return nil }
         return [previous, stem].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
+    }
+
+    /// Whether a Turkish ending of "a" or "e" ends `word` as Turkish vowel harmony allows: after a stem whose last vowel is
+    /// back ("a", "ı", "o", "u") an "a", after a front one ("e", "ö", "ü") an "e" ("evden", "okulda"). "golden" is no
+    /// "gol" + "den". An "i" may be a dotless one written without Turkish letters, so it allows either; so do endings of
+    /// other vowels.
+    static func harmonises(_ word: String, ending: String) -> Bool {
+        let lower = word.lowercased(), stem = lower.dropLast(ending.count)
+        guard let last = stem.last(where: { "aıoueiöü".contains($0) }) else { return true }
+        if ending.contains("e") { return !"aıou".contains(last) }
+        if ending.contains("a") { return !"eöü".contains(last) }
+        return true
     }
 
     static let turkishEndings = ["da", "de", "ta", "te", "dan", "den", "in", "un", "im", "um", "ki", "mi", "mu", "li", "lu", "ler", "lar",
@@ -270,7 +322,7 @@ extension FinanceUnderstander {
 
     /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
     static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik", "uyelig", "uyelik",
-                                          "rezervasyon"]
+                                          "rezervasyon", "bilet", "odeme"]
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
     /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
@@ -312,7 +364,7 @@ extension FinanceUnderstander {
     static let questionWords: Set<String> = ["kac", "kez", "kere", "defa", "ne", "kadar", "para", "lira", "tl"]
 
     /// What a merchant takes, after "did" and its name: "how much did hulu take from me", "did uber charge me".
-    static let costVerbs: Set<String> = ["take", "took", "charge", "charged", "cost", "bill", "billed"]
+    static let costVerbs: Set<String> = ["take", "took", "charge", "charged", "cost", "bill", "billed", "set"]
 
     /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).
     static let placeNouns: Set<String> = ["home", "work"]
@@ -367,5 +419,8 @@ extension FinanceUnderstander {
         "around", "throughout", "within", "near", "till", "til",
         // What opens a question before a colon ("Quick question: …"); a neighbourhood's shop ("mahalle fırınından").
         "hey", "hello", "question", "quick", "please", "pls", "budget", "mahalle", "semt",
+        // What is booked or summed that is no shop ("hotel bookings", "Grand total"); what a Turkish payment is for.
+        "hotel", "hotels", "room", "rooms", "grand", "running", "sub", "weekday", "weekdays", "gift", "gifts", "taksit", "yapilan",
+        "abonelik", "uyelik", "ucret", "ucreti", "hesap", "hesabi", "siparisi", "tutari", "parasi", "fisi",
     ]
 }
