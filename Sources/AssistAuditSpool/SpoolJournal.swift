@@ -323,7 +323,8 @@ final class SpoolJournal: Sendable {
             }
             return
         }
-        try? files.syncDirectory()  // the new journal is whole either way; this makes the switch survive a crash
+        // The new journal is whole either way; syncing the directory makes the switch survive a machine's crash.
+        do { try files.syncDirectory() } catch { SpoolLog.warning("\(error); after a crash of the machine the journal may be found as it was before this compaction") }
         state.withLock { state in
             state.journal = fresh
             state.generation = next

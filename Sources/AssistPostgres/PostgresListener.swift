@@ -61,7 +61,9 @@ public final class PostgresListener: Service {
     /// Whether LISTEN is in effect now.
     public var isListening: Bool { core.listening.load(ordering: .relaxed) }
 
-    public func run() async throws { await core.ended.wait(onCancel: { [core] in core.stop() }) }
+    /// Returns once the listening thread has ended. Never throws: a lost or refused connection is retried by the
+    /// thread, told to the handler as events, until `shutdown()`.
+    public func run() async { await core.ended.wait(onCancel: { [core] in core.stop() }) }
 
     public func shutdown() { core.stop() }
 

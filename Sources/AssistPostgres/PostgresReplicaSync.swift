@@ -41,7 +41,7 @@ public final class PostgresReplicaSync: Service {
     /// Applies what is heard until `shutdown()`; returns once the listener's thread has ended.
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { [listener] in try? await listener.run() }
+            group.addTask { [listener] in await listener.run() }
             group.addTask { [self] in
                 var connections = 0
                 for await event in events {

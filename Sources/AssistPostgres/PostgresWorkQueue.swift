@@ -1,4 +1,5 @@
 import AssistServices
+import AssistTelemetry
 import Foundation
 import Synchronization
 
@@ -118,7 +119,17 @@ final class PostgresWorkQueue: Sendable {
         } catch {
             // The connection broke, a statement timed out or the commit was refused: no job's work is known to
             // be committed. Jobs not yet run fail without running.
-            if connection.isBroken { session.drop() } else { _ = try? connection.execute("ROLLBACK", timeout: timeout) }
+            // A rollback that fails leaves the transaction's state unknown: the connection goes, as a broken one does.
+            var usable = !connection.isBroken
+            if usable {
+                do {
+                    try connection.execute("ROLLBACK", timeout: timeout)
+                } catch {
+                    Logger().warning("PostgreSQL rollback failed (\(error)); reconnecting")
+                    usable = false
+                }
+            }
+            if !usable { session.drop() }
             for deliver in deliveries { deliver(error) }
             for job in jobs.dropFirst(deliveries.count) { job.fail(error) }
             return true

@@ -152,7 +152,7 @@ public final class SQLiteDatabase: Sendable {
                 try statements.run("COMMIT")
                 return result
             } catch {
-                _ = try? statements.run("ROLLBACK")
+                statements.rollBack()
                 throw error
             }
         }

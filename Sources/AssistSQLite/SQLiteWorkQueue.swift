@@ -1,4 +1,5 @@
 import AssistServices
+import AssistTelemetry
 import CSQLite
 import Foundation
 import Synchronization
@@ -97,7 +98,14 @@ public final class SQLiteWorkQueue: Sendable {
                 for job in live { deliveries.append { _ in job.fail(error) } }
                 return nil
             }
+            // Set when a job's savepoint could not be undone or released: its writes cannot be told apart from the
+            // others', so nothing of the batch is committed and every job of it fails.
+            var abandoned: (any Error)?
             for job in live {
+                if let abandoned {
+                    deliveries.append { _ in job.fail(abandoned) }
+                    continue
+                }
                 do {
                     try statements.run("SAVEPOINT job")
                 } catch {
@@ -105,14 +113,22 @@ public final class SQLiteWorkQueue: Sendable {
                     continue
                 }
                 let (failed, deliver) = job.run(statements)
-                if failed { _ = try? statements.run("ROLLBACK TO job") }
-                _ = try? statements.run("RELEASE job")
                 deliveries.append(deliver)
+                do {
+                    if failed { try statements.run("ROLLBACK TO job") }
+                    try statements.run("RELEASE job")
+                } catch {
+                    abandoned = error
+                }
+            }
+            if let abandoned {
+                statements.rollBack()
+                return abandoned
             }
             do {
                 try statements.run("COMMIT")
             } catch {
-                _ = try? statements.run("ROLLBACK")
+                statements.rollBack()
                 return error
             }
             batches.add(1, ordering: .relaxed)
@@ -136,7 +152,23 @@ extension SQLiteDatabase {
         }
 
         func run(_ sql: String) throws { _ = try SQLiteDatabase.run(connection, sql, []) }
+
+        /// Ends the open transaction without its writes. A rollback that fails (the transaction may already be
+        /// gone, or the connection broken) is counted in `SQLiteDatabase.failedRollbacks` and logged, never dropped:
+        /// the caller is already failing its work with the error that made it roll back.
+        func rollBack() {
+            do {
+                try run("ROLLBACK")
+            } catch {
+                SQLiteDatabase.rollbackFailures.add(1, ordering: .relaxed)
+                Logger().warning("SQLite rollback failed: \(error)")
+            }
+        }
     }
+
+    static let rollbackFailures = Atomic<Int>(0)
+    /// Rollbacks that failed, in this process (`Statements.rollBack`).
+    public static var failedRollbacks: Int { rollbackFailures.load(ordering: .relaxed) }
 
     /// Runs `work` atomically (all of its statements or none) and returns once that is committed.
     ///
@@ -178,11 +210,15 @@ extension SQLiteDatabase {
             let statements = Statements(connection)
             guard (try? statements.run("BEGIN IMMEDIATE")) != nil else { return nil }  // locked elsewhere: the queue waits
             let result = Result { try work(statements) }
-            do {
-                if case .failure = result { try statements.run("ROLLBACK") } else { try statements.run("COMMIT") }
-            } catch {
-                _ = try? statements.run("ROLLBACK")
-                return .failure(error)
+            if case .failure = result {
+                statements.rollBack()  // the caller gets its work's error, whether or not the rollback worked
+            } else {
+                do {
+                    try statements.run("COMMIT")
+                } catch {
+                    statements.rollBack()
+                    return .failure(error)
+                }
             }
             atOnce.add(1, ordering: .relaxed)
             return result

@@ -42,6 +42,26 @@ struct SQLiteWorkQueueTests {
         #expect(database.committedBatches == 0)
     }
 
+    @Test("work that ends its own transaction and fails: the rollback that cannot happen is counted, and the caller gets its own error")
+    func failedRollbackIsCounted() async throws {
+        struct Refused: Error {}
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory)
+        let before = SQLiteDatabase.failedRollbacks
+        await #expect(throws: Refused.self) {
+            try await database.perform { statements -> Int in
+                try statements.query("INSERT INTO t VALUES (7)")
+                try statements.query("ROLLBACK")  // the transaction is gone: the caller's ROLLBACK has none to end
+                throw Refused()
+            }
+        }
+        #expect(SQLiteDatabase.failedRollbacks > before)
+        #expect(try database.query("SELECT count(*) FROM t") == [[.integer(0)]])
+        try await database.perform("INSERT INTO t VALUES (?)", [.integer(8)])  // the connection is usable after it
+        #expect(try database.query("SELECT x FROM t") == [[.integer(8)]])
+    }
+
     @Test("a caller that finds the write lock held elsewhere does not wait for it on its thread: it is queued, and written once the lock goes")
     func heldLockSendsToTheQueue() async throws {
         let directory = try Self.directory()
