@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "AssistEventLoop", "CHiredis", "CLinux"]),
         // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
         // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
-        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistWire", "AssistCrypto"]),
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistTelemetry", "AssistWire", "AssistCrypto"]),
         // The audit spool: an append-only journal in front of an audit store (PostgreSQL's, across replicas),
         // shipped to it in batches off the request's path.
         .target(name: "AssistAuditSpool", dependencies: ["AssistGateway", "AssistWire", "AssistServices", "AssistTelemetry"]),
