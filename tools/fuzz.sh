@@ -36,6 +36,7 @@ target_sources() { case $1 in connection) printf 'Sources/AssistHTTPServer/Edge/
 # Each module's direct dependencies among the product modules, as Package.swift has them (C modules come in by -I).
 module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices AssistTelemetry;;
                            AssistServices) echo AssistTelemetry;;
+                           AssistCrypto) echo AssistTelemetry;;
                            AssistClient) echo AssistWire AssistCurl;;
                            AssistCurl) echo AssistEventLoop AssistServices;;
                            AssistProviders) echo AssistGateway AssistWire AssistCurl AssistEventLoop;;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the package's module graph against the code: every module a target imports is declared as its
-dependency, and every declared dependency is imported by at least one of its files. With --dot, prints the
-graph of the project's own modules instead.
+dependency, and every declared dependency is imported by at least one of its files; and tools/fuzz.sh's own table of
+module dependencies (it builds the fuzz targets with swiftc, outside SwiftPM) says what Package.swift says, for every
+module a fuzz target links. With --dot, prints the graph of the project's own modules instead.
 
 Reads the targets from `swift package dump-package`, the imports from the sources (`import X`,
 `@testable import X`, `public import X`, `internal import X`). Modules of the toolchain (Foundation,
@@ -44,6 +45,7 @@ def main():
         for unused in sorted(declared - imported):
             problems.append(f"{name} declares {unused} but no file imports it")
         edges += [(name, dependency) for dependency in sorted(declared)]
+    problems += fuzz_table_problems(root, package)
     if "--dot" in sys.argv:
         print("digraph Assist {")
         for source, target in edges:
@@ -53,6 +55,36 @@ def main():
     for problem in problems:
         print(problem)
     return 1 if problems else 0
+
+
+def fuzz_table_problems(root, package):
+    """tools/fuzz.sh's `module_deps` against Package.swift: the Swift modules each links, from every module a fuzz
+    target imports, onwards. A module the table leaves out is taken to need none."""
+    system = {t["name"] for t in package["targets"] if t["type"] == "system"}
+    declared = {}
+    for target in package["targets"]:
+        deps = set()
+        for dependency in target.get("dependencies", []):
+            for kind in ("byName", "target", "product"):
+                if kind in dependency:
+                    deps.add(dependency[kind][0])
+        declared[target["name"]] = deps - system
+    with open(os.path.join(root, "tools", "fuzz.sh"), encoding="utf-8") as handle:
+        script = handle.read()
+    body = re.search(r"^module_deps\(\) \{(.*?)\}$", script, re.M | re.S).group(1)
+    table = {m: set(deps.split()) for m, deps in re.findall(r"(\w+)\) echo([^;]*);;", body) if m != "*"}
+    roots = set(re.findall(r"echo (Assist\w+)", re.search(r"^target_module\(\) \{(.*?)\}$", script, re.M | re.S).group(1)))
+    problems, seen, queue = [], set(), sorted(roots)
+    while queue:
+        module = queue.pop()
+        if module in seen:
+            continue
+        seen.add(module)
+        wanted, listed = declared.get(module, set()), table.get(module, set())
+        if wanted != listed:
+            problems.append(f"tools/fuzz.sh's module_deps gives {module} {sorted(listed)}; Package.swift gives {sorted(wanted)}")
+        queue += sorted(wanted)
+    return problems
 
 
 if __name__ == "__main__":
