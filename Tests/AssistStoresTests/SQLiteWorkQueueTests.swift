@@ -139,6 +139,34 @@ struct SQLiteWorkQueueTests {
         #expect(try database.query("SELECT x FROM t ORDER BY x") == [[.integer(3)]])
     }
 
+    @Test("a job that breaks its own savepoint and fails: the whole batch is rolled back and every job in it fails, none told it committed")
+    func brokenSavepointFailsTheBatch() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = try Self.database(in: directory)
+        struct Refused: Error {}
+        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        // A first job takes the thread and waits on the lock, so the two below queue up for one batch.
+        let first = Task { try await database.perform("INSERT INTO t VALUES (0)") }
+        try await Task.sleep(for: .milliseconds(30))
+        let breaking = Task {
+            try await database.perform { statements in
+                try statements.query("INSERT INTO t VALUES (1)")
+                try statements.query("RELEASE job")  // its savepoint is gone: its insert can no longer be undone alone
+                throw Refused()
+            }
+        }
+        let fine = Task { try await database.perform("INSERT INTO t VALUES (3)") }
+        try await Task.sleep(for: .milliseconds(100))
+        try holder.execute("COMMIT")
+        _ = try await first.value
+        await #expect(throws: (any Error).self) { try await breaking.value }
+        await #expect(throws: (any Error).self) { try await fine.value }
+        #expect(try database.query("SELECT x FROM t ORDER BY x") == [[.integer(0)]])
+        try await database.perform("INSERT INTO t VALUES (4)")  // the queue goes on
+        #expect(try database.query("SELECT x FROM t ORDER BY x") == [[.integer(0)], [.integer(4)]])
+    }
+
     @Test("a lock another connection holds past the deadline fails the caller (an error, not a hang); then writes resume")
     func heldLockFailsWithinDeadline() async throws {
         let directory = try Self.directory()
