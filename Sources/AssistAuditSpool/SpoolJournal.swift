@@ -324,7 +324,11 @@ final class SpoolJournal: Sendable {
             return
         }
         // The new journal is whole either way; syncing the directory makes the switch survive a machine's crash.
-        do { try files.syncDirectory() } catch { SpoolLog.warning("\(error); after a crash of the machine the journal may be found as it was before this compaction") }
+        do {
+            try files.syncDirectory()
+        } catch {
+            SpoolLog.warning("\(error); after a crash of the machine the journal may be found as it was before this compaction")
+        }
         state.withLock { state in
             state.journal = fresh
             state.generation = next

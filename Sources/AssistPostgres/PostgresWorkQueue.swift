@@ -120,16 +120,16 @@ final class PostgresWorkQueue: Sendable {
             // The connection broke, a statement timed out or the commit was refused: no job's work is known to
             // be committed. Jobs not yet run fail without running.
             // A rollback that fails leaves the transaction's state unknown: the connection goes, as a broken one does.
-            var usable = !connection.isBroken
-            if usable {
+            if connection.isBroken {
+                session.drop()
+            } else {
                 do {
                     try connection.execute("ROLLBACK", timeout: timeout)
                 } catch {
                     Logger().warning("PostgreSQL rollback failed (\(error)); reconnecting")
-                    usable = false
+                    session.drop()
                 }
             }
-            if !usable { session.drop() }
             for deliver in deliveries { deliver(error) }
             for job in jobs.dropFirst(deliveries.count) { job.fail(error) }
             return true

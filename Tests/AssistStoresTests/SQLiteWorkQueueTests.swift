@@ -23,6 +23,16 @@ struct SQLiteWorkQueueTests {
         return directory
     }
 
+    /// The write lock held elsewhere and a first job (inserting 0) waiting on it on the queue's thread: jobs submitted
+    /// from here until `holder` commits queue up for one batch behind it.
+    private static func batchBehindHeldLock(_ database: SQLiteDatabase, in directory: URL) async throws
+        -> (holder: SQLiteDatabase, first: Task<[[SQLiteDatabase.Value]], any Error>) {
+        let holder = try holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
+        let first = Task { try await database.perform("INSERT INTO t VALUES (0)") }
+        try await Task.sleep(for: .milliseconds(30))
+        return (holder, first)
+    }
+
     /// A second connection to the same file holding the write lock, as another process would, until released.
     private static func holdWriteLock(_ path: String) throws -> SQLiteDatabase {
         let other = try SQLiteDatabase(path: path)
@@ -116,10 +126,7 @@ struct SQLiteWorkQueueTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try Self.database(in: directory)
         struct Refused: Error {}
-        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
-        // A first job takes the thread and waits on the lock, so the three below queue up for one batch.
-        let first = Task { try await database.perform("INSERT INTO t VALUES (0)") }
-        try await Task.sleep(for: .milliseconds(30))
+        let (holder, first) = try await Self.batchBehindHeldLock(database, in: directory)  // the three below share a batch
         let failing = Task {
             try await database.perform { statements in
                 try statements.query("INSERT INTO t VALUES (1)")
@@ -145,10 +152,7 @@ struct SQLiteWorkQueueTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = try Self.database(in: directory)
         struct Refused: Error {}
-        let holder = try Self.holdWriteLock(directory.appendingPathComponent("queue.sqlite").path)
-        // A first job takes the thread and waits on the lock, so the two below queue up for one batch.
-        let first = Task { try await database.perform("INSERT INTO t VALUES (0)") }
-        try await Task.sleep(for: .milliseconds(30))
+        let (holder, first) = try await Self.batchBehindHeldLock(database, in: directory)  // the two below share a batch
         let breaking = Task {
             try await database.perform { statements in
                 try statements.query("INSERT INTO t VALUES (1)")

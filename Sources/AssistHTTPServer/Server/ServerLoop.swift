@@ -209,7 +209,7 @@ final class ServerLoop: EventLoop.TurnHook {
     private var ledger: ConnectionLedger { context.ledger }
 
     private func makeMachine() -> HTTP1Connection {
-        return HTTP1Connection(limits: settings.limits) { rejection in EdgeResponse.bytes(rejection, requestID: RequestID.make()) }
+        HTTP1Connection(limits: settings.limits) { rejection in EdgeResponse.bytes(rejection, requestID: RequestID.make()) }
     }
 
     /// accept failed for want of a descriptor: give up the spare one to answer one client 503 and close it,
