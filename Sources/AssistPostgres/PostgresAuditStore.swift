@@ -15,27 +15,70 @@ public final class PostgresAuditStore: BatchedAuditStore {
     }
 
     /// The rows in order in one transaction (the audit spool ships its journal this way): the same effect as
-    /// `record` for each, one after another, all or none.
+    /// `record` for each, one after another, all or none. Sent as one multi-row upsert per `rowsPerStatement`
+    /// rows of `collapsed(batch)`, so a batch costs PostgreSQL one statement, not one per row: a request's
+    /// `started` row and its end, shipped together, become one row written once.
     public func record(batch: [AuditRecord]) async throws {
-        let rows = batch.map(Self.parameters)
-        try await client.perform { statements in
-            for row in rows { try statements.query(Self.upsert, row) }
+        let rows = Self.collapsed(batch)
+        let statements = stride(from: 0, to: rows.count, by: Self.rowsPerStatement).map { start in
+            let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
+            return (Self.upsert(rows: chunk.count), chunk.flatMap(Self.parameters))
+        }
+        try await client.perform { session in
+            for (sql, parameters) in statements { try session.query(sql, parameters) }
         }
     }
 
-    private static let upsert = """
-        INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
-            reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values, trace_id, target, attempts,
-            cost_micros)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-        ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
-            prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
-            trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
-            input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
-            total_ms = excluded.total_ms, instance = excluded.instance, masked_values = excluded.masked_values,
-            trace_id = excluded.trace_id, target = excluded.target, attempts = excluded.attempts,
-            cost_micros = excluded.cost_micros
-        """
+    /// Rows per statement: 20 parameters each, well inside PostgreSQL's 65,535 per statement.
+    static let rowsPerStatement = 1_000
+
+    /// What `batch` leaves in the table, written one row after another: for each request id (compared as bytes,
+    /// as the primary key does), in the order of its first row, its last row at its first row's time (the
+    /// upsert keeps the time a row was first written). PostgreSQL refuses a statement that updates one row
+    /// twice, so this is also what lets the batch be one statement.
+    public static func collapsed(_ batch: [AuditRecord]) -> [AuditRecord] {
+        var rows: [AuditRecord] = []
+        var position: [Bytewise: Int] = [:]
+        rows.reserveCapacity(batch.count)
+        for record in batch {
+            if let at = position[Bytewise(record.requestId)] {
+                let time = rows[at].time
+                rows[at] = record
+                rows[at].time = time
+            } else {
+                position[Bytewise(record.requestId)] = rows.count
+                rows.append(record)
+            }
+        }
+        return rows
+    }
+
+    private static let columnCount = 20
+
+    private static let upsert = upsert(rows: 1)
+
+    /// The upsert of `rows` rows, `$1`…`$20` the first one's values, `$21`… the second's.
+    private static func upsert(rows: Int) -> String {
+        var values: [String] = []
+        values.reserveCapacity(rows)
+        for row in 0..<rows {
+            let first = row * columnCount + 1
+            values.append("(" + (first..<first + columnCount).map { "$\($0)" }.joined(separator: ", ") + ")")
+        }
+        return """
+            INSERT INTO audit_log (request_id, time, user_id, feature, prompt_version, model, trust, trust_reason, status,
+                reason, input_tokens, output_tokens, ttft_ms, total_ms, instance, masked_values, trace_id, target, attempts,
+                cost_micros)
+            VALUES \(values.joined(separator: ",\n    "))
+            ON CONFLICT (request_id) DO UPDATE SET user_id = excluded.user_id, feature = excluded.feature,
+                prompt_version = excluded.prompt_version, model = excluded.model, trust = excluded.trust,
+                trust_reason = excluded.trust_reason, status = excluded.status, reason = excluded.reason,
+                input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, ttft_ms = excluded.ttft_ms,
+                total_ms = excluded.total_ms, instance = excluded.instance, masked_values = excluded.masked_values,
+                trace_id = excluded.trace_id, target = excluded.target, attempts = excluded.attempts,
+                cost_micros = excluded.cost_micros
+            """
+    }
 
     private static func parameters(_ r: AuditRecord) -> [PostgresValue] {
         [

@@ -47,6 +47,50 @@ struct PostgresStoreTests {
         #expect(try await store.recent(limit: 3).map(\.requestId) == ["req_5", "req_4", "req_3"])
     }
 
+    @Test("a batch leaves what its rows written one after another leave: an end in the same batch as its start, an end for a row already stored, ids as bytes, more rows than one statement takes")
+    func auditBatch() async throws {
+        func row(_ id: String, _ time: Double, _ status: AuditStatus, output: Int = 0) -> AuditRecord {
+            var record = AuditRecord(requestId: id, time: Date(timeIntervalSince1970: time), user: "u1", feature: "support_chat",
+                                     status: status, outputTokens: output, totalMs: time)
+            record.instance = "gw_a"
+            return record
+        }
+        let stored = row("req_old", 1, .started)
+        let batch = [row("req_a", 10, .started), row("rene\u{301}", 11, .started), row("ren\u{E9}", 11, .started),
+                     row("req_old", 12, .ok, output: 9), row("req_a", 13, .failed), row("req_b", 13, .started),
+                     row("req_a", 14, .ok, output: 7), row("rene\u{301}", 15, .cancelled)]
+            + (0..<2_500).map { row("bulk_\($0)", 20, .ok) }
+        let batched = try await freshStores().audit
+        let oneByOne = try await freshStores().audit
+        try await batched.record(stored)
+        try await oneByOne.record(stored)
+        try await batched.record(batch: batch)
+        for record in batch { try await oneByOne.record(record) }
+        let left = try await batched.recent(limit: 3_000)
+        #expect(left.count == 2_505)
+        #expect(left == (try await oneByOne.recent(limit: 3_000)))
+        #expect(try await batched.record(for: "req_a") == { var a = row("req_a", 14, .ok, output: 7); a.time = Date(timeIntervalSince1970: 10); return a }())
+        #expect(try await batched.record(for: "req_old")?.time == stored.time)
+        #expect(try await batched.record(for: "req_old")?.outputTokens == 9)
+        #expect(try await batched.record(for: "rene\u{301}")?.status == .cancelled)
+        #expect(try await batched.record(for: "ren\u{E9}")?.status == .started)
+        // Replayed whole (a commit whose answer was lost), the batch changes nothing.
+        try await batched.record(batch: batch)
+        #expect(try await batched.recent(limit: 3_000) == left)
+    }
+
+    @Test("collapsing a batch keeps one row per request id, in first-written order, its last values at its first time")
+    func collapsedBatch() {
+        let rows = [("a", 1.0, AuditStatus.started), ("b", 2, .started), ("a", 3, .ok), ("c", 4, .rejected), ("b", 5, .upstreamFailed)]
+            .map { AuditRecord(requestId: $0.0, time: Date(timeIntervalSince1970: $0.1), status: $0.2, totalMs: $0.1) }
+        let collapsed = PostgresAuditStore.collapsed(rows)
+        #expect(collapsed.map(\.requestId) == ["a", "b", "c"])
+        #expect(collapsed.map(\.status) == [.ok, .upstreamFailed, .rejected])
+        #expect(collapsed.map(\.time.timeIntervalSince1970) == [1, 2, 4])
+        #expect(collapsed.map(\.totalMs) == [3, 5, 4])
+        #expect(PostgresAuditStore.collapsed([]).isEmpty)
+    }
+
     @Test("feedback round-trips in the order written, with its input and locale")
     func feedback() async throws {
         let store = try await freshStores().feedback
