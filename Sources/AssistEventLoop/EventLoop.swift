@@ -38,11 +38,13 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
     public static let oneShot = EPOLLONESHOT.rawValue
 
     /// A library driven by the loop: asked for its next deadline before each wait, and given a turn after
-    /// the events and jobs of each turn.
+    /// the events and jobs of each turn, and again after the jobs its turn made ready, so that the loop never
+    /// sleeps while a job has left it work (a command to send).
     public protocol TurnHook: AnyObject {
         /// When the hook next needs a turn even if nothing happens; nil for never.
         func nextDeadline() -> ContinuousClock.Instant?
-        /// Runs once per loop turn, after the turn's events and jobs.
+        /// Runs after the turn's events and jobs, and again after any jobs the hooks made ready (a few rounds
+        /// at most per turn): it must be idempotent, doing only what is due.
         func turn(now: ContinuousClock.Instant)
         /// The loop is ending (on its thread, after its last turn): whatever waits on the hook must be failed.
         func loopEnded()
@@ -257,9 +259,7 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
                 }
             }
             runReady()
-            let now = ContinuousClock.now
-            for hook in loopOnly.hooks { hook.turn(now: now) }
-            runReady()
+            runHooks()
         }
         // Ended: from now on `submit` refuses closures and sends jobs to the global executor. What came
         // meanwhile still runs here (closures) or goes there (jobs); then the hooks fail what waits on them.
@@ -312,6 +312,21 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         if seconds < 0 || (seconds == 0 && attoseconds <= 0) { return 0 }
         return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
+
+    /// The hooks' turn, after every job the turn ran: a job the hooks themselves made ready (a transfer's end,
+    /// resuming its request) may leave work for a hook (a Redis command to send), and the loop must not sleep
+    /// on it. So the turn ends with the hooks, never with jobs; after `maxHookRounds` rounds, jobs still ready
+    /// keep the next `epoll_wait` from sleeping, and events are served between.
+    private func runHooks() {
+        for round in 1...Self.maxHookRounds {
+            let now = ContinuousClock.now
+            for hook in loopOnly.hooks { hook.turn(now: now) }
+            guard !loopOnly.ready.isEmpty, round < Self.maxHookRounds else { return }
+            runReady()
+        }
+    }
+
+    private static let maxHookRounds = 4
 
     /// Runs the work ready now and what it queues on this thread, until none is left. The inbox is not
     /// taken here but once per turn (`takeInbox`): a busy gateway keeps posting work from other threads, and

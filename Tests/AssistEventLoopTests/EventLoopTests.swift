@@ -98,6 +98,46 @@ import Glibc
         #expect(ContinuousClock.now - start >= .milliseconds(30))
     }
 
+    /// A hook that, armed, makes a job ready from its turn (as a finished transfer resumes its request), the job
+    /// leaves the hook work (as a request queues a Redis command), and the hook does it at its next turn.
+    /// `@unchecked Sendable`: made on the test's task, then touched only on the loop's thread.
+    final class SendingHook: EventLoop.TurnHook, @unchecked Sendable {
+        let loop: EventLoop
+        let sent: Latch
+        var armed = false
+        var pending = false
+        init(loop: EventLoop, sent: Latch) { (self.loop, self.sent) = (loop, sent) }
+        func nextDeadline() -> ContinuousClock.Instant? { nil }
+        func turn(now: ContinuousClock.Instant) {
+            if pending {
+                pending = false
+                sent.open()
+            }
+            if armed {
+                armed = false
+                _ = loop.execute { [self] in pending = true }
+            }
+        }
+        func loopEnded() {}
+    }
+
+    @Test("work a job leaves for a hook, the job made ready by the hooks' own turn, is done before the loop sleeps")
+    func hooksRunAfterTheJobsTheyMadeReady() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        defer { loop.shutdown() }
+        let sent = Latch()
+        let hook = SendingHook(loop: loop, sent: sent)
+        _ = loop.execute {
+            loop.addHook(hook)
+            hook.armed = true
+        }
+        // Nothing else happens on the loop: the hook has no deadline and no descriptor is watched, so the only
+        // turn that can send is the one after the job. Before, the loop slept with the work pending.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !sent.isOpen, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(sent.isOpen)
+    }
+
     @Test("after shutdown, a task that preferred the loop finishes on the global executor")
     func afterShutdownATaskThatPreferredTheLoopFinishesElsewhere() async throws {
         let loop = try EventLoop(name: "test-loop")
