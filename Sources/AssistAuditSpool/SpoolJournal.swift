@@ -5,21 +5,23 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The audit spool's journal file, owned by one thread: appends, reads for the shipper, and the shipped mark
-/// with compaction; a second thread (`SpoolSyncer`) syncs it in the background.
+/// The audit spool's journal file: appends on the caller's thread; reads for the shipper, and the shipped mark
+/// with compaction, on the journal's own thread; a second thread (`SpoolSyncer`) syncs it in the background.
 ///
-/// **Appends are written, then synced off the request's path.** Callers encode their lines and queue them;
-/// the thread takes every append waiting, writes them in one `pwrite` at the end of the file and resumes the
-/// callers, each with the position just past its entries. What is written survives the process's crash (it
-/// is in the kernel's page cache): the guarantee of a SQLite commit with `synchronous=NORMAL`, which is what
-/// SQLite storage gives, so both storage modes promise the same (issue 29). The syncer `fdatasync`s within
-/// `syncInterval`, one sync for every write of the interval; only synced bytes are *durable*, and only they
-/// are shipped, so a shipped mark never points past what a power loss could leave. A batch that cannot be
-/// written fails all its callers, and the file is cut back to its last written end, so a failed batch never
-/// leaves part of a line for the next to follow.
+/// **Appends are written, then synced off the request's path.** A caller writes its lines with one `pwrite`
+/// at the end of the file, under `appendLock`, and has the position just past its entries: no hand-off to
+/// another thread and back, as the request journal of SQLite storage writes (issue 29). What is written
+/// survives the process's crash (it is in the kernel's page cache): the guarantee of a SQLite commit with
+/// `synchronous=NORMAL`, which is what SQLite storage gives, so both storage modes promise the same. The syncer
+/// `fdatasync`s within `syncInterval`, one sync for every write of the interval; only synced bytes are
+/// *durable*, and only they are shipped, so a shipped mark never points past what a power loss could leave. A
+/// write that fails fails its caller, and the file is cut back to its last written end, so a failed write
+/// never leaves part of a line for the next to follow.
 ///
-/// **Files and threads.** The journal thread alone writes, reads and compacts; the syncer only syncs. A
-/// compaction swaps the file and a sync uses it, so both hold `fileLock` (a sync never syncs a closed file).
+/// **Files and threads.** Appends write; the journal thread reads and compacts; the syncer only syncs. A
+/// compaction copies the unshipped tail without holding up appends, then, under `appendLock`, copies what was
+/// appended meanwhile and swaps the file. The old file is closed under `fileLock`, which a sync holds, so a
+/// sync never syncs a closed file, and a sync of the old file makes nothing of the new one durable.
 ///
 /// **Positions** are logical: bytes appended since the spool was opened, counting from the start of the
 /// journal file at open. Compaction moves the unshipped tail to a new file whose offset 0 is the logical
@@ -27,21 +29,14 @@ import Synchronization
 final class SpoolJournal: Sendable {
     struct Settings: Sendable {
         var syncInterval: Duration
-        var capacity: Int
         var compactAfterBytes: Int
     }
 
-    /// Told, on the journal thread, of the entries a write added (with their logical ends) before their
-    /// callers resume.
+    /// Told, under `appendLock` (so in journal order), of the entries a write added, with their logical ends,
+    /// before `append` returns.
     typealias Written = @Sendable ([(entry: SpoolEntry, end: Int)]) -> Void
     /// Told, on the syncer's thread, once the shipper can read what a sync made durable.
     typealias Readable = @Sendable () -> Void
-
-    private struct Append {
-        let lines: [[UInt8]]
-        let entries: [SpoolEntry]
-        let done: @Sendable (Result<Int, any Error>) -> Void
-    }
 
     private enum Request {
         case read(from: Int, maxBytes: Int, done: @Sendable (Result<[UInt8], any Error>) -> Void)
@@ -49,9 +44,10 @@ final class SpoolJournal: Sendable {
     }
 
     private struct State {
-        var appends: [Append] = []
         var requests: [Request] = []
         var stopped = false
+        /// No append may write any more (the thread is closing the files).
+        var closed = false
         var journal: Int32
         var generation: Int
         var base = 0
@@ -76,7 +72,9 @@ final class SpoolJournal: Sendable {
     private let shippedMark: Int32
     private let lock: Int32
     private let wake = DispatchSemaphore(value: 0)
-    /// Held by a sync and by a compaction, which swaps the file a sync would use.
+    /// Held by an append's write and by a compaction's swap of the file it writes to.
+    private let appendLock = Mutex(())
+    /// Held by a sync, and by the closing of a file a sync may be using.
     private let fileLock = Mutex(())
     private let onWritten: Written
     private let onReadable: Readable
@@ -103,19 +101,39 @@ final class SpoolJournal: Sendable {
         thread.start()
     }
 
-    /// Appends `entries` (written, to be synced within `syncInterval`); returns the logical position just past
-    /// the last. Throws when the batch could not be written, the queue is full, or the journal is closed.
-    func append(_ entries: [SpoolEntry]) async throws -> Int {
+    /// Appends `entries` with one `pwrite` (to be synced within `syncInterval`); returns the logical position
+    /// just past the last. Throws when they could not be written (nothing of them is left in the file) or the
+    /// journal is closed.
+    func append(_ entries: [SpoolEntry]) throws -> Int {
         let lines = entries.map { $0.line() }
-        return try await withCheckedThrowingContinuation { continuation in
-            let rejection = enqueue { state in
-                guard state.appends.count < settings.capacity else {
-                    return SpoolError(message: "\(settings.capacity) appends already waiting for the disk")
-                }
-                state.appends.append(Append(lines: lines, entries: entries, done: { continuation.resume(with: $0) }))
-                return nil
+        return try appendLock.withLock { _ in
+            let (journal, fileEnd, base, generation, needsRepair, closed) = state.withLock {
+                ($0.journal, $0.writtenEnd - $0.base, $0.base, $0.generation, $0.needsRepair, $0.stopped || $0.closed)
             }
-            if let rejection { continuation.resume(throwing: rejection) }
+            guard !closed else { throw SpoolError(message: "the journal is closed") }
+            let path = files.journal(generation)
+            do {
+                if needsRepair {
+                    guard ftruncate(journal, off_t(fileEnd)) == 0 else { throw SpoolError("cannot cut back a failed write in", path) }
+                    state.withLock { $0.needsRepair = false }
+                }
+                try FileIO.write(journal, lines.flatMap { $0 }, at: fileEnd, path: path)
+            } catch {
+                // Cut the write off, so that nothing of it is ever read back; if even that fails, before the next one.
+                if ftruncate(journal, off_t(fileEnd)) != 0 { state.withLock { $0.needsRepair = true } }
+                throw error
+            }
+            var position = base + fileEnd
+            var written: [(entry: SpoolEntry, end: Int)] = []
+            written.reserveCapacity(entries.count)
+            for (entry, line) in zip(entries, lines) {
+                position += line.count
+                written.append((entry, position))
+            }
+            onWritten(written)
+            state.withLock { $0.writtenEnd = position }
+            syncer.written()
+            return position
         }
     }
 
@@ -156,8 +174,8 @@ final class SpoolJournal: Sendable {
     /// The current journal file's path.
     var path: String { files.journal(state.withLock { $0.generation }) }
 
-    /// Lets what is queued finish, then closes the files (releasing the lock) and ends the thread; later work
-    /// fails. Returns at once; `ended` opens when the thread is gone.
+    /// Refuses appends from now on, lets the thread's queued work finish, then closes the files (releasing the
+    /// lock) and ends the thread; later work fails. Returns at once; `ended` opens when the thread is gone.
     func shutdown() {
         state.withLock { $0.stopped = true }
         wake.signal()
@@ -168,7 +186,7 @@ final class SpoolJournal: Sendable {
         let (rejection, first) = state.withLock { state -> (SpoolError?, Bool) in
             guard !state.stopped else { return (SpoolError(message: "the journal is closed"), false) }
             if let rejection = add(&state) { return (rejection, false) }
-            return (nil, state.appends.count + state.requests.count == 1)
+            return (nil, state.requests.count == 1)
         }
         if first { wake.signal() }  // the thread drains everything it finds; it only sleeps when there is nothing
         return rejection
@@ -176,59 +194,31 @@ final class SpoolJournal: Sendable {
 
     private func loop() {
         while true {
-            let (appends, requests, stopped) = state.withLock { state in
-                defer { (state.appends, state.requests) = ([], []) }
-                return (state.appends, state.requests, state.stopped)
+            let (requests, stopped) = state.withLock { state in
+                defer { state.requests = [] }
+                return (state.requests, state.stopped)
             }
-            if appends.isEmpty && requests.isEmpty {
+            if requests.isEmpty {
                 if stopped { break }
                 wake.wait()
                 continue
             }
-            if !appends.isEmpty { write(appends) }
             for request in requests { handle(request) }
         }
-        syncer.stopAndWait()  // its last sync makes everything written durable before the files close
+        // No append writes from here on (one in progress finishes first), and the syncer's last sync makes
+        // everything written durable before the files close.
+        appendLock.withLock { _ in state.withLock { $0.closed = true } }
+        syncer.stopAndWait()
         close(state.withLock { $0.journal })
         close(shippedMark)
         close(lock)
         ended.open()
     }
 
-    private func write(_ appends: [Append]) {
-        let (journal, fileEnd, base, needsRepair) = state.withLock { ($0.journal, $0.writtenEnd - $0.base, $0.base, $0.needsRepair) }
-        let path = files.journal(state.withLock { $0.generation })
-        do {
-            if needsRepair {
-                guard ftruncate(journal, off_t(fileEnd)) == 0 else { throw SpoolError("cannot cut back a failed write in", path) }
-                state.withLock { $0.needsRepair = false }
-            }
-            try FileIO.write(journal, appends.flatMap { $0.lines.joined() }, at: fileEnd, path: path)
-        } catch {
-            // Cut the batch off, so that nothing of it is ever read back; if even that fails, before the next write.
-            if ftruncate(journal, off_t(fileEnd)) != 0 { state.withLock { $0.needsRepair = true } }
-            for append in appends { append.done(.failure(error)) }
-            return
-        }
-        var position = base + fileEnd
-        var written: [(entry: SpoolEntry, end: Int)] = []
-        var ends: [Int] = []
-        for append in appends {
-            for (entry, line) in zip(append.entries, append.lines) {
-                position += line.count
-                written.append((entry, position))
-            }
-            ends.append(position)
-        }
-        onWritten(written)
-        state.withLock { $0.writtenEnd = position }
-        syncer.written()
-        for (append, end) in zip(appends, ends) { append.done(.success(end)) }
-    }
-
     /// Syncs what is written and makes it durable, then tells the shipper; on the syncer's thread. A failed
     /// sync is counted and logged once per run of failures, and tried again after the next interval: the
-    /// bytes stay unshipped (not durable) until a sync succeeds.
+    /// bytes stay unshipped (not durable) until a sync succeeds. A sync of a file a compaction has since
+    /// replaced makes nothing durable and is followed by another.
     private func syncWritten() {
         let synced = fileLock.withLock { _ -> Bool in
             let (journal, end, durable, generation) = state.withLock { ($0.journal, $0.writtenEnd, $0.durableEnd, $0.generation) }
@@ -245,12 +235,15 @@ final class SpoolJournal: Sendable {
                 syncer.written()  // tried again after the interval
                 return false
             }
-            state.withLock { state in
+            let current = state.withLock { state in
+                guard state.generation == generation else { return false }
                 state.durableEnd = max(state.durableEnd, end)
                 state.syncs += 1
                 state.syncFailureLogged = false
+                return true
             }
-            return true
+            if !current { syncer.written() }
+            return current
         }
         if synced { onReadable() }
     }
@@ -290,31 +283,38 @@ final class SpoolJournal: Sendable {
     }
 
     /// Moves the unshipped tail to the next generation's journal and drops the old one. Run on the thread, so
-    /// no append or read is in progress, holding `fileLock`, so no sync either. A failure before the rename
-    /// leaves the old journal in use (tried again at the next advance); after it, the new journal is whole
-    /// (synced: everything written is durable from then on) and the old one merely left for the next open.
+    /// no read is in progress and the shipped mark stands still. The tail as written when it starts is copied and
+    /// synced while appends go on; then, under `appendLock`, what they added meanwhile is copied and the new
+    /// file renamed into place and swapped in. A failure before the rename leaves the old journal in use (tried
+    /// again at the next advance); after it, the new journal is whole (durable up to the synced copy, the rest
+    /// at the next sync) and the old one merely left for the next open.
     private func compact() {
-        fileLock.withLock { _ in compactLocked() }
-    }
-
-    private func compactLocked() {
-        let (old, generation, base, shipped, writtenEnd) = state.withLock {
+        let (old, generation, base, shipped, snapshot) = state.withLock {
             ($0.journal, $0.generation, $0.base, $0.shipped, $0.writtenEnd)
         }
         let next = generation + 1
         let temporary = files.journal(next) + ".tmp"
+        let oldPath = files.journal(generation)
         var fresh: Int32 = -1
         do {
             fresh = try files.open(temporary, flags: O_RDWR | O_CREAT | O_TRUNC)
-            var offset = shipped - base
-            while offset < writtenEnd - base {
-                let chunk = try FileIO.read(old, count: min(1 << 20, writtenEnd - base - offset), at: offset, path: files.journal(generation))
-                guard !chunk.isEmpty else { throw SpoolError(message: "journal shorter than its written end") }
-                try FileIO.write(fresh, chunk, at: offset - (shipped - base), path: temporary)
-                offset += chunk.count
-            }
+            try copy(old, oldPath, from: shipped - base, to: snapshot - base, into: fresh, temporary, shift: shipped - base)
             guard fdatasync(fresh) == 0 else { throw SpoolError("cannot sync", temporary) }
-            guard rename(temporary, files.journal(next)) == 0 else { throw SpoolError("cannot rename", temporary) }
+            try appendLock.withLock { _ in
+                let writtenEnd = state.withLock { $0.writtenEnd }
+                try copy(old, oldPath, from: snapshot - base, to: writtenEnd - base, into: fresh, temporary, shift: shipped - base)
+                guard rename(temporary, files.journal(next)) == 0 else { throw SpoolError("cannot rename", temporary) }
+                state.withLock { state in
+                    state.journal = fresh
+                    state.generation = next
+                    state.base = shipped
+                    state.needsRepair = false  // the new file ends at the written end
+                    state.durableEnd = snapshot  // synced up to the snapshot; what follows at the next sync
+                    state.compactions += 1
+                    state.compactionFailureLogged = false
+                }
+                if writtenEnd > snapshot { syncer.written() }
+            }
         } catch {
             if fresh >= 0 { close(fresh) }
             unlink(temporary)
@@ -329,18 +329,21 @@ final class SpoolJournal: Sendable {
         } catch {
             SpoolLog.warning("\(error); after a crash of the machine the journal may be found as it was before this compaction")
         }
-        state.withLock { state in
-            state.journal = fresh
-            state.generation = next
-            state.base = shipped
-            state.needsRepair = false  // the new file ends at the written end
-            state.durableEnd = max(state.durableEnd, writtenEnd)  // and is synced up to it
-            state.compactions += 1
-            state.compactionFailureLogged = false
-        }
         writeMark(ShippedMark(generation: next, offset: 0))
-        close(old)
-        unlink(files.journal(generation))
+        fileLock.withLock { _ in close(old) }  // a sync in progress may be using it
+        unlink(oldPath)
+    }
+
+    /// Copies bytes `start..<end` of file `source` to `destination`, each at its offset less `shift`.
+    private func copy(_ source: Int32, _ sourcePath: String, from start: Int, to end: Int, into destination: Int32,
+                      _ destinationPath: String, shift: Int) throws {
+        var offset = start
+        while offset < end {
+            let chunk = try FileIO.read(source, count: min(1 << 20, end - offset), at: offset, path: sourcePath)
+            guard !chunk.isEmpty else { throw SpoolError(message: "journal shorter than its written end") }
+            try FileIO.write(destination, chunk, at: offset - shift, path: destinationPath)
+            offset += chunk.count
+        }
     }
 }
 

@@ -25,8 +25,6 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         /// The longest a written row waits for its background sync (and so to be shipped); every row written
         /// meanwhile shares that sync.
         public var syncInterval: Duration = .milliseconds(10)
-        /// Appends waiting for the disk at once; past it, `record` throws at once.
-        public var capacity = 65_536
         /// Compact the journal once this many bytes of it are shipped and no more than that wait behind them
         /// (0: whenever a shipped batch leaves the unshipped tail no longer than the shipped part).
         public var compactAfterBytes = 1 << 20
@@ -97,7 +95,7 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
         let wake = ShipperBox()
         let journal = SpoolJournal(
             files: files, scan: scan, lock: lock,
-            settings: .init(syncInterval: settings.syncInterval, capacity: settings.capacity, compactAfterBytes: settings.compactAfterBytes),
+            settings: .init(syncInterval: settings.syncInterval, compactAfterBytes: settings.compactAfterBytes),
             onWritten: { index.journaled($0) },
             onReadable: { wake.shipper?.rowsJournaled() })
         shipper = AuditSpoolShipper(
@@ -120,16 +118,17 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
 
     deinit { journal.shutdown() }
 
-    /// Journals the row and returns once it is written. Throws only when the journal cannot be written.
+    /// Journals the row and returns once it is written (one `pwrite`, on the caller's thread). Throws only
+    /// when the journal cannot be written.
     public func record(_ record: AuditRecord) async throws {
-        _ = try await journal.append([.row(record)])
+        _ = try journal.append([.row(record)])
     }
 
     /// Closes `instance`'s `started` rows as `interrupted`, here and remotely, in journal order: the close is
     /// journaled (so it happens even if the remote store is down now), then shipped at once if it can be.
     /// Returns the remote store's count when that worked, else how many waiting rows were closed here.
     public func closeInterrupted(instance: String) async throws -> Int {
-        let end = try await journal.append([.closeInterrupted(instance: instance)])
+        let end = try journal.append([.closeInterrupted(instance: instance)])
         let local = index.takeClosedCount(at: end) ?? 0
         await journal.sync()  // only synced entries are shipped
         guard (try? await shipper.ship()) != nil, let remote = shipper.takeRemoteClosed(at: end) else { return local }
@@ -196,7 +195,7 @@ public final class SpooledAuditStore: AuditStore, MetricsGaugeSource {
     /// The journal file in use.
     public var journalPath: String { journal.path }
 
-    /// Lets appends already queued finish, closes the files and releases the lock; later writes throw. Stop
+    /// Refuses writes from now on (one in progress finishes), closes the files and releases the lock. Stop
     /// the shipper first. Returns once the journal's thread has ended.
     public func close() async {
         journal.shutdown()

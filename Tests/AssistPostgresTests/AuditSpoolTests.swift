@@ -161,6 +161,48 @@ struct AuditSpoolTests {
         await reopened.close()
     }
 
+    @Test("appends from many tasks go on while the journal is shipped and compacted under them: every request arrives once, with its final row, and nothing is left to replay")
+    func appendsDuringCompaction() async throws {
+        let directory = try SpoolDirectory()
+        defer { directory.remove() }
+        let url = try await freshSchema()
+        var settings = SpooledAuditStore.Settings()
+        settings.compactAfterBytes = 0  // compact after every shipped batch that leaves a short tail
+        settings.maxBatchRows = 16
+        let spool = try await SpooledAuditStore.open(directory: directory.spool, remote: try await openStores(url).audit, settings: settings)
+        let shipper = RunningShipper(spool)
+        let (callers, perCaller) = (8, 150)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for caller in 0..<callers {
+                group.addTask {
+                    for n in 0..<perCaller {
+                        let started = startedRow("req_\(caller)_\(n)")
+                        try await spool.record(started)
+                        try await spool.record(endedRow(started, finalStatus(n)))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(await eventually { spool.size == .init(rows: 0, bytes: 0) })
+        try await shipper.stop()
+        #expect(spool.compactions >= 2)
+        let rows = try await remoteRows(url)
+        #expect(rows.count == callers * perCaller)
+        #expect(Set(rows.map(\.id)).count == callers * perCaller)
+        let statuses = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.status) })
+        for caller in 0..<callers {
+            for n in 0..<perCaller where statuses["req_\(caller)_\(n)"] != finalStatus(n).rawValue {
+                Issue.record("req_\(caller)_\(n): \(statuses["req_\(caller)_\(n)"] ?? "missing"), not \(finalStatus(n).rawValue)")
+            }
+        }
+        #expect(directory.journals() == [URL(fileURLWithPath: spool.journalPath).lastPathComponent])
+        await spool.close()
+        let reopened = try await reopenSpool(directory.spool, remote: try await openStores(url).audit)
+        #expect(reopened.recovery.rows == 0)
+        await reopened.close()
+    }
+
     @Test("a journal that cannot be written makes record throw; once writable again, it records")
     func unwritableJournal() async throws {
         let directory = try SpoolDirectory()
