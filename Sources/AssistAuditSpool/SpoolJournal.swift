@@ -330,7 +330,7 @@ final class SpoolJournal: Sendable {
             SpoolLog.warning("\(error); after a crash of the machine the journal may be found as it was before this compaction")
         }
         writeMark(ShippedMark(generation: next, offset: 0))
-        fileLock.withLock { _ in close(old) }  // a sync in progress may be using it
+        fileLock.withLock { _ in _ = close(old) }  // a sync in progress may be using it
         unlink(oldPath)
     }
 

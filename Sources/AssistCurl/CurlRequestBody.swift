@@ -1,4 +1,4 @@
-public import CCurl
+import CCurl
 
 /// A request body curl sends from our memory (`CURLOPT_POSTFIELDS`, which copies nothing), given back as soon as
 /// curl cannot need it again: all of it sent and a final response begun. curl sends a body again only to retry a

@@ -1,4 +1,4 @@
-public import AssistWire
+import AssistWire
 
 extension ScriptedUpstream {
     /// A provider's wire format the upstream speaks. It answers each on that format's own path (whatever format it

@@ -83,12 +83,12 @@ struct ClientConformanceTests {
     func route(_ item: Item) throws {
         let json = item.json
         let availability = try #require(json["availability"]?.stringValue.flatMap(ModelAvailability.init(rawValue:)))
-        let online = try #require(json["online"]?.boolValue)
+        let online = try #require(json["online"]?.boolValue as Bool?)
         // A row without `privateCloud` is one from before it: no private cloud model.
         var privateCloud = false
         if let value = json["privateCloud"] { privateCloud = try #require(value.boolValue as Bool?) }
         let decider = RouteDecider(availability: FixedAvailability(state: availability, privateCloud: privateCloud), isOnline: { online })
-        let fallback = try #require(json["serverFallback"]?.boolValue)
+        let fallback = try #require(json["serverFallback"]?.boolValue as Bool?)
         let route = decider.route(feature: "itinerary_summary", serverFallbackAvailable: fallback, locale: "en-US")
         #expect(route.rawValue == json["route"]?.stringValue)
     }
