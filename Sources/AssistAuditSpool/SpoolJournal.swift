@@ -45,9 +45,8 @@ final class SpoolJournal: Sendable {
 
     private struct State {
         var requests: [Request] = []
+        /// Set by `shutdown`: appends and the thread's new work are refused from then on.
         var stopped = false
-        /// No append may write any more (the thread is closing the files).
-        var closed = false
         var journal: Int32
         var generation: Int
         var base = 0
@@ -107,10 +106,10 @@ final class SpoolJournal: Sendable {
     func append(_ entries: [SpoolEntry]) throws -> Int {
         let lines = entries.map { $0.line() }
         return try appendLock.withLock { _ in
-            let (journal, fileEnd, base, generation, needsRepair, closed) = state.withLock {
-                ($0.journal, $0.writtenEnd - $0.base, $0.base, $0.generation, $0.needsRepair, $0.stopped || $0.closed)
+            let (journal, fileEnd, base, generation, needsRepair, stopped) = state.withLock {
+                ($0.journal, $0.writtenEnd - $0.base, $0.base, $0.generation, $0.needsRepair, $0.stopped)
             }
-            guard !closed else { throw SpoolError(message: "the journal is closed") }
+            guard !stopped else { throw SpoolError(message: "the journal is closed") }
             let path = files.journal(generation)
             do {
                 if needsRepair {
@@ -141,11 +140,9 @@ final class SpoolJournal: Sendable {
     /// been shipped).
     func read(from: Int, maxBytes: Int) async throws -> [UInt8] {
         try await withCheckedThrowingContinuation { continuation in
-            let rejection = enqueue { state in
-                state.requests.append(.read(from: from, maxBytes: maxBytes, done: { continuation.resume(with: $0) }))
-                return nil
+            if !enqueue(.read(from: from, maxBytes: maxBytes, done: { continuation.resume(with: $0) })) {
+                continuation.resume(throwing: SpoolError(message: "the journal is closed"))
             }
-            if let rejection { continuation.resume(throwing: rejection) }
         }
     }
 
@@ -154,11 +151,7 @@ final class SpoolJournal: Sendable {
     /// written is logged once and otherwise ignored: the rows are shipped, and at worst shipped again.
     func advance(to end: Int) async {
         await withCheckedContinuation { continuation in
-            let rejection = enqueue { state in
-                state.requests.append(.advance(to: end, done: { continuation.resume() }))
-                return nil
-            }
-            if rejection != nil { continuation.resume() }
+            if !enqueue(.advance(to: end, done: { continuation.resume() })) { continuation.resume() }
         }
     }
 
@@ -181,15 +174,15 @@ final class SpoolJournal: Sendable {
         wake.signal()
     }
 
-    /// Queues work unless stopped; `add` returns an error to refuse it.
-    private func enqueue(_ add: (inout State) -> SpoolError?) -> SpoolError? {
-        let (rejection, first) = state.withLock { state -> (SpoolError?, Bool) in
-            guard !state.stopped else { return (SpoolError(message: "the journal is closed"), false) }
-            if let rejection = add(&state) { return (rejection, false) }
-            return (nil, state.requests.count == 1)
+    /// Queues `request` for the thread; false, and nothing queued, once stopped.
+    private func enqueue(_ request: Request) -> Bool {
+        let (queued, first) = state.withLock { state -> (Bool, Bool) in
+            guard !state.stopped else { return (false, false) }
+            state.requests.append(request)
+            return (true, state.requests.count == 1)
         }
         if first { wake.signal() }  // the thread drains everything it finds; it only sleeps when there is nothing
-        return rejection
+        return queued
     }
 
     private func loop() {
@@ -205,9 +198,9 @@ final class SpoolJournal: Sendable {
             }
             for request in requests { handle(request) }
         }
-        // No append writes from here on (one in progress finishes first), and the syncer's last sync makes
-        // everything written durable before the files close.
-        appendLock.withLock { _ in state.withLock { $0.closed = true } }
+        // Stopped, so no append writes from here on once one in progress has finished (taking the lock waits for
+        // it); the syncer's last sync then makes everything written durable before the files close.
+        appendLock.withLock { _ in }
         syncer.stopAndWait()
         close(state.withLock { $0.journal })
         close(shippedMark)
