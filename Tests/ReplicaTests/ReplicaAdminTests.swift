@@ -17,12 +17,15 @@ extension ReplicaTests {
             let user = "kill-\(UUID().uuidString)"
             let (open, status) = try await b.openStream(user)
             #expect(status == 200)
-            _ = try await onOwnThread { try open.read(until: "first") }  // streaming: registered among B's live streams
+            // Streaming: registered among B's live streams. Which read timed out, if one does, is said.
+            try await stage("B's open stream reading its first token") { _ = try await onOwnThread { try open.read(until: "first") } }
 
             let started = ContinuousClock.now
             let patched = try await a.admin("PATCH", "/admin/features/support_chat", json: ["enabled": false, "endStreams": true])
             #expect(patched.status == 200)
-            let rest = try await onOwnThread { try open.readToEnd(timeout: .seconds(5)) }
+            let rest = try await stage("B's open stream reading to its end after the PATCH") {
+                try await onOwnThread { try open.readToEnd(timeout: .seconds(5)) }
+            }
             let ended = ContinuousClock.now - started
             #expect(TestResponse.events(in: rest).last == .error(code: .featureDisabled), "\(String(decoding: rest, as: UTF8.self))")
             var refusedAfter: Duration?
@@ -58,5 +61,16 @@ extension ReplicaTests {
             await b.stop()
             await cluster.remove()
         }
+    }
+}
+
+/// Runs `work`, and when it throws, records which stage of the test it was before rethrowing: a read's timeout
+/// alone does not say which read.
+private func stage<T>(_ name: String, _ work: () async throws -> T) async throws -> T {
+    do {
+        return try await work()
+    } catch {
+        Issue.record("\(name): \(error)")
+        throw error
     }
 }
