@@ -71,6 +71,9 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         var hooks: [any TurnHook] = []
         var ready: [Work] = []
         var locals: [ObjectIdentifier: AnyObject] = [:]
+        /// Set once the loop has run its last turn: what its own thread submits from then on (a hook failing
+        /// its waiters in `loopEnded`, resuming their tasks) no longer queues here, where nothing would run it.
+        var ended = false
     }
 
     public let name: String
@@ -159,8 +162,13 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
 
     @discardableResult
     private func submit(_ work: Work) -> Bool {
-        if inLoop {
+        if inLoop, !loopOnly.ended {
             loopOnly.ready.append(work)
+            return true
+        }
+        if inLoop {
+            guard case .job(let job) = work else { return false }
+            globalConcurrentExecutor.enqueue(job)
             return true
         }
         let queued = inbox.withLock { inbox in
@@ -276,6 +284,7 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         }
         for case .job(let job) in loopOnly.ready { globalConcurrentExecutor.enqueue(job) }
         loopOnly.ready = []
+        loopOnly.ended = true
         for hook in loopOnly.hooks { hook.loopEnded() }
         loopOnly.hooks = []
         loopOnly.locals = [:]

@@ -138,6 +138,39 @@ import Glibc
         #expect(sent.isOpen)
     }
 
+    /// A hook holding a task's continuation, as a store connection holds its callers': the loop's end fails it.
+    /// `@unchecked Sendable`: made on the test's task, then touched only on the loop's thread.
+    final class WaiterHook: EventLoop.TurnHook, @unchecked Sendable {
+        var waiter: CheckedContinuation<Bool, Never>?
+        func nextDeadline() -> ContinuousClock.Instant? { nil }
+        func turn(now: ContinuousClock.Instant) {}
+        func loopEnded() { waiter?.resume(returning: false) }
+    }
+
+    @Test("a task resumed by a hook as the loop ends finishes on the global executor, not stranded on the ended loop")
+    func aTaskResumedAtTheLoopsEndFinishes() async throws {
+        let loop = try EventLoop(name: "test-loop")
+        let hook = WaiterHook()
+        let task = Task(executorPreference: loop) { () -> Bool in
+            await withCheckedContinuation { continuation in
+                _ = loop.onLoop {
+                    loop.addHook(hook)
+                    hook.waiter = continuation
+                }
+            }
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        loop.shutdown()
+        await loop.run()
+        let finished = await withTaskGroup(of: Bool?.self) { group in
+            group.addTask { await task.value }
+            group.addTask { try? await Task.sleep(for: .seconds(5)); return nil }
+            defer { group.cancelAll() }
+            return await group.next() ?? nil
+        }
+        #expect(finished == false, "the task ended with the hook's answer")
+    }
+
     @Test("after shutdown, a task that preferred the loop finishes on the global executor")
     func afterShutdownATaskThatPreferredTheLoopFinishesElsewhere() async throws {
         let loop = try EventLoop(name: "test-loop")
