@@ -83,9 +83,10 @@ let package = Package(
         .target(name: "AssistStores", dependencies: ["AssistGateway", "AssistSQLite", "AssistWire", "AssistCrypto", "AssistServices"]),
         // Redis over hiredis: a client with its own thread per connection, quotas, challenges, leases, pub/sub.
         .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "AssistEventLoop", "CHiredis", "CLinux"]),
-        // PostgreSQL over libpq: a client with its own thread per connection (bounded queue, deadlines, group
-        // commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
-        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistTelemetry", "AssistWire", "AssistCrypto"]),
+        // PostgreSQL over libpq: a client on the event loops, one pipelined connection per loop (bounded queue,
+        // deadlines, group commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistTelemetry", "AssistWire", "AssistCrypto",
+                                                       "AssistEventLoop"]),
         // The audit spool: an append-only journal in front of an audit store (PostgreSQL's, across replicas),
         // shipped to it in batches off the request's path.
         .target(name: "AssistAuditSpool", dependencies: ["AssistGateway", "AssistWire", "AssistServices", "AssistTelemetry"]),

@@ -19,11 +19,11 @@ public final class PostgresBudgetConversations: BudgetConversationStore {
     public func remember(_ question: FinanceQuestion, user: String, id: String, now: Date) async throws {
         let text = JSONWriter.string(question.json), time = now.timeIntervalSince1970
         try await client.perform { statements in
-            try statements.query("""
+            try await statements.query("""
                 INSERT INTO budget_conversations (user_id, id, question, updated) VALUES ($1, $2, $3, $4)
                 ON CONFLICT (user_id, id) DO UPDATE SET question = excluded.question, updated = excluded.updated
                 """, [.text(user), .text(id), .text(text), .double(time)])
-            try statements.query("DELETE FROM budget_conversations WHERE updated < $1", [.double(time - BudgetConversationRetention.seconds)])
+            try await statements.query("DELETE FROM budget_conversations WHERE updated < $1", [.double(time - BudgetConversationRetention.seconds)])
         }
     }
 }

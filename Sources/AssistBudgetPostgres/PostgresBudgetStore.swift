@@ -19,12 +19,12 @@ public final class PostgresBudgetStore: BudgetStore {
 
     public init(client: PostgresClient) { self.client = client }
 
-    static func lockUser(_ user: String, _ statements: PostgresStatements) throws {
-        try statements.query("SELECT pg_advisory_xact_lock(\(lockSpace), hashtext($1))", [.text(user)])
+    static func lockUser(_ user: String, _ statements: PostgresStatements) async throws {
+        try await statements.query("SELECT pg_advisory_xact_lock(\(lockSpace), hashtext($1))", [.text(user)])
     }
 
     /// Inserts `transactions` for `user`, a few hundred rows per statement.
-    static func insert(_ transactions: [Transaction], user: String, _ statements: PostgresStatements) throws {
+    static func insert(_ transactions: [Transaction], user: String, _ statements: PostgresStatements) async throws {
         var start = 0
         while start < transactions.count {
             let chunk = transactions[start..<min(start + rowsPerInsert, transactions.count)]
@@ -35,7 +35,7 @@ public final class PostgresBudgetStore: BudgetStore {
                 values.append("($\(n + 1), $\(n + 2), $\(n + 3), $\(n + 4), $\(n + 5))")
                 parameters += [.text(user), .text(t.date), .text(t.merchant), .text(t.category), .integer(Int64(t.amountMinor))]
             }
-            try statements.query("INSERT INTO budget_transactions (user_id, date, merchant, category, amount_minor) VALUES "
+            try await statements.query("INSERT INTO budget_transactions (user_id, date, merchant, category, amount_minor) VALUES "
                                  + values.joined(separator: ", "), parameters)
             start += chunk.count
         }
@@ -44,9 +44,9 @@ public final class PostgresBudgetStore: BudgetStore {
     @discardableResult
     public func seed(user: String, with transactions: [Transaction]) async throws -> Bool {
         try await client.perform { statements in
-            try Self.lockUser(user, statements)
-            guard try statements.query("SELECT 1 FROM budget_transactions WHERE user_id = $1 LIMIT 1", [.text(user)]).isEmpty else { return false }
-            try Self.insert(transactions, user: user, statements)
+            try await Self.lockUser(user, statements)
+            guard try await statements.query("SELECT 1 FROM budget_transactions WHERE user_id = $1 LIMIT 1", [.text(user)]).isEmpty else { return false }
+            try await Self.insert(transactions, user: user, statements)
             return true
         }
     }
@@ -55,17 +55,17 @@ public final class PostgresBudgetStore: BudgetStore {
         // Hashes are lowercase hex, so they need no quoting inside an array literal.
         let hashes = "{" + messages.map(\.hash).filter { $0.allSatisfy(\.isHexDigit) }.joined(separator: ",") + "}"
         return try await client.perform { statements in
-            try Self.lockUser(user, statements)
-            let count = try statements.query("SELECT COUNT(*) FROM budget_transactions WHERE user_id = $1", [.text(user)]).first?.int(0) ?? 0
-            let known = Set(try statements.query("SELECT hash FROM budget_sms WHERE user_id = $1 AND hash = ANY($2::text[])",
+            try await Self.lockUser(user, statements)
+            let count = try await statements.query("SELECT COUNT(*) FROM budget_transactions WHERE user_id = $1", [.text(user)]).first?.int(0) ?? 0
+            let known = Set(try await statements.query("SELECT hash FROM budget_sms WHERE user_id = $1 AND hash = ANY($2::text[])",
                                                  [.text(user), .text(hashes)]).compactMap { $0.text(0) })
             let decisions = SMSImport.plan(messages, known: known, count: count, maxTransactions: maxTransactions)
             guard !dryRun else { return decisions }
             let stored = zip(messages, decisions).filter { $0.1 == .store }.map(\.0)
             for message in stored {
-                try statements.query("INSERT INTO budget_sms (user_id, hash) VALUES ($1, $2)", [.text(user), .text(message.hash)])
+                try await statements.query("INSERT INTO budget_sms (user_id, hash) VALUES ($1, $2)", [.text(user), .text(message.hash)])
             }
-            try Self.insert(stored.map(\.transaction), user: user, statements)
+            try await Self.insert(stored.map(\.transaction), user: user, statements)
             return decisions
         }
     }

@@ -22,8 +22,8 @@ public final class PostgresAnswerStore: AnswerStore {
     public func store(_ text: String, for key: AnswerKey, at time: Date) async throws {
         let (expired, stored) = (time.timeIntervalSince1970 - retention, time.timeIntervalSince1970)
         try await client.perform { statements in
-            try statements.query("DELETE FROM summary_cache WHERE stored_at <= $1", [.double(expired)])
-            try statements.query("""
+            try await statements.query("DELETE FROM summary_cache WHERE stored_at <= $1", [.double(expired)])
+            try await statements.query("""
                 INSERT INTO summary_cache (key, text, stored_at) VALUES ($1, $2, $3)
                 ON CONFLICT (key) DO UPDATE SET text = excluded.text, stored_at = excluded.stored_at
                 """, [.text(key.storageKey), .text(text), .double(stored)])

@@ -25,7 +25,7 @@ public final class PostgresAuditStore: BatchedAuditStore {
             return (Self.upsert(rows: chunk.count), chunk.flatMap(Self.parameters))
         }
         try await client.perform { session in
-            for (sql, parameters) in statements { try session.query(sql, parameters) }
+            for (sql, parameters) in statements { try await session.query(sql, parameters) }
         }
     }
 

@@ -18,11 +18,11 @@ public final class PostgresFeatureOverrideStore: FeatureOverrideStore {
     public init(client: PostgresClient) { self.client = client }
 
     public func load() throws -> [String: FeatureOverride] {
-        Self.decode(try client.performBlocking { try $0.query(Self.select) })
+        Self.decode(try client.performBlocking { try await $0.query(Self.select) })
     }
 
     public func save(_ override: FeatureOverride?, for feature: String) throws {
-        try client.performBlocking { try Self.write(override, for: feature, $0) }
+        try client.performBlocking { try await Self.write(override, for: feature, $0) }
     }
 
     public func overrides() async throws -> [String: FeatureOverride] {
@@ -30,7 +30,7 @@ public final class PostgresFeatureOverrideStore: FeatureOverrideStore {
     }
 
     public func store(_ override: FeatureOverride?, for feature: String) async throws {
-        try await client.perform { try Self.write(override, for: feature, $0) }
+        try await client.perform { try await Self.write(override, for: feature, $0) }
     }
 
     private static let select = "SELECT feature, enabled, rollout_percentage FROM feature_overrides"
@@ -45,15 +45,15 @@ public final class PostgresFeatureOverrideStore: FeatureOverrideStore {
     }
 
     /// Removes the row for an empty override, as "changed back" leaves no trace; announces either.
-    private static func write(_ override: FeatureOverride?, for feature: String, _ statements: PostgresStatements) throws {
+    private static func write(_ override: FeatureOverride?, for feature: String, _ statements: PostgresStatements) async throws {
         if let override, !override.isEmpty {
-            try statements.query("""
+            try await statements.query("""
                 INSERT INTO feature_overrides (feature, enabled, rollout_percentage) VALUES ($1, $2, $3)
                 ON CONFLICT (feature) DO UPDATE SET enabled = excluded.enabled, rollout_percentage = excluded.rollout_percentage
                 """, [.text(feature), override.enabled.map { .bool($0) } ?? .null, .optional(override.rolloutPercentage)])
         } else {
-            try statements.query("DELETE FROM feature_overrides WHERE feature = $1", [.text(feature)])
+            try await statements.query("DELETE FROM feature_overrides WHERE feature = $1", [.text(feature)])
         }
-        try statements.query("SELECT pg_notify($1, $2)", [.text(channel), .text(feature)])
+        try await statements.query("SELECT pg_notify($1, $2)", [.text(channel), .text(feature)])
     }
 }

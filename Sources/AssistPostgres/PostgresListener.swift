@@ -1,10 +1,10 @@
 public import AssistServices
-import CLinux
 import Foundation
 import Synchronization
 
-/// Hears PostgreSQL notifications (`LISTEN`) on a connection and a thread of its own, and hands each to a
-/// handler; `PostgresClient.notify` (or a store's own `pg_notify`) sends them.
+/// Hears PostgreSQL notifications (`LISTEN`) on a connection of its own, on an event loop (a `PostgresClient`
+/// of its own, whose connection reports what it hears), and hands each to a handler; `PostgresClient.notify`
+/// (or a store's own `pg_notify`) sends them.
 ///
 /// Notifications are not stored: one sent while the connection is down is lost. So after every connection,
 /// once LISTEN is in effect, the handler is told `.listening(reconnected:)` — the first time at start, then
@@ -12,8 +12,8 @@ import Synchronization
 /// is remade with back-off (`PostgresClient.Settings`' delays) for as long as the listener runs; TCP
 /// keepalives notice a server that vanished without closing the connection.
 ///
-/// The handler runs on the listener's thread, in order: it must return quickly (hand work to a task).
-/// A `Service`: `shutdown()` ends the thread promptly, `run()` returns once it has ended.
+/// The handler is called on the loop's thread: it must return quickly (hand work to a task). A `Service`:
+/// `shutdown()` ends the listening promptly, `run()` returns once it has ended.
 public final class PostgresListener: Service {
     public enum Event: Sendable, Equatable {
         case notification(channel: String, payload: String)
@@ -23,23 +23,59 @@ public final class PostgresListener: Service {
     }
 
     public let name = "PostgreSQL listener"
-    private let core = Core()
+    private let core: Core
 
-    /// What the listener's thread shares with its owner. An object of its own so that the thread does not
-    /// keep the listener alive: dropping the listener shuts it down.
+    /// What the listening task shares with its owner. An object of its own so that the task does not keep the
+    /// listener alive: dropping the listener shuts it down.
     private final class Core: Sendable {
-        let stopped = Atomic<Bool>(false)
+        struct State {
+            var stopped = false
+            /// Times the connection went down so far.
+            var downs = 0
+            /// The listening task, while it waits for the connection to go down (or for its back-off).
+            var waiter: CheckedContinuation<Void, Never>?
+        }
+
+        let state = Mutex(State())
         let listening = Atomic<Bool>(false)
-        /// Wakes the thread's `poll` for `shutdown()`; -1 if it could not be made (the poll then ticks).
-        /// Closed when the last of the owner and the thread lets go, so a late wake never hits another file.
-        let wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
         let ended = Latch()
 
-        deinit { if wakeFD >= 0 { close(wakeFD) } }
+        var stopped: Bool { state.withLock { $0.stopped } }
 
         func stop() {
-            guard !stopped.exchange(true, ordering: .relaxed) else { return }
-            if wakeFD >= 0 { _ = eventfd_write(wakeFD, 1) }
+            state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.stopped = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume()
+        }
+
+        func wentDown() {
+            listening.store(false, ordering: .relaxed)
+            state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.downs += 1
+                defer { state.waiter = nil }
+                return state.waiter
+            }?.resume()
+        }
+
+        /// Returns once the connection has gone down more than `downs` times in all, or on `stop()`.
+        func waitForDown(after downs: Int) async {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    guard !state.stopped, state.downs <= downs else { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+
+        /// Sleeps until `instant`, or a little after `stop()` (it looks every 50 ms).
+        func pause(until instant: ContinuousClock.Instant) async {
+            while !stopped, instant > .now {
+                try? await Task.sleep(for: min(instant - .now, .milliseconds(50)))
+            }
         }
     }
 
@@ -47,13 +83,18 @@ public final class PostgresListener: Service {
     public init(url: String, channels: [String], settings: PostgresClient.Settings = PostgresClient.Settings(),
                 handler: @escaping @Sendable (Event) -> Void) {
         let listen = channels.map { "LISTEN \"\($0.replacingOccurrences(of: "\"", with: "\"\""))\"" }.joined(separator: "; ")
-        let thread = Thread { [core] in
-            Self.loop(core, url: url, listen: listen, settings: settings, handler: handler)
+        let core = Core()
+        self.core = core
+        let client = PostgresClient(url: url, settings: settings,
+                                    notifications: { handler(.notification(channel: $0, payload: $1)) },
+                                    readiness: { [weak core] up in if !up { core?.wentDown() } })
+        Task { [core] in
+            await Self.listen(core, client: client, listen: listen, settings: settings, handler: handler)
+            client.shutdown()
+            try? await client.run()
             core.listening.store(false, ordering: .relaxed)
             core.ended.open()
         }
-        thread.name = "assist-postgres-listen"
-        thread.start()
     }
 
     deinit { core.stop() }
@@ -61,59 +102,33 @@ public final class PostgresListener: Service {
     /// Whether LISTEN is in effect now.
     public var isListening: Bool { core.listening.load(ordering: .relaxed) }
 
-    /// Returns once the listening thread has ended. Never throws: a lost or refused connection is retried by the
-    /// thread, told to the handler as events, until `shutdown()`.
+    /// Returns once listening has ended. Never throws: a lost or refused connection is retried, told to the
+    /// handler as events, until `shutdown()`.
     public func run() async { await core.ended.wait(onCancel: { [core] in core.stop() }) }
 
     public func shutdown() { core.stop() }
 
-    private static func loop(_ core: Core, url: String, listen: String, settings: PostgresClient.Settings, handler: @Sendable (Event) -> Void) {
+    private static func listen(_ core: Core, client: PostgresClient, listen: String, settings: PostgresClient.Settings,
+                               handler: @Sendable (Event) -> Void) async {
         var backoff = ReconnectBackoff(first: settings.reconnectDelay, limit: settings.maxReconnectDelay)
-        var connection: PostgresConnection?
         var listenedBefore = false
-        while !core.stopped.load(ordering: .relaxed) {
-            guard let current = connection else {
-                if let next = backoff.nextAttempt, next > .now {
-                    waitForWake(core, until: next)
-                    continue
-                }
-                do {
-                    let made = try PostgresConnection(url: url, connectTimeoutSeconds: settings.connectTimeoutSeconds,
-                                                      applicationName: settings.applicationName)
-                    try made.execute(listen, timeout: settings.statementTimeout)
-                    backoff.succeeded()
-                    connection = made
-                    core.listening.store(true, ordering: .relaxed)
-                    handler(.listening(reconnected: listenedBefore))
-                    listenedBefore = true
-                    // Notifications may have arrived with LISTEN's answer.
-                    if !made.consumeNotifications({ handler(.notification(channel: $0, payload: $1)) }) { throw PostgresError(.connectionLost, "") }
-                } catch {
-                    connection?.close()
-                    connection = nil
-                    core.listening.store(false, ordering: .relaxed)
-                    backoff.failed(at: .now)
-                }
+        while !core.stopped {
+            if let next = backoff.nextAttempt, next > .now {
+                await core.pause(until: next)
                 continue
             }
-            var descriptors = [pollfd(fd: current.socket, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: core.wakeFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&descriptors, core.wakeFD >= 0 ? 2 : 1, core.wakeFD >= 0 ? -1 : 200)
-            guard ready > 0, descriptors[0].revents != 0 else { continue }
-            if !current.consumeNotifications({ handler(.notification(channel: $0, payload: $1)) }) {
-                current.close()
-                connection = nil
-                core.listening.store(false, ordering: .relaxed)
+            let downs = core.state.withLock { $0.downs }
+            do {
+                try await client.perform { try await $0.execute(listen) }
+            } catch {
+                backoff.failed(at: .now)
+                continue
             }
+            backoff.succeeded()
+            core.listening.store(true, ordering: .relaxed)
+            handler(.listening(reconnected: listenedBefore))
+            listenedBefore = true
+            await core.waitForDown(after: downs)
         }
-        connection?.close()
-    }
-
-    /// Sleeps until `instant` or `shutdown()`, whichever is first.
-    private static func waitForWake(_ core: Core, until instant: ContinuousClock.Instant) {
-        let remaining = instant - .now
-        let milliseconds = Int32(clamping: remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000 + 1)
-        var descriptor = pollfd(fd: core.wakeFD, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, core.wakeFD >= 0 ? milliseconds : min(milliseconds, 200))
     }
 }

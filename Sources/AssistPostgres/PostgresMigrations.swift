@@ -35,16 +35,16 @@ public enum PostgresMigrator {
             throw PostgresError(.invalidArgument, "two migrations share a version")
         }
         return try await client.perform { statements in
-            try statements.query("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], timeout: timeout)
-            try statements.execute("""
+            try await statements.query("SELECT pg_advisory_xact_lock($1)", [.integer(lockKey)], timeout: timeout)
+            try await statements.execute("""
                 CREATE TABLE IF NOT EXISTS schema_migrations (
                     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())
                 """)
-            let applied = Set(try statements.query("SELECT version FROM schema_migrations").compactMap { $0.int(0) })
+            let applied = Set(try await statements.query("SELECT version FROM schema_migrations").compactMap { $0.int(0) })
             var now: [Int] = []
             for migration in ordered where !applied.contains(migration.version) {
-                try statements.execute(migration.sql, timeout: timeout)
-                try statements.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
+                try await statements.execute(migration.sql, timeout: timeout)
+                try await statements.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                                      [.int(migration.version), .text(migration.name)])
                 now.append(migration.version)
             }

@@ -14,7 +14,7 @@ public final class PostgresRefusalStore: RefusalStore {
         let ordered = counts.sorted { $0.key < $1.key }
         try await client.perform { statements in
             for (key, count) in ordered {
-                try statements.query("""
+                try await statements.query("""
                     INSERT INTO refusal_counts (minute, endpoint, reason, address, count) VALUES ($1, $2, $3, $4, $5)
                     ON CONFLICT (minute, endpoint, reason, address) DO UPDATE SET count = refusal_counts.count + excluded.count
                     """, [.int(key.minute), .text(key.endpoint), .text(key.reason), .text(key.address), .int(count)])

@@ -45,8 +45,8 @@ struct PostgresClientTests {
                 group.addTask {
                     // Every tenth job inserts a key and then fails on a duplicate of it: all of its work must go.
                     let committed: Void? = try? await client.perform { statements -> Void in
-                        try statements.query("INSERT INTO t VALUES ($1)", [.int(i)])
-                        if i % 10 == 0 { try statements.query("INSERT INTO t VALUES ($1)", [.int(i)]) }
+                        try await statements.query("INSERT INTO t VALUES ($1)", [.int(i)])
+                        if i % 10 == 0 { try await statements.query("INSERT INTO t VALUES ($1)", [.int(i)]) }
                     }
                     return committed != nil
                 }
@@ -63,17 +63,17 @@ struct PostgresClientTests {
     func deadlockedBatches() async throws {
         let url = try await freshSchema()
         let replicas = [PostgresClient(url: url), PostgresClient(url: url)]
-        try await replicas[0].perform { try $0.execute("CREATE TABLE t (k integer PRIMARY KEY, n integer NOT NULL); INSERT INTO t VALUES (1, 0), (2, 0)") }
+        try await replicas[0].perform { try await $0.execute("CREATE TABLE t (k integer PRIMARY KEY, n integer NOT NULL); INSERT INTO t VALUES (1, 0), (2, 0)") }
         let before = ContinuousClock.now
         let results = await withTaskGroup(of: Bool.self) { group in
             for (replica, first, second) in [(replicas[0], 1, 2), (replicas[1], 2, 1)] {
-                // A job that keeps the thread busy, so that the next two are taken together, in this order.
+                // A job that keeps the runner busy, so that the next two are taken together, in this order.
                 group.addTask { (try? await replica.query("SELECT pg_sleep(0.2)")) != nil }
                 try? await Task.sleep(for: .milliseconds(20))
                 group.addTask {
                     let done: Void? = try? await replica.perform { statements -> Void in
-                        try statements.query("UPDATE t SET n = n + 1 WHERE k = $1", [.int(first)])
-                        try statements.query("SELECT pg_sleep(0.3)")
+                        try await statements.query("UPDATE t SET n = n + 1 WHERE k = $1", [.int(first)])
+                        try await statements.query("SELECT pg_sleep(0.3)")
                     }
                     return done != nil
                 }

@@ -20,8 +20,8 @@ struct PostgresListenerTests {
         try await client.notify(channel: "elsewhere", payload: "not heard")
         // Rolled back: never sent.
         _ = try? await client.perform { statements in
-            try statements.query("SELECT pg_notify('assist_a', 'rolled back')")
-            try statements.query("SELECT 1/0")
+            try await statements.query("SELECT pg_notify('assist_a', 'rolled back')")
+            try await statements.query("SELECT 1/0")
         }
         try await client.notify(channel: "Assist \"B\"", payload: "ünïcode ✓")
         try await client.notify(channel: "assist_a", payload: "last")

@@ -1,0 +1,129 @@
+import AssistEventLoop
+import AssistServices
+import Synchronization
+
+/// The event loops one `PostgresClient` works on: on each, a connection (`PostgresLoopConnection`, owned by the
+/// loop) and a batch runner (`PostgresBatchRunner`, a task on the loop); and the client's own loop, made on first
+/// use, for callers that run on none and for synchronous callers.
+final class PostgresLoops: Sendable {
+    private struct State {
+        var own: EventLoop?
+        var runners: [ObjectIdentifier: PostgresBatchRunner] = [:]
+        var stopped = false
+    }
+
+    let url: String
+    let settings: PostgresClient.Settings
+    /// Told each notification the connections hear (a listener's), on their loop's thread.
+    let notifications: (@Sendable (_ channel: String, _ payload: String) -> Void)?
+    /// Told each time a connection goes up or down, on its loop's thread.
+    let readiness: (@Sendable (Bool) -> Void)?
+    /// Opened once every runner has ended and every connection is closed.
+    let ended = Latch()
+    private let state = Mutex(State())
+    private let connected = Atomic<Int>(0)
+    private let batches = Atomic<Int>(0)
+
+    init(url: String, settings: PostgresClient.Settings, notifications: (@Sendable (String, String) -> Void)? = nil,
+         readiness: (@Sendable (Bool) -> Void)? = nil) {
+        self.url = url
+        self.settings = settings
+        self.notifications = notifications
+        self.readiness = readiness
+    }
+
+    /// Connections up now, over every loop.
+    var connectedCount: Int { connected.load(ordering: .relaxed) }
+    var committedBatches: Int { batches.load(ordering: .relaxed) }
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
+    func batchCommitted() { batches.add(1, ordering: .relaxed) }
+
+    /// The runner of the caller's loop, or of the client's own (`ownLoop`); nil once shut down.
+    func runner(ownLoop: Bool = false) -> PostgresBatchRunner? {
+        let current = ownLoop ? nil : EventLoop.current
+        return state.withLock { state -> PostgresBatchRunner? in
+            guard !state.stopped else { return nil }
+            let loop: EventLoop
+            if let current {
+                loop = current
+            } else if let own = state.own {
+                loop = own
+            } else {
+                guard let made = try? EventLoop(name: "assist-postgres") else { return nil }
+                state.own = made
+                loop = made
+            }
+            if let existing = state.runners[ObjectIdentifier(loop)] { return existing }
+            let made = PostgresBatchRunner(link: PostgresLoopLink(loops: self, loop: loop))
+            state.runners[ObjectIdentifier(loop)] = made
+            return made
+        }
+    }
+
+    /// This client's connection on `loop`, made on first use (loop-thread only).
+    func connection(on loop: EventLoop) -> PostgresLoopConnection {
+        let registry = Self.registry(on: loop)
+        if let existing = registry.connections[ObjectIdentifier(self)] { return existing }
+        let made = PostgresLoopConnection(url: url, settings: settings, loop: loop, notifications: notifications) { [weak self] up in
+            self?.connected.add(up ? 1 : -1, ordering: .relaxed)
+            self?.readiness?(up)
+        }
+        registry.connections[ObjectIdentifier(self)] = made
+        return made
+    }
+
+    /// Refuses new work; once the work already queued has run, closes every connection and ends the own loop.
+    func shutdown() {
+        let (runners, own) = state.withLock { state -> ([PostgresBatchRunner], EventLoop?) in
+            guard !state.stopped else { return ([], nil) }
+            state.stopped = true
+            return (Array(state.runners.values), state.own)
+        }
+        guard !runners.isEmpty || own != nil else { return ended.open() }
+        for runner in runners { runner.stop() }
+        let id = ObjectIdentifier(self)
+        Task { [ended] in
+            for runner in runners {
+                await runner.ended.wait()
+                let loop = runner.link.loop
+                _ = loop.onLoop { Self.registry(on: loop).connections.removeValue(forKey: id)?.shutdown() }
+            }
+            own?.shutdown()  // after the jobs queued above
+            ended.open()
+        }
+    }
+
+    private static func registry(on loop: EventLoop) -> PostgresLoopRegistry {
+        loop.local(PostgresLoopRegistry.self) {
+            let registry = PostgresLoopRegistry()
+            loop.addHook(registry)
+            return registry
+        }
+    }
+}
+
+/// A loop and a client: where a runner's statements go.
+struct PostgresLoopLink: Sendable {
+    let loops: PostgresLoops
+    let loop: EventLoop
+
+    /// The client's connection on the loop (loop-thread only).
+    func connection() -> PostgresLoopConnection { loops.connection(on: loop) }
+}
+
+/// A loop's PostgreSQL connections (one per client), given their turns and timeouts by the loop.
+final class PostgresLoopRegistry: EventLoop.TurnHook {
+    var connections: [ObjectIdentifier: PostgresLoopConnection] = [:]
+
+    func nextDeadline() -> ContinuousClock.Instant? { connections.values.compactMap { $0.nextDeadline() }.min() }
+
+    func turn(now: ContinuousClock.Instant) {
+        for connection in connections.values { connection.turn(now: now) }
+    }
+
+    func loopEnded() {
+        for connection in connections.values { connection.shutdown() }
+        connections = [:]
+    }
+}
