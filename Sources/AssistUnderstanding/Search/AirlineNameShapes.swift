@@ -1,3 +1,5 @@
+import Foundation
+
 /// Airlines the table does not list, read from the shape of their name: a name before a carrier's generic word
 /// ("Tibet Airlines", "Silver Airways", "Contour Air Lines", "Loong Air", "Tacikistan Hava Yolları") or after "Air"
 /// ("Air Mauritius", "Air Seychelles"). No package ships airline names (`Airlines.swift`), so new carriers keep
@@ -17,7 +19,8 @@ extension SearchParser {
     /// The generic words, folded, each with its spelling in the value and whether it alone marks an airline.
     static let airlineGenericWords: [(words: [String], written: String, strong: Bool)] = [
         (["air", "lines"], "Air Lines", true), (["hava", "yollari"], "Hava Yolları", true), (["havayollari"], "Hava Yolları", true),
-        (["airlines"], "Airlines", true), (["airways"], "Airways", true), (["air"], "Air", false), (["aviation"], "Aviation", false),
+        (["airlines"], "Airlines", true), (["airways"], "Airways", true), (["aerolineas"], "Aerolíneas", true), (["air"], "Air", false),
+        (["aviation"], "Aviation", false), (["aero"], "Aero", false),
     ]
 
     /// Words that never begin or make up an airline's name: what a request says around a carrier, and the words that
@@ -67,7 +70,8 @@ extension SearchParser {
         var index = 0
         while index < words.count {
             if !taken.contains(index), let shaped = nameBefore(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
-                ?? nameAfterAir(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken) {
+                ?? nameAfterAir(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+                ?? gluedName(index, tokens: tokens) {
                 found.append(shaped)
                 index = shaped.span.upperBound
             } else {
@@ -82,10 +86,18 @@ extension SearchParser {
                                    taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
         guard let generic = airlineGenericWords.first(where: { genericWord($0.words, in: words, at: index) }), index > 0 else { return nil }
         let end = index + generic.words.count
-        if !generic.strong, end < words.count, afterAirWords.contains(words[end]) { return nil }
+        // "air travel" is a thing; "PNG Air Port Moresby …" an airline before a place's name.
+        if !generic.strong, end < words.count, afterAirWords.contains(words[end]), !places.contains(end) { return nil }
         // Capitalised in a text with both cases, the capitalised words before it (at most three, none after "to" or
         // "from" but the last: "to Halifax Contour Airlines" names Contour); else the one word before it.
         let capitalisedName = mixedCase && tokens[index - 1].capitalised
+        // Opening the request, up to three words that are no place, with a place right after the generic word:
+        // "harbour air vancouver to victoria", "japan transocean air naha to …" (not "fresh air boston", "business air …").
+        if index <= 3, places.contains(end), !generic.strong || !mixedCase,
+           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && !places.contains($0) && !taken.contains($0) && !airlineCabinWords.contains(words[$0]) }) {
+            let name = tokens[0..<index].map { writtenName($0.text) } + [generic.written]
+            return (name.joined(separator: " "), 0..<end)
+        }
         var start = index
         func designation(_ at: Int) -> Bool {
             capitalisedName && designationWords.contains(words[at]) && at > 0 && isAirlineNameWord(words[at - 1]) && tokens[at - 1].capitalised
@@ -103,18 +115,48 @@ extension SearchParser {
             let turkishWith = end < words.count && turkishWithWords.contains(words[end])
             guard (mixedCase && tokens[start].capitalised) || cued || turkishWith else { return nil }
         }
-        let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written]
-        return (name.joined(separator: " "), start..<end)
+        // Opening the request, one more capitalised word after a weak generic word and before a place is the name's last:
+        // "Denver Air Connection Denver to Sheridan" (not "Tropic Air Cancun to …", whose next word is the place).
+        let last = [end].filter { _ in
+            !generic.strong && mixedCase && start == 0 && end + 1 < words.count && places.contains(end + 1) && !places.contains(end)
+                && tokens[end].capitalised && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
+        }
+        let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written] + last.map { writtenName(tokens[$0].text) }
+        return (name.joined(separator: " "), start..<(end + last.count))
     }
 
-    /// "Air Mauritius": "Air" and one name word after it, both capitalised in a text with both cases.
+    /// "Air Mauritius", "Aerolíneas Sosa": "Air" (or Spanish "Aerolíneas") and one name word after it, both capitalised
+    /// in a text with both cases; or, in any case, opening the request with a place right after the name ("air chathams
+    /// auckland to whanganui", "aerolineas sosa san pedro sula to …"; not "air travel boston to …"). "Fly" and a
+    /// capitalised name before Turkish "ile" too ("Fly Arna ile Erivan'dan"), where "fly" is no verb.
     private static func nameAfterAir(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
-                                     taken: Set<Int>) -> (name: String, span: Range<Int>)? {
-        guard mixedCase, words[index] == "air", tokens[index].text == "Air", index + 1 < words.count, !taken.contains(index + 1),
-              tokens[index + 1].capitalised, isAirlineNameWord(words[index + 1]), !afterAirWords.contains(words[index + 1]),
+                                     taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
+        let leads = ["air": "Air", "aerolineas": "Aerolíneas", "fly": "Fly"]
+        guard let lead = leads[words[index]], index + 1 < words.count, !taken.contains(index + 1),
+              isAirlineNameWord(words[index + 1]), !afterAirWords.contains(words[index + 1]), !airlineCabinWords.contains(words[index + 1]),
               !airlineGenericWords.contains(where: { genericWord($0.words, in: words, at: index + 1) }) else { return nil }
-        return ("Air " + writtenName(tokens[index + 1].text), index..<(index + 2))
+        let written = mixedCase && tokens[index].capitalised && tokens[index + 1].capitalised
+        // A place's name after "Air" is the airline's only where written so ("Air Busan"), never "fly" and a place.
+        let opening = index == 0 && places.contains(index + 2) && !places.contains(index + 1)
+        let withTurkish = index + 2 < words.count && turkishWithWords.contains(words[index + 2]) && written && !places.contains(index + 1)
+        guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening else { return nil }
+        return (lead + " " + writtenName(tokens[index + 1].text), index..<(index + 2))
     }
+
+    /// "AirSial", "CemAir": one word with "Air" a capitalised part of it, written so, a letter on either side
+    /// ("Airbnb", "AIR", "Cairo" are not).
+    private static func gluedName(_ index: Int, tokens: [WrittenWord]) -> (name: String, span: Range<Int>)? {
+        let text = tokens[index].text
+        guard text.count >= 5, text.first?.isUppercase == true, text.contains(where: \.isLowercase), let air = text.range(of: "Air") else { return nil }
+        let before = text[..<air.lowerBound], after = text[air.upperBound...]
+        let glued = before.isEmpty ? after.first?.isUppercase == true && after.dropFirst().contains(where: \.isLowercase)
+            : after.isEmpty && before.count >= 2 && before.dropFirst().allSatisfy(\.isLowercase)
+        guard glued, text.allSatisfy(\.isLetter) else { return nil }
+        return (text, index..<(index + 1))
+    }
+
+    /// Cabin words, which stand before "air" without naming a carrier ("business air fares").
+    static let airlineCabinWords: Set<String> = ["business", "economy", "first", "premium", "class"]
 
     /// Whether the generic word `generic` stands at `index`; its last word may carry a Turkish ending ("havayollarıyla").
     private static func genericWord(_ generic: [String], in words: [String], at index: Int) -> Bool {

@@ -93,14 +93,16 @@ public struct Gazetteer: Sendable {
     /// - Parameter byName: folded name → the places it names, the default first.
     init(byName: [[String]: [City]], qualifiers: [[String]: (country: String, region: String?)] = [:], abbreviations: [String: City] = [:],
          anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = []) {
-        self.byName = byName.filter { !$0.key.isEmpty && !$0.value.isEmpty }
+        let names = byName.filter { !$0.key.isEmpty && !$0.value.isEmpty }
+        // Names by their Turkish spelling's key (`TurkishSpellings.swift`) join them under a first word no text folds to.
+        self.byName = names.merging(Self.spellingIndex(names).map { (Self.spellingMark + $0.key, $0.value) }) { own, _ in own }
         var byAirport: [String: City] = [:]
         // An airport several cities list (a metro's, shared with its suburb) belongs to the most populous.
-        for cities in self.byName.values {
+        for cities in names.values {
             for city in cities { for code in city.airports where (byAirport[code]?.population ?? -1) < city.population { byAirport[code] = city } }
         }
         self.byAirport = byAirport
-        longestName = self.byName.keys.map(\.count).max() ?? 1
+        longestName = names.keys.map(\.count).max() ?? 1
         self.qualifiers = qualifiers
         longestQualifier = qualifiers.keys.map(\.count).max() ?? 1
         self.abbreviations = abbreviations

@@ -52,7 +52,8 @@ extension Gazetteer {
         while index < words.count {
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
-            guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index),
+            guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index)
+                    ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
                   match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) else {
                 index += 1
                 continue
@@ -91,7 +92,11 @@ extension Gazetteer {
                 role = .unknown
             }
             let qualifier = qualifier(in: words, at: noun == nil ? after : end)
+            // "Eureka CA", "Gillette WY": a US state's postal code in capitals after the name pins it as the state's name does.
+            let stateCode = after < words.count && words[after].count == 2 && shapes.isAllCapitals(after) && shapes.hasLowerCase
+                ? match.cities.first { $0.country == "US" && $0.region == words[after].uppercased() } : nil
             let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
+                ?? stateCode
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
                 || startsRoute(words, shapes, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
@@ -162,6 +167,29 @@ extension Gazetteer {
     /// A place's name at `index`: the places it names, how many words it takes, a case ending glued to its last
     /// word if that is how it matched, and whether it is an abbreviation.
     typealias NameMatch = (cities: [City], length: Int, ending: String?, abbreviated: Bool)
+
+    /// A place's Turkish spelling at `index` (`TurkishSpellings.swift`), the longest: only with a Turkish case ending,
+    /// glued or after an apostrophe, and right after another place (`afterPlace`) or capitalised (anywhere before an
+    /// apostrophe, mid-sentence before a glued ending).
+    private func spelled(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>, afterPlace: Bool) -> NameMatch? {
+        guard afterPlace || shapes.isCapitalised(index) else { return nil }
+        for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
+            var key = Array(words[index..<(index + length)])
+            let next = index + length
+            if apostrophes.contains(next), Self.caseEndings.contains(words[next]), let cities = cities(spelled: key) {
+                return (cities, length, nil, false)
+            }
+            guard afterPlace || shapes.isCapitalisedMidSentence(index) else { continue }
+            guard let last = key.last, last.count >= 5, !apostrophes.contains(next) else { continue }
+            for cut in 1...min(5, last.count - 3) {
+                let ending = String(last.suffix(cut))
+                guard Self.caseEndings.contains(ending) else { continue }
+                key[key.count - 1] = String(last.dropLast(cut))
+                if let cities = cities(spelled: key) { return (cities, length, ending, false) }
+            }
+        }
+        return nil
+    }
 
     /// The longest name at `index`. A word an apostrophe ends ("Karşı'dan", "Ostende'den") is whole: no ending is cut
     /// from it, as Turkish writes a name's endings after the apostrophe (Kars's would be "Kars'ı").
@@ -250,6 +278,9 @@ struct WordShapes {
     func isCapitalisedMidSentence(_ index: Int) -> Bool {
         index < words.count && words[index].capitalised && !words[index].startsSentence
     }
+
+    /// Capitalised, in a text that is not all lower case, wherever it stands.
+    func isCapitalised(_ index: Int) -> Bool { index < words.count && words[index].capitalised }
 
     /// Written in capitals throughout, as an abbreviation is ("LA", "NYC").
     func isAllCapitals(_ index: Int) -> Bool {
