@@ -160,8 +160,12 @@ extension FinanceUnderstander {
                                                        first: before.first, last: period.last)
                 continue
             }
+            // "bu ocak geçen yılın ocağından": a year in the genitive ("yılın", "senenin") is the next period's, never
+            // the one before it, which stays this year's.
+            let genitiveYear: Bool
+            if case .year = period.part, ["yilin", "senenin"].contains(words[period.last]) { genitiveYear = true } else { genitiveYear = false }
             // "2033'ün ilk yarısı": a genitive ending after an apostrophe is a word of its own ("un", "nin").
-            if let before = joined.last,
+            if let before = joined.last, !genitiveYear,
                period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in", "un", "nin", "nun"].contains(words[before.last + 1]),
                let combined = combined(before, period) {
                 joined[joined.count - 1] = combined

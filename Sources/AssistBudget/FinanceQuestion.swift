@@ -56,7 +56,7 @@ public struct FinanceUnderstander: Sendable {
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu"]),
-        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "ulaşım", "taksi"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
+        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
@@ -190,9 +190,12 @@ public struct FinanceUnderstander: Sendable {
         // "# of starbucks runs": "#" before "of" is "number of".
         if intent == nil || intent == .totalSpent, Self.numberSignOf(text) { intent = .count }
         let listed = merchants.first { folded.contains($0) }
+        let merchant = listed ?? listedMerchantWithSlip(folded.words) ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text)
+        // A category's word inside an unlisted name is the name's ("at peet's coffee" asks about no cafes).
+        let named = listed ?? merchant.flatMap { Self.category(in: $0) != nil ? $0 : nil }
         return Reading(intent: intent, period: period, other: other,
-                       merchant: listed ?? listedMerchantWithSlip(folded.words) ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text),
-                       category: listed.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
+                       merchant: merchant,
+                       category: named.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: shift, namedYear: namedYear)
     }

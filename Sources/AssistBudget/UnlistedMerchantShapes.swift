@@ -36,7 +36,8 @@ extension FinanceUnderstander {
             let capitalised = (index == 0 || titled) && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
             // "tk maxx": two consonants, initials, as a name's first word before another.
             let initials = stem.count == 2 && !stem.contains(where: { "aeiouy".contains($0) }) && plain(index + 1)
-            return word.allSatisfy({ $0.isLetter || $0 == "-" }) && word.last?.isLetter == true
+            // "at&t", "pull&bear": "&" between letters, inside one word of a name.
+            return word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "&" }) && word.last?.isLetter == true && word.first?.isLetter == true
                 && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase)
                     || sentenceStart && capitalised)
                 && (stem.count >= 3 || initials) && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem)
@@ -46,7 +47,7 @@ extension FinanceUnderstander {
         // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out
         // in february, total?" opens on a category's words).
         func asks(_ index: Int) -> Bool {
-            Self.totalWords.contains(folded[index]) || folded[index] == "how" && index + 1 < folded.count && folded[index + 1] == "much"
+            Self.totalWords.contains(folded[index]) || folded[index] == "how" && index + 1 < folded.count && ["much", "many"].contains(folded[index + 1])
         }
         // "hobby lobby this quarter, how much …": two words of a name.
         for count in [1, 2] where tokens.count > count + 1 && (0..<count).allSatisfy({ plain($0) }) && !Self.periodOpeners.contains(folded[0]) {
@@ -69,7 +70,9 @@ extension FinanceUnderstander {
         // opening the question before a colon or a dash, its topic.
         let raw = text.split(whereSeparator: \.isWhitespace)
         if let topic = [1, 2].first(where: { count in
-            count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–")
+            count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–"
+                // "trader joe's, was jan pricier than dec?": a possessive name before a comma.
+                || raw[count - 1].hasSuffix("'s,") || raw[count - 1].hasSuffix("’s,"))
                 && raw.prefix(count - 1).allSatisfy { !$0.contains(":") } && raw.prefix(count).allSatisfy { !$0.trimmingPunctuation.isEmpty }
         }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
            let name = name(Array(0..<topic), tokens) {
@@ -81,14 +84,23 @@ extension FinanceUnderstander {
             // "switch to tim hortons": "to" after a verb of changing the question's merchant, as "at".
             // "spent on trainline": "on" after spending, as "at"; "hit krispy kreme", "try tk maxx": a verb of visiting or
             // of trying another, the name its object.
-            if ["at", "about", "hit", "try"].contains(word)
+            // "how much have i paid planet fitness": "paid" and its payee, as "at".
+            if ["at", "about", "hit", "try", "paid"].contains(word)
                 || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "switch", "change", "swap", "move"].contains(folded[index - 1])
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
+                // "at peet's coffee in january": a possessive name and the noun after it, a category's or a common word too,
+                // are one name (the possessive no common word nor pronoun: "at mom's place" is none).
+                if index + 2 < tokens.count, tokens[index + 1].hasSuffix("'s") || tokens[index + 1].hasSuffix("’s"), plain(index + 1),
+                   tokens[index + 2].allSatisfy({ $0.isLetter && $0.isLowercase }), tokens[index + 2].count >= 3, boundary(index + 3),
+                   !Self.boughtThere.contains(folded[index + 2]), !isPeriodWord(folded[index + 2]),
+                   let first = name([index + 1], tokens) {
+                    return first + " " + Self.spelledAsName(tokens[index + 2])
+                }
                 if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
                    plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
-            } else if Self.boughtThere.contains(word) {
+            } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an
                 // ampersand between two words of the name.
                 if index >= 3, tokens[index - 2] == "&", plain(index - 3), plain(index - 1),
@@ -112,6 +124,8 @@ extension FinanceUnderstander {
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
                 return name  // "panera bread total for the past 14 days", "tk maxx spending in the last 2 months"
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
+                      // "pazaramadan verdiğim siparişleri": a participle before them is what was done, no name.
+                      !Self.isParticiple(folded[index - 1]),
                       let name = name([index - 1], tokens, before: word) {
                 return name  // "rossmann alışverişlerimin"
             } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0, sentenceStart: true) }) {
@@ -281,12 +295,27 @@ extension FinanceUnderstander {
     /// A name read with a Turkish case ending (`turkish`) is capitalised as Turkish writes it: "i" becomes "İ"
     /// ("idefixten" → "İdefix"), as "ı" stays "I".
     static func spelledAsName(_ word: String, turkish: Bool = false) -> String {
+        if let known = SearchParser.brandSpelling(of: word) { return known }
+        // "h-e-b": single letters between hyphens are initials, in capitals ("H-E-B").
+        let hyphened = word.split(separator: "-")
+        if hyphened.count >= 2, hyphened.allSatisfy({ $0.count == 1 }) { return word.uppercased() }
+        // "at&t", "pull&bear": each part around "&" spelled as a word of its own, two letters or fewer as initials.
+        let parts = word.split(separator: "&", omittingEmptySubsequences: false)
+        if parts.count >= 2, parts.allSatisfy({ !$0.isEmpty }) {
+            return parts.map { $0.count <= 2 ? $0.uppercased() : spelledAsName(String($0), turkish: turkish) }.joined(separator: "&")
+        }
         if (2...4).contains(word.count), word.allSatisfy({ $0.isLetter && $0.isLowercase }),
            !word.contains(where: { "aeiouyıöüâîû".contains($0) }) {
             return word.uppercased()
         }
         if turkish, word.first == "i" { return "İ" + word.dropFirst() }
         return word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// "sam's club trips", "peet's visits": what a visit is, after a name with a possessive ("my road trips" is none).
+    static func visitsAfterPossessive(_ word: String, _ tokens: [String], at index: Int) -> Bool {
+        ["trip", "trips", "visit", "visits"].contains(word)
+            && (1...2).contains { index - $0 >= 0 && (tokens[index - $0].hasSuffix("'s") || tokens[index - $0].hasSuffix("’s")) }
     }
 
     /// A word within one edit of a common word of seven letters or more (`notNameWords`): "utilty" for "utility" is

@@ -163,6 +163,15 @@ extension SearchParser {
         return text.split { !$0.isLetter && !$0.isNumber }.lazy.compactMap { capitalisedAirlines[String($0)] }.first
     }
 
+    /// An airline's own spelling of a one-word name written in lower case ("ajet" → "AJet", "sunexpress" →
+    /// "SunExpress"): a brand's capitals the text cannot give, taken from the table, which spells each carrier as it
+    /// does; nil for a word that is no listed airline's whole name ("turkish", "delta").
+    public static func brandSpelling(of word: String) -> String? {
+        let folded = TextMatching.fold(word)
+        guard folded.count >= 3, folded.allSatisfy(\.isLetter) else { return nil }
+        return airlines.first { entry in !entry.0.contains(" ") && TextMatching.fold(entry.0) == folded }?.0
+    }
+
     /// Each airline name's folded words, to find where one stands in a text.
     static let airlineNameWords: [[String]] = airlines.flatMap { $0.1.map(TextMatching.words) }
 
