@@ -114,7 +114,7 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.sixteenth.jsonl
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.seventeenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.seventeenth.jsonl
-	# The eighteenth set: measured, not yet fitted (golden/written-after/README.md).
+	# The eighteenth set: measured once, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighteenth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
