@@ -117,6 +117,9 @@ eval: build
 	# The eighteenth set: measured once, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighteenth.jsonl
+	# The nineteenth set: measured once, on the rules that fitted the eighteenth (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -148,6 +151,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.sixteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.seventeenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.eighteenth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.nineteenth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
