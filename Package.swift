@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "AssistRedis", dependencies: ["AssistGateway", "AssistServices", "AssistCrypto", "AssistEventLoop", "CHiredis", "CLinux"]),
         // PostgreSQL over libpq: a client on the event loops, one pipelined connection per loop (bounded queue,
         // deadlines, group commit, reconnection), versioned migrations, LISTEN/NOTIFY, and the gateway's record stores.
-        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "CLinux", "AssistGateway", "AssistServices", "AssistTelemetry", "AssistWire", "AssistCrypto",
+        .target(name: "AssistPostgres", dependencies: ["CLibPQ", "AssistGateway", "AssistServices", "AssistTelemetry", "AssistWire", "AssistCrypto",
                                                        "AssistEventLoop"]),
         // The audit spool: an append-only journal in front of an audit store (PostgreSQL's, across replicas),
         // shipped to it in batches off the request's path.
@@ -192,7 +192,7 @@ let package = Package(
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
-        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistAuditSpool", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite"]),
+        .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistAuditSpool", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite", "AssistEventLoop"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistGateway", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),
         .testTarget(
             name: "AssistEvaluationTests",
