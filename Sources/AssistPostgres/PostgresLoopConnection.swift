@@ -8,7 +8,7 @@ import Foundation
 /// task runs on a loop sends its statements and is resumed with their rows on that one thread (issue 29).
 ///
 /// Not `Sendable`: it never leaves its loop's thread.
-final class PostgresLoopConnection {
+final class PostgresLoopConnection: LoopConnection {
     enum Statement: Sendable {
         /// One statement, `$1`… bound to parameters in text format (already checked for NUL).
         case query(String, [String?])

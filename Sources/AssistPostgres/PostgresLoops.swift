@@ -63,14 +63,12 @@ final class PostgresLoops: Sendable {
 
     /// This client's connection on `loop`, made on first use (loop-thread only).
     func connection(on loop: EventLoop) -> PostgresLoopConnection {
-        let registry = Self.registry(on: loop)
-        if let existing = registry.connections[ObjectIdentifier(self)] { return existing }
-        let made = PostgresLoopConnection(url: url, settings: settings, loop: loop, notifications: notifications) { [weak self] up in
-            self?.connected.add(up ? 1 : -1, ordering: .relaxed)
-            self?.readiness?(up)
+        LoopConnections<PostgresLoopConnection>.on(loop).connection(for: ObjectIdentifier(self)) {
+            PostgresLoopConnection(url: url, settings: settings, loop: loop, notifications: notifications) { [weak self] up in
+                self?.connected.add(up ? 1 : -1, ordering: .relaxed)
+                self?.readiness?(up)
+            }
         }
-        registry.connections[ObjectIdentifier(self)] = made
-        return made
     }
 
     /// Refuses new work; once the work already queued has run, closes every connection and ends the own loop.
@@ -87,18 +85,10 @@ final class PostgresLoops: Sendable {
             for runner in runners {
                 await runner.ended.wait()
                 let loop = runner.link.loop
-                _ = loop.onLoop { Self.registry(on: loop).connections.removeValue(forKey: id)?.shutdown() }
+                _ = loop.onLoop { LoopConnections<PostgresLoopConnection>.on(loop).remove(id)?.shutdown() }
             }
             own?.shutdown()  // after the jobs queued above
             ended.open()
-        }
-    }
-
-    private static func registry(on loop: EventLoop) -> PostgresLoopRegistry {
-        loop.local(PostgresLoopRegistry.self) {
-            let registry = PostgresLoopRegistry()
-            loop.addHook(registry)
-            return registry
         }
     }
 }
@@ -110,20 +100,4 @@ struct PostgresLoopLink: Sendable {
 
     /// The client's connection on the loop (loop-thread only).
     func connection() -> PostgresLoopConnection { loops.connection(on: loop) }
-}
-
-/// A loop's PostgreSQL connections (one per client), given their turns and timeouts by the loop.
-final class PostgresLoopRegistry: EventLoop.TurnHook {
-    var connections: [ObjectIdentifier: PostgresLoopConnection] = [:]
-
-    func nextDeadline() -> ContinuousClock.Instant? { connections.values.compactMap { $0.nextDeadline() }.min() }
-
-    func turn(now: ContinuousClock.Instant) {
-        for connection in connections.values { connection.turn(now: now) }
-    }
-
-    func loopEnded() {
-        for connection in connections.values { connection.shutdown() }
-        connections = [:]
-    }
 }

@@ -8,7 +8,7 @@ import Glibc
 /// thread (issue 29). Commands from the requests of one loop share its connection, pipelined.
 ///
 /// Not `Sendable`: it never leaves its loop's thread.
-final class RedisLoopConnection {
+final class RedisLoopConnection: LoopConnection {
     private let url: RedisURL
     private let loop: EventLoop
     private var machine: RedisConnectionMachine

@@ -46,13 +46,11 @@ final class RedisLoops: Sendable {
 
     /// This client's connection on `loop`, made on first use (loop-thread only).
     func connection(on loop: EventLoop) -> RedisLoopConnection {
-        let registry = Self.registry(on: loop)
-        if let existing = registry.connections[ObjectIdentifier(self)] { return existing }
-        let made = RedisLoopConnection(url: url, settings: settings, loop: loop) { [weak self] up in
-            self?.connected.add(up ? 1 : -1, ordering: .relaxed)
+        LoopConnections<RedisLoopConnection>.on(loop).connection(for: ObjectIdentifier(self)) {
+            RedisLoopConnection(url: url, settings: settings, loop: loop) { [weak self] up in
+                self?.connected.add(up ? 1 : -1, ordering: .relaxed)
+            }
         }
-        registry.connections[ObjectIdentifier(self)] = made
-        return made
     }
 
     /// Closes every connection (what is in flight fails `.shutDown`) and ends the own loop.
@@ -64,33 +62,9 @@ final class RedisLoops: Sendable {
         }
         let id = ObjectIdentifier(self)
         for loop in loops {
-            _ = loop.onLoop { Self.registry(on: loop).connections.removeValue(forKey: id)?.shutdown() }
+            _ = loop.onLoop { LoopConnections<RedisLoopConnection>.on(loop).remove(id)?.shutdown() }
         }
         own?.shutdown()  // after the job queued above
         ended.open()
-    }
-
-    private static func registry(on loop: EventLoop) -> RedisLoopRegistry {
-        loop.local(RedisLoopRegistry.self) {
-            let registry = RedisLoopRegistry()
-            loop.addHook(registry)
-            return registry
-        }
-    }
-}
-
-/// A loop's Redis connections (one per client), given their timeouts by the loop's turns.
-final class RedisLoopRegistry: EventLoop.TurnHook {
-    var connections: [ObjectIdentifier: RedisLoopConnection] = [:]
-
-    func nextDeadline() -> ContinuousClock.Instant? { connections.values.compactMap { $0.nextDeadline() }.min() }
-
-    func turn(now: ContinuousClock.Instant) {
-        for connection in connections.values { connection.turn(now: now) }
-    }
-
-    func loopEnded() {
-        for connection in connections.values { connection.shutdown() }
-        connections = [:]
     }
 }
