@@ -75,9 +75,11 @@ final class PostgresLoopConnection: LoopConnection {
 
     func nextDeadline() -> ContinuousClock.Instant? { machine.nextDeadline() }
 
-    /// Once per loop turn: what the turn's callers sent goes out (libpq's buffer flushed), then the timeouts.
+    /// Once per loop turn: what the turn's callers sent goes out (libpq's buffer flushed), results libpq may
+    /// have read while writing are collected (no readable event would announce them), then the timeouts.
     func turn(now: ContinuousClock.Instant) {
         if machine.isReady, !watchingWrites { flush() }
+        if machine.isReady, machine.head != nil { collectResults() }
         perform(machine.tick(now: now))
     }
 
