@@ -2,11 +2,12 @@ import AssistEventLoop
 
 /// Statements run by work given to `PostgresClient.perform`, inside its batch's transaction.
 ///
-/// Valid only inside that closure: each statement runs on the connection the transaction began on, and fails
-/// `.connectionLost` unsent if that connection is gone (running it elsewhere would run it outside its
-/// transaction). Errors are `PostgresError`s; rethrow them, since a caught error leaves the transaction
-/// aborted (the client rolls the work back to its savepoint when the closure throws).
-public struct PostgresStatements: Sendable {
+/// Valid only inside that closure: it is not `Sendable`, so it cannot escape to another task; each statement
+/// runs on the connection the transaction began on, and fails `.connectionLost` unsent if that connection is
+/// gone (running it elsewhere would run it outside its transaction). Errors are `PostgresError`s; rethrow them,
+/// since a caught error leaves the transaction aborted (the client rolls the work back to its savepoint when
+/// the closure throws).
+public struct PostgresStatements {
     let link: PostgresLoopLink
     /// The connection the transaction began on, nil for a statement that begins one.
     let epoch: Int?
@@ -38,9 +39,8 @@ public struct PostgresStatements: Sendable {
     /// ahead of the next statement, which shows any error it met (the transaction is then aborted).
     func send(_ sql: String) {
         let (link, epoch, timeout) = (link, epoch, timeout)
-        if !link.loop.onLoop({ link.connection().submit(.query(sql, []), timeout: timeout, epoch: epoch, nil) }) {
-            return  // the loop has ended; the next awaited statement says so
-        }
+        // Dropped once the loop has ended: the next awaited statement says so.
+        _ = link.loop.onLoop { link.connection().submit(.query(sql, []), timeout: timeout, epoch: epoch, nil) }
     }
 
     /// One statement, and the connection it ran on.
