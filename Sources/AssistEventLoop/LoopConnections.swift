@@ -45,3 +45,22 @@ public final class LoopConnections<Connection: LoopConnection>: EventLoop.TurnHo
         connections = [:]
     }
 }
+
+/// Where a store client's work runs: the caller's loop when it runs on one (a request's task), else the client's
+/// own loop, made on first use (background services, tools, tests). Kept in the client's locked state.
+public struct ClientLoops {
+    /// The own loop's thread name.
+    public let name: String
+    /// The own loop, once made.
+    public private(set) var own: EventLoop?
+
+    public init(name: String) { self.name = name }
+
+    /// `current` if any, else the own loop (nil if it cannot be made).
+    public mutating func loop(forCallerOn current: EventLoop?) -> EventLoop? {
+        if let current { return current }
+        if let own { return own }
+        own = try? EventLoop(name: name)
+        return own
+    }
+}

@@ -7,7 +7,7 @@ import Synchronization
 /// use, for callers that run on none and for synchronous callers.
 final class PostgresLoops: Sendable {
     private struct State {
-        var own: EventLoop?
+        var loops = ClientLoops(name: "assist-postgres")
         var runners: [ObjectIdentifier: PostgresBatchRunner] = [:]
         var stopped = false
     }
@@ -43,17 +43,7 @@ final class PostgresLoops: Sendable {
     func runner(ownLoop: Bool = false) -> PostgresBatchRunner? {
         let current = ownLoop ? nil : EventLoop.current
         return state.withLock { state -> PostgresBatchRunner? in
-            guard !state.stopped else { return nil }
-            let loop: EventLoop
-            if let current {
-                loop = current
-            } else if let own = state.own {
-                loop = own
-            } else {
-                guard let made = try? EventLoop(name: "assist-postgres") else { return nil }
-                state.own = made
-                loop = made
-            }
+            guard !state.stopped, let loop = state.loops.loop(forCallerOn: current) else { return nil }
             if let existing = state.runners[ObjectIdentifier(loop)] { return existing }
             let made = PostgresBatchRunner(link: PostgresLoopLink(loops: self, loop: loop))
             state.runners[ObjectIdentifier(loop)] = made
@@ -76,7 +66,7 @@ final class PostgresLoops: Sendable {
         let (runners, own) = state.withLock { state -> ([PostgresBatchRunner], EventLoop?) in
             guard !state.stopped else { return ([], nil) }
             state.stopped = true
-            return (Array(state.runners.values), state.own)
+            return (Array(state.runners.values), state.loops.own)
         }
         guard !runners.isEmpty || own != nil else { return ended.open() }
         for runner in runners { runner.stop() }

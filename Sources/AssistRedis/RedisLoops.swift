@@ -5,7 +5,7 @@ import Synchronization
 /// The event loops one `RedisClient` has a connection on, and its own loop for callers that run on none.
 final class RedisLoops: Sendable {
     private struct State {
-        var own: EventLoop?
+        var loops = ClientLoops(name: "assist-redis")
         var used: [ObjectIdentifier: EventLoop] = [:]
         var stopped = false
     }
@@ -28,17 +28,7 @@ final class RedisLoops: Sendable {
     func loopForCommand() -> EventLoop? {
         let current = EventLoop.current
         return state.withLock { state -> EventLoop? in
-            guard !state.stopped else { return nil }
-            let loop: EventLoop
-            if let current {
-                loop = current
-            } else if let own = state.own {
-                loop = own
-            } else {
-                guard let made = try? EventLoop(name: "assist-redis") else { return nil }
-                state.own = made
-                loop = made
-            }
+            guard !state.stopped, let loop = state.loops.loop(forCallerOn: current) else { return nil }
             if state.used[ObjectIdentifier(loop)] == nil { state.used[ObjectIdentifier(loop)] = loop }
             return loop
         }
@@ -58,7 +48,7 @@ final class RedisLoops: Sendable {
         let (loops, own) = state.withLock { state -> ([EventLoop], EventLoop?) in
             guard !state.stopped else { return ([], nil) }
             state.stopped = true
-            return (Array(state.used.values), state.own)
+            return (Array(state.used.values), state.loops.own)
         }
         let id = ObjectIdentifier(self)
         for loop in loops {
