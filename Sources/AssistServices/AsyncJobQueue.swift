@@ -33,10 +33,7 @@ public final class AsyncJobQueue<Job: Sendable>: Sendable {
     public func nextBatch(limit: Int) async -> [Job]? {
         while true {
             let (batch, stopped) = state.withLock { state -> ([Job], Bool) in
-                let count = min(state.jobs.count, limit)
-                let batch = Array(state.jobs.prefix(count))
-                state.jobs.removeFirst(count)
-                return (batch, state.stopped)
+                (JobQueue<Job>.take(&state.jobs, limit: limit), state.stopped)
             }
             if !batch.isEmpty { return batch }
             if stopped { return nil }

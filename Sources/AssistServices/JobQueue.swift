@@ -35,10 +35,7 @@ public final class JobQueue<Job: Sendable>: Sendable {
     public func nextBatch(limit: Int) -> [Job]? {
         while true {
             let (batch, stopped) = state.withLock { state -> ([Job], Bool) in
-                let count = min(state.jobs.count, limit)
-                let batch = Array(state.jobs.prefix(count))
-                state.jobs.removeFirst(count)
-                return (batch, state.stopped)
+                (Self.take(&state.jobs, limit: limit), state.stopped)
             }
             if !batch.isEmpty { return batch }
             if stopped { return nil }
@@ -55,5 +52,12 @@ public final class JobQueue<Job: Sendable>: Sendable {
     public func shutdown() {
         state.withLock { $0.stopped = true }
         wake.signal()
+    }
+
+    /// Removes and returns the first `limit` jobs (all, when fewer): a consumer's batch, here and in `AsyncJobQueue`.
+    static func take(_ jobs: inout [Job], limit: Int) -> [Job] {
+        let count = min(jobs.count, limit)
+        defer { jobs.removeFirst(count) }
+        return Array(jobs.prefix(count))
     }
 }
