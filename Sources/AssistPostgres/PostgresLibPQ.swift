@@ -4,11 +4,10 @@ import Foundation
 /// What every use of libpq here shares: the connection parameters, and reading a result's rows, a result's
 /// error and a connection's message into this module's types.
 enum PostgresLibPQ {
-    /// Calls `open` with libpq's keyword and value arrays for `url`. Options the URL leaves out get these
-    /// defaults: connect within `connectTimeoutSeconds` (libpq's floor is 2), UTF-8, and TCP keepalives that
-    /// notice a vanished server within about 20 s even when idle.
-    static func withParameters(url: String, connectTimeoutSeconds: Int, applicationName: String,
-                               _ open: (UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>) -> OpaquePointer?) -> OpaquePointer? {
+    /// Starts connecting to `url` without blocking (`PQconnectStartParams`; `PQconnectPoll` goes on). Options
+    /// the URL leaves out get these defaults: UTF-8, and TCP keepalives that notice a vanished server within
+    /// about 20 s even when idle. Nil only when libpq is out of memory.
+    static func startConnecting(url: String, connectTimeoutSeconds: Int, applicationName: String) -> OpaquePointer? {
         // Earlier entries are defaults: the URL, expanded in place of `dbname`, overrides them.
         let settings: [(String, String)] = [
             ("connect_timeout", String(max(2, connectTimeoutSeconds))), ("application_name", applicationName),
@@ -22,7 +21,7 @@ enum PostgresLibPQ {
             values.withUnsafeBufferPointer { values in
                 keywords.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: keywords.count) { k in
                     values.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: values.count) { v in
-                        open(k, v)
+                        PQconnectStartParams(k, v, 1)
                     }
                 }
             }

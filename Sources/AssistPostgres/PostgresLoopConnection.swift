@@ -37,7 +37,6 @@ final class PostgresLoopConnection: LoopConnection {
     private var handle: OpaquePointer?
     /// The socket the loop watches for this connection, -1 for none.
     private var watched: Int32 = -1
-    private var connecting = false
     /// Whether `onReadiness(true)` was said for this connection (so that closing it says false once).
     private var announcedUp = false
     private var watchingWrites = false
@@ -107,15 +106,14 @@ final class PostgresLoopConnection: LoopConnection {
     }
 
     private func connect() {
-        let made = PostgresLibPQ.withParameters(url: url, connectTimeoutSeconds: settings.connectTimeoutSeconds,
-                                                     applicationName: settings.applicationName) { PQconnectStartParams($0, $1, 1) }
+        let made = PostgresLibPQ.startConnecting(url: url, connectTimeoutSeconds: settings.connectTimeoutSeconds,
+                                                 applicationName: settings.applicationName)
         guard let made, PQstatus(made) != CONNECTION_BAD else {
             let message = made.map { PostgresLibPQ.message(of: $0) } ?? "out of memory"
             PQfinish(made)
             return perform(machine.connectFailed(PostgresError(.unreachable, message), now: .now))
         }
         handle = made
-        connecting = true
         watchForConnect(PGRES_POLLING_WRITING)
     }
 
@@ -132,11 +130,10 @@ final class PostgresLoopConnection: LoopConnection {
     }
 
     private func advanceConnect() {
-        guard let handle, connecting else { return }
+        guard let handle, case .connecting = machine.phase else { return }
         let status = PQconnectPoll(handle)
         switch status {
         case PGRES_POLLING_OK:
-            connecting = false
             // libpq prints notices ("relation already exists, skipping") to stderr by default; they are not
             // errors, and a notice may quote data.
             PQsetNoticeReceiver(handle, { _, _ in }, nil)
@@ -264,7 +261,6 @@ final class PostgresLoopConnection: LoopConnection {
         if announcedUp { onReadiness(false) }
         announcedUp = false
         handle = nil
-        connecting = false
         watchingWrites = false
         (rows, failure) = ([], nil)
     }
