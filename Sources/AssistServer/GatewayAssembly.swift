@@ -83,7 +83,9 @@ public struct GatewayAssembly: Sendable {
                 availability: try SQLiteAvailabilityStore(database: database), feedback: try SQLiteFeedbackStore(database: database),
                 answers: try SQLiteAnswerStore(database: database, retention: TimeInterval(config.limits.summaryRetentionDays) * 86_400),
                 overrides: try SQLiteFeatureOverrideStore(database: database), challenges: try SQLiteChallengeStore(database: database, clock: clock),
-                refusals: try SQLiteRefusalStore(database: database))
+                refusals: try SQLiteRefusalStore(database: database),
+                // A request's admission, and its end, each one journal append (`JournalWriteGroup`).
+                writeGroups: { shipper.makeGroup() })
             deviceKeys = try SQLiteDeviceKeyStore(database: database)
             usedProofs = try SQLiteProofReplayStore(database: database, clock: clock)
         }

@@ -4,38 +4,6 @@ import AssistSQLite
 import Foundation
 import Testing
 
-/// A data directory with its database and journal, as `GatewayAssembly` opens them for SQLite storage.
-private struct JournaledDirectory {
-    let directory: URL
-    let database: SQLiteDatabase
-    let shipper: RequestJournalShipper
-    let audit: JournaledAuditStore
-    let quota: JournaledQuotaStore
-
-    init(_ directory: URL, clock: ManualWallClock, settings: RequestJournal.Settings = RequestJournal.Settings()) throws {
-        self.directory = directory
-        database = try SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path)
-        let sqliteAudit = try SQLiteAuditStore(database: database)
-        _ = try SQLiteQuotaStore(database: database)
-        shipper = RequestJournalShipper(journal: try RequestJournal(directory: directory, database: database, settings: settings), database: database)
-        audit = JournaledAuditStore(shipper: shipper, store: sqliteAudit)
-        quota = try JournaledQuotaStore(shipper: shipper, clock: clock)
-    }
-
-    var journal: RequestJournal { shipper.journal }
-
-    /// What SQLite itself holds, read past the journal.
-    func sqliteRow(_ id: String) throws -> String? {
-        try database.query("SELECT status FROM audit_log WHERE request_id = ?", [.text(id)]).first?.first?.text
-    }
-
-    func sqliteUsage(_ key: QuotaKey) throws -> (Int, Int) {
-        let row = try database.query("SELECT requests, tokens FROM quota_usage WHERE user = ? AND feature = ? AND day = ?",
-                                     [.text(key.user), .text(key.feature), .integer(Int64(key.day.index))]).first
-        return (row?[0].int ?? 0, row?[1].int ?? 0)
-    }
-}
-
 @Suite("Request journal")
 struct RequestJournalTests {
     let clock = ManualWallClock(Date(timeIntervalSince1970: 1_790_000_000))
@@ -44,12 +12,6 @@ struct RequestJournalTests {
     private func row(_ id: String, _ status: AuditStatus = .started) -> AuditRecord {
         AuditRecord(requestId: id, time: clock.now(), user: "u1", feature: "support_chat", status: status, inputTokens: 10, outputTokens: 20,
                     totalMs: 1.5, traceId: "0af7651916cd43dd8448eb211c80319c")
-    }
-
-    private func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("assist-journal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
     }
 
     @Test("an entry is a checksummed line that reads back as written; a damaged line reads as nothing")
@@ -63,8 +25,8 @@ struct RequestJournalTests {
             #expect(line.last == UInt8(ascii: "\n"))
             line.removeLast()
             let decoded = RequestJournalEntry.decode(line: line)
-            #expect(decoded?.sequence == 42)
-            #expect(decoded?.entry == entry)
+            #expect(decoded?.map(\.sequence) == [42])
+            #expect(decoded?.map(\.entry) == [entry])
             line[line.count / 2] ^= 0x01
             #expect(RequestJournalEntry.decode(line: line) == nil)
         }
@@ -72,7 +34,7 @@ struct RequestJournalTests {
 
     @Test("rows and quota changes reach SQLite only when shipped; a read ships first")
     func shipping() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let stores = try JournaledDirectory(directory, clock: clock)
         let key = QuotaKey(user: "u1", feature: "support_chat", day: day)
@@ -96,7 +58,7 @@ struct RequestJournalTests {
 
     @Test("entries a process left unshipped are applied once at the next open, a torn last line dropped")
     func replay() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let key = QuotaKey(user: "u1", feature: "support_chat", day: day)
         let limits = QuotaLimits(requests: 5, tokens: 1000)
@@ -137,7 +99,7 @@ struct RequestJournalTests {
 
     @Test("one process owns a data directory's journal")
     func ownership() throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let first = try JournaledDirectory(directory, clock: clock)
         #expect(throws: RequestJournal.Failure.self) { try RequestJournal(directory: directory, database: first.database) }
@@ -148,7 +110,7 @@ struct RequestJournalTests {
 
     @Test("past its backlog limit an append fails and nothing is counted; shipping makes room")
     func backlogLimit() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RequestJournal.Settings()
         settings.maxBacklog = 3
@@ -167,7 +129,7 @@ struct RequestJournalTests {
 
     @Test("the file is rewritten with only the entries still waiting once it has grown, and replays from there")
     func rewrite() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var settings = RequestJournal.Settings()
         settings.rewriteBytes = 4096
@@ -187,7 +149,7 @@ struct RequestJournalTests {
 
     @Test("concurrent reservations against a limit of K admit exactly K, and SQLite counts the same")
     func exactUnderConcurrency() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let stores = try JournaledDirectory(directory, clock: clock)
         let key = QuotaKey(user: "u1", feature: "f", day: day)
@@ -203,7 +165,7 @@ struct RequestJournalTests {
 
     @Test("the shipper's service ships in the background and, on shutdown, ships the rest and gives the directory up")
     func service() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try journalDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let stores = try JournaledDirectory(directory, clock: clock)
         let run = Task { try await stores.shipper.run() }

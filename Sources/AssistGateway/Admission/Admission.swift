@@ -29,31 +29,66 @@ struct Admission: Sendable {
 
     let dependencies: GatewayDependencies
 
-    /// Runs every step for a feature of `kind`; returns the admitted request or throws the refusal.
+    /// Runs every step for a feature of `kind`; returns the admitted request or throws the refusal. Whatever it
+    /// writes (the reservations and the `started` row, or a refusal's settlement and row) is made durable in one
+    /// step (`writingTogether`: one journal append on SQLite storage).
     func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> Admitted {
         var state = AdmissionState(context: context, kind: kind, reservation: Reservation(
             admission: dependencies.stores.admission, standIn: dependencies.state.standIn, slots: dependencies.state.streamSlots,
             sharedCalls: dependencies.state.sharedCalls))
-        do throws(GatewayError) {
-            for step in Self.steps { try await traced(step.spanName, context) { () async throws(GatewayError) in try await step.run(&state, dependencies) } }
-            let admitted = try state.admitted()
-            try await traced("audit write-ahead", context) { () async throws(GatewayError) in try await writeAhead(admitted) }
-            context = state.context
+        let (outcome, durable) = await dependencies.writingTogether { () async -> Result<Admitted, GatewayError> in
+            do throws(GatewayError) {
+                for step in Self.steps { try await traced(step.spanName, state.context) { () async throws(GatewayError) in try await step.run(&state, dependencies) } }
+                let admitted = try state.admitted()
+                try await traced("audit write-ahead", state.context) { () async throws(GatewayError) in try await writeAhead(admitted) }
+                return .success(admitted)
+            } catch {
+                await refuse(error, state)
+                return .failure(error)
+            }
+        }
+        context = state.context
+        switch outcome {
+        case .failure(let error):
+            if !RefusalsBeforeAdmission.counts(error.status) { context.hasAuditRow = true }
+            throw error
+        case .success(let admitted):
+            if !durable, let error = unwritten(admitted) {
+                await refuse(error, state)
+                context.hasAuditRow = true
+                throw error
+            }
             context.hasAuditRow = true
             state.reservation.admitted()
             // Kept briefly in memory so the user's feedback on this request can carry what was asked.
             dependencies.state.recentRequests.remember(context.id, input: admitted.promptContext.input, locale: admitted.promptContext.locale)
             return admitted
-        } catch {
-            context = state.context
-            await state.reservation.cancel()
-            if !RefusalsBeforeAdmission.counts(error.status) {
-                await dependencies.recordEnd(dependencies.refusalRow(error, context))
-                context.hasAuditRow = true
-            }
-            throw error
         }
     }
+
+    /// A refusal after admission began: what was taken is given back, and a refusal not counted before admission
+    /// (`RefusalsBeforeAdmission`) is audited with what was known of the caller by then.
+    private func refuse(_ error: GatewayError, _ state: AdmissionState) async {
+        await state.reservation.cancel()
+        if !RefusalsBeforeAdmission.counts(error.status) {
+            await dependencies.recordEnd(dependencies.refusalRow(error, state.context))
+        }
+    }
+
+    /// Admission's writes could not be made durable together, so its reservations were undone with them
+    /// (`DurableWriteGroup`) and only the slot is left to give back: a charged request is refused as one whose
+    /// reservation failed (503 `quota_unavailable`), any other as one whose `started` row failed (503
+    /// `audit_unavailable` unless `audit.onFailure` is `open`; nil: it goes on unaudited).
+    private func unwritten(_ admitted: Admitted) -> GatewayError? {
+        if admitted.source.isCharged {
+            admitted.reservation.undone()
+            return .quotaUnavailable("the quota store")
+        }
+        return dependencies.config.audit.onFailure == .closed ? Self.auditUnavailable : nil
+    }
+
+    private static let auditUnavailable = GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now",
+                                                       retryAfterSeconds: 1)
 
     /// Runs `work`, recorded as an INTERNAL span under the request's when it has a name and the trace is recorded:
     /// the steps that reach a store, the integrity verifier or the cache, so that a slow one shows in the trace.
@@ -83,9 +118,7 @@ struct Admission: Sendable {
             status: .started, reason: admitted.auditReason(), inputTokens: reserved ? admitted.prompt.estimatedTokens : 0,
             outputTokens: reserved ? admitted.feature.maxOutputTokens : 0, trustReason: admitted.trust.reason,
             maskedValues: admitted.maskedValues, traceId: admitted.trace.traceIdHex))
-        if !written, dependencies.config.audit.onFailure == .closed {
-            throw GatewayError(status: 503, code: .auditUnavailable, message: "the request cannot be audited now", retryAfterSeconds: 1)
-        }
+        if !written, dependencies.config.audit.onFailure == .closed { throw Self.auditUnavailable }
     }
 }
 

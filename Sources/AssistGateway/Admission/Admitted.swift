@@ -60,7 +60,17 @@ struct Admitted: Sendable {
         let usage = TokenUsage(inputTokens: inputTokens, outputTokens: outputTokens)
         // The tokens charged, at the price of the target that answered: the cost the quota and the row agree on.
         let cost = route.costMicros(of: usage)
-        await reservation.settle(usage: usage, costMicros: cost ?? 0)
+        // The settlements and the row are made durable in one step (one journal append on SQLite storage); a
+        // failure is the storage health's, and leaves the reservation counted, never less.
+        _ = await dependencies.writingTogether {
+            await reservation.settle(usage: usage, costMicros: cost ?? 0)
+            await dependencies.recordEnd(finalRow(status, reason: reason, usage: usage, cost: cost, firstDeltaAt: firstDeltaAt, dependencies))
+        }
+    }
+
+    private func finalRow(_ status: AuditStatus, reason: String, usage: TokenUsage, cost: Int?, firstDeltaAt: ContinuousClock.Instant?,
+                          _ dependencies: GatewayDependencies) -> AuditRecord {
+        let (inputTokens, outputTokens) = (usage.inputTokens, usage.outputTokens)
         var record = AuditRecord(
             requestId: requestId, time: dependencies.clock.now(), user: user, feature: feature.id,
             promptVersion: feature.promptVersion, model: feature.model, trust: trust.level.rawValue,
@@ -69,7 +79,7 @@ struct Admitted: Sendable {
             totalMs: (dependencies.monotonicClock.now - receivedAt).milliseconds, trustReason: trust.reason, maskedValues: maskedValues,
             traceId: trace.traceIdHex)
         (record.target, record.attempts, record.costMicros) = (route.target?.name, route.attempts, cost)
-        await dependencies.recordEnd(record)
+        return record
     }
 }
 

@@ -137,6 +137,15 @@ public final class Reservation: Sendable {
         return true
     }
 
+    /// The quota and cost reservations were undone in their store (a write group that could not be committed,
+    /// `DurableWriteGroup`): they are no longer held, and giving back frees only the slot.
+    func undone() {
+        held.withLock { held in
+            held.quota = nil
+            held.cost = nil
+        }
+    }
+
     private func giveBack() -> Held? {
         held.withLock { held in
             guard !held.givenBack else { return nil }
@@ -155,12 +164,16 @@ public final class Reservation: Sendable {
                 GatewayLog.warning("cost settlement failed for \(cost.key.feature) (the reservation stays counted): \(error)")
             }
         }
-        guard let quota = held.quota, let store = held.store else { return }
+        guard let store = held.store else { return }
         let slot = held.slot.flatMap { slots.forget($0) ? (key: $0.key, holder: $0.holder) : nil }
         do {
-            try await store.finish(quota.key, reservedTokens: quota.tokens, actualTokens: actualTokens, slot: slot)
+            if let quota = held.quota {
+                try await store.finish(quota.key, reservedTokens: quota.tokens, actualTokens: actualTokens, slot: slot)
+            } else if let slot {
+                try await store.leases.release(slot.key, holder: slot.holder)
+            }
         } catch {
-            GatewayLog.warning("quota settlement failed for \(quota.key.feature) (the slot lapses by itself): \(error)")
+            GatewayLog.warning("quota settlement failed for \(held.quota?.key.feature ?? "a request") (the slot lapses by itself): \(error)")
         }
     }
 }

@@ -107,20 +107,31 @@ public struct GatewayDependencies: Sendable {
     }
 
     /// Writes an audit row; a failure is counted in the storage health and logged once per run of failures
-    /// (metadata only: the request id and the store's error).
+    /// (metadata only: the request id and the store's error). Within `writingTogether` the row is held in the
+    /// group, whose commit reports the outcome instead.
     @discardableResult
     func audit(_ record: AuditRecord) async -> Bool {
         var record = record
         record.instance = instance
         do {
             try await stores.audit.record(record)
-            if state.storageHealth.succeeded() { GatewayLog.warning("audit writes work again") }
+            if DurableWrites.current == nil { storageSucceeded() }
             return true
         } catch {
-            if state.storageHealth.failed(at: clock.now()) {
-                GatewayLog.warning("audit write failed for \(record.requestId): \(error); storage reported failing until a write succeeds")
-            }
+            storageFailed("audit write failed for \(record.requestId): \(error)")
             return false
+        }
+    }
+
+    /// A write reached storage: a run of failures, if there was one, is over (and said so once).
+    func storageSucceeded() {
+        if state.storageHealth.succeeded() { GatewayLog.warning("audit writes work again") }
+    }
+
+    /// A write failed: storage is reported failing until one succeeds, and the first failure of a run is logged.
+    func storageFailed(_ what: String) {
+        if state.storageHealth.failed(at: clock.now()) {
+            GatewayLog.warning("\(what); storage reported failing until a write succeeds")
         }
     }
 

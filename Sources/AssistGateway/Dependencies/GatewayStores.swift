@@ -19,13 +19,17 @@ public struct GatewayStores: Sendable {
     /// A store that takes a slot and a quota reservation in one call (Redis: one round trip); nil asks `leases`
     /// and `quota` in turn (`admission`).
     public var combinedAdmission: (any AdmissionStore)?
+    /// A new group to hold a request step's writes in, made durable together (`DurableWriteGroup`): SQLite's
+    /// request journal; nil where the stores write at once.
+    public var writeGroups: (@Sendable () -> any DurableWriteGroup)?
 
     /// What admission takes slots and quota from: `combinedAdmission`, or `leases` and `quota` in turn.
     public var admission: any AdmissionStore { combinedAdmission ?? SeparateAdmissionStore(quota: quota, leases: leases) }
 
     public init(quota: any QuotaStore, audit: any AuditStore, availability: any AvailabilityStore, feedback: any FeedbackStore,
                 answers: any AnswerStore, overrides: any FeatureOverrideStore, challenges: any ChallengeStore, refusals: any RefusalStore,
-                leases: any LeaseStore = InMemoryLeaseStore(), combinedAdmission: (any AdmissionStore)? = nil) {
+                leases: any LeaseStore = InMemoryLeaseStore(), combinedAdmission: (any AdmissionStore)? = nil,
+                writeGroups: (@Sendable () -> any DurableWriteGroup)? = nil) {
         self.quota = quota
         self.audit = audit
         self.availability = availability
@@ -36,6 +40,7 @@ public struct GatewayStores: Sendable {
         self.refusals = refusals
         self.leases = leases
         self.combinedAdmission = combinedAdmission
+        self.writeGroups = writeGroups
     }
 
     /// Every store in memory, on `clock`: one process, nothing kept across restarts.

@@ -7,8 +7,9 @@ import Synchronization
 ///
 /// The process owns its data directory (`RequestJournal`'s lock), so its memory is the quota's authority: a
 /// reservation is decided under a lock, exactly as `SQLiteQuotaStore`'s upsert decides it (concurrent requests
-/// against a limit of K admit exactly K), and written to the journal before it is granted; a settlement is
-/// journaled, then counted. SQLite takes both in the background, and at start the windows are read back from it
+/// against a limit of K admit exactly K), and written to the journal before it is granted, or held in the
+/// request step's write group (`JournalWriteGroup`), whose failed commit undoes it; a settlement is journaled,
+/// then counted. SQLite takes both in the background, and at start the windows are read back from it
 /// after the journal's replay, so a restart, or a SIGKILL, keeps every count. Windows before the clock's day are
 /// dropped from memory as it advances (a settlement across midnight still reaches SQLite's row).
 public final class JournaledQuotaStore: QuotaStore {
@@ -50,27 +51,38 @@ public final class JournaledQuotaStore: QuotaStore {
             return .admitted(remainingRequests: limits.requests - usage.requests, remainingTokens: limits.tokens - usage.tokens)
         }
         guard case .admitted = decision else { return decision }
-        do {
-            try shipper.append(.reserve(key, tokens: tokens))
-        } catch {
-            // Not journaled, so not granted: the count goes back.
-            windows.withLock { windows in
+        let uncount: @Sendable () -> Void = { [self] in
+            self.windows.withLock { windows in
                 windows.usage[key]?.requests -= 1
                 windows.usage[key]?.tokens -= tokens
             }
+        }
+        if let group = JournalWriteGroup.current(for: shipper), group.hold(.reserve(key, tokens: tokens), undo: uncount) {
+            return decision
+        }
+        do {
+            try shipper.append(.reserve(key, tokens: tokens))
+        } catch {
+            uncount()  // Not journaled, so not granted: the count goes back.
             throw error
         }
         return decision
     }
 
-    /// Journaled first: a settlement the journal refuses leaves the reservation counted (never less), here as in SQLite.
+    /// Journaled first: a settlement the journal refuses leaves the reservation counted (never less), here as in
+    /// SQLite. Held in a write group, it is counted once the group is committed.
     public func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int) async throws {
-        try shipper.append(.settle(key, reserved: reservedTokens, actual: actualTokens))
-        windows.withLock { windows in
-            guard var usage = windows.usage[key] else { return }
-            usage.tokens = max(0, usage.tokens - reservedTokens + actualTokens)
-            windows.usage[key] = usage
+        let count: @Sendable () -> Void = { [self] in
+            self.windows.withLock { windows in
+                guard var usage = windows.usage[key] else { return }
+                usage.tokens = max(0, usage.tokens - reservedTokens + actualTokens)
+                windows.usage[key] = usage
+            }
         }
+        let entry = RequestJournalEntry.settle(key, reserved: reservedTokens, actual: actualTokens)
+        if let group = JournalWriteGroup.current(for: shipper), group.hold(entry, then: count) { return }
+        try shipper.append(entry)
+        count()
     }
 
     /// Requests and tokens counted for `key` (tests, diagnostics).
@@ -90,7 +102,9 @@ public final class JournaledAuditStore: AuditStore {
         self.store = store
     }
 
+    /// Held in the current write group when there is one (`JournalWriteGroup`), else appended at once.
     public func record(_ record: AuditRecord) async throws {
+        if let group = JournalWriteGroup.current(for: shipper), group.hold(.row(record)) { return }
         try shipper.append(.row(record))
     }
 

@@ -40,6 +40,7 @@ public final class RequestJournal: Sendable {
         var nextSequence: UInt64
         var backlog: [Numbered] = []
         var fileBytes = 0
+        var writes = 0
         var closed = false
     }
 
@@ -84,24 +85,35 @@ public final class RequestJournal: Sendable {
 
     /// Writes `entry` to the file in one `write`, then holds it for SQLite; throws when the backlog is full, the
     /// journal is closed, or the file refuses it (then nothing of it is left in the file).
-    public func append(_ entry: RequestJournalEntry) throws {
+    public func append(_ entry: RequestJournalEntry) throws { try append(CollectionOfOne(entry)) }
+
+    /// Writes `entries` to the file as one line in one `write` (a group: a replay finds all of them or, from a line a
+    /// crash tore, none), then holds them for SQLite; all or none, as `append(_:)` for one.
+    public func append<Entries: Collection<RequestJournalEntry>>(_ entries: Entries) throws {
+        guard !entries.isEmpty else { return }
         try state.withLock { state in
             guard !state.closed else { throw Failure(description: "the request journal is closed") }
-            guard state.backlog.count < settings.maxBacklog else {
+            guard entries.count <= settings.maxBacklog - state.backlog.count else {
                 throw Failure(description: "the request journal holds \(settings.maxBacklog) entries SQLite has not taken yet")
             }
-            let numbered = Numbered(sequence: state.nextSequence, entry: entry)
-            let bytes = entry.line(sequence: numbered.sequence)
-            state.nextSequence += 1
+            let first = state.nextSequence
+            let bytes = RequestJournalEntry.line(entries, first: first)
+            state.nextSequence += UInt64(entries.count)
+            state.writes += 1
             if let error = Self.writeAll(bytes, to: state.descriptor) {
-                // Cut back to the last whole entry, so that the next append does not follow a torn one.
+                // Cut back to the last whole line, so that the next append does not follow a torn one.
                 _ = ftruncate(state.descriptor, off_t(state.fileBytes))
                 throw Failure(description: "cannot write \(path): \(error)")
             }
             state.fileBytes += bytes.count
-            state.backlog.append(numbered)
+            for (offset, entry) in entries.enumerated() {
+                state.backlog.append(Numbered(sequence: first + UInt64(offset), entry: entry))
+            }
         }
     }
+
+    /// Appends made so far, each one `write` (diagnostics, tests: admission and its `started` row are one).
+    public var writes: Int { state.withLock { $0.writes } }
 
     /// The first `limit` entries waiting for SQLite, oldest first (the shipper's next batch).
     func waiting(limit: Int) -> [Numbered] { state.withLock { Array($0.backlog.prefix(limit)) } }
@@ -172,7 +184,7 @@ public final class RequestJournal: Sendable {
         var entries: [Numbered] = []
         var start = 0
         while let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if let (sequence, entry) = RequestJournalEntry.decode(line: bytes[start..<end]) {
+            for (sequence, entry) in RequestJournalEntry.decode(line: bytes[start..<end]) ?? [] {
                 entries.append(Numbered(sequence: sequence, entry: entry))
             }
             start = end + 1

@@ -15,8 +15,25 @@ public enum RequestJournalEntry: Sendable, Equatable {
     /// A request's audit row (its `started` row, or its end replacing it).
     case row(AuditRecord)
 
+    /// Entries numbered from `first` on as one journal line, newline included: a lone entry as its own JSON
+    /// object, several as a `group` holding each (`{"kind":"group","entries":[…]}`), so that one checksum covers
+    /// them all and a line a crash tore loses all of them, never some.
+    static func line<Entries: Collection<RequestJournalEntry>>(_ entries: Entries, first: UInt64) -> [UInt8] {
+        var sequence = first
+        let objects = entries.map { entry in
+            defer { sequence += 1 }
+            return JSONValue.object(entry.fields(sequence: sequence))
+        }
+        var json: [UInt8] = []
+        json.reserveCapacity(512 * objects.count)
+        JSONWriter.write(objects.count == 1 ? objects[0] : .object(["kind": "group", "entries": .array(objects)]), into: &json)
+        return ChecksummedLine.encode(json)
+    }
+
     /// The entry numbered `sequence` as one journal line, newline included.
-    func line(sequence: UInt64) -> [UInt8] {
+    func line(sequence: UInt64) -> [UInt8] { Self.line(CollectionOfOne(self), first: sequence) }
+
+    private func fields(sequence: UInt64) -> [String: JSONValue] {
         var fields: [String: JSONValue]
         switch self {
         case .reserve(let key, let tokens):
@@ -33,17 +50,25 @@ public enum RequestJournalEntry: Sendable, Equatable {
             fields["kind"] = "row"
         }
         fields["seq"] = .number(Double(sequence))
-        var json: [UInt8] = []
-        json.reserveCapacity(512)
-        JSONWriter.write(.object(fields), into: &json)
-        return ChecksummedLine.encode(json)
+        return fields
     }
 
-    /// The sequence number and entry of one line given without its newline; nil when the line is torn, damaged or
-    /// not an entry.
-    static func decode(line: some Collection<UInt8>) -> (sequence: UInt64, entry: RequestJournalEntry)? {
-        guard let json = ChecksummedLine.payload(of: line), let fields = (try? JSONParser.parse(json))?.objectValue,
-              let sequence = fields["seq"]?.intValue, sequence > 0 else { return nil }
+    /// The numbered entries of one line given without its newline (one, or a group's); nil when the line is torn,
+    /// damaged, or holds anything that is not an entry (then none of a group's are taken).
+    static func decode(line: some Collection<UInt8>) -> [(sequence: UInt64, entry: RequestJournalEntry)]? {
+        guard let json = ChecksummedLine.payload(of: line), let fields = (try? JSONParser.parse(json))?.objectValue else { return nil }
+        guard fields["kind"]?.stringValue == "group" else { return decode(fields: fields).map { [$0] } }
+        guard case .array(let members)? = fields["entries"], !members.isEmpty else { return nil }
+        var entries: [(sequence: UInt64, entry: RequestJournalEntry)] = []
+        for member in members {
+            guard let fields = member.objectValue, let entry = decode(fields: fields) else { return nil }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    private static func decode(fields: [String: JSONValue]) -> (sequence: UInt64, entry: RequestJournalEntry)? {
+        guard let sequence = fields["seq"]?.intValue, sequence > 0 else { return nil }
         func integer(_ name: String) -> Int? { fields[name]?.intValue }
         let entry: RequestJournalEntry
         switch fields["kind"]?.stringValue {

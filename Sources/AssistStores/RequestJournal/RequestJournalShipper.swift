@@ -46,12 +46,18 @@ public final class RequestJournalShipper: Service {
     /// Batches SQLite took so far.
     public var batches: Int { batchCount.load(ordering: .relaxed) }
 
-    /// Appends `entry` to the journal (`RequestJournal.append`), and wakes the shipper before its interval is up once
-    /// a quarter of a batch waits.
-    public func append(_ entry: RequestJournalEntry) throws {
-        try journal.append(entry)
+    /// Appends `entries` to the journal as one line (`RequestJournal.append`), and wakes the shipper before its
+    /// interval is up once a quarter of a batch waits.
+    public func append<Entries: Collection<RequestJournalEntry>>(_ entries: Entries) throws {
+        try journal.append(entries)
         if journal.backlog >= batchSize / 4 { wake.signal() }
     }
+
+    /// Appends one entry (`append(_:)` of one).
+    public func append(_ entry: RequestJournalEntry) throws { try append(CollectionOfOne(entry)) }
+
+    /// A new group for a request step's entries, appended as one line when committed (`JournalWriteGroup`).
+    public func makeGroup() -> any DurableWriteGroup { JournalWriteGroup(shipper: self) }
 
     public func run() async throws {
         var pause = interval

@@ -1,0 +1,57 @@
+public import AssistGateway
+import Synchronization
+
+/// A request step's journal entries, held and then appended as one line in one `write` (`DurableWriteGroup`):
+/// what `GatewayStores.writeGroups` makes on SQLite storage. The journaled stores find it bound in
+/// `DurableWrites.current` and hold their entries in it, each with what to do to memory once it is committed
+/// (`then`) or if it never is (`undo`).
+public final class JournalWriteGroup: DurableWriteGroup {
+    private struct Held {
+        let entry: RequestJournalEntry
+        let then: (@Sendable () -> Void)?
+        let undo: (@Sendable () -> Void)?
+    }
+
+    private struct State {
+        var held: [Held] = []
+        var committed = false
+    }
+
+    private let shipper: RequestJournalShipper
+    private let state = Mutex(State())
+
+    public init(shipper: RequestJournalShipper) {
+        self.shipper = shipper
+    }
+
+    /// The group bound to the current task, if it appends to `shipper`'s journal.
+    static func current(for shipper: RequestJournalShipper) -> JournalWriteGroup? {
+        guard let group = DurableWrites.current as? JournalWriteGroup, group.shipper === shipper else { return nil }
+        return group
+    }
+
+    /// Holds `entry` until the commit; false when the group is committed already (its step is over: a task it
+    /// started outlived it), and then the caller writes the entry itself.
+    func hold(_ entry: RequestJournalEntry, then: (@Sendable () -> Void)? = nil, undo: (@Sendable () -> Void)? = nil) -> Bool {
+        state.withLock { state in
+            guard !state.committed else { return false }
+            state.held.append(Held(entry: entry, then: then, undo: undo))
+            return true
+        }
+    }
+
+    public func commit() throws {
+        let held = state.withLock { state in
+            defer { (state.held, state.committed) = ([], true) }
+            return state.committed ? [] : state.held
+        }
+        guard !held.isEmpty else { return }
+        do {
+            try shipper.append(held.map(\.entry))
+        } catch {
+            for write in held { write.undo?() }
+            throw error
+        }
+        for write in held { write.then?() }
+    }
+}
