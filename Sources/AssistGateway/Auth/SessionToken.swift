@@ -33,7 +33,8 @@ public protocol TokenVerifier: Sendable {
 /// The key decides the algorithm, never the header alone: `HS256` is verified only with the shared
 /// secret (so a token MACed with an RSA public key's bytes, the classic algorithm confusion, fails), a
 /// JWKS key only with its own algorithm, and `none` or anything else is refused before any signature is
-/// looked at. MACs are compared in constant time.
+/// looked at. MACs are compared in constant time. A token accepted once is remembered (`VerifiedTokens`) and
+/// checked again for its expiry only.
 public struct JWTVerifier: TokenVerifier {
     let secret: [UInt8]?
     let keys: JSONWebKeySet
@@ -42,6 +43,8 @@ public struct JWTVerifier: TokenVerifier {
     let leeway: TimeInterval
     let maxLifetime: TimeInterval
     let clock: any WallClock
+    /// Tokens accepted before: checked again for their expiry only.
+    let verified = VerifiedTokens()
 
     /// - Parameters:
     ///   - secret: the HS256 secret; nil refuses HS256.
@@ -58,6 +61,7 @@ public struct JWTVerifier: TokenVerifier {
     }
 
     public func verify(bearer token: String) throws(TokenRejection) -> AuthenticatedUser {
+        if let subject = verified.subject(of: token, now: clock.now().timeIntervalSince1970) { return AuthenticatedUser(id: subject) }
         guard let jws = CompactJWS(token, maxBytes: 8192) else { throw .malformed }
         let (header, payload, signature, signingInput) = (jws.header, jws.payload, jws.signature, jws.signingInput)
         switch header["alg"]?.stringValue {
@@ -84,6 +88,7 @@ public struct JWTVerifier: TokenVerifier {
         let audiences = payload["aud"].flatMap { $0.stringValue.map { [$0] } ?? $0.arrayValue?.compactMap(\.stringValue) } ?? []
         guard audiences.contains(audience) else { throw .wrongAudience }
         guard let subject = payload["sub"]?.stringValue, !subject.isEmpty, subject.utf8.count <= 256 else { throw .missingSubject }
+        verified.remember(token, subject: subject, expiresAt: exp + leeway)
         return AuthenticatedUser(id: subject)
     }
 }
