@@ -47,6 +47,7 @@ extension SearchParser {
     static let afterAirWords: Set<String> = [
         "travel", "balloon", "balloons", "conditioning", "conditioner", "quality", "fare", "fares", "ticket", "tickets", "mile", "miles",
         "force", "show", "port", "pressure", "traffic", "museum", "base", "fryer", "mattress", "strike", "pollution", "temperature",
+        "tour", "tours", "trip", "trips", "cargo", "freight", "taxi", "ambulance",
     ]
 
     /// Cues before a name that make it a carrier: "with", "on", "flying", "fly".
@@ -69,9 +70,11 @@ extension SearchParser {
         var found: [(name: String, span: Range<Int>)] = []
         var index = 0
         while index < words.count {
-            if !taken.contains(index), let shaped = nameBefore(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+            if !taken.contains(index), let shaped = openingName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+                ?? nameBefore(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? nameAfterAir(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
-                ?? gluedName(index, tokens: tokens) {
+                ?? narrowName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+                ?? gluedName(index, tokens: tokens, words: words, mixedCase: mixedCase, places: places) {
                 found.append(shaped)
                 index = shaped.span.upperBound
             } else {
@@ -93,16 +96,24 @@ extension SearchParser {
         let capitalisedName = mixedCase && tokens[index - 1].capitalised
         // Opening the request, up to three words that are no place, with a place right after the generic word:
         // "harbour air vancouver to victoria", "japan transocean air naha to …" (not "fresh air boston", "business air …").
-        if index <= 3, places.contains(end), !generic.strong || !mixedCase,
+        // In one case, a weak generic word's one more word before the place is the name's last ("hokkaido air system
+        // sapporo to kushiro"; not "island air tour maui to …", whose word makes "air" a thing).
+        let lastWord = !generic.strong && !mixedCase && end + 1 < words.count && !places.contains(end) && places.contains(end + 1)
+            && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
+        if index <= 3, places.contains(end) || lastWord, !generic.strong || !mixedCase,
            (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && !places.contains($0) && !taken.contains($0) && !airlineCabinWords.contains(words[$0]) }) {
-            let name = tokens[0..<index].map { writtenName($0.text) } + [generic.written]
-            return (name.joined(separator: " "), 0..<end)
+            let name = tokens[0..<index].map { writtenName($0.text) } + [generic.written] + (lastWord ? [writtenName(tokens[end].text)] : [])
+            return (name.joined(separator: " "), 0..<(end + (lastWord ? 1 : 0)))
         }
         var start = index
         func designation(_ at: Int) -> Bool {
             capitalisedName && designationWords.contains(words[at]) && at > 0 && isAirlineNameWord(words[at - 1]) && tokens[at - 1].capitalised
         }
-        while start > 0, index - start < (capitalisedName ? 3 : 1), isAirlineNameWord(words[start - 1]) || designation(start - 1),
+        // "Sunday Airlines": a capitalised day's or month's name right before a strong generic word is the name's, no date.
+        func datedName(_ at: Int) -> Bool {
+            capitalisedName && generic.strong && at == index - 1 && (DateResolver.weekday(words[at]) != nil || DateResolver.month(words[at]) != nil)
+        }
+        while start > 0, index - start < (capitalisedName ? 3 : 1), isAirlineNameWord(words[start - 1]) || designation(start - 1) || datedName(start - 1),
               !taken.contains(start - 1), !capitalisedName || tokens[start - 1].capitalised {
             if start < index, start - 2 >= 0, Gazetteer.fromWords.union(Gazetteer.toWords).contains(words[start - 2]) { break }
             // A place may start the name only where the rest is places too, or designations ("Myanmar National").
@@ -140,19 +151,10 @@ extension SearchParser {
         let opening = index == 0 && places.contains(index + 2) && !places.contains(index + 1)
         let withTurkish = index + 2 < words.count && turkishWithWords.contains(words[index + 2]) && written && !places.contains(index + 1)
         guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening else { return nil }
-        return (lead + " " + writtenName(tokens[index + 1].text), index..<(index + 2))
-    }
-
-    /// "AirSial", "CemAir": one word with "Air" a capitalised part of it, written so, a letter on either side
-    /// ("Airbnb", "AIR", "Cairo" are not).
-    private static func gluedName(_ index: Int, tokens: [WrittenWord]) -> (name: String, span: Range<Int>)? {
-        let text = tokens[index].text
-        guard text.count >= 5, text.first?.isUppercase == true, text.contains(where: \.isLowercase), let air = text.range(of: "Air") else { return nil }
-        let before = text[..<air.lowerBound], after = text[air.upperBound...]
-        let glued = before.isEmpty ? after.first?.isUppercase == true && after.dropFirst().contains(where: \.isLowercase)
-            : after.isEmpty && before.count >= 2 && before.dropFirst().allSatisfy(\.isLowercase)
-        guard glued, text.allSatisfy(\.isLetter) else { return nil }
-        return (text, index..<(index + 1))
+        // "Air Saint-Pierre": capitalised parts a hyphen joins are one name, kept whole (not "Air Seychelles-style").
+        var last = index + 1
+        while written, tokens[last].hyphenAfter, last + 1 < words.count, tokens[last + 1].capitalised, !taken.contains(last + 1) { last += 1 }
+        return (lead + " " + tokens[(index + 1)...last].map { writtenName($0.text) }.joined(separator: "-"), index..<(last + 1))
     }
 
     /// Cabin words, which stand before "air" without naming a carrier ("business air fares").

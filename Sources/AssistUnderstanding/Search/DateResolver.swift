@@ -45,10 +45,12 @@ public struct DateResolver: Sendable {
     /// This resolver with `iso` as today: a date read from another ("back on the 21st" from the departure's day).
     func starting(_ iso: String) -> DateResolver? { DateResolver(today: iso, order: numericOrder) }
 
-    /// Departure and return ranges found in `text`, outside the words of `places` (the places a text names are no
-    /// dates: "Mar del Plata" is not March).
-    public func resolve(_ text: String, besides places: [Gazetteer.Mention] = []) -> (departure: Range?, return: Range?) {
-        let words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
+    /// Departure and return ranges found in `text`, outside the words of `places` and of `names`, word ranges that name
+    /// something else (the places a text names are no dates: "Mar del Plata" is not March; nor is an airline's name:
+    /// "Sunday Airlines").
+    public func resolve(_ text: String, besides places: [Gazetteer.Mention] = [], names: [Swift.Range<Int>] = []) -> (departure: Range?, return: Range?) {
+        var words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
+        for index in names.joined() where index < words.count { words[index] = "" }
         // "gidiş dönüş" (round trip) and a "return" before the dates that another marker follows ("BA return Heathrow to
         // Zurich, out Thursday 20 Oct, back Sunday the 23rd") are the kind of ticket, no return marker.
         if let marker = words.indices.first(where: { (Self.isReturnMarker(words[$0]) && !($0 > 0 && words[$0 - 1] == "gidis")

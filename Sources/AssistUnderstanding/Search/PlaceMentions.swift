@@ -63,6 +63,9 @@ extension Gazetteer {
             let next = end < words.count ? words[end] : nil
             var ending = match.ending ?? next.flatMap { Self.caseEndings.contains($0) ? $0 : nil }
             var after = match.ending == nil && ending != nil ? end + 1 : end
+            // "kearney ne to denver": a US state's code in lower case before the route, no Turkish ending (`PlaceNeighbours.swift`).
+            let lowerCaseCode = match.ending == nil ? lowerCaseStateCode(words, match.cities, at: end, apostrophes: apostrophes) : nil
+            if lowerCaseCode != nil { (ending, after) = (nil, end + 1) }
             // "İzmir şehrinden": the noun after the name carries the ending, and makes the name a place.
             let noun = ending == nil ? Self.placeNoun(in: words, at: end) : nil
             if let noun {
@@ -96,7 +99,7 @@ extension Gazetteer {
             let stateCode = after < words.count && words[after].count == 2 && shapes.isAllCapitals(after) && shapes.hasLowerCase
                 ? match.cities.first { $0.country == "US" && $0.region == words[after].uppercased() } : nil
             let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
-                ?? stateCode
+                ?? stateCode ?? lowerCaseCode
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
                 || startsRoute(words, shapes, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
@@ -168,32 +171,9 @@ extension Gazetteer {
     /// word if that is how it matched, and whether it is an abbreviation.
     typealias NameMatch = (cities: [City], length: Int, ending: String?, abbreviated: Bool)
 
-    /// A place's Turkish spelling at `index` (`TurkishSpellings.swift`), the longest: only with a Turkish case ending,
-    /// glued or after an apostrophe, and right after another place (`afterPlace`) or capitalised (anywhere before an
-    /// apostrophe, mid-sentence before a glued ending).
-    private func spelled(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>, afterPlace: Bool) -> NameMatch? {
-        guard afterPlace || shapes.isCapitalised(index) else { return nil }
-        for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
-            var key = Array(words[index..<(index + length)])
-            let next = index + length
-            if apostrophes.contains(next), Self.caseEndings.contains(words[next]), let cities = cities(spelled: key) {
-                return (cities, length, nil, false)
-            }
-            guard afterPlace || shapes.isCapitalisedMidSentence(index) else { continue }
-            guard let last = key.last, last.count >= 5, !apostrophes.contains(next) else { continue }
-            for cut in 1...min(5, last.count - 3) {
-                let ending = String(last.suffix(cut))
-                guard Self.caseEndings.contains(ending) else { continue }
-                key[key.count - 1] = String(last.dropLast(cut))
-                if let cities = cities(spelled: key) { return (cities, length, ending, false) }
-            }
-        }
-        return nil
-    }
-
     /// The longest name at `index`. A word an apostrophe ends ("Karşı'dan", "Ostende'den") is whole: no ending is cut
     /// from it, as Turkish writes a name's endings after the apostrophe (Kars's would be "Kars'ı").
-    private func match(_ words: [String], at index: Int, apostrophes: Set<Int> = []) -> NameMatch? {
+    func match(_ words: [String], at index: Int, apostrophes: Set<Int> = []) -> NameMatch? {
         for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
             var key = Array(words[index..<(index + length)])
             if let cities = byName[key] { return (cities, length, nil, false) }

@@ -23,10 +23,10 @@ public struct SearchParser: Sendable {
                                                  places: Set(allMentions.flatMap { $0.position..<($0.position + $0.length) }))
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span)
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
-        let route = gazetteer.route(of: mentions.filter { !Self.isStopover($0, in: words) })
+        let route = gazetteer.route(of: mentions.filter { !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions) })
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
-        let (departure, back) = dates.resolve(text, besides: mentions)
+        let (departure, back) = dates.resolve(text, besides: mentions, names: shapedAirlines.map(\.span))
         filters.departure = departure
         filters.return = back
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.

@@ -17,7 +17,9 @@ import Foundation
 /// another place ("krasnoyarsktan kızıla"). A name is capitalised before an apostrophe ("Karşı'dan", as Turkish writes
 /// a place's ending), or mid-sentence before a glued ending; a sentence's capital before a glued ending says nothing
 /// ("Karşıdan karşıya geçtim": from one side to the other). "kızıl" (red) alone, "saçımı kızıla boyattım" (dyed my
-/// hair red) or an English sentence are never read this way (`Gazetteer.mentions(in:)`).
+/// hair red) or an English sentence are never read this way (`Gazetteer.mentions(in:)`). In lower case, a name with a
+/// "from" ending right before another place with a "to" ending is a route's start too ("nadımdan antalyaya": from
+/// Nadym to Antalya), as a name right after a place is its end; "kızıldan maviye" (from red to blue) names no place.
 extension Gazetteer {
     /// Articles Arabic names begin with, which Turkish drops ("Al Qamishli": "Kamışlı").
     static let droppedArticles: Set<String> = ["al", "el"]
@@ -59,5 +61,36 @@ extension Gazetteer {
         let key = Self.spellingKey(words)
         guard key.joined().count >= 4 else { return nil }
         return byName[Self.spellingMark + key]
+    }
+
+    /// A place's Turkish spelling at `index`, the longest: only with a Turkish case ending, glued or after an apostrophe,
+    /// and right after another place (`afterPlace`) or capitalised (anywhere before an apostrophe, mid-sentence before a
+    /// glued ending), or with a glued "from" ending right before a place with a "to" ending.
+    func spelled(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>, afterPlace: Bool) -> NameMatch? {
+        for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
+            var key = Array(words[index..<(index + length)])
+            let next = index + length
+            if afterPlace || shapes.isCapitalised(index), apostrophes.contains(next), Self.caseEndings.contains(words[next]),
+               let cities = cities(spelled: key) {
+                return (cities, length, nil, false)
+            }
+            guard let last = key.last, last.count >= 5, !apostrophes.contains(next) else { continue }
+            for cut in 1...min(5, last.count - 3) {
+                let ending = String(last.suffix(cut))
+                guard Self.caseEndings.contains(ending),
+                      afterPlace || shapes.isCapitalisedMidSentence(index) || Self.fromEndings.contains(ending) && beforePlaceGoneTo(words, at: next)
+                else { continue }
+                key[key.count - 1] = String(last.dropLast(cut))
+                if let cities = cities(spelled: key) { return (cities, length, ending, false) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether the words at `index` are a place's name with a "to" ending, glued or after an apostrophe ("antalyaya").
+    private func beforePlaceGoneTo(_ words: [String], at index: Int) -> Bool {
+        guard let place = match(words, at: index) else { return false }
+        let after = index + place.length
+        return Self.toEndings.contains(place.ending ?? (after < words.count ? words[after] : ""))
     }
 }

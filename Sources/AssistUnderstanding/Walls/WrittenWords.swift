@@ -6,13 +6,17 @@ struct WrittenWord {
     var folded: String
     var capitalised: Bool
     var startsSentence: Bool
+    /// Whether a single hyphen joins it to the next word, nothing else between ("Saint-Pierre", "Port-au-Prince").
+    var hyphenAfter = false
 
     static func split(_ text: String) -> [WrittenWord] {
         var words: [WrittenWord] = []
         var current = ""
         var sentenceStart = true
+        var between = ""  // what separates the last word from the one being read
         for character in text + " " {
             if character.isLetter || character.isNumber {
+                if current.isEmpty, between == "-", !words.isEmpty { words[words.count - 1].hyphenAfter = true }
                 current.append(character)
                 continue
             }
@@ -21,7 +25,9 @@ struct WrittenWord {
                                          capitalised: current.first?.isUppercase == true, startsSentence: sentenceStart))
                 sentenceStart = false
                 current = ""
+                between = ""
             }
+            between.append(character)
             if ".!?\n".contains(character) { sentenceStart = true }
         }
         return words

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Unlisted airlines written as one word, with no generic word apart: "CemAir", "AirSial" ("Air" a capitalised part
+/// of the word), "EcoJet", "SkyAlps", "TezJet" (two capitalised parts), "Originair", "Israir" ("air" glued in lower
+/// case at the end). Carriers name themselves so far more than places or people do, but ordinary words end in "air"
+/// too ("Wheelchair", "Repair") and names have capitals inside ("McAllen", "LaGuardia", "MacArthur"), so:
+/// - "Air" as a capitalised part is an airline anywhere, a letter on either side ("Airbnb", "AIR", "Cairo" are not),
+///   as `AirlineNameShapes.swift` has read it since the eighteenth set;
+/// - two capitalised parts, and "air" glued in lower case at the end, are one only where a carrier stands: opening
+///   the request right before a place ("EcoJet Cochabamba to Cobija", "Originair Nelson to …"), or before Turkish
+///   "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
+///   three letters or more ("Mc", "La", "De" begin surnames and places), and "air" follows no letter that makes it an
+///   English word's end ("chair", "hair", "pair", "fair", "stair", "flair": "Wheelchair Boston to Denver").
+extension SearchParser {
+    /// Letters before a lower-case "air" that make the word an English one ("wheelchair", "repair", "affair", "stair", "flair").
+    static let englishAirEndings: Set<Character> = ["h", "p", "f", "t", "l"]
+
+    /// The airline written as the one word at `index`, as the type's comment says.
+    static func gluedName(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
+                          places: Set<Int>) -> (name: String, span: Range<Int>)? {
+        let text = tokens[index].text
+        guard text.count >= 5, text.first?.isUppercase == true, text.contains(where: \.isLowercase), text.allSatisfy(\.isLetter) else { return nil }
+        if let air = text.range(of: "Air") {
+            let before = text[..<air.lowerBound], after = text[air.upperBound...]
+            let glued = before.isEmpty ? after.first?.isUppercase == true && after.dropFirst().contains(where: \.isLowercase)
+                : after.isEmpty && before.count >= 2 && before.dropFirst().allSatisfy(\.isLowercase)
+            if glued { return (text, index..<(index + 1)) }
+        }
+        // Where a carrier stands: opening the request before a place, or before Turkish "ile"; no place itself.
+        let opensRoute = index == 0 && places.contains(1)
+        let withTurkish = index + 1 < words.count && turkishWithWords.contains(words[index + 1])
+        guard mixedCase, opensRoute || withTurkish, !places.contains(index) else { return nil }
+        if twoCapitalisedParts(text) { return (text, index..<(index + 1)) }
+        // "Originair", "Israir": "air" glued at the end in lower case, three letters or more before it.
+        if text.hasSuffix("air"), text.count >= 6, text.dropFirst().allSatisfy(\.isLowercase),
+           let letter = text.dropLast(3).last, !englishAirEndings.contains(letter) {
+            return (text, index..<(index + 1))
+        }
+        return nil
+    }
+
+    /// Whether `text` is two capitalised parts of three letters or more, each else in lower case: "EcoJet", "SkyAlps".
+    static func twoCapitalisedParts(_ text: String) -> Bool {
+        let capitals = text.indices.filter { text[$0].isUppercase }
+        guard capitals.count == 2, capitals[0] == text.startIndex else { return false }
+        return text.distance(from: text.startIndex, to: capitals[1]) >= 3 && text.distance(from: capitals[1], to: text.endIndex) >= 3
+    }
+}
