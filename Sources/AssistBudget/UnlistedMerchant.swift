@@ -53,18 +53,21 @@ extension FinanceUnderstander {
                 candidates += 1
                 if let accepted = accepted(name) { return accepted }
             } else if ["at", "about"].contains(token.lowercased()) {
-                // Capitalised words, the last of them perhaps a possessive ("at Domino's", "at Trader Joe's").
+                // Capitalised words, the last of them perhaps a possessive ("at Domino's", "at Trader Joe's"), or a
+                // possessive and the capitalised words after it ("at Dick's Sporting Goods"; "at Denny's Sunday" is Denny's).
                 var name: [String] = []
-                for word in tokens[(index + 1)...].prefix(3) {
-                    guard word.first?.isUppercase == true else { break }
-                    let possessive = word.hasSuffix("'s") || word.hasSuffix("’s")
-                    guard possessive || !word.contains(where: { $0 == "'" || $0 == "’" }) else { break }
+                var possessiveAt: Int?
+                for word in tokens[(index + 1)...].prefix(4) {
+                    guard word.first?.isUppercase == true, name.count < (possessiveAt == nil ? 3 : 4) else { break }
+                    let possessive = Self.isPossessive(word)
+                    guard possessive && possessiveAt == nil || !word.contains(where: { $0 == "'" || $0 == "’" }) else { break }
                     name.append(word)
-                    if possessive { break }
+                    if possessive { possessiveAt = name.count }
                 }
                 guard !name.isEmpty else { continue }
                 candidates += 1
                 if let accepted = accepted(name) { return accepted }
+                if let possessiveAt, possessiveAt < name.count, let accepted = accepted(Array(name.prefix(possessiveAt))) { return accepted }
             }
         }
         return nil
@@ -88,7 +91,7 @@ extension FinanceUnderstander {
         guard acceptable(name, wholeStem: wholeStem), let first = name.first else { return nil }
         // Read before a Turkish case ending, a lower-case name is capitalised as Turkish writes it ("ikea'ya" → "İkea").
         guard first.isLowercase else { return name }
-        if words.count == 1 { return Self.spelledAsName(name, turkish: turkish) }
+        if words.count == 1 { return Self.spelledAsName(name, turkish: turkish, alone: true) }
         return turkish && first == "i" ? "İ" + name.dropFirst() : first.uppercased() + name.dropFirst()
     }
 

@@ -62,7 +62,9 @@ extension FinanceUnderstander {
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
         if tokens.count >= 2, !opensFollowUp, plain(0, sentenceStart: true), !Self.periodOpeners.contains(folded[0]),
-           Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil, folded.dropFirst().allSatisfy(isPeriodWord),
+           // "wayfair q1 vs q2": two periods set against each other are the question's period too.
+           Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil,
+           folded.dropFirst().allSatisfy({ isPeriodWord($0) || ["vs", "versus"].contains($0) }),
            periods(in: tokens.dropFirst().joined(separator: " ")).0 != nil, let name = name([0], tokens) {
             return name
         }
@@ -72,7 +74,11 @@ extension FinanceUnderstander {
         if let topic = [1, 2].first(where: { count in
             count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–"
                 // "trader joe's, was jan pricier than dec?": a possessive name before a comma.
-                || raw[count - 1].hasSuffix("'s,") || raw[count - 1].hasSuffix("’s,"))
+                || raw[count - 1].hasSuffix("'s,") || raw[count - 1].hasSuffix("’s,")
+                // "chipotle, was june pricier than may?": a name before a comma and a question of how it went (no adverb:
+                // "honestly, was …").
+                || raw[count - 1].hasSuffix(",") && ["was", "were", "is", "did"].contains(raw[count].lowercased())
+                    && !raw[count - 1].dropLast().lowercased().hasSuffix("ly"))
                 && raw.prefix(count - 1).allSatisfy { !$0.contains(":") } && raw.prefix(count).allSatisfy { !$0.trimmingPunctuation.isEmpty }
         }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
            let name = name(Array(0..<topic), tokens) {
@@ -111,6 +117,9 @@ extension FinanceUnderstander {
                 // "bath & body works order": one word, then two.
                 if index >= 4, tokens[index - 3] == "&", plain(index - 4), plain(index - 2), plain(index - 1),
                    let name = name([index - 4, index - 3, index - 2, index - 1], tokens, before: word) { return name }
+                // "dick's sporting goods purchases": a possessive name's first word, then two more.
+                if index >= 3, Self.isPossessive(tokens[index - 3]), plain(index - 3), plain(index - 2), plain(index - 1),
+                   let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 2), plain(index - 1), index < 3 || tokens[index - 3] != "&",
                    let name = name([index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
@@ -238,6 +247,9 @@ extension FinanceUnderstander {
         name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun, turkish: turkish)
     }
 
+    /// Whether `word` ends in the English possessive ("dick's", "Trader Joe’s").
+    static func isPossessive(_ word: String) -> Bool { word.hasSuffix("'s") || word.hasSuffix("’s") }
+
     /// A word without the English possessive ending it ("wendy's" → "wendy"); the word itself otherwise.
     static func withoutPossessive(_ word: String) -> String {
         word.hasSuffix("'s") || word.hasSuffix("’s") ? String(word.dropLast(2)) : word
@@ -247,8 +259,11 @@ extension FinanceUnderstander {
     /// word (plain letters without a Turkish ending) and no common one.
     func lowercaseName(_ previous: String, joining stem: String) -> String? {
         let folded = TextMatching.fold(previous)
-        // Never a word of the question's period ("bu sene kiğılı'da": "sene" is the year).
-        guard previous.count >= 3, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
+        // Never a word of the question's period ("bu sene kiğılı'da": "sene" is the year), nor a common word with the
+        // possessive ("bunun ne kadarı kadoil'e": how much of it). Two consonants are initials ("hd iskender'de").
+        let initials = previous.count == 2 && !previous.contains(where: { "aeiouıöüy".contains($0) })
+        guard previous.count >= 3 || initials, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
+              !(Self.endsLikePossessive(previous) && Self.notNameWords.contains(String(folded.dropLast()))),
               !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: { folded.hasSuffix($0) && Self.harmonises(previous, ending: $0) }),
               !Self.isTimeWord(folded) else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
@@ -287,14 +302,14 @@ extension FinanceUnderstander {
               acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-")),
               !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name),
               !words.contains(where: { Self.slipOfCommonWord(TextMatching.fold($0)) }) else { return nil }
-        return words.map { Self.spelledAsName($0, turkish: turkish) }.joined(separator: " ")
+        return words.map { Self.spelledAsName($0, turkish: turkish, alone: words.count == 1) }.joined(separator: " ")
     }
 
     /// A word of a name as shown: its first letter capitalised ("hulu" → "Hulu"), or, a short lower-case word of
     /// consonants only (two to four letters, no vowel nor "y": "cvs", "kfc", "lcw"), read letter by letter, in capitals.
     /// A name read with a Turkish case ending (`turkish`) is capitalised as Turkish writes it: "i" becomes "İ"
-    /// ("idefixten" → "İdefix"), as "ı" stays "I".
-    static func spelledAsName(_ word: String, turkish: Bool = false) -> String {
+    /// ("idefixten" → "İdefix"), as "ı" stays "I". `alone`: the word is the whole name.
+    static func spelledAsName(_ word: String, turkish: Bool = false, alone: Bool = false) -> String {
         if let known = SearchParser.brandSpelling(of: word) { return known }
         // "h-e-b": single letters between hyphens are initials, in capitals ("H-E-B").
         let hyphened = word.split(separator: "-")
@@ -307,6 +322,15 @@ extension FinanceUnderstander {
         if (2...4).contains(word.count), word.allSatisfy({ $0.isLetter && $0.isLowercase }),
            !word.contains(where: { "aeiouyıöüâîû".contains($0) }) {
             return word.uppercased()
+        }
+        // "rei", "ido": a name of three letters with two vowels is no syllable but letters said one by one, in capitals (Turkish
+        // ones after a Turkish ending: "İDO"); one vowel is a word's ("flo" → "Flo", "gap" → "Gap").
+        if alone, word.count == 3, word.allSatisfy({ $0.isLetter && $0.isLowercase }), word.filter({ "aeiouıöü".contains($0) }).count >= 2 {
+            return word.map { turkish && $0 == "i" ? "İ" : $0.uppercased() }.joined()
+        }
+        // "t-mobile": a single letter before a hyphen is an initial, and the word after it a name's, capitalised.
+        if hyphened.count == 2, hyphened[0].count == 1, hyphened[1].count >= 3, hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
+            return hyphened.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         }
         if turkish, word.first == "i" { return "İ" + word.dropFirst() }
         return word.prefix(1).uppercased() + word.dropFirst()

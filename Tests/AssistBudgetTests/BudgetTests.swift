@@ -43,7 +43,7 @@ struct BudgetTests {
           arguments: [("generated/budget.tuning.jsonl", 0.95), ("generated/budget.heldout.jsonl", 0.95), ("written-after/budget.jsonl", 0.9), ("written-after/budget.second.jsonl", 0.9), ("written-after/budget.third.jsonl", 0.9), ("written-after/budget.fourth.jsonl", 0.9), ("written-after/budget.fifth.jsonl", 0.9), ("written-after/budget.sixth.jsonl", 0.9),
                       ("written-after/budget.seventh.jsonl", 0.9), ("written-after/budget.eighth.jsonl", 0.9),
                       ("written-after/budget.fifteenth.jsonl", 0.9), ("written-after/budget.sixteenth.jsonl", 0.9), ("written-after/budget.seventeenth.jsonl", 0.9),
-                      ("written-after/budget.eighteenth.jsonl", 0.9),
+                      ("written-after/budget.eighteenth.jsonl", 0.9), ("written-after/budget.nineteenth.jsonl", 0.9),
                       ("generated/budget.followups.tuning.jsonl", 0.97), ("generated/budget.followups.heldout.jsonl", 0.97)])
     func unseenSets(file: String, floor: Double) async throws {
         let cases = try GoldenSet.load(Self.golden.deletingLastPathComponent().appendingPathComponent(file))
