@@ -117,7 +117,7 @@ eval: build
 	# The eighteenth set: measured once, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.eighteenth.jsonl
-	# The nineteenth set: measured once, on the rules that fitted the eighteenth (golden/written-after/README.md).
+	# The nineteenth set: measured once, on the rules that fitted the eighteenth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
