@@ -120,6 +120,9 @@ eval: build
 	# The nineteenth set: measured once, on the rules that fitted the eighteenth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl
+	# The twentieth set: measured once, on the rules that fitted the nineteenth (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -152,6 +155,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.seventeenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.eighteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.nineteenth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentieth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
