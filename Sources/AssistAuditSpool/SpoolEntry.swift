@@ -19,10 +19,16 @@ public enum SpoolEntry: Sendable, Equatable {
 
     /// The entry as one journal line, newline included (`ChecksummedLine`).
     func line() -> [UInt8] {
-        var json: [UInt8] = []
-        json.reserveCapacity(512)
-        JSONWriter.write(.object(fields), into: &json)
-        return ChecksummedLine.encode(json)
+        var object = JSONObjectWriter(capacity: 512)
+        switch self {
+        case .row(let record):
+            object.string("kind", "row")
+            record.writeJournalFields(into: &object)
+        case .closeInterrupted(let instance):
+            object.string("kind", "close")
+            object.string("instance", instance)
+        }
+        return ChecksummedLine.encode(object.finish())
     }
 
     /// The entry of one line without its newline; nil when the line is torn or damaged.
@@ -31,18 +37,7 @@ public enum SpoolEntry: Sendable, Equatable {
         return entry(fields)
     }
 
-    // The JSON shape of an entry: a row's `AuditRecord.journalFields` and its kind.
-
-    private var fields: [String: JSONValue] {
-        switch self {
-        case .row(let record):
-            var fields = record.journalFields
-            fields["kind"] = "row"
-            return fields
-        case .closeInterrupted(let instance):
-            return ["kind": "close", "instance": .string(instance)]
-        }
-    }
+    // The JSON shape of an entry: a row's `AuditRecord.writeJournalFields` and its kind.
 
     private static func entry(_ fields: [String: JSONValue]) -> SpoolEntry? {
         switch fields["kind"]?.stringValue {

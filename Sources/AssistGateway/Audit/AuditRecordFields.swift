@@ -7,23 +7,31 @@ import Foundation
 /// `AssistWire`'s writer and parser: Foundation's `JSONEncoder` and `JSONDecoder` cost more than the rest of a
 /// journal together.
 extension AuditRecord {
-    public var journalFields: [String: JSONValue] {
-        var fields: [String: JSONValue] = [
-            "id": .string(requestId), "time": .number(time.timeIntervalSince1970), "user": .string(user),
-            "feature": .string(feature), "promptVersion": .string(promptVersion), "model": .string(model),
-            "trust": .string(trust), "trustReason": .string(trustReason), "status": .string(status.rawValue),
-            "reason": .string(reason), "instance": .string(instance), "input": .number(Double(inputTokens)),
-            "output": .number(Double(outputTokens)), "masked": .number(Double(maskedValues)), "total": .number(totalMs),
-        ]
-        if !traceId.isEmpty { fields["trace"] = .string(traceId) }
-        if let target { fields["target"] = .string(target) }
-        if attempts != 0 { fields["attempts"] = .number(Double(attempts)) }
-        if let costMicros { fields["cost"] = .number(Double(costMicros)) }
-        if let timeToFirstTokenMs { fields["ttft"] = .number(timeToFirstTokenMs) }
-        return fields
+    /// Writes the row's fields into a journal entry's object (`JSONObjectWriter`: no dictionary on the request's path).
+    public func writeJournalFields(into object: inout JSONObjectWriter) {
+        object.string("id", requestId)
+        object.number("time", time.timeIntervalSince1970)
+        object.string("user", user)
+        object.string("feature", feature)
+        object.string("promptVersion", promptVersion)
+        object.string("model", model)
+        object.string("trust", trust)
+        object.string("trustReason", trustReason)
+        object.string("status", status.rawValue)
+        object.string("reason", reason)
+        object.string("instance", instance)
+        object.integer("input", inputTokens)
+        object.integer("output", outputTokens)
+        object.integer("masked", maskedValues)
+        object.number("total", totalMs)
+        if !traceId.isEmpty { object.string("trace", traceId) }
+        if let target { object.string("target", target) }
+        if attempts != 0 { object.integer("attempts", attempts) }
+        if let costMicros { object.integer("cost", costMicros) }
+        if let timeToFirstTokenMs { object.number("ttft", timeToFirstTokenMs) }
     }
 
-    /// The row `journalFields` wrote; nil without an id, a time or a status.
+    /// The row `writeJournalFields` wrote; nil without an id, a time or a status.
     public init?(journalFields fields: [String: JSONValue]) {
         func text(_ key: String) -> String { fields[key]?.stringValue ?? "" }
         func integer(_ key: String) -> Int { fields[key]?.intValue ?? 0 }

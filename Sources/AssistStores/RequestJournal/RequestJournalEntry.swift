@@ -19,38 +19,35 @@ public enum RequestJournalEntry: Sendable, Equatable {
     /// object, several as a `group` holding each (`{"kind":"group","entries":[…]}`), so that one checksum covers
     /// them all and a line a crash tore loses all of them, never some.
     static func line<Entries: Collection<RequestJournalEntry>>(_ entries: Entries, first: UInt64) -> [UInt8] {
-        var sequence = first
-        let objects = entries.map { entry in
-            defer { sequence += 1 }
-            return JSONValue.object(entry.fields(sequence: sequence))
-        }
-        var json: [UInt8] = []
-        json.reserveCapacity(512 * objects.count)
-        JSONWriter.write(objects.count == 1 ? objects[0] : .object(["kind": "group", "entries": .array(objects)]), into: &json)
-        return ChecksummedLine.encode(json)
+        guard entries.count > 1 else { return ChecksummedLine.encode(entries.first.map { $0.object(sequence: first) } ?? []) }
+        var group = JSONObjectWriter(capacity: 512 * entries.count)
+        group.string("kind", "group")
+        group.array("entries", of: entries.enumerated().map { $1.object(sequence: first + UInt64($0)) })
+        return ChecksummedLine.encode(group.finish())
     }
 
     /// The entry numbered `sequence` as one journal line, newline included.
     func line(sequence: UInt64) -> [UInt8] { Self.line(CollectionOfOne(self), first: sequence) }
 
-    private func fields(sequence: UInt64) -> [String: JSONValue] {
-        var fields: [String: JSONValue]
+    /// The entry as a JSON object (`JSONObjectWriter`: no dictionary on the request's path).
+    private func object(sequence: UInt64) -> [UInt8] {
+        var object = JSONObjectWriter(capacity: 512)
         switch self {
         case .reserve(let key, let tokens):
-            fields = Self.keyFields(key)
-            fields["kind"] = "reserve"
-            fields["tokens"] = .number(Double(tokens))
+            object.string("kind", "reserve")
+            Self.writeKey(key, into: &object)
+            object.integer("tokens", tokens)
         case .settle(let key, let reserved, let actual):
-            fields = Self.keyFields(key)
-            fields["kind"] = "settle"
-            fields["reserved"] = .number(Double(reserved))
-            fields["actual"] = .number(Double(actual))
+            object.string("kind", "settle")
+            Self.writeKey(key, into: &object)
+            object.integer("reserved", reserved)
+            object.integer("actual", actual)
         case .row(let record):
-            fields = record.journalFields
-            fields["kind"] = "row"
+            object.string("kind", "row")
+            record.writeJournalFields(into: &object)
         }
-        fields["seq"] = .number(Double(sequence))
-        return fields
+        object.integer("seq", sequence)
+        return object.finish()
     }
 
     /// The numbered entries of one line given without its newline (one, or a group's); nil when the line is torn,
@@ -87,8 +84,10 @@ public enum RequestJournalEntry: Sendable, Equatable {
         return (UInt64(sequence), entry)
     }
 
-    private static func keyFields(_ key: QuotaKey) -> [String: JSONValue] {
-        ["user": .string(key.user), "feature": .string(key.feature), "day": .number(Double(key.day.index))]
+    private static func writeKey(_ key: QuotaKey, into object: inout JSONObjectWriter) {
+        object.string("user", key.user)
+        object.string("feature", key.feature)
+        object.integer("day", key.day.index)
     }
 
     private static func key(_ fields: [String: JSONValue]) -> QuotaKey? {
