@@ -50,6 +50,11 @@ struct DurableWritesTests {
             #expect(refused.status == 503)
             #expect(refused.errorCode == "quota_unavailable", "\(refused.text)")
         }
+        // A refusal before admission writes nothing, so it does not say that storage works again.
+        let unauthenticated = try await harness.stream(body: GatewayHarness.uncachedBody, authorization: "Bearer not-a-token")
+        #expect(unauthenticated.status == 401)
+        let health = try await testRequest(port: harness.port, path: "/healthz")
+        #expect(health.json?["checks"]?["storage"]?["status"]?.stringValue != "ok", "\(health.text)")
         #expect(try Self.quota(harness).usage(for: Self.key(harness)) == (0, 0))
         #expect(harness.assembly.dependencies.state.streamSlots.openStreams == 0)
         #expect(journal.writes == 0)

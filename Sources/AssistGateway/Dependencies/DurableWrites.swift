@@ -6,10 +6,11 @@
 /// Reservations are decided in memory when held, so that concurrent requests against a limit of K still admit
 /// exactly K; a commit that fails undoes them. Settlements change memory only once committed.
 public protocol DurableWriteGroup: AnyObject, Sendable {
-    /// Makes every write held so far durable in one step, then applies each to its store's memory. Throws when
-    /// that fails: then none of them is durable and each reservation held is undone. Writes a store makes after
-    /// the commit are its own again (written at once). Once: a second call does nothing.
-    func commit() throws
+    /// Makes every write held so far durable in one step, then applies each to its store's memory; returns whether
+    /// there was any. Throws when that fails: then none of them is durable and each reservation held is undone.
+    /// Writes a store makes after the commit are its own again (written at once). Once: a second call does nothing.
+    @discardableResult
+    func commit() throws -> Bool
 }
 
 /// The group the current task's store writes are held in (`DurableWriteGroup`), bound by the gateway around
@@ -29,8 +30,8 @@ extension GatewayDependencies {
         guard let group = stores.writeGroups?() else { return (await body(), true) }
         let value = await DurableWrites.$current.withValue(group) { await body() }
         do {
-            try group.commit()
-            storageSucceeded()
+            // Only a write says storage works: a refusal before admission holds none.
+            if try group.commit() { storageSucceeded() }
             return (value, true)
         } catch {
             storageFailed("a request's writes could not be made durable: \(error)")

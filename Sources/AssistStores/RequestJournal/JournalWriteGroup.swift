@@ -40,12 +40,13 @@ public final class JournalWriteGroup: DurableWriteGroup {
         }
     }
 
-    public func commit() throws {
+    @discardableResult
+    public func commit() throws -> Bool {
         let held = state.withLock { state in
             defer { (state.held, state.committed) = ([], true) }
             return state.committed ? [] : state.held
         }
-        guard !held.isEmpty else { return }
+        guard !held.isEmpty else { return false }
         do {
             try shipper.append(held.map(\.entry))
         } catch {
@@ -53,5 +54,6 @@ public final class JournalWriteGroup: DurableWriteGroup {
             throw error
         }
         for write in held { write.then?() }
+        return true
     }
 }
