@@ -23,6 +23,11 @@ struct SQLiteWorkQueueTests {
         return directory
     }
 
+    /// How long the first job of `batchBehindHeldLock` may wait for the lock: a bound, never a wait (the test commits
+    /// the holder as soon as the batch has queued), generous so that a loaded machine stalling the test for a couple
+    /// of seconds does not time the first job out ("database is locked", seen in a parallel run beside a build).
+    private static let heldLockDeadline: Duration = .seconds(30)
+
     /// The write lock held elsewhere and a first job (inserting 0) waiting on it on the queue's thread: jobs submitted
     /// from here until `holder` commits queue up for one batch behind it.
     private static func batchBehindHeldLock(_ database: SQLiteDatabase, in directory: URL) async throws
@@ -124,7 +129,7 @@ struct SQLiteWorkQueueTests {
     func failingJobRollsBackAlone() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Self.database(in: directory)
+        let database = try Self.database(in: directory, deadline: Self.heldLockDeadline)
         struct Refused: Error {}
         let (holder, first) = try await Self.batchBehindHeldLock(database, in: directory)  // the three below share a batch
         let failing = Task {
@@ -150,7 +155,7 @@ struct SQLiteWorkQueueTests {
     func brokenSavepointFailsTheBatch() async throws {
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try Self.database(in: directory)
+        let database = try Self.database(in: directory, deadline: Self.heldLockDeadline)
         struct Refused: Error {}
         let (holder, first) = try await Self.batchBehindHeldLock(database, in: directory)  // the two below share a batch
         let breaking = Task {
