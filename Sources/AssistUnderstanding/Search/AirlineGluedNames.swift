@@ -6,8 +6,9 @@ import Foundation
 /// too ("Wheelchair", "Repair") and names have capitals inside ("McAllen", "LaGuardia", "MacArthur"), so:
 /// - "Air" as a capitalised part is an airline anywhere, a letter on either side ("Airbnb", "AIR", "Cairo" are not),
 ///   as `AirlineNameShapes.swift` has read it since the eighteenth set;
-/// - two capitalised parts, and "air" glued in lower case at the end, are one only where a carrier stands: opening
-///   the request right before a place ("EcoJet Cochabamba to Cobija", "Originair Nelson to …"), or before Turkish
+/// - two capitalised parts, and "air", "jet" or "fly" glued in lower case at the end ("Afrijet", "Canaryfly"), are one
+///   only where a carrier stands: opening the request right before a place ("EcoJet Cochabamba to Cobija", "Originair
+///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"), or before Turkish
 ///   "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
 ///   three letters or more ("Mc", "La", "De" begin surnames and places), and "air" follows no letter that makes it an
 ///   English word's end ("chair", "hair", "pair", "fair", "stair", "flair": "Wheelchair Boston to Denver").
@@ -26,8 +27,9 @@ extension SearchParser {
                 : after.isEmpty && before.count >= 2 && before.dropFirst().allSatisfy(\.isLowercase)
             if glued { return (text, index..<(index + 1)) }
         }
-        // Where a carrier stands: opening the request before a place, or before Turkish "ile"; no place itself.
-        let opensRoute = index == 0 && places.contains(1)
+        // Where a carrier stands: opening the request before a place, or before Turkish "ile"; no place itself. The
+        // place may come after "to", a name the gazetteer lacks before it ("Canaryfly Fuerteventura to La Palma").
+        let opensRoute = index == 0 && (places.contains(1) || words.count > 3 && words[2] == "to" && places.contains { $0 > 2 })
         let withTurkish = index + 1 < words.count && turkishWithWords.contains(words[index + 1])
         guard mixedCase, opensRoute || withTurkish, !places.contains(index) else { return nil }
         if twoCapitalisedParts(text) { return (text, index..<(index + 1)) }
@@ -36,8 +38,17 @@ extension SearchParser {
            let letter = text.dropLast(3).last, !englishAirEndings.contains(letter) {
             return (text, index..<(index + 1))
         }
+        // "Afrijet", "Canaryfly": "jet" or "fly" glued at the end in lower case, four letters or more before it, none of
+        // the English words so made ("turbojet", "jumbojet", "butterfly", "dragonfly", "firefly", "housefly").
+        for suffix in ["jet", "fly"] where text.hasSuffix(suffix) && text.count >= suffix.count + 4 && text.dropFirst().allSatisfy(\.isLowercase) {
+            if !englishGluedWords.contains(String(text.dropLast(suffix.count)).lowercased()) { return (text, index..<(index + 1)) }
+        }
         return nil
     }
+
+    /// What English glues before "jet" or "fly" into a word of its own ("Turbojet", "Butterfly"): no carrier.
+    static let englishGluedWords: Set<String> = ["turbo", "jumbo", "scram", "butter", "dragon", "house", "horse", "fire", "crane", "green",
+                                                 "black", "white", "stone", "sand", "saw"]
 
     /// Whether `text` is two capitalised parts of three letters or more, each else in lower case: "EcoJet", "SkyAlps".
     static func twoCapitalisedParts(_ text: String) -> Bool {

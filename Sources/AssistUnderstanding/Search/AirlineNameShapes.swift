@@ -70,9 +70,11 @@ extension SearchParser {
         var found: [(name: String, span: Range<Int>)] = []
         var index = 0
         while index < words.count {
-            if !taken.contains(index), let shaped = openingName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+            if !taken.contains(index), let shaped = airNameOne(index, tokens: tokens, words: words, places: places)
+                ?? openingName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? nameBefore(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? nameAfterAir(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+                ?? cuedAirName(index, tokens: tokens, words: words, taken: taken, places: places)
                 ?? narrowName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? gluedName(index, tokens: tokens, words: words, mixedCase: mixedCase, places: places) {
                 found.append(shaped)
@@ -128,8 +130,11 @@ extension SearchParser {
         }
         // Opening the request, one more capitalised word after a weak generic word and before a place is the name's last:
         // "Denver Air Connection Denver to Sheridan" (not "Tropic Air Cancun to …", whose next word is the place).
+        // So is one before "from" and a place, which says the route starts after it ("Trans Air Congo from Dolisie to …";
+        // not "Trans Air from Dolisie").
+        let beforeFrom = end + 2 < words.count && words[end + 1] == "from" && places.contains(end + 2)
         let last = [end].filter { _ in
-            !generic.strong && mixedCase && start == 0 && end + 1 < words.count && places.contains(end + 1) && !places.contains(end)
+            !generic.strong && mixedCase && start == 0 && end + 1 < words.count && (places.contains(end + 1) && !places.contains(end) || beforeFrom)
                 && tokens[end].capitalised && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
         }
         let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written] + last.map { writtenName(tokens[$0].text) }

@@ -143,6 +143,23 @@ enum DateWords {
         Holiday(["mother", "s", "day"], month: 5, nth: 2, weekday: 1), Holiday(["mothers", "day"], month: 5, nth: 2, weekday: 1),
         Holiday(["anneler", "gunu"], month: 5, nth: 2, weekday: 1), Holiday(["father", "s", "day"], month: 6, nth: 3, weekday: 1),
         Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),
+    ] + usFederalHolidays
+
+    /// The US federal holidays the list above lacks, in their common spellings: Martin Luther King Jr. Day (the third
+    /// Monday of January: "MLK Day", "MLK Jr. Day", "Martin Luther King Day"), Presidents' Day (Washington's Birthday,
+    /// the third Monday of February: "Presidents Day", "President's Day"), Juneteenth (June 19), Independence Day (July
+    /// 4: "the Fourth of July", "4th of July") and Indigenous Peoples' Day (Columbus Day's Monday). A closed calendar:
+    /// every federal holiday is read, not only the ones a request happened to name.
+    static let usFederalHolidays: [Holiday] = [
+        Holiday(["martin", "luther", "king", "jr", "day"], month: 1, nth: 3, weekday: 2),
+        Holiday(["martin", "luther", "king", "junior", "day"], month: 1, nth: 3, weekday: 2),
+        Holiday(["martin", "luther", "king", "day"], month: 1, nth: 3, weekday: 2), Holiday(["mlk", "jr", "day"], month: 1, nth: 3, weekday: 2),
+        Holiday(["mlk", "day"], month: 1, nth: 3, weekday: 2), Holiday(["presidents", "day"], month: 2, nth: 3, weekday: 2),
+        Holiday(["president", "s", "day"], month: 2, nth: 3, weekday: 2), Holiday(["presidents", "s", "day"], month: 2, nth: 3, weekday: 2),
+        Holiday(["washington", "s", "birthday"], month: 2, nth: 3, weekday: 2), Holiday(["washingtons", "birthday"], month: 2, nth: 3, weekday: 2),
+        Holiday(["juneteenth"], 6, 19), Holiday(["independence", "day"], 7, 4), Holiday(["fourth", "of", "july"], 7, 4),
+        Holiday(["4th", "of", "july"], 7, 4), Holiday(["indigenous", "peoples", "day"], month: 10, nth: 2, weekday: 2),
+        Holiday(["indigenous", "people", "s", "day"], month: 10, nth: 2, weekday: 2),
     ]
 
     /// The holiday whose words start at `index`, if any; its last word may carry a Turkish case ending of up to four
@@ -193,7 +210,7 @@ enum DateWords {
     /// Nouns of a head count: a number before one counts people, not a day ("in December, 2 adults").
     static let headCountNouns: Set<String> = [
         "adult", "adults", "people", "person", "persons", "passenger", "passengers", "pax", "traveller", "travellers", "traveler", "travelers",
-        "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies", "ppl",
+        "seat", "seats", "child", "children", "kid", "kids", "infant", "infants", "baby", "babies", "ppl", "grown", "grownups",
         "yetiskin", "kisi", "kisiyiz", "yolcu", "cocuk", "bebek",
     ]
 

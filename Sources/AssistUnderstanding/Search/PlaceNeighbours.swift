@@ -7,7 +7,11 @@
 /// - Turkish "ile" (with) after it, right before the place the trip leaves from, makes it a companion, no end of the
 ///   route: "Aurora ile Habarovsk'tan Komsomolsk-na-Amure'ye" flies with Aurora (a carrier), "Aydın ile İzmir'den
 ///   Ankara'ya" with Aydın (a person). Who the companion is, the rules cannot tell: a lone name before "ile" is as
-///   often a person's, so it is no airline either. "İstanbul ile Ankara arası" still joins two ends.
+///   often a person's, so it is no airline either. "İstanbul ile Ankara arası" still joins two ends;
+/// - "somewhere" or "anywhere" after the one place a request names, no word giving the place a role: the traveller
+///   is there and the trip's end is left open ("sick of the snow in cheyenne - somewhere with beaches" leaves from
+///   Cheyenne). "Anywhere in Italy", the open word first, and "Denver or somewhere", the two joined, keep the place
+///   the destination.
 extension Gazetteer {
     /// The place of `cities` in the US state whose code, in any case, is the word at `index`, when the route goes on
     /// after it ("to"); nil otherwise, or when an apostrophe glues the word to the name ("Kearney'ne").
@@ -23,5 +27,14 @@ extension Gazetteer {
         guard mention.role == .unknown, mention.end < words.count, words[mention.end] == "ile",
               !words.contains(where: { $0.hasPrefix("arasi") }) else { return false }
         return mentions.contains { $0.position == mention.end + 1 && $0.role == .origin }
+    }
+
+    /// Whether `mention`, the request's one place and of no role, is left for "somewhere" or "anywhere" after it, as the
+    /// type's comment says: where the traveller is, the origin.
+    static func isLeftForSomewhere(_ mention: Mention, in words: [String], mentions: [Mention]) -> Bool {
+        guard mentions.count == 1, mention.role == .unknown else { return false }
+        return words.indices.contains { index in
+            index >= mention.end && ["somewhere", "anywhere"].contains(words[index]) && !["or", "and"].contains(words[index - 1])
+        }
     }
 }

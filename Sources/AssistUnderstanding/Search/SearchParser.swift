@@ -26,12 +26,16 @@ public struct SearchParser: Sendable {
         let route = gazetteer.route(of: mentions.filter { !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions) })
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
+        let ends = mentions.filter { !Self.isStopover($0, in: words) }
+        if let only = ends.first, Gazetteer.isLeftForSomewhere(only, in: words, mentions: ends), filters.origin == nil {
+            (filters.origin, filters.destination) = (only.city.name, nil)
+        }
         let (departure, back) = dates.resolve(text, besides: mentions, names: shapedAirlines.map(\.span))
         filters.departure = departure
         filters.return = back
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
-        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
+        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"]) ?? Self.grownUps(in: words)
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
             ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
@@ -52,7 +56,7 @@ public struct SearchParser: Sendable {
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
         let glued = TextMatching.apostrophedWords(text)
-        filters.airline = Self.listedAirline(in: words) ?? Self.contextualAirline(in: words, glued: glued, besides: shapedAirlines.map(\.span))
+        filters.airline = Self.longerListedAirline(in: text, words: words) ?? Self.listedAirline(in: words) ?? Self.contextualAirline(in: words, glued: glued, besides: shapedAirlines.map(\.span))
             ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
@@ -336,7 +340,11 @@ public struct SearchParser: Sendable {
             let after = words[end..<min(words.count, end + 2)]
             // "6000 TL altı": "altı" (under) right after the money; before a head count it is the number six ("altı kişi").
             let underAfter = after.first == "alti" && !(end + 1 < words.count && DateWords.headCountNouns.contains(words[end + 1]))
-            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter {
+            // "cap it at $700", "capped at 500 euros": a cap set at the amount ("a cap, 2 bags, $300 fare" sets none).
+            let capped = before.last == "at" && before.contains { ["cap", "capped", "capping"].contains($0) }
+            // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next).
+            let topsAfter = after.first == "tops"
+            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter || capped || topsAfter {
                 return SearchFilters.Price(amount: amount, currency: currency)
             }
         }

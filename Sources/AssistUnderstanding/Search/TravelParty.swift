@@ -44,11 +44,18 @@ extension SearchParser {
                 || rest.starts(with: ["with", "my", "parents"]) || rest.starts(with: ["me", "and", "my", "parents"]) {
                 return 3
             }
-            // "me and my two kids", "me and my son": one grown-up; the children are counted as children.
-            if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my" {
-                let noun = Int(words[index + 3]) ?? numbers[words[index + 3]] != nil ? index + 4 : index + 3
-                if noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
+            // "me and my two kids", "me and my son", "me + my 3 kids" (the sign folds away): one grown-up; the children
+            // are counted as children.
+            if ["i", "me"].contains(words[index]), index + 2 < words.count {
+                let my = ["and", "plus"].contains(words[index + 1]) ? index + 2 : index + 1
+                let noun = my + 1 < words.count && (Int(words[my + 1]) ?? numbers[words[my + 1]]) != nil ? my + 2 : my + 1
+                if words[my] == "my", noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
             }
+            // "me and a friend", "a friend and I": one companion named with "a", and the speaker.
+            if ["i", "me"].contains(words[index]), rest.count >= 4, words[index + 1] == "and", words[index + 2] == "a",
+               Self.companions.contains(words[index + 3]) { return 2 }
+            if rest.count >= 4, words[index] == "a", Self.companions.contains(words[index + 1]), words[index + 2] == "and",
+               ["i", "me"].contains(words[index + 3]) { return 2 }
             // "with my mother and father", "with my mom and my dad": two named companions and the speaker.
             if rest.starts(with: ["with", "my"]), index + 4 < words.count, Self.companions.contains(words[index + 2]), words[index + 3] == "and" {
                 let other = words[index + 4] == "my" && index + 5 < words.count ? words[index + 5] : words[index + 4]
@@ -111,7 +118,8 @@ extension SearchParser {
                ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
             if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
                words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
-            if ["with", "and"].contains(words[index]), index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
+            // "with our baby", "and my infant", "two of us plus our baby".
+            if ["with", "and", "plus"].contains(words[index]), index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
                ["baby", "infant"].contains(words[index + 2]) { return 1 }
         }
         return nil
@@ -156,4 +164,16 @@ extension SearchParser {
                                                 "ablam", "abim"]
     static let turkishCompanions: Set<String> = ["esimle", "karimla", "kocamla", "sevgilimle", "nisanlimla", "annemle", "babamla",
                                                  "arkadasimla", "kardesimle", "ablamla", "abimle"]
+}
+
+extension SearchParser {
+    /// "3 grown-ups", "two grownups": grown-ups counted are adults (the hyphen splits the word: "grown", "ups"). "3 grown
+    /// men" or "grown up" alone counts none.
+    static func grownUps(in words: [String]) -> Int? {
+        for index in words.indices.dropFirst() {
+            let noun = words[index] == "grownups" || words[index] == "grown" && index + 1 < words.count && words[index + 1] == "ups"
+            if noun, let value = Int(words[index - 1]) ?? numbers[words[index - 1]], value > 0, value < 10 { return value }
+        }
+        return nil
+    }
 }

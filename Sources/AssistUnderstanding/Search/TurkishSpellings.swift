@@ -16,7 +16,8 @@ import Foundation
 /// Turkish case ending, glued or after an apostrophe ("Hovd'a", "kızıla"), and written as a name, or right after
 /// another place ("krasnoyarsktan kızıla"). A name is capitalised before an apostrophe ("Karşı'dan", as Turkish writes
 /// a place's ending), or mid-sentence before a glued ending; a sentence's capital before a glued ending says nothing
-/// ("Karşıdan karşıya geçtim": from one side to the other). "kızıl" (red) alone, "saçımı kızıla boyattım" (dyed my
+/// ("Karşıdan karşıya geçtim": from one side to the other). A key of three letters is read only capitalised before an
+/// apostrophe right after another place ("Anadır'dan Oha'ya": Okha). "kızıl" (red) alone, "saçımı kızıla boyattım" (dyed my
 /// hair red) or an English sentence are never read this way (`Gazetteer.mentions(in:)`). In lower case, a name with a
 /// "from" ending right before another place with a "to" ending is a route's start too ("nadımdan antalyaya": from
 /// Nadym to Antalya), as a name right after a place is its end; "kızıldan maviye" (from red to blue) names no place.
@@ -46,7 +47,7 @@ extension Gazetteer {
         var index: [[String]: [City]] = [:]
         for (name, cities) in byName {
             let key = spellingKey(name)
-            guard key != name, byName[key] == nil, key.joined().count >= 4 else { continue }
+            guard key != name, byName[key] == nil, key.joined().count >= 3 else { continue }
             for city in cities where !(index[key]?.contains(city) ?? false) { index[key, default: []].append(city) }
         }
         return index.mapValues { $0.sorted { $0.population > $1.population } }
@@ -56,10 +57,11 @@ extension Gazetteer {
     /// digits only), so no name is read as a key nor a key as a name.
     static let spellingMark = ["~spelled"]
 
-    /// The places `key` of a Turkish spelling names, if any (`spellingIndex`).
-    func cities(spelled words: [String]) -> [City]? {
+    /// The places `key` of a Turkish spelling names, if any (`spellingIndex`); a key shorter than `minimum` letters
+    /// names none.
+    func cities(spelled words: [String], minimum: Int = 4) -> [City]? {
         let key = Self.spellingKey(words)
-        guard key.joined().count >= 4 else { return nil }
+        guard key.joined().count >= minimum else { return nil }
         return byName[Self.spellingMark + key]
     }
 
@@ -70,8 +72,11 @@ extension Gazetteer {
         for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
             var key = Array(words[index..<(index + length)])
             let next = index + length
+            // A key of three letters ("Oha'ya", Okha) only capitalised before an apostrophe, right after another place
+            // ("Anadır'dan Oha'ya"): a name so short is a word too often ("oha", an interjection) to be read alone.
+            let short = afterPlace && shapes.isCapitalised(index) && length == 1
             if afterPlace || shapes.isCapitalised(index), apostrophes.contains(next), Self.caseEndings.contains(words[next]),
-               let cities = cities(spelled: key) {
+               let cities = cities(spelled: key, minimum: short ? 3 : 4) {
                 return (cities, length, nil, false)
             }
             guard let last = key.last, last.count >= 5, !apostrophes.contains(next) else { continue }

@@ -8,6 +8,8 @@ struct WrittenWord {
     var startsSentence: Bool
     /// Whether a single hyphen joins it to the next word, nothing else between ("Saint-Pierre", "Port-au-Prince").
     var hyphenAfter = false
+    /// Whether a comma stands between it and the next word ("air sunshine, under $250").
+    var commaAfter = false
 
     static func split(_ text: String) -> [WrittenWord] {
         var words: [WrittenWord] = []
@@ -17,6 +19,7 @@ struct WrittenWord {
         for character in text + " " {
             if character.isLetter || character.isNumber {
                 if current.isEmpty, between == "-", !words.isEmpty { words[words.count - 1].hyphenAfter = true }
+                if current.isEmpty, between.contains(","), !words.isEmpty { words[words.count - 1].commaAfter = true }
                 current.append(character)
                 continue
             }
