@@ -105,7 +105,7 @@ extension FinanceUnderstander {
             } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
                 index += 1
                 addDay(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
-            } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index), last != first {
+            } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index, dashed: dashed), last != first {
                 index += length
                 add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
             } else if monthWords.contains(word), previous == "last" || previous == "gecen" { add(monthRange(offset: -1), from: index - 1) }
@@ -128,6 +128,10 @@ extension FinanceUnderstander {
             else if word == "months" || monthWords.contains(word), index >= 2, ["last", "past", "previous", "son"].contains(words[index - 2]),
                     let count = Int(previous) ?? SearchParser.numbers[previous] {  // "last 3 months", "son 3 ayda"
                 add(lastMonths(count), from: index - 2)
+            } else if let month = DateResolver.month(word), ["last", "previous", "gecen", "onceki"].contains(previous),
+                      month == calendar.component(.month, from: todayDate) {
+                // "last january", "geçen ocaktan" in January: this month is no "last" one, so it is a year before's.
+                add(monthRange(month, year: thisYear - 1), from: index - 1, .month(month))
             } else if let month = DateResolver.month(word) {
                 add(pastMonth(month), .month(month))
             } else if let year = Self.explicitYear(word) ?? Self.yearWithCaseEnding(word), year <= thisYear, SearchParser.currency(next) == nil,
@@ -321,14 +325,18 @@ extension FinanceUnderstander {
     /// The month a range starting at `index` ends with, and how many words after `index` it takes: "June to
     /// August", "between June and August", "haziran ile ağustos arası", "hazirandan ağustosa". Two months joined
     /// otherwise ("October and November", "ekim ile kasım") are two periods, for a comparison.
-    func monthRangeEnd(_ words: [String], at index: Int) -> (month: Int, length: Int)? {
+    func monthRangeEnd(_ words: [String], at index: Int, dashed: Set<Int> = []) -> (month: Int, length: Int)? {
         guard index + 1 < words.count else { return nil }
         let next = words[index + 1]
         if ["dan", "den", "tan", "ten"].contains(where: { words[index].hasSuffix($0) }), let last = DateResolver.month(next) { return (last, 1) }
-        guard index + 2 < words.count, let last = DateResolver.month(words[index + 2]) else { return nil }
-        let after = index + 3 < words.count ? words[index + 3] : ""
         // "compare september to august": two months set against each other, not the months from one to the other.
         let comparing = words.contains { ["compare", "comparing", "karsilastir"].contains($0) }
+        // "temmuz-eylül arasında", "july-september": a bare month, a dash and a month are the months from one to the
+        // other (a day after the second, "feb-mar 3", is no range of months; nor months dashed to be compared).
+        if dashed.contains(index + 1), !comparing, DateResolver.monthBeforeDay(words[index]) != nil, let last = DateResolver.month(next),
+           !(index + 2 < words.count && DateResolver.dayNumber(words[index + 2]) != nil) { return (last, 1) }
+        guard index + 2 < words.count, let last = DateResolver.month(words[index + 2]) else { return nil }
+        let after = index + 3 < words.count ? words[index + 3] : ""
         let joined = ["through", "thru", "until", "till"].contains(next) || next == "to" && !comparing
             || (next == "and" && index > 0 && Self.saysBetween(words[index - 1])) || (next == "ile" && after.hasPrefix("arasi"))
         return joined ? (last, 2) : nil

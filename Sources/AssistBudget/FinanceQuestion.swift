@@ -56,7 +56,7 @@ public struct FinanceUnderstander: Sendable {
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu"]),
-        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere"]), ("subscriptions", ["subscription", "subscriptions", "abonelik", "abonelikler"]),
+        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
@@ -73,7 +73,8 @@ public struct FinanceUnderstander: Sendable {
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
-                         "most of my money", "where did my money go", "where did all my money go", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
+                         "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
+                         "where s my money gone", "where s all my money gone", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          "places", "spots", "top spots", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
@@ -82,6 +83,8 @@ public struct FinanceUnderstander: Sendable {
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
                     "en yüksek", "en fazla", "in one go", "at once", "in one purchase", "in one payment", "in one transaction",
                     "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
+                    // "most i dropped at … in one night": one night's, one outing's spending.
+                    "in one night", "in a single night", "most i dropped",
                     "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu",
                     // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
                     "en yükseği", "en büyüğü", "en pahalısı",
@@ -247,6 +250,16 @@ public struct FinanceUnderstander: Sendable {
             guard Int(first) == nil, SearchParser.numbers[first] == nil, SearchParser.currency(first) == nil else { return false }
             let rest = words[(index + 1)...].joined(separator: " ")
             return periods(in: rest).0 != nil || FollowUp.shift(in: rest) != nil  // "more than the month before?"
+        } || Self.turkishMoreThanMonth(words)
+    }
+
+    /// "kasımdan fazla mı", "ekimden daha az mı": a month in the ablative ("than November"), "fazla", "az" or "daha"
+    /// after it, and the question's "mı" sets the question against that month ("kasımdan beri", since November, and
+    /// "500 liradan fazla mı", an amount, do not).
+    static func turkishMoreThanMonth(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            index + 2 < words.count && DateResolver.month(words[index]) != nil && ["dan", "den", "tan", "ten"].contains { words[index].hasSuffix($0) }
+                && ["fazla", "az", "daha"].contains(words[index + 1]) && words[(index + 2)...].contains { ["mi", "mu"].contains($0) }
         }
     }
 

@@ -112,9 +112,12 @@ enum FollowUp {
             let twoBefore = index >= 2 ? words[index - 2] : ""
             // "one more month back?", "another week earlier", "bir ay geriye git": one unit more, back.
             let oneMore = before == "more" && twoBefore == "one" || before == "another"
+            // "go back one more month", "bir ay daha geriye git": "back" before it, or "daha" (more) before "geri".
+            let backBefore = words[..<index].contains("back")
+            let moreBack = after == "daha" && index + 2 < words.count && words[index + 2].hasPrefix("geri")
             if count == nil, ["a", "one"].contains(before) && (["rewind", "back"].contains(twoBefore) || after == "back")
-                || oneMore && ["back", "earlier"].contains(after)
-                || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after.hasPrefix("geri")) {
+                || oneMore && (["back", "earlier"].contains(after) || backBefore)
+                || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after.hasPrefix("geri") || moreBack) {
                 return Shift(unit: unit)
             }
             // "bir gün önce", "ondan bir hafta önce": one unit before the last period ("iki gün önce" is a day of its own).

@@ -38,6 +38,8 @@ extension FinanceUnderstander {
                     // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name.
                     // Alone, a word of one ("kitapyurdu'ndan").
                     if index > 0, let name = lowercaseCompound(tokens[index - 1], stem) { return name }
+                } else if index > 0, let name = nameBeforeShopKind(tokens[index - 1], stem) {
+                    return name  // "atasun optik'e", "bkm kitap'a", "mikel coffee'de"
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
                     return name  // "madame coco'ya"
                 }
@@ -141,7 +143,38 @@ extension FinanceUnderstander {
                                         "a", "an", "any", "some", "what", "which", "where", "when", "how", "day", "days", "week",
                                         "weekend", "month", "year", "years", "gun", "hafta", "ay", "yil", "yilbasi", "bayram",
                                         "bayrami", "ramazan", "kurban", "noel", "paskalya", "christmas", "easter", "halloween",
-                                        "thanksgiving", "valentine", "valentines", "sevgililer"]
+                                        "thanksgiving", "valentine", "valentines", "sevgililer",
+                                        // "nisan-haziran döneminde": a period ("dönem"), as "ay" and "hafta" are.
+                                        "donem", "donemi", "donemde", "doneminde"]
+}
+
+/// A shop named by a word and the kind of shop it is, in lower case, with a Turkish case ending after an apostrophe:
+/// "atasun optik'e", "bkm kitap'a", "mikel coffee'de". The kind alone would be read as a category ("kitap'a", books;
+/// "coffee'de", cafes) or as a name of its own ("Optik"), and the word before it was passed over when it looked like a
+/// Turkish word in a case ("atasun": "-sun"). But the apostrophe puts the ending on the kind, so the word before it
+/// carries none: it is the shop's own name, and the two words are the shop (its category then cleared, as for any
+/// named shop). Never a common word, a period's word, a number or a pronoun before it ("geçen ay market'e" is the
+/// groceries of last month; "bu yıl kitap'a" the books of this year).
+extension FinanceUnderstander {
+    /// The kinds of shop a name is written before: a category's own word ("kitap", "coffee", "market") or a shop's
+    /// trade that is no category here.
+    static let tradesBeforeApostrophe: Set<String> = ["optik", "eczane", "eczanesi", "kirtasiye", "firin", "pastane", "pastanesi", "kuyumcu", "mobilya",
+                                         "oyuncak", "cicekci"]
+
+    /// Whether the folded word after a name is a kind of shop, as the type's comment says.
+    static func isShopKind(_ folded: String) -> Bool {
+        tradesBeforeApostrophe.contains(folded) || category([folded]) != nil && categories.contains { $0.1.contains { TextMatching.words($0) == [folded] } }
+    }
+
+    /// The shop `previous` and the kind `stem` name together, or nil when `previous` is no name's word.
+    func nameBeforeShopKind(_ previous: String, _ stem: String) -> String? {
+        let folded = TextMatching.fold(previous), kind = TextMatching.fold(stem)
+        let initials = previous.count == 2 && !previous.contains(where: { "aeiouıöüy".contains($0) })
+        guard Self.isShopKind(kind), previous.count >= 3 || initials, previous.allSatisfy({ $0.isLetter && $0.isLowercase }),
+              !Self.notNameWords.contains(folded), !Self.notNames.contains(folded), !Self.isTimeWord(folded), !Self.hasIntentCue(previous),
+              Self.category(in: previous) == nil, acceptable(previous, partOfName: true), periods(in: previous).0 == nil else { return nil }
+        return [previous, stem].map { Self.spelledAsName($0, turkish: true, alone: true) }.joined(separator: " ")
+    }
 }
 
 extension Substring {

@@ -96,6 +96,16 @@ extension FinanceUnderstander {
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
+                // "have I paid Peacock since October": the payee capitalised mid-sentence, as a name is.
+                if word == "paid", plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
+                   let name = name([index + 1], tokens) { return name }
+                // "at dave & buster's in one night": two words "&" joins, the last perhaps a possessive, neither a
+                // category's whole word ("buster" only begins with "bus").
+                if index + 3 < tokens.count, tokens[index + 2] == "&", plain(index + 1), plain(index + 3), boundary(index + 4),
+                   ![index + 1, index + 3].contains(where: { Self.isShopKind(TextMatching.fold(Self.withoutPossessive(tokens[$0]))) }) {
+                    let name = [index + 1, index + 2, index + 3].map { Self.spelledAsName(tokens[$0]) }.joined(separator: " ")
+                    if acceptable(name, allowingCommonWords: true) { return name }
+                }
                 // "at peet's coffee in january": a possessive name and the noun after it, a category's or a common word too,
                 // are one name (the possessive no common word nor pronoun: "at mom's place" is none).
                 if index + 2 < tokens.count, tokens[index + 1].hasSuffix("'s") || tokens[index + 1].hasSuffix("’s"), plain(index + 1),
@@ -139,7 +149,9 @@ extension FinanceUnderstander {
                 return name  // "rossmann alışverişlerimin"
             } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0, sentenceStart: true) }) {
                 return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı", "superonline faturalarım"
-            } else if ["did", "does", "has", "have"].contains(word), let verb = (2...3).first(where: { index + $0 < tokens.count && Self.costVerbs.contains(folded[index + $0]) }),
+            } else if ["did", "does", "has", "have"].contains(word), let verb = (2...3).first(where: { index + $0 < tokens.count && (Self.costVerbs.contains(folded[index + $0])
+                // "what did culver's run me": "run" with me or us after it is a cost ("did the kids run" is none).
+                || folded[index + $0] == "run" && index + $0 + 1 < tokens.count && ["me", "us"].contains(folded[index + $0 + 1])) }),
                       (index + 1..<index + verb).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
                       let name = name(Array(index + 1..<index + verb), tokens) {
                 // "What did Paramount+ cost me": capitalised after "did", as a name is mid-sentence.
@@ -212,7 +224,8 @@ extension FinanceUnderstander {
             guard first >= 0, (first..<index).allSatisfy({ plain($0) && readsAsName(tokens[$0]) }),
                   !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
                   !(first..<index).contains(where: { Self.isTimeNounInCase(TextMatching.fold(tokens[$0])) }),
-                  count == 1 || Self.endsLikePossessive(tokens[index - 1]),
+                  // Two words with no possessive only opening the question ("mars athletic üyeliğime").
+                  count == 1 || Self.endsLikePossessive(tokens[index - 1]) || first == 0,
                   // "yılbaşından bu yana blutv ödemelerimi": a period of three words when "yana" closes it ("bu ayın en
                   // yüksek faturası" has "en" between), never a category's first word ("geçen ayki kişisel bakım").
                   first == 0 || periods(in: tokens[max(0, first - (TextMatching.fold(tokens[first - 1]) == "yana" ? 3 : 2))..<first]
@@ -328,6 +341,16 @@ extension FinanceUnderstander {
         if alone, word.count == 3, word.allSatisfy({ $0.isLetter && $0.isLowercase }), word.filter({ "aeiouıöü".contains($0) }).count >= 2 {
             return word.map { turkish && $0 == "i" ? "İ" : $0.uppercased() }.joined()
         }
+        // "amc": a vowel and two consonants no English or Turkish word ends with ("and", "elf", "alt", "aşk" are words)
+        // are letters said one by one, in capitals.
+        if alone, word.count == 3, word.allSatisfy({ $0.isLetter && $0.isLowercase }), "aeiouıöü".contains(word.first!),
+           !word.dropFirst().contains(where: { "aeiouyıöü".contains($0) }), !wordEndings.contains(String(word.dropFirst())) {
+            return word.uppercased()
+        }
+        // "in-n-out": a single letter between two words, "and" said short, makes each part a name's, capitalised.
+        if hyphened.count == 3, hyphened[1].count == 1, hyphened[0].count >= 2, hyphened[2].count >= 2, hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
+            return hyphened.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+        }
         // "t-mobile": a single letter before a hyphen is an initial, and the word after it a name's, capitalised.
         if hyphened.count == 2, hyphened[0].count == 1, hyphened[1].count >= 3, hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return hyphened.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
@@ -335,6 +358,14 @@ extension FinanceUnderstander {
         if turkish, word.first == "i" { return "İ" + word.dropFirst() }
         return word.prefix(1).uppercased() + word.dropFirst()
     }
+
+    /// Two consonants that end English or Turkish words after a vowel ("and", "elf", "ask", "its", "alt", "üst", "aşk"):
+    /// a name of a vowel and two others is said letter by letter only when no word ends so ("amc").
+    static let wordEndings: Set<String> = [
+        "bb", "bs", "ch", "ck", "ct", "dd", "ds", "ff", "ft", "gg", "gs", "hm", "ks", "ld", "lf", "lk", "ll", "lm", "lp", "ls", "lt", "mb",
+        "mp", "ms", "nd", "ng", "nk", "nn", "ns", "nt", "pt", "ps", "rb", "rc", "rd", "rf", "rg", "rk", "rl", "rm", "rn", "rp", "rr", "rs",
+        "rt", "sh", "sk", "sp", "ss", "st", "th", "ts", "tt", "wl", "wn", "xt", "zz", "nç", "rç", "lç", "rş", "şk", "şt", "rz", "nz",
+    ]
 
     /// "sam's club trips", "peet's visits": what a visit is, after a name with a possessive ("my road trips" is none).
     static func visitsAfterPossessive(_ word: String, _ tokens: [String], at index: Int) -> Bool {
