@@ -120,7 +120,7 @@ eval: build
 	# The nineteenth set: measured once, on the rules that fitted the eighteenth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.nineteenth.jsonl
-	# The twentieth set: measured once, on the rules that fitted the nineteenth (golden/written-after/README.md).
+	# The twentieth set: measured once, on the rules that fitted the nineteenth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
