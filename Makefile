@@ -123,6 +123,9 @@ eval: build
 	# The twentieth set: measured once, on the rules that fitted the nineteenth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl
+	# The twenty-first set: measured once, on the rules that fitted the twentieth (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfirst.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfirst.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -156,6 +159,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.eighteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.nineteenth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentieth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfirst.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
