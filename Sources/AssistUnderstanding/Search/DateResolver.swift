@@ -154,6 +154,8 @@ public struct DateResolver: Sendable {
             let timeWords: Set<String> = ["morning", "afternoon", "evening", "night", "am", "pm"]
             let abbreviated = DateWords.weekdayAbbreviations[word].flatMap { weekday in
                 ["on", "this", "next", "by", "until", "till", "every"].contains(previous) || timeWords.contains(next)
+                    // "fri 6am", "wed 9 am": an hour on the clock right after it.
+                    || Self.isClockTime(next) || Int(next).map({ (1...12).contains($0) }) == true && ["am", "pm"].contains(afterNext)
                     || ["early", "late"].contains(next) && timeWords.contains(afterNext)
                     || word != "sun" && index >= 2 && (index == words.count - 1 && !DateWords.beforeNoun.contains(previous) || previous.isEmpty)
                     ? weekday : nil
@@ -343,5 +345,15 @@ public struct DateResolver: Sendable {
             return value
         }
         return nil
+    }
+}
+
+extension DateResolver {
+    /// A clock time written as one word, an hour and "am" or "pm" ("6am", "11pm"): after a weekday's abbreviation it
+    /// makes the abbreviation a day ("fri 6am"), as a time of day does ("fri morning"). A bare number is no time
+    /// ("sat 2 adults").
+    static func isClockTime(_ word: String) -> Bool {
+        guard word.hasSuffix("am") || word.hasSuffix("pm"), let hour = Int(word.dropLast(2)) else { return false }
+        return (1...12).contains(hour)
     }
 }

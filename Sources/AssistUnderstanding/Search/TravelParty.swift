@@ -34,6 +34,12 @@ extension SearchParser {
                let count = Int(words[at]) ?? numbers[words[at]], count > 0, count < 10 {
                 return count + 1
             }
+            // "ben ve 2 çocuğum", "ben ve iki çocuğum": I and my children, counted as children; "ben ve 2 arkadaşım" is
+            // counted above, "eşim, ben ve 2 çocuğum" below.
+            if words[index] == "ben", index + 3 < words.count, words[index + 1] == "ve", (Int(words[index + 2]) ?? numbers[words[index + 2]]) != nil,
+               ["cocugum", "cocuklarim"].contains(words[index + 3]), !words[max(0, index - 3)..<index].contains(where: Self.turkishPossessed.contains) {
+                return 1
+            }
             // "eşim, ben ve 2 çocuğumuz", "ben ve annem": I and one possessed companion; "annem, babam ve ben": two.
             if words[index] == "ben" {
                 let around = words[max(0, index - 3)...min(words.count - 1, index + 2)].filter(Self.turkishPossessed.contains)
@@ -118,8 +124,10 @@ extension SearchParser {
                ["kucakta", "kucak", "lap"].contains(words[index - 1]) { return 1 }
             if babies.contains(words[index]), index + 2 < words.count, ["in", "on"].contains(words[index + 1]),
                words[index + 2] == "lap" || index + 3 < words.count && words[index + 3] == "lap" { return 1 }
-            // "with our baby", "and my infant", "two of us plus our baby".
-            if ["with", "and", "plus"].contains(words[index]), index + 2 < words.count, ["my", "our"].contains(words[index + 1]),
+            // "with our baby", "and my infant", "two of us plus our baby"; "me, my wife and the baby" ("the" after
+            // "and" or "with" only: "the baby seat" is no baby).
+            if ["with", "and", "plus"].contains(words[index]), index + 2 < words.count,
+               ["my", "our"].contains(words[index + 1]) || words[index + 1] == "the" && index + 3 == words.count,
                ["baby", "infant"].contains(words[index + 2]) { return 1 }
         }
         return nil
