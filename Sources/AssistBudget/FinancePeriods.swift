@@ -129,8 +129,10 @@ extension FinanceUnderstander {
                     let count = Int(previous) ?? SearchParser.numbers[previous] {  // "last 3 months", "son 3 ayda"
                 add(lastMonths(count), from: index - 2)
             } else if let month = DateResolver.month(word), ["last", "previous", "gecen", "onceki"].contains(previous),
-                      month == calendar.component(.month, from: todayDate) {
-                // "last january", "geçen ocaktan" in January: this month is no "last" one, so it is a year before's.
+                      month == calendar.component(.month, from: todayDate)
+                        || words.indices.contains(where: { $0 + 1 < words.count && ["this", "bu"].contains(words[$0]) && DateResolver.month(words[$0 + 1]) == month }) {
+                // "last january", "geçen ocaktan" in January: this month is no "last" one, so it is a year before's; so
+                // is "last march" beside "this march" ("how does this march stack up against last march", in April).
                 add(monthRange(month, year: thisYear - 1), from: index - 1, .month(month))
             } else if let month = DateResolver.month(word) {
                 add(pastMonth(month), .month(month))

@@ -56,9 +56,14 @@ public struct FinanceUnderstander: Sendable {
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu"]),
-        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
+        // "rideshares and trains", "public transport", "toplu taşımaya" (public transport, with its ending).
+        ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
+                       "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
+                       "public transit", "toplu taşıma"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
-        ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
+        // "how much did i shop online", "shopped online": the act said with the verb.
+        ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
+                      "shopping online", "buy online", "bought online"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),

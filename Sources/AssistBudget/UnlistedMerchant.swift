@@ -34,6 +34,8 @@ extension FinanceUnderstander {
                         words.insert(tokens[back], at: 0)
                         back -= 1
                     }
+                } else if index >= 2, tokens[index - 1] == "&", let name = ampersandName(tokens[index - 2], stem) {
+                    return name  // "marks & spencer'da": two words "&" joins, the ending on the second
                 } else if Self.possessiveEnding(stem, TextMatching.fold(String(token[token.index(after: apostrophe)...]))) {
                     // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name.
                     // Alone, a word of one ("kitapyurdu'ndan").
@@ -183,5 +185,18 @@ extension Substring {
         let kept: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "&" }
         guard let start = firstIndex(where: kept), let end = lastIndex(where: kept) else { return "" }
         return String(self[start...end])
+    }
+}
+
+/// Two words "&" joins before a Turkish case ending ("marks & spencer'da"): one name, as after "at" in English ("at dave &
+/// buster's"). Neither word a kind of shop, a category's, a period's or a common word ("kahve & market'e" is none).
+extension FinanceUnderstander {
+    func ampersandName(_ previous: String, _ stem: String) -> String? {
+        let words = [previous, stem]
+        guard words.allSatisfy({ $0.count >= 2 && $0.allSatisfy(\.isLetter) }),
+              !words.contains(where: { Self.isShopKind(TextMatching.fold($0)) || Self.category(in: $0) != nil || Self.notNames.contains(TextMatching.fold($0))
+                                      || Self.notNameWords.contains(TextMatching.fold($0)) || Self.isTimeWord(TextMatching.fold($0)) }) else { return nil }
+        let name = words.map { Self.spelledAsName($0, turkish: true) }.joined(separator: " & ")
+        return acceptable(name, allowingCommonWords: true) ? name : nil
     }
 }

@@ -278,7 +278,9 @@ extension FinanceUnderstander {
         guard previous.count >= 3 || initials, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
               !(Self.endsLikePossessive(previous) && Self.notNameWords.contains(String(folded.dropLast()))),
               !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: { folded.hasSuffix($0) && Self.harmonises(previous, ending: $0) }),
-              !Self.isTimeWord(folded) else { return nil }
+              !Self.isTimeWord(folded),
+              // "bu kış başkentgaz'a", "geçen sonbahar mephisto'dan": a season's name is the period's, no name's word.
+              Self.seasons[folded] == nil else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
     }
 
