@@ -123,7 +123,7 @@ eval: build
 	# The twentieth set: measured once, on the rules that fitted the nineteenth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentieth.jsonl
-	# The twenty-first set: measured once, on the rules that fitted the twentieth (golden/written-after/README.md).
+	# The twenty-first set: measured once, on the rules that fitted the twentieth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfirst.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfirst.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
