@@ -47,14 +47,7 @@ struct BudgetTests {
                       ("written-after/budget.twentieth.jsonl", 0.9),
                       ("generated/budget.followups.tuning.jsonl", 0.97), ("generated/budget.followups.heldout.jsonl", 0.97)])
     func unseenSets(file: String, floor: Double) async throws {
-        let cases = try GoldenSet.load(Self.golden.deletingLastPathComponent().appendingPathComponent(file))
-        #expect(cases.count >= 60)
-        let report = await offCooperativePool { await GoldenRunner().run(cases) { item in
-            let understander = FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29")
-            // A follow-up is read after the question it follows, as a conversation reads it.
-            let previous = item.extra["previous"]?.stringValue.map { understander.understand($0) }
-            return Extraction(fields: understander.understand(item.text, previous: previous).json.objectValue ?? [:], source: "fallback")
-        } }
+        let report = try await unseenReport(file)
         // The follow-up sets are held on every field: what they test is what the follow-up keeps.
         let held = floor >= 0.95 && !file.contains("followups") ? ["intent", "period"] : Array(report.fields.keys)
         for field in held {
@@ -62,6 +55,18 @@ struct BudgetTests {
                 #expect(tally.accuracy >= floor, "\(file) \(field) \(language): \(tally.correct)/\(tally.total)\n\(report.misses.prefix(10))")
             }
         }
+    }
+
+    /// `file` (under golden/, at least 60 questions) read by the rules, each follow-up after the question it follows,
+    /// as a conversation reads it.
+    private func unseenReport(_ file: String) async throws -> GoldenRunner.Report {
+        let cases = try GoldenSet.load(Self.golden.deletingLastPathComponent().appendingPathComponent(file))
+        #expect(cases.count >= 60)
+        return await offCooperativePool { await GoldenRunner().run(cases) { item in
+            let understander = FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29")
+            let previous = item.extra["previous"]?.stringValue.map { understander.understand($0) }
+            return Extraction(fields: understander.understand(item.text, previous: previous).json.objectValue ?? [:], source: "fallback")
+        } }
     }
 
     /// The twenty-first set (on the rules of 1185185, 0.78 at its lowest unseen, English merchant), fitted since: held
@@ -72,13 +77,7 @@ struct BudgetTests {
     @Test("the twenty-first written-after set: ≥ 0.9 per field (English merchant ≥ 0.78)")
     func writtenAfterTwentyFirst() async throws {
         let file = "written-after/budget.twentyfirst.jsonl"
-        let cases = try GoldenSet.load(Self.golden.deletingLastPathComponent().appendingPathComponent(file))
-        #expect(cases.count >= 60)
-        let report = await offCooperativePool { await GoldenRunner().run(cases) { item in
-            let understander = FinanceUnderstander(merchants: merchants, today: item.today ?? "2026-11-29")
-            let previous = item.extra["previous"]?.stringValue.map { understander.understand($0) }
-            return Extraction(fields: understander.understand(item.text, previous: previous).json.objectValue ?? [:], source: "fallback")
-        } }
+        let report = try await unseenReport(file)
         for (field, byLanguage) in report.fields {
             for (language, tally) in byLanguage {
                 let floor = field == "merchant" && language == "en" ? 0.78 : 0.9
