@@ -24,10 +24,20 @@ public final class JournalWriteGroup: DurableWriteGroup {
         self.shipper = shipper
     }
 
-    /// The group bound to the current task, if it appends to `shipper`'s journal.
-    static func current(for shipper: RequestJournalShipper) -> JournalWriteGroup? {
-        guard let group = DurableWrites.current as? JournalWriteGroup, group.shipper === shipper else { return nil }
-        return group
+    /// Writes `entry` to `shipper`'s journal the one way the journaled stores do: held in the group bound to the
+    /// current task, if it appends to that journal and is still open, else appended at once. `then` runs once the
+    /// entry is durable; `undo` if it never is (and the error is thrown).
+    static func write(_ entry: RequestJournalEntry, to shipper: RequestJournalShipper, then: (@Sendable () -> Void)? = nil,
+                      undo: (@Sendable () -> Void)? = nil) throws {
+        if let group = DurableWrites.current as? JournalWriteGroup, group.shipper === shipper,
+           group.hold(entry, then: then, undo: undo) { return }
+        do {
+            try shipper.append(entry)
+        } catch {
+            undo?()
+            throw error
+        }
+        then?()
     }
 
     /// Holds `entry` until the commit; false when the group is committed already (its step is over: a task it

@@ -57,15 +57,8 @@ public final class JournaledQuotaStore: QuotaStore {
                 windows.usage[key]?.tokens -= tokens
             }
         }
-        if let group = JournalWriteGroup.current(for: shipper), group.hold(.reserve(key, tokens: tokens), undo: uncount) {
-            return decision
-        }
-        do {
-            try shipper.append(.reserve(key, tokens: tokens))
-        } catch {
-            uncount()  // Not journaled, so not granted: the count goes back.
-            throw error
-        }
+        // Not journaled, so not granted: the count goes back.
+        try JournalWriteGroup.write(.reserve(key, tokens: tokens), to: shipper, undo: uncount)
         return decision
     }
 
@@ -79,10 +72,7 @@ public final class JournaledQuotaStore: QuotaStore {
                 windows.usage[key] = usage
             }
         }
-        let entry = RequestJournalEntry.settle(key, reserved: reservedTokens, actual: actualTokens)
-        if let group = JournalWriteGroup.current(for: shipper), group.hold(entry, then: count) { return }
-        try shipper.append(entry)
-        count()
+        try JournalWriteGroup.write(.settle(key, reserved: reservedTokens, actual: actualTokens), to: shipper, then: count)
     }
 
     /// Requests and tokens counted for `key` (tests, diagnostics).
@@ -104,8 +94,7 @@ public final class JournaledAuditStore: AuditStore {
 
     /// Held in the current write group when there is one (`JournalWriteGroup`), else appended at once.
     public func record(_ record: AuditRecord) async throws {
-        if let group = JournalWriteGroup.current(for: shipper), group.hold(.row(record)) { return }
-        try shipper.append(.row(record))
+        try JournalWriteGroup.write(.row(record), to: shipper)
     }
 
     public func closeInterrupted(instance: String) async throws -> Int {
