@@ -218,7 +218,7 @@ let package = Package(
         // them alone, first, so CPU-heavy tests cannot stall them.
         .testTarget(
             name: "TimingTests",
-            dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistClient", "AssistCurl", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
+            dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistServices", "AssistClient", "AssistCurl", "AssistProviders", "AssistGateway", "AssistServer", "AssistWire", "ScriptedUpstream",
                            "AssistTestSupport", "GatewayTestSupport", "AssistSQLite"]
         ),
         // Tests that start programs (the assist binary, the embedded llama-server, Python oracles; replicas as processes

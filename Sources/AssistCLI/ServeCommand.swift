@@ -14,7 +14,7 @@ import Glibc
 ///
 /// Everything in the background runs in one `ServiceGroup`, in this order: the embedded model (started
 /// first, and healthy before anything else is built), the gateway (`DeferredGateway`, which runs the
-/// assembly's services: SQLite checkpoints, the refusal recorder, the curl loop, the stream watchdog),
+/// assembly's services: SQLite checkpoints, the refusal recorder, the curl loop),
 /// and the HTTP server (started before the group, so that a busy port fails the command at once). On a
 /// signal the server drains first (stop accepting, wait, cancel, close); then the group stops the rest in
 /// reverse order, the model last.

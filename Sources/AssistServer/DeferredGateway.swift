@@ -15,7 +15,7 @@ import Synchronization
 /// grow may still succeed, and a gateway that cannot write must not report itself healthy), and this
 /// instance's interrupted rows are closed. A configuration error is no storage error: it is thrown at once.
 ///
-/// As a `Service` it runs the assembly's services (checkpoints, curl loop, stream watchdog) once there is an
+/// As a `Service` it runs the assembly's services (checkpoints, curl loop, refusal recorder) once there is an
 /// assembly, and stops them, in order, when it is shut down.
 public final class DeferredGateway: HTTPResponder, Service {
     public let name = "gateway"

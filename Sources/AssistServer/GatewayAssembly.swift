@@ -34,9 +34,8 @@ public struct GatewayAssembly: Sendable {
     public let shared: SharedStorage?
     /// The gateway's background work, in the order it must start (a `ServiceGroup` stops it in reverse):
     /// the database's checkpoints, the refusal recorder (which writes to the database, once more as it
-    /// stops), the provider's curl loop, then the stream watchdog, which cancels calls on that loop and so
-    /// must stop before it. Without the watchdog running, streams get no pings and no timeouts; without the
-    /// recorder, refusal counts are not stored. With shared storage, the Redis and PostgreSQL clients come
+    /// stops), the provider's curl loop, and the memory trimmer. Without the recorder, refusal counts are not
+    /// stored. (A stream's pings and deadlines need no service: the request's event loop keeps them.) With shared storage, the Redis and PostgreSQL clients come
     /// first (stopped last), then the store monitor and the listener for other replicas' admin changes; the
     /// stream slots' lease renewer runs with either kind.
     public let services: [any Service]
@@ -127,7 +126,7 @@ public struct GatewayAssembly: Sendable {
         if let exporter = telemetry.exporter { state.metrics.countDroppedSpans(of: exporter) }
         // The exporter first, so that it stops last: the spans of the requests drained before it still go out.
         let storage: [any Service] = [database.checkpointer as (any Service)?, journalShipper].compactMap { $0 }
-        let serving: [any Service] = [state.refusals, state.leaseKeeper, provider.loop, state.watchdog, Self.memoryTrimmer(state)]
+        let serving: [any Service] = [state.refusals, state.leaseKeeper, provider.loop, Self.memoryTrimmer(state)]
         self.services = [telemetry.exporter].compactMap { $0 } + replicas + storage + serving
     }
 
@@ -141,7 +140,7 @@ public struct GatewayAssembly: Sendable {
     /// Gives the heap back once a burst of streams has ended: without it the allocator keeps the pages of 5,000
     /// closed streams for the next burst (`make bench`, phase `streams`).
     static func memoryTrimmer(_ state: GatewayState) -> IdleTrimmer {
-        IdleTrimmer(openWork: { [watchdog = state.watchdog] in watchdog.count }, trim: {
+        IdleTrimmer(openWork: { [liveStreams = state.liveStreams] in liveStreams.count }, trim: {
             _ = assist_malloc_trim()
         })
     }

@@ -4,13 +4,13 @@ import Testing
 
 @Suite("Live streams and the kill switch")
 struct LiveStreamsTests {
-    /// A watchdog entry whose provider call counts its cancellations.
-    func entry() -> (StreamWatchdog.Entry, cancellations: CallCounter) {
+    /// A stream's watch whose provider call counts its cancellations.
+    func entry() -> (StreamWatch, cancellations: CallCounter) {
         let cancellations = CallCounter()
         let (base, _) = AsyncThrowingStream<ProviderChunk, any Error>.makeStream()
         let stream = ProviderStream(base) { cancellations.increment() }
         let writer = RecordingBodyWriter()
-        return (StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: .now, limits: Limits()), cancellations)
+        return (StreamWatch(writer: writer, stream: stream, startedAt: .now, limits: Limits(), clock: MonotonicClock(ContinuousClock())), cancellations)
     }
 
     @Test("endAll stops the feature's open streams once, and no other feature's")

@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 
 /// A whole stream request through `Gateway`, in process, on a manual clock: the request's arrival, the
-/// pump's deltas and the watchdog's checks all read the clock given to `GatewayDependencies`, so pings and
+/// pump's deltas and the stream's timers all read the clock given to `GatewayDependencies`, so pings and
 /// the idle timeout land on exact virtual instants, and so do the latencies in the audit row.
 @Suite("Stream deadlines in virtual time")
 struct StreamDeadlinesInVirtualTimeTests {
@@ -54,8 +54,6 @@ struct StreamDeadlinesInVirtualTimeTests {
             security: GatewaySecurity(tokenVerifier: JWTVerifier(secret: secret, settings: config.auth)),
             models: ModelAccess(provider: provider),
             handlers: FeatureHandlers(builders: ConfigFixture.knownBuilders.map { FixedPrompt(name: $0) }), masker: PIIMasking())
-        let watchdog = Task { await dependencies.state.watchdog.run() }
-        #expect(await clock.waitForSleepers())
 
         let token = HS256TokenIssuer(secret: secret, settings: config.auth).token(for: "u1")
         let request = HTTPRequest(method: .post, path: "/v1/assist/stream",
@@ -73,7 +71,7 @@ struct StreamDeadlinesInVirtualTimeTests {
         while provider.continuation == nil { await Task.yield() }
         // The stream's pings are timed from when it is watched: advancing the clock before that moved them (a race
         // a loaded machine lost, the second ping then a second late).
-        while dependencies.state.watchdog.count == 0 { await Task.yield() }
+        while dependencies.state.liveStreams.count == 0 { await Task.yield() }
 
         func advance(seconds: Int) async {
             for _ in 0..<seconds {
@@ -82,7 +80,7 @@ struct StreamDeadlinesInVirtualTimeTests {
             }
         }
         await advance(seconds: 3)
-        // The watchdog is asleep again once it has asked for the ping; the pump writes it on its own task.
+        // The stream's timer sleeps again once it has written the ping (without waiting: `tryWrite`).
         #expect(await writer.wait { $0 == SSEFrames.ping + SSEFrames.ping })
         await advance(seconds: 1)  // t = 4 s
         provider.continuation?.yield(.text("Hello"))
@@ -90,7 +88,7 @@ struct StreamDeadlinesInVirtualTimeTests {
         await advance(seconds: 4)  // t = 8 s: 4 s after the delta, a ping at 7 s
         #expect(!writer.isFinished)
         #expect(provider.cancellations == 0)
-        await advance(seconds: 1)  // t = 9 s: 5 s after the delta
+        clock.advance(by: .seconds(1))  // t = 9 s: 5 s after the delta; the timeout leaves no timer to wait for
         await pump.value
         #expect(provider.cancellations == 1)
         #expect(writer.events.last == .error(code: .upstreamTimeout))
@@ -99,7 +97,5 @@ struct StreamDeadlinesInVirtualTimeTests {
         #expect(row.status == .upstreamTimeout)
         #expect(row.timeToFirstTokenMs == 4000)
         #expect(row.totalMs == 9000)
-        dependencies.state.watchdog.shutdown()
-        await watchdog.value
     }
 }

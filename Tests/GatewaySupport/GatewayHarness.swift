@@ -10,8 +10,7 @@ public import ScriptedUpstream
 
 /// A real gateway (its HTTP server, curl, SQLite in a temporary data dir, the travel data) in front of a
 /// scripted upstream, on free loopback ports. Each test builds its own, so tests can run in parallel.
-/// The assembly's services run as `assist serve` runs them (the stream watchdog among them: pings and
-/// timeouts), and stop when the harness goes.
+/// The assembly's services run as `assist serve` runs them, and stop when the harness goes.
 public final class GatewayHarness: Sendable {
     public let upstream: ScriptedUpstream
     public let server: HTTPServer

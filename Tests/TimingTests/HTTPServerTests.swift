@@ -1,5 +1,6 @@
 import AssistHTTP
 import AssistHTTPServer
+import AssistServices
 import AssistTestSupport
 import Foundation
 import Synchronization
@@ -91,6 +92,41 @@ struct HTTPServerTests {
         let response = try await testRequest(port: server.port, path: "/")
         #expect(response.text == "part0;part1;part2;part3;part4;")
         #expect(server.inFlightCount == 0)
+    }
+
+    @Test("the responder and the stream's producer keep their deadlines on the loop that serves the connection")
+    func requestTimersAreTheLoops() async throws {
+        /// Where each step ran: the thread's loop name (nil off a loop) and whether timers were bound.
+        let seen = Mutex<[String]>([])
+        @Sendable func note(_ step: String) {
+            let bound = RequestTimers.current != nil
+            let thread = Thread.current.name ?? "?"
+            seen.withLock { $0.append("\(step) bound=\(bound) \(thread)") }
+        }
+        let server = try startServer { _ in
+            note("respond")
+            return HTTPResponse(status: 200, body: .stream { writer in
+                note("produce")
+                guard let timers = RequestTimers.current else { return }
+                await withCheckedContinuation { (fired: CheckedContinuation<Void, Never>) in
+                    _ = timers.schedule(after: .milliseconds(10)) {
+                        note("fire")
+                        fired.resume()
+                    }
+                }
+                try? await writer.write(Array("fired".utf8))
+            })
+        }
+        defer { server.stop() }
+        let response = try await testRequest(port: server.port, path: "/")
+        #expect(response.text == "fired")
+        let steps = seen.withLock { $0 }
+        #expect(steps.count == 3)
+        #expect(steps.prefix(2).allSatisfy { $0.contains("bound=true") })  // the call itself runs in the loop's turn, in no task
+        // One loop thread for all three: the connection's.
+        let threads = Set(steps.map { $0.split(separator: " ").last.map(String.init) ?? "" })
+        #expect(threads.count == 1)
+        #expect(RequestTimers.current == nil)  // nothing bound outside a server's request
     }
 
     @Test("a client that hangs up on a suspended stream cancels its producer within milliseconds", arguments: 0..<8)

@@ -1,39 +1,86 @@
+import AssistServices
 import Synchronization
 
 /// The deadlines of a structured feature's answer (`POST /v1/assist`): the provider's first chunk within
 /// `limits.firstTokenTimeoutSeconds` and the whole answer within `limits.requestTimeoutSeconds`, however
 /// many model calls the handler makes. A stalled model server must not keep a client waiting unbounded.
+///
+/// Kept as one timer on the request's timers (its event loop's under a server), not as a task racing the
+/// answer: when a deadline passes, every model call the answer has open is cancelled, and any it opens later
+/// is cancelled as it starts, so the handler returns at once and its answer is dropped. What can stall is the
+/// model; the stores a handler reads have deadlines of their own.
 final class AnswerDeadline: Sendable {
+    private struct State {
+        var sawChunk = false
+        var timedOut = false
+        var timer: ScheduledTimer?
+        /// The answer's model calls, to cancel when a deadline passes; none once the answer is done.
+        var calls: [ProviderStream] = []
+        var done = false
+    }
+
     private let clock: MonotonicClock
+    private let timers: any DeadlineTimers
     private let firstChunk: Duration
     private let total: Duration
-    private let sawChunk = Atomic<Bool>(false)
+    private let state = Mutex(State())
 
-    init(clock: MonotonicClock, limits: Limits) {
+    init(clock: MonotonicClock, timers: any DeadlineTimers, limits: Limits) {
         self.clock = clock
+        self.timers = timers
         firstChunk = .seconds(limits.firstTokenTimeoutSeconds)
         total = .seconds(limits.requestTimeoutSeconds)
     }
 
-    /// `base`, noting when any of its calls yields its first chunk.
+    /// `base`, its calls noting their first chunk and cancelled when a deadline passes.
     func watching(_ base: any ModelProvider) -> any ModelProvider { WatchedProvider(base: base, deadline: self) }
 
-    /// `body`'s result, or nil when a deadline passed first (then `body`'s task, and with it the provider
-    /// call it is reading, is cancelled).
-    func run<Result: Sendable>(_ body: @escaping @Sendable () async -> Result) async -> Result? {
+    /// `body`'s result, or nil when a deadline passed first (then the model calls `body` is reading were
+    /// cancelled, and it returned early).
+    func run<Result: Sendable>(_ body: () async -> Result) async -> Result? {
         let start = clock.now
-        return await withTaskGroup(of: Result?.self) { group in
-            group.addTask { await body() }
-            group.addTask { [self] in
-                do {
-                    try await clock.sleep(until: start + firstChunk)
-                    if sawChunk.load(ordering: .acquiring) { try await clock.sleep(until: start + total) }
-                } catch {}
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        arm(at: start + firstChunk) { [self] in
+            guard state.withLock({ $0.sawChunk }) else { return timeOut() }
+            arm(at: start + total) { [self] in timeOut() }
+        }
+        let result = await body()
+        let (timer, timedOut) = state.withLock { state in
+            state.done = true
+            state.calls = []
+            defer { state.timer = nil }
+            return (state.timer, state.timedOut)
+        }
+        timer?.cancel()
+        return timedOut ? nil : result
+    }
+
+    private func arm(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) {
+        let now = clock.now
+        let timer = timers.schedule(after: deadline > now ? deadline - now : .zero, fire)
+        let kept = state.withLock { state in
+            guard !state.done, !state.timedOut else { return false }
+            state.timer = timer
+            return true
+        }
+        if !kept { timer.cancel() }
+    }
+
+    private func timeOut() {
+        let open = state.withLock { state -> [ProviderStream] in
+            guard !state.done else { return [] }
+            state.timedOut = true
+            defer { state.calls = [] }
+            return state.calls
+        }
+        for call in open { call.cancel() }
+    }
+
+    /// Registers a call the answer opened; false when a deadline has passed already (the call is not wanted).
+    private func opened(_ call: ProviderStream) -> Bool {
+        state.withLock { state in
+            guard !state.timedOut else { return false }
+            if !state.done { state.calls.append(call) }
+            return true
         }
     }
 
@@ -43,7 +90,9 @@ final class AnswerDeadline: Sendable {
 
         func stream(_ request: ProviderRequest) -> ProviderStream {
             // Tapped, not rebuilt: the call keeps its observer, its limit and its attempts.
-            base.stream(request).tapped { [deadline] _ in deadline.sawChunk.store(true, ordering: .releasing) }
+            let call = base.stream(request).tapped { [deadline] _ in deadline.state.withLock { $0.sawChunk = true } }
+            if !deadline.opened(call) { call.cancel() }
+            return call
         }
     }
 }

@@ -17,7 +17,7 @@ struct StructuredEndpoint: Sendable {
             throw .internalError("feature has no handler")
         }
         let models = dependencies.models
-        let deadline = AnswerDeadline(clock: dependencies.monotonicClock, limits: dependencies.config.limits)
+        let deadline = AnswerDeadline(clock: dependencies.monotonicClock, timers: dependencies.requestTimers, limits: dependencies.config.limits)
         let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model, call: admitted.providerCall(dependencies))),
                                        limit: OutputLimit(maxOutputTokens: admitted.feature.maxOutputTokens))
         let (context, model, apiKey) = (admitted.promptContext, admitted.model, models.apiKey(for: admitted.model))

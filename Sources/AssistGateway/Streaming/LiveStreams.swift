@@ -1,14 +1,14 @@
 import Synchronization
 
-/// The streams one gateway is serving, by feature, so the kill switch can end them. (Like the watchdog,
-/// it is per gateway, so two gateways in one process never end each other's streams.)
+/// The streams one gateway is serving, by feature, so the kill switch can end them. (It is per gateway, so two
+/// gateways in one process never end each other's streams.)
 ///
 /// A stream registers only once its response has started, a moment after it found the feature enabled. So
 /// that a kill in between is not missed, each kill bumps the feature's epoch; a stream admitted under an
 /// older epoch is stopped as it registers.
 public final class LiveStreams: Sendable {
     private struct State {
-        var entries: [ObjectIdentifier: (feature: String, entry: StreamWatchdog.Entry)] = [:]
+        var entries: [ObjectIdentifier: (feature: String, entry: StreamWatch)] = [:]
         var epochs: [String: Int] = [:]
     }
 
@@ -19,7 +19,7 @@ public final class LiveStreams: Sendable {
     /// The feature's kill epoch now; read at admission, before the enabled check.
     public func epoch(of feature: String) -> Int { state.withLock { $0.epochs[feature, default: 0] } }
 
-    func add(_ entry: StreamWatchdog.Entry, feature: String, admittedAt epoch: Int) {
+    func add(_ entry: StreamWatch, feature: String, admittedAt epoch: Int) {
         let killedSince = state.withLock { state in
             state.entries[ObjectIdentifier(entry)] = (feature, entry)
             return state.epochs[feature, default: 0] != epoch
@@ -27,7 +27,7 @@ public final class LiveStreams: Sendable {
         if killedSince { entry.stop(.featureDisabled) }
     }
 
-    func remove(_ entry: StreamWatchdog.Entry) {
+    func remove(_ entry: StreamWatch) {
         _ = state.withLock { $0.entries.removeValue(forKey: ObjectIdentifier(entry)) }
     }
 

@@ -6,7 +6,7 @@ import AssistWire
 /// back, its audit row written), whatever way the stream ended.
 ///
 /// A ping goes out before the provider is even called, so proxies see bytes at once; after that the
-/// gateway's `StreamWatchdog` sends pings and ends the stream with `upstream_timeout` when no delta
+/// stream's `StreamWatch`, on the request's timers, sends pings and ends the stream with `upstream_timeout` when no delta
 /// arrives within the first-token timeout, or none follows the previous one within the idle timeout. When
 /// the client leaves, the server cancels this task, which ends the provider iteration and so cancels the
 /// provider call. A client that stops reading is ended by the server the same way (`isClientStalled`); its
@@ -50,14 +50,13 @@ struct StreamRun: Sendable {
             if opened { ending = (try? await relay.narrate(text, to: writer, at: dependencies.monotonicClock.now)) == nil ? .cancelled : .finished(reason: "stop") }
         } else if let (stream, release) = providerStream(opened: opened) {
             defer { release() }  // a shared call is not held for a request that stopped reading
-            let watchdog = dependencies.state.watchdog
-            let watch = StreamWatchdog.Entry(writer: writer, stream: stream, startedAt: admitted.receivedAt,
-                                             limits: dependencies.config.limits, openedAt: openedAt)
-            watchdog.watch(watch)
+            let watch = StreamWatch(writer: writer, stream: stream, startedAt: admitted.receivedAt,
+                                    limits: dependencies.config.limits, openedAt: openedAt, clock: dependencies.monotonicClock)
+            watch.start(on: dependencies.requestTimers)
             dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
             ending = await pump(stream, into: writer, watch: watch, progress: &progress, relay: &relay)
             dependencies.state.liveStreams.remove(watch)
-            watchdog.forget(watch)
+            watch.end()
         }
 
         let terminal: AssistEvent? = switch ending {
@@ -131,7 +130,7 @@ struct StreamRun: Sendable {
     }
 
     /// Moves provider chunks to the client. Returns how the provider's stream ended.
-    nonisolated(nonsending) private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatchdog.Entry,
+    nonisolated(nonsending) private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatch,
                       progress: inout Progress, relay: inout AnswerRelay) async -> Ending {
         var finishReason: String?
         do {
@@ -172,7 +171,7 @@ struct StreamRun: Sendable {
     }
 
     /// The ending of a stream stopped from outside its pump, if it was.
-    private func ending(_ watch: StreamWatchdog.Entry) -> Ending? {
+    private func ending(_ watch: StreamWatch) -> Ending? {
         switch watch.stopped {
         case .timeout: .timedOut
         case .featureDisabled: .disabled

@@ -13,6 +13,8 @@ public struct MonotonicClock: Clock {
     private let read: @Sendable () -> Instant
     private let sleeper: @Sendable (Instant, Duration?) async throws -> Void
     public let minimumResolution: Duration
+    /// Whether this is the system's `ContinuousClock`, the clock an event loop's deadlines are kept on.
+    public let isSystem: Bool
 
     public init<C: Clock>(_ clock: C) where C.Instant == ContinuousClock.Instant {
         if let erased = clock as? MonotonicClock {
@@ -22,6 +24,7 @@ public struct MonotonicClock: Clock {
         read = { clock.now }
         sleeper = { deadline, tolerance in try await clock.sleep(until: deadline, tolerance: tolerance) }
         minimumResolution = clock.minimumResolution
+        isSystem = clock is ContinuousClock
     }
 
     public var now: Instant { read() }

@@ -1,6 +1,7 @@
 import AssistCrypto
 import AssistEventLoop
 import AssistHTTP
+import AssistServices
 import CLinux
 import Dispatch
 import Synchronization
@@ -339,8 +340,9 @@ final class ServerLoop: EventLoop.TurnHook {
         let request = RequestMapping.request(read, clientAddress: client, viaTrustedProxy: connection.viaTrustedProxy,
                                              serverPort: context.port)
         let (responder, back, token, generation) = (context.responder, LoopReference(self, loop: loop), connection.token, connection.generation)
+        let timers = LoopTimers.of(loop)  // the request's deadlines are this loop's, as its connection is
         connection.task = Task(executorPreference: loop) {
-            let response = await responder.respond(to: request)
+            let response = await RequestTimers.$current.withValue(timers) { await responder.respond(to: request) }
             back.onLoop { $0.responded(response, token: token, generation: generation) }
         }
     }
@@ -381,8 +383,9 @@ final class ServerLoop: EventLoop.TurnHook {
             _ = assist_tcp_limit_unsent(connection.descriptor, Int32(clamping: settings.streamHighWaterBytes))
             connection.writer = writer
             streaming.insert(token)
+            let timers = LoopTimers.of(loop)
             connection.task = Task(executorPreference: loop) {
-                await produce(writer)
+                await RequestTimers.$current.withValue(timers) { await produce(writer) }
                 writer.finish()
             }
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .stream,
