@@ -61,14 +61,8 @@ public struct GatewayDependencies: Sendable {
     /// This gateway instance's id, on every audit row it writes (see `InstanceID`).
     public var instance: String { parts.instance }
     public var state: GatewayState { parts.state }
-    /// Where the current request's deadlines are kept: the timers of the event loop that runs it
-    /// (`RequestTimers.current`), beside the server's own deadlines; else the gateway's, on its clock. A
-    /// gateway on another clock than the system's (a test's manual clock) keeps its own even on a loop, since
-    /// a loop's deadlines are on the system's clock.
-    var requestTimers: any DeadlineTimers {
-        guard monotonicClock.isSystem, let loop = RequestTimers.current else { return state.timers }
-        return loop
-    }
+    /// Where the current request's deadlines are kept (see `MonotonicClock.requestTimers`).
+    var requestTimers: any DeadlineTimers { monotonicClock.requestTimers }
     /// Re-reads and validates the configuration file for `POST /admin/reload`; nil when the gateway runs on
     /// a built-in configuration, which cannot change at run time.
     public var reloadConfiguration: (@Sendable () throws -> GatewayConfig)? { parts.reloadConfiguration }

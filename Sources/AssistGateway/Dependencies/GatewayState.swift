@@ -1,6 +1,5 @@
-import AssistServices
 /// What one gateway holds in memory while it runs, built once from its configuration and stores: the
-/// feature registry (overrides applied), open streams and their slots, the timers of requests off a loop, shared
+/// feature registry (overrides applied), open streams and their slots, shared
 /// provider calls, recent inputs for feedback, the metrics, and the count of refusals before admission.
 public final class GatewayState: Sendable {
     public let registry: FeatureRegistry
@@ -17,10 +16,6 @@ public final class GatewayState: Sendable {
     let standIn: (any AdmissionStore)?
     /// Open streams by feature, for the kill switch.
     public let liveStreams: LiveStreams
-    /// Where the deadlines of a request that runs on no event loop are kept (a tool, an in-process caller, a
-    /// gateway on a manual clock): on the gateway's clock. Under a server, the request's loop keeps them
-    /// (`GatewayDependencies.requestTimers`).
-    let timers: any DeadlineTimers
     /// Provider calls now producing cacheable answers, shared by simultaneous identical requests.
     public let sharedCalls: SharedCalls
     /// Inputs of the last hour's requests, for feedback (see `RecentRequests`).
@@ -54,7 +49,6 @@ public final class GatewayState: Sendable {
                               clock: monotonicClock)
             : nil
         liveStreams = LiveStreams()
-        timers = SleepingTimers(clock: monotonicClock)
         sharedCalls = SharedCalls(store: stores.answers, leases: stores.leases, keeper: leaseKeeper, instance: instance, clock: clock,
                                   monotonicClock: monotonicClock)
         recentRequests = RecentRequests(clock: clock)

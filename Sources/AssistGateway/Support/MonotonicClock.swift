@@ -1,3 +1,5 @@
+public import AssistServices
+
 /// The gateway's clock for instants: when a request arrived, when its stream's first token is due, when
 /// its next ping is, how long it took.
 ///
@@ -31,5 +33,16 @@ public struct MonotonicClock: Clock {
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try await sleeper(deadline, tolerance)
+    }
+}
+
+extension MonotonicClock {
+    /// Where a deadline on this clock is kept: the timers of the event loop that runs the current request
+    /// (`RequestTimers.current`, bound by the server), beside the server's own deadlines; else a sleeping task
+    /// on this clock (a tool, an in-process caller). A clock other than the system's (a test's manual clock)
+    /// always keeps its own, since a loop's deadlines are on the system's clock.
+    var requestTimers: any DeadlineTimers {
+        guard isSystem, let loop = RequestTimers.current else { return SleepingTimers(clock: self) }
+        return loop
     }
 }

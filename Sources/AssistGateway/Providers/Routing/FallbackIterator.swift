@@ -1,3 +1,5 @@
+import AssistServices
+
 /// The reader's side of a `FallbackCall`: starts the attempts, holds back what an attempt says before its first
 /// text, and decides after each failure whether the next target takes over.
 ///
@@ -15,7 +17,7 @@ final class FallbackIterator {
     private var heldUsage: ProviderChunk?
     private var ready: [ProviderChunk] = []
     private var lastError: (any Error)?
-    private var timer: Task<Void, Never>?
+    private var timer: ScheduledTimer?
 
     init(_ call: FallbackCall) { self.call = call }
 
@@ -93,10 +95,7 @@ final class FallbackIterator {
         timer?.cancel()
         let alias = call.alias
         guard alias.fallbackOn.contains(.firstTokenTimeout), attempt + 1 < alias.targets.count else { return }
-        let clock = call.routing.clock
-        let deadline = clock.now + .milliseconds(Int64(alias.firstTokenTimeoutSeconds * 1000))
-        timer = Task { [call] in
-            do { try await clock.sleep(until: deadline) } catch { return }
+        timer = call.routing.clock.requestTimers.schedule(after: .milliseconds(Int64(alias.firstTokenTimeoutSeconds * 1000))) { [call] in
             call.timeOut(attempt)
         }
     }
