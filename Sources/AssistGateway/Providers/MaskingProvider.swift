@@ -1,4 +1,7 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A provider whose every request has its messages masked first (`PersonalDataMasker`): the last line of the
 /// gateway's rule that no personal number reaches a provider. The input is masked at admission
@@ -35,17 +38,46 @@ struct MaskingProvider: ModelProvider {
 
 /// System texts found free of personal data, kept whole (not by hash: a collision must never skip a scan), at most
 /// `capacity` of them; when full it starts over, which costs scans, never a skipped one.
+///
+/// Matched byte for byte (`ExactText`), not as `String`s are, by canonical equivalence: a `String` hashes and
+/// compares a text of kilobytes through Unicode normalisation, request after request, which cost more than the
+/// rest of the masking; and only the very bytes found clean may skip a scan.
 final class CleanTexts: Sendable {
     static let capacity = 256
-    private let texts = Mutex<Set<String>>([])
+    private let texts = Mutex<Set<ExactText>>([])
 
-    func contains(_ text: String) -> Bool { texts.withLock { $0.contains(text) } }
+    func contains(_ text: String) -> Bool {
+        let key = ExactText(text)
+        return texts.withLock { $0.contains(key) }
+    }
 
     func insert(_ text: String) {
+        let key = ExactText(text)
         texts.withLock { texts in
             if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
-            texts.insert(text)
+            texts.insert(key)
         }
+    }
+}
+
+/// A text hashed and compared by its UTF-8 bytes.
+struct ExactText: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        var text = text
+        text.makeContiguousUTF8()  // once, so hashing and comparing read the bytes in place
+        self.text = text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    static func == (lhs: ExactText, rhs: ExactText) -> Bool {
+        var (left, right) = (lhs.text, rhs.text)
+        return left.withUTF8 { a in right.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) } }
     }
 }
 
