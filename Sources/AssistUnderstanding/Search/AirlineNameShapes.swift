@@ -68,9 +68,13 @@ extension SearchParser {
         let mixedCase = text.contains(where: \.isUppercase) && text.contains(where: \.isLowercase)
         let taken = Set(listed.flatMap { $0 })
         var found: [(name: String, span: Range<Int>)] = []
+        let glued = TextMatching.apostrophedWords(text)
         var index = 0
         while index < words.count {
-            if !taken.contains(index), let shaped = airNameOne(index, tokens: tokens, words: words, places: places)
+            if !taken.contains(index), let shaped = nameBeforeTurkishWith(index, tokens: tokens, words: words, mixedCase: mixedCase, glued: glued,
+                                                                          taken: taken, places: places)
+                ?? nameBeforeRoute(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
+                ?? airNameOne(index, tokens: tokens, words: words, places: places)
                 ?? openingName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? nameBefore(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? nameAfterAir(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)

@@ -1,0 +1,101 @@
+/// Unlisted carriers with no airline word, read from where they stand: opening the request, right before its route
+/// (the twenty-second written-after set). A request that starts with a name and goes on with "origin to destination"
+/// names the carrier first, as travellers write "Ryanair Dublin to Porto"; a request that starts with "ile" after a
+/// name and goes on with the place it leaves from ("Aero K ile Wonju'dan Seosan'a") flies with that name. No list of
+/// carriers: the route after the name says it is one.
+///
+/// The contract:
+/// - English: one to three words at the request's start, then a place the gazetteer reads, "to" (or an arrow) and
+///   another place ("equair ambato to manta", "Estelar El Vigía to Carúpano", "fly angola lobito to menongue"), or
+///   "from" between the name and the route ("Searca from Arauca to Tame"). Each word may be part of an airline's name
+///   (`isAirlineNameWord`: no grammar word, number, month or day), no place, no word of a request
+///   (`routeOpeningNotNames`: "red eye", "solo", greetings), no verb's "-ing" form ("Heading"), no request's word
+///   written with a slip ("chepest", "flihgt": within one edit of one), nor a word another rule owns ("express", a
+///   carrier's only capitalised; "Wheelchair", "Butterfly", English words made with a carrier's ending); capitalised
+///   where the text has both cases. "Fly" may open the name before another word ("Fly Blue Crane"); alone it is the
+///   verb ("fly boston to denver").
+/// - Turkish: two or three capitalised words opening the request (the first perhaps a number before a generic word,
+///   "9 Air"; one letter after a generic word, "Aero K"; small joining words between, "Sol del Paraguay"; an
+///   apostrophed piece part of its word, "Chang'an"), then "ile" and a place, in a request joining no pair of places
+///   with "arası" ("Kenya Tanzanya ile arası"). One word before "ile" is as often a person ("Ahmet ile") and is left
+///   alone, as are lower-case companions ("annem ve babam ile").
+extension SearchParser {
+    /// Words that open a request before its route without naming a carrier, beyond the grammar and request words of
+    /// `notAirlineNameWords`: greetings, a night flight's name, a party's, and words of a fare.
+    static let routeOpeningNotNames: Set<String> = [
+        "hi", "hey", "hello", "hiya", "there", "red", "eye", "redeye", "solo", "alone", "return", "returning", "roundtrip", "oneway",
+        "fare", "fares", "deal", "deals", "price", "prices", "seat", "seats", "pax", "asap", "urgent", "quick", "lowest", "early", "late",
+        "tonight", "tmrw", "options", "available", "anything", "something", "help", "also", "just", "only", "ok", "okay", "thanks",
+    ]
+
+    /// Small words that join a name's capitalised words ("Sol del Paraguay"), never first nor last.
+    static let nameJoiningWords: Set<String> = ["de", "del", "da", "do", "das", "dos", "la", "los", "las", "of"]
+
+    /// Whether `word` may be a carrier's word opening the request before its route, as the type's comment says.
+    static func routeOpeningWord(_ word: String) -> Bool {
+        // A verb's "-ing" form opens a request as what the traveller does ("Heading Boston to Denver").
+        guard word.count >= 3, isAirlineNameWord(word), !(word.count >= 6 && word.hasSuffix("ing")), !routeOpeningNotNames.contains(word), !afterCarrierWords.contains(word),
+              !airlineCabinWords.contains(word), DateWords.weekdayAbbreviations[word] == nil,
+              // Words another rule owns: "express" names a carrier only capitalised (`narrowName`), and English words
+              // made with a carrier's ending ("Wheelchair", "Butterfly", "Turbojet") none (`gluedName`).
+              !narrowGenericWords.contains(where: { $0.word == word }), !isEnglishCompound(word) else { return false }
+        // "chepest flight", "cheapest flihgt": a request's word written with a slip.
+        return word.count < 5 || !notAirlineNameWords.union(routeOpeningNotNames).contains { known in
+            known.count >= 4 && abs(known.count - word.count) <= 1 && TextMatching.editDistance(word, known, limit: 1) <= 1
+        }
+    }
+
+    /// A word English makes with a carrier's ending, as `gluedName` tells them: "wheelchair", "butterfly", "turbojet".
+    static func isEnglishCompound(_ word: String) -> Bool {
+        if word.hasSuffix("air"), let letter = word.dropLast(3).last, englishAirEndings.contains(letter) { return true }
+        return ["jet", "fly"].contains { word.hasSuffix($0) && englishGluedWords.contains(String(word.dropLast($0.count))) }
+    }
+
+    /// "equair ambato to manta", "Fly Blue Crane Mossel Bay to Welkom": the English shape of the type's comment.
+    static func nameBeforeRoute(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
+                                taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
+        guard index == 0 else { return nil }
+        for origin in 1...4 where origin + 2 < words.count && places.contains(origin) && !places.contains(origin - 1) {
+            var end = origin
+            while end < words.count, places.contains(end) { end += 1 }
+            guard end + 1 < words.count, words[end] == "to", places.contains(end + 1) else { continue }
+            // "Searca from Arauca to Tame": "from" between the name and the route.
+            let name = words[origin - 1] == "from" ? origin - 1 : origin
+            guard (1...3).contains(name) else { return nil }
+            let opensWithFly = words[0] == "fly" && name >= 2
+            guard (0..<name).allSatisfy({ at in
+                !taken.contains(at) && (!mixedCase || tokens[at].capitalised) && (at == 0 && opensWithFly || routeOpeningWord(words[at]))
+            }) else { return nil }
+            return (tokens[0..<name].map { writtenName($0.text) }.joined(separator: " "), 0..<name)
+        }
+        return nil
+    }
+
+    /// "Aero Mongolia ile Altay'dan …", "9 Air ile …", "Royal Air Philippines ile …": the Turkish shape of the type's
+    /// comment.
+    static func nameBeforeTurkishWith(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool, glued: Set<Int>,
+                                      taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
+        guard index == 0, mixedCase, let with = words.prefix(6).firstIndex(of: "ile"), with + 1 < words.count, places.contains(with + 1),
+              !words.contains(where: { $0.hasPrefix("arasi") }) else { return nil }
+        // The name's words, an apostrophed piece joined to the word before it ("Chang'an").
+        var parts: [String] = []
+        for at in 0..<with {
+            if glued.contains(at), !parts.isEmpty, !tokens[at].capitalised {
+                parts[parts.count - 1] += "'" + tokens[at].text
+                continue
+            }
+            let word = words[at], last = at == with - 1
+            func generic(_ at: Int) -> Bool { airlineGenericWords.contains { $0.words == [words[at]] } }
+            // "9 Air": a number before a generic word; "Aero K": one letter after one.
+            let number = at == 0 && Int(word) != nil && at + 1 < with && generic(at + 1)
+            let letter = at > 0 && word.count == 1 && word.allSatisfy(\.isLetter) && generic(at - 1)
+            let joining = at > 0 && !last && nameJoiningWords.contains(word) && !tokens[at].capitalised
+            let nameWord = tokens[at].capitalised && (isAirlineNameWord(word) || generic(at) || letter) && !openingTimeWords.contains(word)
+                && (at > 0 || !places.contains(at))
+            guard !taken.contains(at), number || joining || nameWord else { return nil }
+            parts.append(joining ? tokens[at].text : writtenName(tokens[at].text))
+        }
+        guard (2...3).contains(parts.count) else { return nil }
+        return (parts.joined(separator: " "), 0..<with)
+    }
+}
