@@ -78,7 +78,7 @@ extension FinanceUnderstander {
                 add(span)  // "the week before last", "over the summer", "since monday", "20-27 ağustos"
             } else if let (span, length) = dayOfMonth(words, at: index) {
                 index += length - 1
-                add(span, .day)  // "on the 5th", "ayın 5'inde", "eylülün 1'inde"
+                addDay(span)  // "on the 5th", "ayın 5'inde", "eylülün 1'inde"; "since the 4th of july", to today
             } else if let (span, number, length) = half(words, at: index) {
                 add(span, from: index - length + 1, .half(number))  // "the first half of the year", "yılın ilk yarısı"
             } else if let (span, length) = sinceTheStart(words, at: index) {

@@ -175,6 +175,8 @@ public struct FinanceUnderstander: Sendable {
             }
         }
         var intent = Self.intents.first { folded.containsAny($0.1) }?.0
+        // "now do coffee shops": a category's kind of shop asks for no ranking (`FinanceIntentShapes.swift`).
+        if intent == .topMerchants, let besides = Self.intentBesidesKindsOfShop(folded.words, text: text) { intent = besides }
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
         // "kategorilere göre ayır": "göre" here is "by", not a comparison's "compared to".
         if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre"]) { intent = .topCategories }
@@ -195,6 +197,9 @@ public struct FinanceUnderstander: Sendable {
         if intent == nil || intent == .totalSpent, comparesThan(folded.words) { intent = .comparePeriods }
         // "which restaurant has eaten most of my budget": "which" and a category's word asks which merchant of it.
         if intent == nil || intent == .totalSpent, Self.asksWhichOfCategory(folded.words) { intent = .topMerchants }
+        // "where has my paycheck gone": where one's money went; "most i spent at … in one visit": one payment's size.
+        if intent == nil || intent == .totalSpent, Self.asksWhereMoneyWent(folded.words) { intent = .topMerchants }
+        if intent == nil || intent == .totalSpent, Self.asksMostInOneOuting(folded.words) { intent = .largest }
         // "# of starbucks runs": "#" before "of" is "number of".
         if intent == nil || intent == .totalSpent, Self.numberSignOf(text) { intent = .count }
         let listed = merchants.first { folded.contains($0) }

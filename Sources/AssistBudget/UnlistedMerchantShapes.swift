@@ -43,7 +43,10 @@ extension FinanceUnderstander {
                 && (stem.count >= 3 || initials) && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem)
                 && !Self.boughtThere.contains(stem)
         }
-        func boundary(_ index: Int) -> Bool { index >= tokens.count || Self.periodOpeners.contains(folded[index]) }
+        // A month's name opens a period too: "jiffy lube total aug through oct".
+        func boundary(_ index: Int) -> Bool {
+            index >= tokens.count || Self.periodOpeners.contains(folded[index]) || DateResolver.month(folded[index]) != nil
+        }
         // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out
         // in february, total?" opens on a category's words).
         func asks(_ index: Int) -> Bool {
@@ -91,7 +94,8 @@ extension FinanceUnderstander {
             // "spent on trainline": "on" after spending, as "at"; "hit krispy kreme", "try tk maxx": a verb of visiting or
             // of trying another, the name its object.
             // "how much have i paid planet fitness": "paid" and its payee, as "at".
-            if ["at", "about", "hit", "try", "paid"].contains(word)
+            // "priciest thing from best buy in q2": "from" after what was bought there, as "at".
+            if ["at", "about", "hit", "try", "paid"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
                 || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "switch", "change", "swap", "move"].contains(folded[index - 1])
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
@@ -99,6 +103,9 @@ extension FinanceUnderstander {
                 // "have I paid Peacock since October": the payee capitalised mid-sentence, as a name is.
                 if word == "paid", plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
                    let name = name([index + 1], tokens) { return name }
+                // "have I paid Cricket Wireless since June": a payee of two capitalised words before the period.
+                if word == "paid", plain(index + 1, sentenceStart: true, titled: true), plain(index + 2, sentenceStart: true, titled: true),
+                   boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
                 // "at dave & buster's in one night": two words "&" joins, the last perhaps a possessive, neither a
                 // category's whole word ("buster" only begins with "bus").
                 if index + 3 < tokens.count, tokens[index + 2] == "&", plain(index + 1), plain(index + 3), boundary(index + 4),
@@ -224,8 +231,9 @@ extension FinanceUnderstander {
             guard first >= 0, (first..<index).allSatisfy({ plain($0) && readsAsName(tokens[$0]) }),
                   !Self.isParticiple(TextMatching.fold(tokens[index - 1])),
                   !(first..<index).contains(where: { Self.isTimeNounInCase(TextMatching.fold(tokens[$0])) }),
-                  // Two words with no possessive only opening the question ("mars athletic üyeliğime").
-                  count == 1 || Self.endsLikePossessive(tokens[index - 1]) || first == 0,
+                  // Two words with no possessive only opening the question ("mars athletic üyeliğime"), or after a
+                  // trade's noun, a name's first word ("eylülde tatlıcı safa harcamalarımı").
+                  count == 1 || Self.endsLikePossessive(tokens[index - 1]) || first == 0 || Self.isTradeNoun(TextMatching.fold(tokens[first])),
                   // "yılbaşından bu yana blutv ödemelerimi": a period of three words when "yana" closes it ("bu ayın en
                   // yüksek faturası" has "en" between), never a category's first word ("geçen ayki kişisel bakım").
                   first == 0 || periods(in: tokens[max(0, first - (TextMatching.fold(tokens[first - 1]) == "yana" ? 3 : 2))..<first]
@@ -405,6 +413,16 @@ extension FinanceUnderstander {
 
     /// Words after a name that ask its total: "popeyes total", "walgreens last month - total?".
     static let totalWords: Set<String> = ["total", "spending", "spend", "tab"]
+
+    /// What is bought, before "from" and a shop's name: "priciest thing from best buy", "my last order from chewy".
+    static let boughtThings: Set<String> = ["thing", "things", "stuff", "item", "items", "purchase", "purchases", "order", "orders"]
+
+    /// A Turkish noun of a trade, folded: a word of six letters or more with the suffix "-cı", "-ci", "-cu", "-cü" (or
+    /// "ç…"), which names one who makes or sells a thing ("tatlıcı", "dönerci", "kebapçı") and so opens shops' names
+    /// ("Tatlıcı Safa", "Köfteci Yusuf"). Not an ordinal ("ikinci", "üçüncü": "-nci").
+    static func isTradeNoun(_ folded: String) -> Bool {
+        folded.count >= 6 && folded.allSatisfy(\.isLetter) && ["ci", "cu"].contains(where: folded.hasSuffix) && !["nci", "ncu"].contains(where: folded.hasSuffix)
+    }
 
     /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
     static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik", "uyelig", "uyelik",

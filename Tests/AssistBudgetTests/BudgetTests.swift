@@ -44,7 +44,7 @@ struct BudgetTests {
                       ("written-after/budget.seventh.jsonl", 0.9), ("written-after/budget.eighth.jsonl", 0.9),
                       ("written-after/budget.fifteenth.jsonl", 0.9), ("written-after/budget.sixteenth.jsonl", 0.9), ("written-after/budget.seventeenth.jsonl", 0.9),
                       ("written-after/budget.eighteenth.jsonl", 0.9), ("written-after/budget.nineteenth.jsonl", 0.9),
-                      ("written-after/budget.twentieth.jsonl", 0.9),
+                      ("written-after/budget.twentieth.jsonl", 0.9), ("written-after/budget.twentysecond.jsonl", 0.9),
                       ("generated/budget.followups.tuning.jsonl", 0.97), ("generated/budget.followups.heldout.jsonl", 0.97)])
     func unseenSets(file: String, floor: Double) async throws {
         let report = try await unseenReport(file)

@@ -117,7 +117,7 @@ enum DateWords {
     }
 
     /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s
-    /// eve"; Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween, Valentine's Day (or "valentine's"), St Patrick's Day,
+    /// eve"; Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween (Turkish "Cadılar Bayramı"), Valentine's Day (or "valentine's"), St Patrick's Day,
     /// Canada Day (July 1), Remembrance, Armistice or Veterans Day (November 11), Bonfire (Guy Fawkes) Night (November 5), Turkey's Republic Day (Cumhuriyet
     /// Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by weekday: Thanksgiving (the fourth
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
@@ -132,7 +132,7 @@ enum DateWords {
         Holiday(["new", "year", "s", "eve"], 12, 31), Holiday(["new", "years", "eve"], 12, 31), Holiday(["new", "year", "s", "day"], 1, 1),
         Holiday(["new", "years", "day"], 1, 1), Holiday(["christmas", "eve"], 12, 24), Holiday(["christmas", "day"], 12, 25),
         Holiday(["christmas"], 12, 25), Holiday(["boxing", "day"], 12, 26), Holiday(["valentine", "s", "day"], 2, 14),
-        Holiday(["valentines", "day"], 2, 14), Holiday(["valentine", "s"], 2, 14), Holiday(["valentines"], 2, 14), Holiday(["halloween"], 10, 31), Holiday(["sevgililer", "gunu"], 2, 14),
+        Holiday(["valentines", "day"], 2, 14), Holiday(["valentine", "s"], 2, 14), Holiday(["valentines"], 2, 14), Holiday(["halloween"], 10, 31), Holiday(["cadilar", "bayrami"], 10, 31), Holiday(["sevgililer", "gunu"], 2, 14),
         Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
         Holiday(["columbus", "day"], month: 10, nth: 2, weekday: 2),
