@@ -126,7 +126,7 @@ eval: build
 	# The twenty-first set: measured once, on the rules that fitted the twentieth, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfirst.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfirst.jsonl
-	# The twenty-second set: measured once, on the rules that fitted the twenty-first (golden/written-after/README.md).
+	# The twenty-second set: measured once, on the rules that fitted the twenty-first, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysecond.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysecond.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
