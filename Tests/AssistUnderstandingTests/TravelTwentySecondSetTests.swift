@@ -1,4 +1,4 @@
-import AssistUnderstanding
+@testable import AssistUnderstanding
 import Testing
 
 /// What the twenty-second written-after set (`golden/written-after/README.md`) found missing, fixed by general rules:
@@ -19,7 +19,9 @@ struct TravelTwentySecondSetTests {
         // The verb "fly", a request's words, one written with a slip, greetings and a verb's "-ing" form name no carrier.
         for text in ["fly boston to denver", "chepest flight boston to denver", "Heading Boston to Denver friday", "red eye boston to denver",
                      "hi there boston to denver", "fly solo boston to denver", "Tickets from Boston to Denver",
-                     "Wheelchair Boston to Denver", "skyward express boston to denver"] {
+                     "Wheelchair Boston to Denver", "skyward express boston to denver",
+                     // Common English words say what the trip is, not who flies it.
+                     "Honeymoon Boston to Denver", "Honeymoon Trip Boston to Denver", "Graduation Boston to Denver"] {
             let filters = parser.parse(text)
             #expect(filters.airline == nil && filters.origin == "Boston", "\(text)")
         }
@@ -36,5 +38,20 @@ struct TravelTwentySecondSetTests {
         // One word before "ile" is as often a person; the people one flies with are no carrier.
         #expect(parser.parse("Ahmet ile İzmir'den Berlin'e cuma").airline == nil)
         #expect(parser.parse("Annem ve babam ile İzmir'den Berlin'e cuma").airline == nil)
+        // A given name and a surname are common words: a person, whoever it is, not a carrier; so is a party.
+        for text in ["Ayşe Yılmaz ile Ankara'dan İzmir'e uçuş", "Mehmet Demir ile İstanbul'dan Berlin'e yarın",
+                     "Zeynep Çelik ile Trabzon'dan Köln'e", "Annem Babam ile Ankara'dan İzmir'e", "John Smith ile Ankara'dan İzmir'e"] {
+            let filters = parser.parse(text)
+            #expect(filters.airline == nil && filters.origin != nil, "\(text)")
+        }
+        #expect(parser.parse("Amapola Flyg ile Visby'den Örebro'ya").airline == "Amapola Flyg")  // words of neither language
+    }
+
+    @Test("the common words are folded as the rules fold text, and hold what the rules ask of them")
+    func commonWords() {
+        for word in Array(CommonWords.english.prefix(2000)) + Array(CommonWords.turkish.prefix(2000)) { #expect(TextMatching.fold(word) == word) }
+        #expect(CommonWords.english.count > 30_000 && CommonWords.turkish.count > 30_000)
+        #expect(CommonWords.english.contains("honeymoon") && CommonWords.turkish.contains("yilmaz") && CommonWords.turkish.contains("ayse"))
+        #expect(!CommonWords.contains("equair") && !CommonWords.contains("amapola"))
     }
 }

@@ -18,7 +18,10 @@
 ///   "9 Air"; one letter after a generic word, "Aero K"; small joining words between, "Sol del Paraguay"; an
 ///   apostrophed piece part of its word, "Chang'an"), then "ile" and a place, in a request joining no pair of places
 ///   with "arası" ("Kenya Tanzanya ile arası"). One word before "ile" is as often a person ("Ahmet ile") and is left
-///   alone, as are lower-case companions ("annem ve babam ile").
+///   alone, as are lower-case companions ("annem ve babam ile"), and so are two or three words all common in either
+///   language (`CommonWords`) with no number, letter, generic or joining word among them: a person's given name and
+///   surname ("Ayşe Yılmaz ile"), a party ("Annem Babam ile").
+/// - English, too: a name of common English words only ("Honeymoon Boston to Denver") is the trip's, not a carrier's.
 extension SearchParser {
     /// Words that open a request before its route without naming a carrier, beyond the grammar and request words of
     /// `notAirlineNameWords`: greetings, a night flight's name, a party's, and words of a fare.
@@ -66,6 +69,8 @@ extension SearchParser {
             guard (0..<name).allSatisfy({ at in
                 !taken.contains(at) && (!mixedCase || tokens[at].capitalised) && (at == 0 && opensWithFly || routeOpeningWord(words[at]))
             }) else { return nil }
+            // Words all of English ("Honeymoon", "Family trip") say what the trip is, not who flies it.
+            guard opensWithFly || (0..<name).contains(where: { !CommonWords.english.contains(words[$0]) }) else { return nil }
             return (tokens[0..<name].map { writtenName($0.text) }.joined(separator: " "), 0..<name)
         }
         return nil
@@ -79,6 +84,7 @@ extension SearchParser {
               !words.contains(where: { $0.hasPrefix("arasi") }) else { return nil }
         // The name's words, an apostrophed piece joined to the word before it ("Chang'an").
         var parts: [String] = []
+        var carrierCue = false, allCommon = true
         for at in 0..<with {
             if glued.contains(at), !parts.isEmpty, !tokens[at].capitalised {
                 parts[parts.count - 1] += "'" + tokens[at].text
@@ -94,8 +100,12 @@ extension SearchParser {
                 && (at > 0 || !places.contains(at))
             guard !taken.contains(at), number || joining || nameWord else { return nil }
             parts.append(joining ? tokens[at].text : writtenName(tokens[at].text))
+            if number || joining || letter || generic(at) { carrierCue = true }
+            if !number, !joining, !CommonWords.contains(word) { allCommon = false }
         }
-        guard (2...3).contains(parts.count) else { return nil }
+        // Common words only, with nothing of a carrier's shape, are a person ("Ayşe Yılmaz ile …") or a party
+        // ("Annem Babam ile …"): a given name and a surname are both common words.
+        guard (2...3).contains(parts.count), carrierCue || !allCommon else { return nil }
         return (parts.joined(separator: " "), 0..<with)
     }
 }
