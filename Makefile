@@ -129,6 +129,9 @@ eval: build
 	# The twenty-second set: measured once, on the rules that fitted the twenty-first, then fitted (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysecond.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysecond.jsonl
+	# The twenty-third set: measured once, on the rules that fitted the twenty-second (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentythird.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentythird.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -164,6 +167,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentieth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfirst.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentysecond.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentythird.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
