@@ -129,23 +129,6 @@ struct HTTPServerTests {
         #expect(RequestTimers.current == nil)  // nothing bound outside a server's request
     }
 
-    @Test("a streamed body's producer runs on in the responder's task, not in a task of its own")
-    func producerRunsInTheRespondersTask() async throws {
-        let tasks = Mutex<[Int]>([])
-        @Sendable func note() { tasks.withLock { $0.append(withUnsafeCurrentTask { $0?.hashValue } ?? 0) } }
-        let server = try startServer { _ in
-            note()
-            return HTTPResponse(status: 200, body: .stream { writer in
-                note()
-                try? await writer.write(Array("one task".utf8))
-            })
-        }
-        defer { server.stop() }
-        #expect(try await testRequest(port: server.port, path: "/").text == "one task")
-        let seen = tasks.withLock { $0 }
-        #expect(seen.count == 2 && seen[0] != 0 && seen[0] == seen[1])
-    }
-
     @Test("a client that hangs up on a suspended stream cancels its producer within milliseconds", arguments: 0..<8)
     func disconnectCancelsProducer(run: Int) async throws {
         let probe = StreamProbe()

@@ -342,15 +342,8 @@ final class ServerLoop: EventLoop.TurnHook {
         let (responder, back, token, generation) = (context.responder, LoopReference(self, loop: loop), connection.token, connection.generation)
         let timers = LoopTimers.of(loop)  // the request's deadlines are this loop's, as its connection is
         connection.task = Task(executorPreference: loop) {
-            await RequestTimers.$current.withValue(timers) {
-                let response = await responder.respond(to: request)
-                // Back on the loop, as the task prefers it: the answer is framed at once, and a streamed body's producer
-                // runs on in this task (still the connection's), not in a task of its own.
-                guard back.loop.inLoop else {
-                    return back.onLoop { $0.responded(response, token: token, generation: generation, inTask: false)?.start(timers: timers) }
-                }
-                await back.share.responded(response, token: token, generation: generation, inTask: true)?.run()
-            }
+            let response = await RequestTimers.$current.withValue(timers) { await responder.respond(to: request) }
+            back.onLoop { $0.responded(response, token: token, generation: generation) }
         }
     }
 
@@ -363,15 +356,13 @@ final class ServerLoop: EventLoop.TurnHook {
                                            date: date.now()), on: connection)
     }
 
-    /// The responder's answer to the request `generation` of connection `token`, on the loop: a body of bytes is
-    /// framed and written; a streamed body's head is, and its producer is returned, to run in the request's task
-    /// when `inTask` (that task stays the connection's, to cancel), else in a task started for it.
-    fileprivate func responded(_ response: HTTPResponse, token: UInt64, generation: UInt64, inTask: Bool) -> StreamedBody? {
+    /// The responder's answer to the request `generation` of connection `token`, on the loop.
+    fileprivate func responded(_ response: HTTPResponse, token: UInt64, generation: UInt64) {
         guard let connection = connections[token], connection.phase == .open, connection.generation == generation, connection.inFlight,
               connection.writer == nil else {
-            return StreamedBody.unsent(response)
+            return Self.runUnsent(response)
         }
-        if !inTask { connection.task = nil }
+        connection.task = nil
         var headers = response.headers.map { (name: $0.name.rawName, value: $0.value) }
         if draining { headers.append(("Connection", "close")) }
         let status = response.status.code
@@ -381,7 +372,7 @@ final class ServerLoop: EventLoop.TurnHook {
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .bytes(bytes),
                                                date: date.now()), on: connection)
         case .stream(let produce):
-            guard let loop else { return StreamedBody.unsent(response) }
+            guard let loop else { return Self.runUnsent(response) }
             let back = LoopReference(self, loop: loop)
             // Made once per stream, not per write: the writer wakes the pump for every delta.
             let pumpLater: @Sendable () -> Void = { back.share.pump(token: token) }
@@ -392,16 +383,23 @@ final class ServerLoop: EventLoop.TurnHook {
             _ = assist_tcp_limit_unsent(connection.descriptor, Int32(clamping: settings.streamHighWaterBytes))
             connection.writer = writer
             streaming.insert(token)
+            let timers = LoopTimers.of(loop)
+            connection.task = Task(executorPreference: loop) {
+                await RequestTimers.$current.withValue(timers) { await produce(writer) }
+                writer.finish()
+            }
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .stream,
                                                date: date.now()), on: connection)
-            let body = StreamedBody(produce: produce, writer: writer, loop: loop)
-            if !inTask, connection.phase == .open, connection.writer === writer {
-                connection.task = body.start(timers: LoopTimers.of(loop))
-                return nil
-            }
-            return body
         }
-        return nil
+    }
+
+    /// A response that will never be sent (its client left first) still runs its streamed body, with a writer
+    /// whose client is gone: whatever the producer holds for the request is given back by its own code path.
+    private static func runUnsent(_ response: HTTPResponse) {
+        guard case .stream(let produce) = response.body else { return }
+        let writer = StreamingBody(highWaterBytes: 1) {}
+        writer.clientDisconnected()
+        Task { await produce(writer) }
     }
 
     fileprivate func pump(token: UInt64) {
@@ -621,35 +619,6 @@ final class ServerLoop: EventLoop.TurnHook {
 ///
 /// `@unchecked Sendable` is safe here because the share is touched only through `onLoop`, or in work given to
 /// the loop's `execute`, both run on the loop's own thread (the share's thread).
-/// A streamed body's producer and the writer it writes into, to run once its head is framed.
-private struct StreamedBody: Sendable {
-    let produce: @Sendable (any ResponseBodyWriter) async -> Void
-    let writer: StreamingBody
-    /// The loop the producer prefers; nil for a body that will never be sent.
-    let loop: EventLoop?
-
-    /// A response that will never be sent (its client left first) still runs its streamed body, with a writer
-    /// whose client is gone: whatever the producer holds for the request is given back by its own code path.
-    static func unsent(_ response: HTTPResponse) -> StreamedBody? {
-        guard case .stream(let produce) = response.body else { return nil }
-        let writer = StreamingBody(highWaterBytes: 1) {}
-        writer.clientDisconnected()
-        return StreamedBody(produce: produce, writer: writer, loop: nil)
-    }
-
-    /// Runs the producer to its end in the calling task, then ends the body.
-    func run() async {
-        await produce(writer)
-        writer.finish()
-    }
-
-    /// Runs the producer in a task of its own, with the request's timers bound.
-    @discardableResult
-    func start(timers: LoopTimers) -> Task<Void, Never> {
-        Task(executorPreference: loop) { await RequestTimers.$current.withValue(timers) { await run() } }
-    }
-}
-
 private struct LoopReference: @unchecked Sendable {
     let share: ServerLoop
     let loop: EventLoop
