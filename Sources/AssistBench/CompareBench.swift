@@ -70,7 +70,7 @@ struct CompareBench {
         print(String(format: "   %d × %.0f-s blocks, interleaved (direct, nginx, gateway), medians; 8-token answers", repetitions, seconds))
         print("   load            direct p50/p99 ms   nginx added p50/p99   gateway added p50/p99   CPU/request nginx  gateway  ratio")
         // BENCH_COMPARE_LOADS picks some of them ("1,500": concurrency 1 and 500/s) and nothing else, for a profile of one
-        // load (the tokens and streams phases measure the rest on their own).
+        // load (the tokens and streams phases measure the rest on their own); "memory" adds the idle streams' memory.
         let picked = Set((environment["BENCH_COMPARE_LOADS"] ?? "1,500,2000").split(separator: ",").map(String.init))
         let loads = [("concurrency 1", nil), ("500/s", 500), ("2000/s", 2000)].filter { picked.contains($0.1.map(String.init) ?? "1") }
         for (name, rate) in loads {
@@ -92,6 +92,8 @@ struct CompareBench {
         }
         if environment["BENCH_COMPARE_LOADS"] == nil {
             try tokens(nginx: nginx, nginxCPU: nginxCPU)
+        }
+        if environment["BENCH_COMPARE_LOADS"] == nil || picked.contains("memory") {
             try idleStreams(nginx: nginx)
         }
         print("")
