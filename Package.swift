@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "AssistGatewayTests",
             dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation",
-                           "AssistUnderstanding", "AssistTelemetry"]
+                           "AssistUnderstanding", "AssistTelemetry", "AssistServices"]
         ),
         .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
