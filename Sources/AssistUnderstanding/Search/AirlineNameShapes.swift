@@ -21,6 +21,8 @@ extension SearchParser {
         (["air", "lines"], "Air Lines", true), (["hava", "yollari"], "Hava Yolları", true), (["havayollari"], "Hava Yolları", true),
         (["airlines"], "Airlines", true), (["airways"], "Airways", true), (["aerolineas"], "Aerolíneas", true), (["air"], "Air", false),
         (["aviation"], "Aviation", false), (["aero"], "Aero", false),
+        // "Tomsk Avia", "Grozny Avia", "Kin Avia": the word carriers of the former Soviet Union and of Africa end with.
+        (["avia"], "Avia", false),
     ]
 
     /// Words that never begin or make up an airline's name: what a request says around a carrier, and the words that
@@ -142,7 +144,7 @@ extension SearchParser {
                 && tokens[end].capitalised && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
         }
         let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written] + last.map { writtenName(tokens[$0].text) }
-        return (name.joined(separator: " "), start..<(end + last.count))
+        return (joinedAsWritten(name, tokens: tokens[start..<(end + last.count)]), start..<(end + last.count))
     }
 
     /// "Air Mauritius", "Aerolíneas Sosa": "Air" (or Spanish "Aerolíneas") and one name word after it, both capitalised
@@ -185,6 +187,17 @@ extension SearchParser {
         word.count >= 2 && word.contains(where: \.isLetter) && Int(word) == nil && !notAirlineNameWords.contains(word)
             && numbers[word] == nil && DateResolver.month(word) == nil && DateResolver.weekday(word) == nil && currencies[word] == nil
             && !airlineGenericWords.contains { $0.words == [word] }
+    }
+
+    /// A name's words joined as `tokens` (the words they were read from, one for each) were written: a hyphen kept
+    /// where one joined them ("Elbrus-Avia"), else a space. Where the counts differ, spaces.
+    static func joinedAsWritten(_ parts: [String], tokens: ArraySlice<WrittenWord>) -> String {
+        guard parts.count == tokens.count else { return parts.joined(separator: " ") }
+        var name = ""
+        for (part, token) in zip(parts, tokens) {
+            name += part + (token.hyphenAfter ? "-" : " ")
+        }
+        return String(name.dropLast())
     }
 
     /// A name's word as a value: capitalised when written all in lower or upper case ("tibet", "SILVER"), else as written.

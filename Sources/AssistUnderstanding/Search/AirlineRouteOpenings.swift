@@ -84,7 +84,7 @@ extension SearchParser {
               !words.contains(where: { $0.hasPrefix("arasi") }) else { return nil }
         // The name's words, an apostrophed piece joined to the word before it ("Chang'an").
         var parts: [String] = []
-        var carrierCue = false, allCommon = true
+        var carrierCue = false, allCommon = true, partCount = 0
         for at in 0..<with {
             if glued.contains(at), !parts.isEmpty, !tokens[at].capitalised {
                 parts[parts.count - 1] += "'" + tokens[at].text
@@ -99,13 +99,16 @@ extension SearchParser {
             let nameWord = tokens[at].capitalised && (isAirlineNameWord(word) || generic(at) || letter) && !openingTimeWords.contains(word)
                 && (at > 0 || !places.contains(at))
             guard !taken.contains(at), number || joining || nameWord else { return nil }
-            parts.append(joining ? tokens[at].text : writtenName(tokens[at].text))
+            let part = joining ? tokens[at].text : writtenName(tokens[at].text)
+            // "Elbrus-Avia": a hyphen joining two of the name's words is kept as written.
+            if at > 0, tokens[at - 1].hyphenAfter, !parts.isEmpty { parts[parts.count - 1] += "-" + part } else { parts.append(part) }
+            partCount += 1
             if number || joining || letter || generic(at) { carrierCue = true }
             if !number, !joining, !CommonWords.contains(word) { allCommon = false }
         }
         // Common words only, with nothing of a carrier's shape, are a person ("Ayşe Yılmaz ile …") or a party
         // ("Annem Babam ile …"): a given name and a surname are both common words.
-        guard (2...3).contains(parts.count), carrierCue || !allCommon else { return nil }
+        guard (2...3).contains(partCount), carrierCue || !allCommon else { return nil }
         return (parts.joined(separator: " "), 0..<with)
     }
 }

@@ -202,6 +202,22 @@ extension SearchParser {
         airlineNameWords.flatMap { TextMatching.ranges(of: $0, in: words) }
     }
 
+    /// `words` with the words of each place the gazetteer reads that holds a listed airline's name inside a longer name
+    /// of its own blanked: "new iberia la" is New Iberia, Louisiana, no flight on Iberia, and "Pontiac to New Iberia on
+    /// Iberia" still names the airline after "on". A place no longer than the airline's name is the airline's
+    /// ("Singapore Airlines", "Cebu Pacific": `airlineSpans` reads no place inside those).
+    static func words(_ words: [String], besidesAirlinesInside mentions: [Gazetteer.Mention]) -> [String] {
+        var blanked = words
+        for mention in mentions where mention.length >= 2 {
+            let place = mention.position..<min(words.count, mention.position + mention.length)
+            let inside = (airlineNameWords + contextualAirlineWords.map(\.words)).contains { name in
+                name.count < place.count && TextMatching.ranges(of: name, in: words).contains { place.contains($0.lowerBound) && place.contains($0.upperBound - 1) }
+            }
+            if inside { for index in place { blanked[index] = "" } }
+        }
+        return blanked
+    }
+
     /// The contextual airline `words` name, if the text makes it one. `glued` are the words an apostrophe glues to the
     /// word before (`TextMatching.apostrophedWords`): a Turkish "with" ending there makes it one too ("Delta'yla").
     /// `shaped` are the spans of unlisted airlines named by their shape (`shapedAirlines`): a contextual name that

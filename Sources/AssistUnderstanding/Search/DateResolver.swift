@@ -51,6 +51,14 @@ public struct DateResolver: Sendable {
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = [], names: [Swift.Range<Int>] = []) -> (departure: Range?, return: Range?) {
         var words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
         for index in names.joined() where index < words.count { words[index] = "" }
+        // "Enterprise AL sat": a US state's code after its place is the place's, so a weekday's abbreviation after it
+        // stands right after the place, as in "Edinburgh to Bergerac sat".
+        for place in places where place.city.country == "US" {
+            let code = place.position + place.length
+            if code + 1 < words.count, words[code].uppercased() == place.city.region, DateWords.weekdayAbbreviations[words[code + 1]] != nil {
+                words[code] = ""
+            }
+        }
         // "gidiş dönüş" (round trip) and a "return" before the dates that another marker follows ("BA return Heathrow to
         // Zurich, out Thursday 20 Oct, back Sunday the 23rd") are the kind of ticket, no return marker.
         if let marker = words.indices.first(where: { (Self.isReturnMarker(words[$0]) && !($0 > 0 && words[$0 - 1] == "gidis")

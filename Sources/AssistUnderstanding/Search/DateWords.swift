@@ -143,6 +143,8 @@ enum DateWords {
         Holiday(["mother", "s", "day"], month: 5, nth: 2, weekday: 1), Holiday(["mothers", "day"], month: 5, nth: 2, weekday: 1),
         Holiday(["anneler", "gunu"], month: 5, nth: 2, weekday: 1), Holiday(["father", "s", "day"], month: 6, nth: 3, weekday: 1),
         Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),
+        // Turkish: Nevruz (March 21) and Paskalya (Easter), as "nevruzda", "paskalyada".
+        Holiday(["nevruz"], 3, 21), Holiday(["paskalya"], fromEaster: 0),
     ] + usFederalHolidays
 
     /// The US federal holidays the list above lacks, in their common spellings: Martin Luther King Jr. Day (the third
@@ -165,7 +167,11 @@ enum DateWords {
     /// The holiday whose words start at `index`, if any; its last word may carry a Turkish case ending of up to four
     /// letters ("gununde", "bayraminda"), and only one ("eastern" is no Easter).
     static func holiday(_ words: [String], at index: Int) -> Holiday? {
-        holidays.first { holiday in
+        // "Easter Island", "Paskalya Adası'na": an island's name, no holiday.
+        if index + 1 < words.count, ["easter", "paskalya"].contains(words[index]), words[index + 1] == "island" || words[index + 1].hasPrefix("ada") {
+            return nil
+        }
+        return holidays.first { holiday in
             let count = holiday.words.count
             guard index + count <= words.count, Array(words[index..<(index + count - 1)]) == holiday.words.dropLast() else { return false }
             let last = words[index + count - 1], expected = holiday.words[count - 1]

@@ -91,6 +91,11 @@ extension Gazetteer {
                 // route starts, never its end. (Before a known place, the route's order already says so, and the name
                 // before may be an airport's second word: "Leeds Bradford to Kalamata".)
                 role = .origin
+            } else if !match.abbreviated, Self.dashedToUnknownName(words, shapes, at: after, dashes: dashes),
+                      self.match(words, at: after) == nil, abbreviation(words, shapes, at: after) == nil {
+                // "Würzburg - Sremska Mitrovica": a dash pair whose second name the gazetteer lacks; the known side
+                // keeps its own role, the first the origin, never the other end of the route.
+                role = .origin
             } else {
                 role = .unknown
             }
@@ -116,6 +121,17 @@ extension Gazetteer {
         }
         // Joins are looked for only between two places, so a text naming fewer is not scanned for dashes.
         return found.count < 2 ? found : Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
+    }
+
+    /// Whether a dash stands before the word at `index`, a capitalised name's first word mid-sentence in a text with both
+    /// cases that is no date, number or request word: the other side of a dash pair ("Würzburg - Sremska Mitrovica";
+    /// not "Paris - 3 nights", "Rome - June 5", "Berlin - cheap").
+    static func dashedToUnknownName(_ words: [String], _ shapes: WordShapes, at index: Int, dashes: Set<Int>) -> Bool {
+        guard index < words.count, dashes.contains(index), shapes.isCapitalisedMidSentence(index), !shapes.isAllCapitals(index) else { return false }
+        let word = words[index]
+        return word.count >= 3 && word.allSatisfy(\.isLetter) && DateResolver.month(word) == nil && DateResolver.weekday(word) == nil
+            && DateWords.weekdayAbbreviations[word] == nil && !DateResolver.beginsHoliday(words, at: index)
+            && !SearchParser.notAirlineNameWords.contains(word) && !["somewhere", "anywhere", "anyplace", "everywhere"].contains(word)
     }
 
     /// `words` with the words of `mentions` blanked: what a text says besides its places (the places a text names are

@@ -16,9 +16,11 @@ public struct SearchParser: Sendable {
         let text = Self.spellingArrows(text)
         var filters = SearchFilters()
         let words = TextMatching.words(text)
-        // No place inside an airline's name, listed or not: "Air Arabia", "Singapore Airlines", "Hong Kong Airlines".
-        let listedAirlineSpans = Self.airlineSpans(in: words)
         let allMentions = gazetteer.mentions(in: text)
+        // No listed airline inside a longer place's name: "new iberia la" names New Iberia, no Iberia.
+        let airlineWords = Self.words(words, besidesAirlinesInside: allMentions)
+        // No place inside an airline's name, listed or not: "Air Arabia", "Singapore Airlines", "Hong Kong Airlines".
+        let listedAirlineSpans = Self.airlineSpans(in: airlineWords)
         let shapedAirlines = Self.shapedAirlines(in: text, words: words, besides: listedAirlineSpans,
                                                  places: Set(allMentions.flatMap { $0.position..<($0.position + $0.length) }))
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span)
@@ -56,7 +58,8 @@ public struct SearchParser: Sendable {
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
         let glued = TextMatching.apostrophedWords(text)
-        filters.airline = Self.longerListedAirline(in: text, words: words) ?? Self.listedAirline(in: words) ?? Self.contextualAirline(in: words, glued: glued, besides: shapedAirlines.map(\.span))
+        filters.airline = Self.longerListedAirline(in: text, words: airlineWords) ?? Self.listedAirline(in: airlineWords)
+            ?? Self.contextualAirline(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span))
             ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
