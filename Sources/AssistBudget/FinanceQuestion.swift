@@ -444,6 +444,12 @@ public struct FinanceUnderstander: Sendable {
         // "compare last month with the month before": the second period is the first one shifted.
         var second = other
         if resolved == .comparePeriods, second == nil, let period, let shift = reading.shift { second = shifted(period, by: shift) }
+        // "compare this month to the same month last year", "bu ayı geçen yılın aynı ayıyla karşılaştır": the first period
+        // a year back, not the whole of last year (which "last year" alone names).
+        if resolved == .comparePeriods, let period, other != nil, FollowUp.sameSpanAYearBefore(words), FollowUp.sameSpanInYear(words) == nil,
+           let back = shifted(period, by: FollowUp.Shift(unit: .year)), back != period {
+            second = back
+        }
         return FinanceQuestion(intent: resolved, period: period ?? thisMonth(), otherPeriod: resolved == .comparePeriods ? second : nil,
                                merchant: merchant, category: merchant == nil ? category : nil, limit: limit)
     }
