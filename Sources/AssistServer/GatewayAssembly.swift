@@ -35,9 +35,9 @@ public struct GatewayAssembly: Sendable {
     /// The gateway's background work, in the order it must start (a `ServiceGroup` stops it in reverse):
     /// the database's checkpoints, the refusal recorder (which writes to the database, once more as it
     /// stops), the provider's curl loop, and the memory trimmer. Without the recorder, refusal counts are not
-    /// stored. (A stream's pings and deadlines need no service: the request's event loop keeps them.) With shared storage, the Redis and PostgreSQL clients come
-    /// first (stopped last), then the store monitor and the listener for other replicas' admin changes; the
-    /// stream slots' lease renewer runs with either kind.
+    /// stored. (A stream's pings and deadlines need no service: the request's event loop keeps them.) With
+    /// shared storage, the Redis and PostgreSQL clients come first (stopped last), then the store monitor and
+    /// the listener for other replicas' admin changes; the stream slots' lease renewer runs with either kind.
     public let services: [any Service]
 
     /// Parses and validates a configuration file (or the built-in one when `bytes` is nil).

@@ -11,7 +11,6 @@ import Synchronization
 /// model; the stores a handler reads have deadlines of their own.
 final class AnswerDeadline: Sendable {
     private struct State {
-        var sawChunk = false
         var timedOut = false
         var timer: ScheduledTimer?
         /// The answer's model calls, to cancel when a deadline passes; none once the answer is done.
@@ -24,6 +23,8 @@ final class AnswerDeadline: Sendable {
     private let firstChunk: Duration
     private let total: Duration
     private let state = Mutex(State())
+    /// Set by every chunk of every call: an atomic store, no lock on the chunks' path.
+    private let sawChunk = Atomic<Bool>(false)
 
     init(clock: MonotonicClock, timers: any DeadlineTimers, limits: Limits) {
         self.clock = clock
@@ -40,7 +41,7 @@ final class AnswerDeadline: Sendable {
     func run<Result: Sendable>(_ body: () async -> Result) async -> Result? {
         let start = clock.now
         arm(at: start + firstChunk) { [self] in
-            guard state.withLock({ $0.sawChunk }) else { return timeOut() }
+            guard sawChunk.load(ordering: .acquiring) else { return timeOut() }
             arm(at: start + total) { [self] in timeOut() }
         }
         let result = await body()
@@ -55,8 +56,7 @@ final class AnswerDeadline: Sendable {
     }
 
     private func arm(at deadline: ContinuousClock.Instant, _ fire: @escaping @Sendable () -> Void) {
-        let now = clock.now
-        let timer = timers.schedule(after: deadline > now ? deadline - now : .zero, fire)
+        let timer = timers.schedule(at: deadline, of: clock, fire)
         let kept = state.withLock { state in
             guard !state.done, !state.timedOut else { return false }
             state.timer = timer
@@ -90,7 +90,7 @@ final class AnswerDeadline: Sendable {
 
         func stream(_ request: ProviderRequest) -> ProviderStream {
             // Tapped, not rebuilt: the call keeps its observer, its limit and its attempts.
-            let call = base.stream(request).tapped { [deadline] _ in deadline.state.withLock { $0.sawChunk = true } }
+            let call = base.stream(request).tapped { [deadline] _ in deadline.sawChunk.store(true, ordering: .releasing) }
             if !deadline.opened(call) { call.cancel() }
             return call
         }

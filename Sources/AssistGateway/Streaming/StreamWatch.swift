@@ -9,9 +9,9 @@ import Synchronization
 /// The timer is due at the earlier of the next ping and the deadline: the first-token timeout, from the
 /// request's arrival, until the first delta, then the idle timeout from the last delta. A delta notes its
 /// instant, and re-arms the timer only when it brings the deadline before the timer (the first delta, when
-/// the idle timeout is the shorter); a later deadline is found when the timer fires, and re-armed for then. A ping is skipped,
-/// not queued, when the client is behind (data is already waiting for it). A deadline passed cancels the
-/// provider call, and the pump reports `upstream_timeout`.
+/// the idle timeout is the shorter); a later deadline is found when the timer fires, and re-armed for then.
+/// A ping is skipped, not queued, when the client is behind (data is already waiting for it). A deadline
+/// passed cancels the provider call, and the pump reports `upstream_timeout`.
 ///
 /// Every instant comes from the gateway's clock (`MonotonicClock`), the one that stamps the request's arrival
 /// and its deltas, so a test on a manual clock drives every deadline in virtual time.
@@ -118,8 +118,7 @@ final class StreamWatch: Sendable {
         guard let (due, timers) = state.withLock({ state in
             state.due(startedAt: startedAt, firstToken: firstToken, idle: idle).flatMap { due in state.timers.map { (due, $0) } }
         }) else { return }
-        let now = clock.now
-        let timer = timers.schedule(after: due > now ? due - now : .zero) { [self] in
+        let timer = timers.schedule(at: due, of: clock) { [self] in
             check(at: clock.now)
             arm()
         }

@@ -46,3 +46,11 @@ extension MonotonicClock {
         return loop
     }
 }
+
+extension DeadlineTimers {
+    /// Calls `fire` at `deadline`, an instant of `clock` (at once if it has passed).
+    func schedule(at deadline: ContinuousClock.Instant, of clock: MonotonicClock, _ fire: @escaping @Sendable () -> Void) -> ScheduledTimer {
+        let now = clock.now
+        return schedule(after: deadline > now ? deadline - now : .zero, fire)
+    }
+}

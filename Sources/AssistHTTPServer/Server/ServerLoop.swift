@@ -31,6 +31,8 @@ final class ServerLoop: EventLoop.TurnHook {
     private let wakeFD: Int32
     private let epollFD: Int32
     private weak var loop: EventLoop?
+    /// The loop's timers, where its requests keep their deadlines; set with `loop`.
+    private var timers: LoopTimers?
     /// Signalled once this share has closed everything it held (`end`).
     let ended = DispatchSemaphore(value: 0)
     private var isEnded = false
@@ -88,6 +90,7 @@ final class ServerLoop: EventLoop.TurnHook {
     /// On `loop`'s thread: the loop watches this share's set from now on.
     func attach(to loop: EventLoop) {
         self.loop = loop
+        timers = LoopTimers.of(loop)
         loop.watch(epollFD, events: EventLoop.readable) { [unowned self] _ in poll() }
         loop.addHook(self)
         poll()
@@ -340,7 +343,7 @@ final class ServerLoop: EventLoop.TurnHook {
         let request = RequestMapping.request(read, clientAddress: client, viaTrustedProxy: connection.viaTrustedProxy,
                                              serverPort: context.port)
         let (responder, back, token, generation) = (context.responder, LoopReference(self, loop: loop), connection.token, connection.generation)
-        let timers = LoopTimers.of(loop)  // the request's deadlines are this loop's, as its connection is
+        let timers = timers  // the request's deadlines are this loop's, as its connection is
         connection.task = Task(executorPreference: loop) {
             let response = await RequestTimers.$current.withValue(timers) { await responder.respond(to: request) }
             back.onLoop { $0.responded(response, token: token, generation: generation) }
@@ -383,7 +386,7 @@ final class ServerLoop: EventLoop.TurnHook {
             _ = assist_tcp_limit_unsent(connection.descriptor, Int32(clamping: settings.streamHighWaterBytes))
             connection.writer = writer
             streaming.insert(token)
-            let timers = LoopTimers.of(loop)
+            let timers = timers
             connection.task = Task(executorPreference: loop) {
                 await RequestTimers.$current.withValue(timers) { await produce(writer) }
                 writer.finish()
