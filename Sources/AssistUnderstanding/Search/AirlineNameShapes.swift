@@ -106,10 +106,19 @@ extension SearchParser {
         // "harbour air vancouver to victoria", "japan transocean air naha to …" (not "fresh air boston", "business air …").
         // In one case, a weak generic word's one more word before the place is the name's last ("hokkaido air system
         // sapporo to kushiro"; not "island air tour maui to …", whose word makes "air" a thing).
+        // Turkish "ile" (with) after it is no word of the name ("atrak air ile gonabaddan …").
         let lastWord = !generic.strong && !mixedCase && end + 1 < words.count && !places.contains(end) && places.contains(end + 1)
-            && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
-        if index <= 3, places.contains(end) || lastWord, !generic.strong || !mixedCase,
-           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && !places.contains($0) && !taken.contains($0) && !airlineCabinWords.contains(words[$0]) }) {
+            && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end]) && !turkishWithWords.contains(words[end])
+        // Or a word the gazetteer lacks right after it, going on to "to" and a place: the route's start ("tara air tikapur
+        // to darchula"). Before such a start, a place's name is the carrier's word too (Tara, a town in Russia), as a
+        // route never starts with a place, the generic word and an origin of its own; before a known place it is the
+        // route's start ("boston air denver": by air from Boston).
+        let unknownStart = !generic.strong && end + 2 < words.count && !places.contains(end) && isAirlineNameWord(words[end])
+            && !afterAirWords.contains(words[end]) && words[end + 1] == "to" && places.contains(end + 2)
+        let routeStart = places.contains(end) || unknownStart
+        if index <= 3, routeStart || lastWord, !generic.strong || !mixedCase,
+           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && (!places.contains($0) || unknownStart) && !taken.contains($0)
+               && !airlineCabinWords.contains(words[$0]) }) {
             let name = tokens[0..<index].map { writtenName($0.text) } + [generic.written] + (lastWord ? [writtenName(tokens[end].text)] : [])
             return (name.joined(separator: " "), 0..<(end + (lastWord ? 1 : 0)))
         }

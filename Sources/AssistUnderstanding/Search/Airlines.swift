@@ -223,6 +223,13 @@ extension SearchParser {
     /// `shaped` are the spans of unlisted airlines named by their shape (`shapedAirlines`): a contextual name that
     /// begins a longer one is its first word, not that airline.
     static func contextualAirline(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = []) -> String? {
+        contextualAirlineSpan(in: words, glued: glued, besides: shaped)?.airline
+    }
+
+    /// The contextual airline `words` name and the words it takes: a place the gazetteer also reads there is the
+    /// airline's ("azul campinas to natal" flies Azul from Campinas; Azul is also a town in Argentina).
+    static func contextualAirlineSpan(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = [])
+        -> (airline: String, span: Range<Int>)? {
         for index in words.indices {
             guard let (name, airline) = contextualAirlineWords.first(where: { index + $0.words.count <= words.count
                 && Array(words[index..<(index + $0.words.count)]) == $0.words }) else { continue }
@@ -232,11 +239,11 @@ extension SearchParser {
             let after = index + name.count
             if after < words.count, afterAirlineWords.contains(words[after]) { continue }
             if index == 0 ? !cuedOnlyAirlines.contains(airline) : ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) {
-                return airline
+                return (airline, index..<after)
             }
             // Turkish puts "ile" (with), or its ending after an apostrophe, after it: "S7 ile", "Delta'yla".
             if after < words.count, words[after] == "ile" || (turkishWithWords.contains(words[after]) && glued.contains(after)) {
-                return airline
+                return (airline, index..<after)
             }
         }
         return nil

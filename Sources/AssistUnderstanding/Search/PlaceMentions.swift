@@ -188,12 +188,13 @@ extension Gazetteer {
     typealias NameMatch = (cities: [City], length: Int, ending: String?, abbreviated: Bool)
 
     /// The longest name at `index`. A word an apostrophe ends ("Karşı'dan", "Ostende'den") is whole: no ending is cut
-    /// from it, as Turkish writes a name's endings after the apostrophe (Kars's would be "Kars'ı").
+    /// from it, as Turkish writes a name's endings after the apostrophe (Kars's would be "Kars'ı"). Nor is one from a
+    /// country's or a US state's whole name: "Angola" is no Angol (Chile) with "-a", "Kenya" no Ken with "-ya".
     func match(_ words: [String], at index: Int, apostrophes: Set<Int> = []) -> NameMatch? {
         for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
             var key = Array(words[index..<(index + length)])
             if let cities = byName[key] { return (cities, length, nil, false) }
-            guard let last = key.last, last.count >= 5, !apostrophes.contains(index + length) else { continue }
+            guard let last = key.last, last.count >= 5, !apostrophes.contains(index + length), qualifiers[key] == nil else { continue }
             for cut in 1...min(5, last.count - 3) {
                 let ending = String(last.suffix(cut))
                 guard Self.caseEndings.contains(ending) else { continue }

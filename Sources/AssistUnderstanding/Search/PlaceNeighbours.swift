@@ -8,6 +8,9 @@
 ///   route: "Aurora ile Habarovsk'tan Komsomolsk-na-Amure'ye" flies with Aurora (a carrier), "Aydın ile İzmir'den
 ///   Ankara'ya" with Aydın (a person). Who the companion is, the rules cannot tell: a lone name before "ile" is as
 ///   often a person's, so it is no airline either. "İstanbul ile Ankara arası" still joins two ends;
+/// - in English, a name of no role right after "with" or a word for a person ("with Mercedes to Berlin", "with my
+///   friend Davis", "my wife Florence") or before "and me" or "and I" ("for Tracy and me", "Lincoln and I") is a
+///   companion too: many towns are named as people are;
 /// - "somewhere" or "anywhere" after the one place a request names, no word giving the place a role: the traveller
 ///   is there and the trip's end is left open ("sick of the snow in cheyenne - somewhere with beaches" leaves from
 ///   Cheyenne). "Anywhere in Italy", the open word first, and "Denver or somewhere", the two joined, keep the place
@@ -23,11 +26,23 @@ extension Gazetteer {
 
     /// Whether `mention` is a companion before Turkish "ile", as the type's comment says: no role of its own, "ile"
     /// right after it and then a place with a "from" ending, in a request that joins no pair with "arası".
-    static func isCompanion(_ mention: Mention, in words: [String], mentions: [Mention]) -> Bool {
-        guard mention.role == .unknown, mention.end < words.count, words[mention.end] == "ile",
-              !words.contains(where: { $0.hasPrefix("arasi") }) else { return false }
+    /// `punctuated` are the words a comma or another stop comes before (`TextMatching.wordsAfter`): "me and my mum,
+    /// Helsinki to Reykjavik" names no companion Helsinki.
+    static func isCompanion(_ mention: Mention, in words: [String], mentions: [Mention], punctuated: Set<Int> = []) -> Bool {
+        guard mention.role == .unknown else { return false }
+        if mention.position > 0, personWords.contains(words[mention.position - 1]), !punctuated.contains(mention.position) { return true }
+        if mention.end + 1 < words.count, words[mention.end] == "and", ["me", "i", "myself"].contains(words[mention.end + 1]),
+           !punctuated.contains(mention.end) { return true }
+        guard mention.end < words.count, words[mention.end] == "ile", !words.contains(where: { $0.hasPrefix("arasi") }) else { return false }
         return mentions.contains { $0.position == mention.end + 1 && $0.role == .origin }
     }
+
+    /// English words a companion's name follows: "with Mercedes", "with my friend Davis".
+    static let personWords: Set<String> = [
+        "with", "friend", "friends", "buddy", "wife", "husband", "partner", "fiance", "fiancee", "girlfriend", "boyfriend", "son", "daughter",
+        "brother", "sister", "mom", "mum", "mother", "dad", "father", "cousin", "aunt", "uncle", "grandma", "grandpa", "boss",
+        "colleague", "coworker", "roommate", "niece", "nephew",
+    ]
 
     /// Whether `mention`, the request's one place and of no role, is left for "somewhere" or "anywhere" after it, as the
     /// type's comment says: where the traveller is, the origin.

@@ -23,9 +23,16 @@ public struct SearchParser: Sendable {
         let listedAirlineSpans = Self.airlineSpans(in: airlineWords)
         let shapedAirlines = Self.shapedAirlines(in: text, words: words, besides: listedAirlineSpans,
                                                  places: Set(allMentions.flatMap { $0.position..<($0.position + $0.length) }))
-        let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span)
+        let glued = TextMatching.apostrophedWords(text)
+        // A contextual name read as the airline (none listed) takes its words from the places too: "azul campinas to natal".
+        let contextual = listedAirlineSpans.isEmpty
+            ? Self.contextualAirlineSpan(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span)) : nil
+        let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span) + (contextual.map { [$0.span] } ?? [])
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
-        let route = gazetteer.route(of: mentions.filter { !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions) })
+        let punctuated = TextMatching.wordsAfter([",", ";", ":", ".", "!", "?", "(", ")"], in: text)
+        let route = gazetteer.route(of: mentions.filter {
+            !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions, punctuated: punctuated)
+        })
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
         let ends = mentions.filter { !Self.isStopover($0, in: words) }
@@ -57,9 +64,8 @@ public struct SearchParser: Sendable {
             ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
-        let glued = TextMatching.apostrophedWords(text)
         filters.airline = Self.longerListedAirline(in: text, words: airlineWords) ?? Self.listedAirline(in: airlineWords)
-            ?? Self.contextualAirline(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span))
+            ?? contextual?.airline
             ?? Self.cuedAirline(in: text, words: words, places: Set(mentions.map(\.position)), glued: glued) ?? Self.capitalisedAirline(in: text)
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
