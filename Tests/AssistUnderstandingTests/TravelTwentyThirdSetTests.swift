@@ -72,4 +72,18 @@ struct TravelTwentyThirdSetTests {
         #expect(parser.parse("Lafayette IN to Denver CO in 3 days").departure == DateResolver.Range(from: "2041-03-01", to: "2041-03-01"))
         #expect(parser.parse("Atwater CA to Enterprise AL, first class").departure == nil)
     }
+
+    @Test("'Jet' ends a carrier's name opening the request before a place; 'wings' glued at a name's end is a carrier's")
+    func jetAndWings() {
+        let twin = parser.parse("Twin Jet Colmar to Cannes 12/3, business, 2 adults")
+        #expect(twin.airline == "Twin Jet" && twin.origin == "Colmar" && twin.destination == "Cannes")
+        #expect(parser.parse("Blue Jet Lisbon to Porto").airline == "Blue Jet")
+        // A plane, lag or ski is no carrier: "Jet" lower case, after an article, or before another word.
+        for text in ["Private Jet Boston to Miami", "private jet boston to miami", "a Jet Boston to Denver", "jet lag boston to tokyo",
+                     "Jet Ski rental Miami to Key West"] {
+            #expect(parser.parse(text).airline == nil, "\(text)")
+        }
+        #expect(parser.parse("Animawings ile Fetești'den Kagul'a 14 mart, eşimle").airline == "Animawings")
+        #expect(parser.parse("Buffalowings ile Ankara'dan İzmir'e").airline == nil)
+    }
 }

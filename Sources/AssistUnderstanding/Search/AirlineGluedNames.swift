@@ -6,7 +6,8 @@ import Foundation
 /// too ("Wheelchair", "Repair") and names have capitals inside ("McAllen", "LaGuardia", "MacArthur"), so:
 /// - "Air" as a capitalised part is an airline anywhere, a letter on either side ("Airbnb", "AIR", "Cairo" are not),
 ///   as `AirlineNameShapes.swift` has read it since the eighteenth set;
-/// - two capitalised parts, and "air", "jet" or "fly" glued in lower case at the end ("Afrijet", "Canaryfly"), are one
+/// - two capitalised parts, and "air", "jet", "fly" or "wings" glued in lower case at the end ("Afrijet", "Canaryfly",
+///   "Animawings"), are one
 ///   only where a carrier stands: opening the request right before a place ("EcoJet Cochabamba to Cobija", "Originair
 ///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"), or before Turkish
 ///   "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
@@ -38,9 +39,10 @@ extension SearchParser {
            let letter = text.dropLast(3).last, !englishAirEndings.contains(letter) {
             return (text, index..<(index + 1))
         }
-        // "Afrijet", "Canaryfly": "jet" or "fly" glued at the end in lower case, four letters or more before it, none of
-        // the English words so made ("turbojet", "jumbojet", "butterfly", "dragonfly", "firefly", "housefly").
-        for suffix in ["jet", "fly"] where text.hasSuffix(suffix) && text.count >= suffix.count + 4 && text.dropFirst().allSatisfy(\.isLowercase) {
+        // "Afrijet", "Canaryfly", "Animawings": "jet", "fly" or "wings" glued at the end in lower case, four letters or more
+        // before it, none of the English words so made ("turbojet", "jumbojet", "butterfly", "dragonfly", "firefly",
+        // "housefly", "buffalowings").
+        for suffix in ["jet", "fly", "wings"] where text.hasSuffix(suffix) && text.count >= suffix.count + 4 && text.dropFirst().allSatisfy(\.isLowercase) {
             if !englishGluedWords.contains(String(text.dropLast(suffix.count)).lowercased()) { return (text, index..<(index + 1)) }
         }
         return nil
@@ -48,7 +50,7 @@ extension SearchParser {
 
     /// What English glues before "jet" or "fly" into a word of its own ("Turbojet", "Butterfly"): no carrier.
     static let englishGluedWords: Set<String> = ["turbo", "jumbo", "scram", "butter", "dragon", "house", "horse", "fire", "crane", "green",
-                                                 "black", "white", "stone", "sand", "saw"]
+                                                 "black", "white", "stone", "sand", "saw", "buffalo", "chicken"]
 
     /// Whether `text` is two capitalised parts of three letters or more, each else in lower case: "EcoJet", "SkyAlps".
     static func twoCapitalisedParts(_ text: String) -> Bool {

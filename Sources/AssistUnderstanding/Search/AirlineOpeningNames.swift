@@ -9,8 +9,8 @@
 ///   place first ("Fuji", a city the gazetteer knows) too, since a route never starts with two places and a name.
 ///   Not a day or another time word ("Next Tuesday Rise Air …" is Rise Air), nor an ordinary word first ("Fresh
 ///   Mountain Air Calgary to Banff" names no carrier);
-/// - "Express" ends a carrier's name only so, opening the request before a place ("Skyward Express Nairobi to …"),
-///   as a train's elsewhere ("the Heathrow Express to Paddington"); "Flight" only before Turkish "ile" ("Royal
+/// - "Express" and "Jet" end a carrier's name only so, opening the request before a place ("Skyward Express Nairobi to
+///   …", "Twin Jet Colmar to …"), as a train's or a plane's elsewhere ("the Heathrow Express to Paddington"); "Flight" only before Turkish "ile" ("Royal
 ///   Flight ile Moskova'dan …"), as "Return Flight Boston to Denver" is a booking.
 extension SearchParser {
     /// Words of geography or scope that stand inside a capitalised name though never begin it: "Central Mountain Air".
@@ -26,6 +26,8 @@ extension SearchParser {
     /// request's opening before a place (else Turkish "ile" after it).
     static let narrowGenericWords: [(word: String, written: String, openingBeforePlace: Bool)] = [
         ("express", "Express", true), ("flight", "Flight", false),
+        // "Twin Jet Colmar to Cannes": "Jet" ends a carrier's name so, where elsewhere it is a plane ("a Private Jet").
+        ("jet", "Jet", true),
     ]
 
     /// "Central Mountain Air Calgary to …", "Fuji Dream Airlines Nagoya to …": at the request's first word, two or three

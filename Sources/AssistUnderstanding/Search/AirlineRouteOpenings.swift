@@ -51,7 +51,7 @@ extension SearchParser {
     /// A word English makes with a carrier's ending, as `gluedName` tells them: "wheelchair", "butterfly", "turbojet".
     static func isEnglishCompound(_ word: String) -> Bool {
         if word.hasSuffix("air"), let letter = word.dropLast(3).last, englishAirEndings.contains(letter) { return true }
-        return ["jet", "fly"].contains { word.hasSuffix($0) && englishGluedWords.contains(String(word.dropLast($0.count))) }
+        return ["jet", "fly", "wings"].contains { word.hasSuffix($0) && englishGluedWords.contains(String(word.dropLast($0.count))) }
     }
 
     /// "equair ambato to manta", "Fly Blue Crane Mossel Bay to Welkom": the English shape of the type's comment.
