@@ -132,6 +132,9 @@ eval: build
 	# The twenty-third set: measured once, on the rules that fitted the twenty-second (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentythird.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentythird.jsonl
+	# The twenty-fourth set: measured once, on the rules of f462f6c (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfourth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfourth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -168,6 +171,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfirst.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentysecond.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentythird.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfourth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
