@@ -37,9 +37,13 @@ extension FinanceUnderstander {
                 } else if index >= 2, tokens[index - 1] == "&", let name = ampersandName(tokens[index - 2], stem) {
                     return name  // "marks & spencer'da": two words "&" joins, the ending on the second
                 } else if Self.possessiveEnding(stem, TextMatching.fold(String(token[token.index(after: apostrophe)...]))) {
-                    // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name.
-                    // Alone, a word of one ("kitapyurdu'ndan").
-                    if index > 0, let name = lowercaseCompound(tokens[index - 1], stem) { return name }
+                    // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name; "dost
+                    // kitabevi'ne", "avşar sinemaları'ndan": a kind of shop after its name's word. Alone, a word of one
+                    // ("kitapyurdu'ndan"), but never a kind of shop ("kitabevi'ne" names no shop).
+                    if index > 0, let name = lowercaseCompound(tokens[index - 1], stem) ?? nameBeforeShopKind(tokens[index - 1], stem) {
+                        return name
+                    }
+                    if Self.isShopKind(TextMatching.fold(stem)) { continue }
                 } else if index > 0, let name = nameBeforeShopKind(tokens[index - 1], stem) {
                     return name  // "atasun optik'e", "bkm kitap'a", "mikel coffee'de"
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
@@ -165,7 +169,12 @@ extension FinanceUnderstander {
 
     /// Whether the folded word after a name is a kind of shop, as the type's comment says.
     static func isShopKind(_ folded: String) -> Bool {
-        tradesBeforeApostrophe.contains(folded) || category([folded]) != nil && categories.contains { $0.1.contains { TextMatching.words($0) == [folded] } }
+        if tradesBeforeApostrophe.contains(folded) || shopKinds.contains(folded) || category([folded]) != nil && categories.contains(where: { $0.1.contains { TextMatching.words($0) == [folded] } }) {
+            return true
+        }
+        // "sinemaları", "kitabevleri": a kind's plural with the possessive, as a chain's name writes it ("Avşar Sinemaları").
+        guard folded.count > 7, folded.hasSuffix("lari") || folded.hasSuffix("leri") else { return false }
+        return isShopKind(String(folded.dropLast(4)))
     }
 
     /// The shop `previous` and the kind `stem` name together, or nil when `previous` is no name's word.

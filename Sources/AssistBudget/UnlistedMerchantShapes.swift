@@ -34,8 +34,10 @@ extension FinanceUnderstander {
             let written = Self.withoutPossessive(tokens[index]), word = written.hasSuffix("+") ? String(written.dropLast()) : written
             let stem = TextMatching.fold(word)
             let capitalised = (index == 0 || titled) && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
-            // "tk maxx": two consonants, initials, as a name's first word before another.
-            let initials = stem.count == 2 && !stem.contains(where: { "aeiouy".contains($0) }) && plain(index + 1)
+            // "tk maxx": two consonants, initials, as a name's first word before another; "la fitness": two letters that
+            // are no word of either language's grammar, too.
+            let initials = stem.count == 2 && (!stem.contains(where: { "aeiouy".contains($0) }) || !Self.twoLetterWords.contains(stem))
+                && plain(index + 1)
             // "at&t", "pull&bear": "&" between letters, inside one word of a name.
             return word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "&" }) && word.last?.isLetter == true && word.first?.isLetter == true
                 && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase)
@@ -413,6 +415,11 @@ extension FinanceUnderstander {
 
     /// Words after a name that ask its total: "popeyes total", "walgreens last month - total?".
     static let totalWords: Set<String> = ["total", "spending", "spend", "tab"]
+
+    /// Two-letter words of English and Turkish grammar, which open no name ("my fitness charges", "bu market").
+    static let twoLetterWords: Set<String> = ["am", "an", "as", "at", "be", "by", "do", "go", "he", "hi", "if", "in", "is", "it", "me", "my", "no",
+                                              "of", "ok", "on", "or", "so", "to", "up", "us", "we", "bu", "su", "ve", "da", "de", "mi", "ne", "ki",
+                                              "ya", "o"]
 
     /// What is bought, before "from" and a shop's name: "priciest thing from best buy", "my last order from chewy".
     static let boughtThings: Set<String> = ["thing", "things", "stuff", "item", "items", "purchase", "purchases", "order", "orders"]

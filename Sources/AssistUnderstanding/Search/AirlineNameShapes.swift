@@ -159,18 +159,22 @@ extension SearchParser {
     /// "Air Mauritius", "Aerolíneas Sosa": "Air" (or Spanish "Aerolíneas") and one name word after it, both capitalised
     /// in a text with both cases; or, in any case, opening the request with a place right after the name ("air chathams
     /// auckland to whanganui", "aerolineas sosa san pedro sula to …"; not "air travel boston to …"). "Fly" and a
-    /// capitalised name before Turkish "ile" too ("Fly Arna ile Erivan'dan"), where "fly" is no verb.
+    /// capitalised name before Turkish "ile" too ("Fly Arna ile Erivan'dan"), where "fly" is no verb; "air" and a word
+    /// opening the request before "ile", in any case ("air guyane ile …").
     private static func nameAfterAir(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
                                      taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
         let leads = ["air": "Air", "aerolineas": "Aerolíneas", "fly": "Fly"]
         guard let lead = leads[words[index]], index + 1 < words.count, !taken.contains(index + 1),
               isAirlineNameWord(words[index + 1]), !afterAirWords.contains(words[index + 1]), !airlineCabinWords.contains(words[index + 1]),
+              !turkishWithWords.contains(words[index + 1]),
               !airlineGenericWords.contains(where: { genericWord($0.words, in: words, at: index + 1) }) else { return nil }
         let written = mixedCase && tokens[index].capitalised && tokens[index + 1].capitalised
         // A place's name after "Air" is the airline's only where written so ("Air Busan"), never "fly" and a place.
         let opening = index == 0 && places.contains(index + 2) && !places.contains(index + 1)
         let withTurkish = index + 2 < words.count && turkishWithWords.contains(words[index + 2]) && written && !places.contains(index + 1)
-        guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening else { return nil }
+        // "air guyane ile …": opening the request before Turkish "ile", in any case, "Air" and a word that is no place.
+        let openingWith = lead == "Air" && index == 0 && index + 2 < words.count && words[index + 2] == "ile" && !places.contains(index + 1)
+        guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening || openingWith else { return nil }
         // "Air Saint-Pierre": capitalised parts a hyphen joins are one name, kept whole (not "Air Seychelles-style").
         var last = index + 1
         while written, tokens[last].hyphenAfter, last + 1 < words.count, tokens[last + 1].capitalised, !taken.contains(last + 1) { last += 1 }

@@ -38,6 +38,11 @@ public struct Gazetteer: Sendable {
     /// Folded country names and US state names and codes → (country, region) they pin a place to.
     let qualifiers: [[String]: (country: String, region: String?)]
     let longestQualifier: Int
+    /// Folded one-word names that are only aliases of the places they name (GeoNames' alternates: "Guyan" for
+    /// Guiyang), never a place's own or Turkish name. The matcher cuts no glued Turkish ending to reach one: "guyane" is
+    /// French Guiana's name, no "Guyan" with "-e" (`match(_:at:apostrophes:)`). A name of more words is a place's own
+    /// shortened ("ho chi minhden": Ho Chi Minh City) and keeps its endings.
+    let aliasOnlyNames: Set<[String]>
     /// Folded abbreviation ("la", "nyc") → the city it stands for. Too short to be a name: the matcher takes one
     /// only in a travel context, and written in capitals unless it is in `anyCaseAbbreviations` (`Gazetteer.mentions(in:)`).
     let abbreviations: [String: City]
@@ -87,12 +92,14 @@ public struct Gazetteer: Sendable {
             if fields.count == 3, fields[2].intValue == 1 { anyCase.insert(TextMatching.fold(short)) }
         }
         let codes = Set((json["codes"]?.arrayValue ?? []).compactMap { $0.stringValue.map(TextMatching.fold) })
-        return Gazetteer(byName: byName, qualifiers: qualifiers, abbreviations: abbreviations, anyCaseAbbreviations: anyCase, anyCaseCodes: codes)
+        let aliasOnly = Set(named.filter { $0.key.count == 1 && $0.value.allSatisfy(\.alias) }.keys)
+        return Gazetteer(byName: byName, qualifiers: qualifiers, abbreviations: abbreviations, anyCaseAbbreviations: anyCase, anyCaseCodes: codes,
+                         aliasOnlyNames: aliasOnly)
     }()
 
     /// - Parameter byName: folded name → the places it names, the default first.
     init(byName: [[String]: [City]], qualifiers: [[String]: (country: String, region: String?)] = [:], abbreviations: [String: City] = [:],
-         anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = []) {
+         anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = [], aliasOnlyNames: Set<[String]> = []) {
         let names = byName.filter { !$0.key.isEmpty && !$0.value.isEmpty }
         // Names by their Turkish spelling's key (`TurkishSpellings.swift`) join them under a first word no text folds to.
         self.byName = names.merging(Self.spellingIndex(names).map { (Self.spellingMark + $0.key, $0.value) }) { own, _ in own }
@@ -108,6 +115,7 @@ public struct Gazetteer: Sendable {
         self.abbreviations = abbreviations
         self.anyCaseAbbreviations = anyCaseAbbreviations
         self.anyCaseCodes = anyCaseCodes
+        self.aliasOnlyNames = aliasOnlyNames
     }
 
     /// The place a name means on its own (the most populous that has it as its name, else as an alias).

@@ -189,7 +189,8 @@ extension Gazetteer {
 
     /// The longest name at `index`. A word an apostrophe ends ("Karşı'dan", "Ostende'den") is whole: no ending is cut
     /// from it, as Turkish writes a name's endings after the apostrophe (Kars's would be "Kars'ı"). Nor is one from a
-    /// country's or a US state's whole name: "Angola" is no Angol (Chile) with "-a", "Kenya" no Ken with "-ya".
+    /// country's or a US state's whole name: "Angola" is no Angol (Chile) with "-a", "Kenya" no Ken with "-ya". Nor is
+    /// one cut to reach a one-word name that is only an alias (`aliasOnlyNames`): "guyane" is no "Guyan" (Guiyang) with "-e".
     func match(_ words: [String], at index: Int, apostrophes: Set<Int> = []) -> NameMatch? {
         for length in stride(from: min(longestName, words.count - index), through: 1, by: -1) {
             var key = Array(words[index..<(index + length)])
@@ -199,7 +200,7 @@ extension Gazetteer {
                 let ending = String(last.suffix(cut))
                 guard Self.caseEndings.contains(ending) else { continue }
                 key[key.count - 1] = String(last.dropLast(cut))
-                if let cities = byName[key] { return (cities, length, ending, false) }
+                if let cities = byName[key], !aliasOnlyNames.contains(key) { return (cities, length, ending, false) }
             }
         }
         return nil

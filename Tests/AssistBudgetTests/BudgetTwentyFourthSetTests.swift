@@ -1,0 +1,35 @@
+import AssistBudget
+import AssistUnderstanding
+import Testing
+
+/// The twenty-fourth written-after set's wrong shop names (`golden/written-after/README.md`), fixed by general rules: a
+/// kind of shop after its name's word is the whole name ("dost kitabevi'ne", "avşar sinemaları'ndan"), never the kind
+/// alone; two letters that are no grammar word open a name ("la fitness charge"). Each beside the reading it must not
+/// take.
+@Suite("Budget: the twenty-fourth set's shop names")
+struct BudgetTwentyFourthSetTests {
+    let understander = FinanceUnderstander(merchants: ["Migros", "Starbucks", "Netflix", "Shell"], today: "2043-06-03")  // a Wednesday
+
+    func ask(_ text: String) -> FinanceQuestion { understander.understand(text) }
+
+    @Test("a kind of shop after a name's word is the whole name; alone it names no shop")
+    func shopKinds() {
+        #expect(ask("dost kitabevi'ne geçen yaz ne kadar gitti").merchant == "Dost Kitabevi")
+        #expect(ask("son 6 ayda avşar sinemaları'ndan aldığım biletleri göster").merchant == "Avşar Sinemaları")
+        let alone = ask("kitabevi'ne geçen yaz ne kadar gitti")
+        #expect(alone.merchant == nil && alone.category == "books")
+        #expect(ask("sinemaları'ndan aldığım biletler").merchant == nil)
+        // A compound's possessive second word after its first is still the whole name, and one word alone is one.
+        #expect(ask("ayakkabı dünyası'nda ne kadar harcadım").merchant == "Ayakkabı Dünyası")
+        #expect(ask("kitapyurdu'ndan ne aldım").merchant == "Kitapyurdu")
+    }
+
+    @Test("two letters that are no grammar word open a name: 'la fitness', as initials do ('tk maxx')")
+    func twoLetterFirstWords() {
+        #expect(ask("show every la fitness charge since easter").merchant == "La Fitness")
+        #expect(ask("every tk maxx purchase").merchant == "TK Maxx")
+        // A grammar word before the name is none of it.
+        #expect(ask("my netflix charges last month").merchant == "Netflix")
+        #expect(ask("so many uber rides last week").merchant == "Uber")
+    }
+}

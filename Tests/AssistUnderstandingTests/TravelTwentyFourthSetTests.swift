@@ -1,0 +1,28 @@
+@testable import AssistUnderstanding
+import Testing
+
+/// The twenty-fourth written-after set's wrong destination (`golden/written-after/README.md`), fixed by general rules:
+/// no glued Turkish ending is cut to reach a one-word name that is only an alias ("guyane" is no "Guyan", Guiyang, with
+/// "-e"); "air" and a word opening the request before "ile" are a carrier in any case ("air guyane ile …"), never "air"
+/// and "ile" themselves.
+@Suite("Travel phrasing: the twenty-fourth set")
+struct TravelTwentyFourthSetTests {
+    let parser = SearchParser(today: DateResolver(today: "2043-06-03")!)  // a Wednesday
+
+    @Test("no glued ending is cut to reach a one-word alias; a place's own or shortened name keeps its endings")
+    func aliasEndings() {
+        let guyane = parser.parse("air guyane ile saint-laurent-du-maroni'ye cumartesi, tek kişi")
+        #expect(guyane.airline == "Air Guyane" && guyane.destination == "Saint-Laurent-du-Maroni" && guyane.origin == nil)
+        #expect(parser.parse("guyane'ye cumartesi").destination == nil)
+        // Ho Chi Minh, the city's name shortened, and a place's own name still take a glued ending.
+        #expect(parser.parse("pacific airlines ile ho chi minhden vinhe 18 mart aktarmasiz").origin == "Ho Chi Minh City")
+        #expect(parser.parse("istanbuldan lizbona 18 mart").destination == "Lisbon")
+    }
+
+    @Test("'air' and a word opening the request before 'ile' are a carrier; 'air ile' names none")
+    func airBeforeWith() {
+        #expect(parser.parse("air guyane ile cayenne'den 5 temmuz").airline == "Air Guyane")
+        let bare = parser.parse("air ile istanbul'dan ankara'ya")
+        #expect(bare.airline == nil && bare.origin == "Istanbul")
+    }
+}
