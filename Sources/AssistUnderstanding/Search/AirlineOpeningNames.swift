@@ -10,8 +10,8 @@
 ///   Not a day or another time word ("Next Tuesday Rise Air …" is Rise Air), nor an ordinary word first ("Fresh
 ///   Mountain Air Calgary to Banff" names no carrier);
 /// - "Express" and "Jet" end a carrier's name only so, opening the request before a place ("Skyward Express Nairobi to
-///   …", "Twin Jet Colmar to …"), as a train's or a plane's elsewhere ("the Heathrow Express to Paddington"); "Flight" only before Turkish "ile" ("Royal
-///   Flight ile Moskova'dan …"), as "Return Flight Boston to Denver" is a booking.
+///   …", "Twin Jet Colmar to …"), as a train's or a plane's elsewhere ("the Heathrow Express to Paddington"); "Flight"
+///   only before Turkish "ile" ("Royal Flight ile Moskova'dan …"), as "Return Flight Boston to Denver" is a booking.
 extension SearchParser {
     /// Words of geography or scope that stand inside a capitalised name though never begin it: "Central Mountain Air".
     static let namingWords: Set<String> = [

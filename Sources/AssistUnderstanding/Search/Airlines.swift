@@ -127,7 +127,7 @@ extension SearchParser {
     /// "pacific coastal" is also a coast's ("a Pacific coastal town"), and "pal express" a friend and a verb ("my pal
     /// express-mailed it"; matched whole, so "my pal expressed" is neither).
     /// A contextual name that begins an unlisted airline's shaped name is that airline's first word: "United Nigeria
-    /// Airlines" is not United (`contextualAirline(in:glued:besides:)`).
+    /// Airlines" is not United (`contextualAirlineSpan(in:glued:besides:)`).
     static let contextualAirlines: [String: String] = [
         "delta": "Delta Air Lines", "united": "United Airlines", "southwest": "Southwest Airlines", "american": "American Airlines",
         "spirit": "Spirit Airlines", "frontier": "Frontier Airlines", "indigo": "IndiGo", "copa": "Copa Airlines",
@@ -218,16 +218,11 @@ extension SearchParser {
         return blanked
     }
 
-    /// The contextual airline `words` name, if the text makes it one. `glued` are the words an apostrophe glues to the
-    /// word before (`TextMatching.apostrophedWords`): a Turkish "with" ending there makes it one too ("Delta'yla").
-    /// `shaped` are the spans of unlisted airlines named by their shape (`shapedAirlines`): a contextual name that
-    /// begins a longer one is its first word, not that airline.
-    static func contextualAirline(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = []) -> String? {
-        contextualAirlineSpan(in: words, glued: glued, besides: shaped)?.airline
-    }
-
-    /// The contextual airline `words` name and the words it takes: a place the gazetteer also reads there is the
-    /// airline's ("azul campinas to natal" flies Azul from Campinas; Azul is also a town in Argentina).
+    /// The contextual airline `words` name, if the text makes it one, and the words it takes: a place the gazetteer also
+    /// reads there is the airline's ("azul campinas to natal" flies Azul from Campinas; Azul is also a town in
+    /// Argentina). `glued` are the words an apostrophe glues to the word before (`TextMatching.apostrophedWords`): a
+    /// Turkish "with" ending there makes it one too ("Delta'yla"). `shaped` are the spans of unlisted airlines named by
+    /// their shape (`shapedAirlines`): a contextual name that begins a longer one is its first word, not that airline.
     static func contextualAirlineSpan(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = [])
         -> (airline: String, span: Range<Int>)? {
         for index in words.indices {
