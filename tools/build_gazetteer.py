@@ -282,6 +282,10 @@ def main():
 
     kept = {}  # geonameid or ("airport", city, country) → entry
 
+    def near(gids, here):
+        """Of the GeoNames cities `gids`, those within 60 km of an airport at `here`: the one it may serve."""
+        return [g for g in gids if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+
     def entry_for(gid):
         city = geo_cities[gid]
         if gid not in kept:
@@ -309,13 +313,11 @@ def main():
         if airport["country"] == "TR" and airport["subd"] == "Istanbul":
             served = "Istanbul"
         here = (airport["lat"], airport["lon"])
-        matches = by_name.get((airport["country"], words(served)), [])
-        matches = [g for g in matches if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+        matches = near(by_name.get((airport["country"], words(served)), []), here)
         by_code = False
         if not matches:
             # A city field GeoNames does not spell ("Rodes Island"): the city that lists the airport's code.
-            matches = [g for g in by_name.get((airport["country"], words(code)), [])
-                       if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+            matches = near(by_name.get((airport["country"], words(code)), []), here)
             by_code = bool(matches)
         if matches:
             gid = max(matches, key=lambda g: geo_cities[g]["population"])
@@ -350,8 +352,7 @@ def main():
         if airfield["iata"] or not (len(code) == 4 and code.isalpha()) or not served:
             continue
         here = (airfield["lat"], airfield["lon"])
-        matches = [g for g in by_name.get((airfield["country"], words(served)), [])
-                   if distance_km(here, (geo_cities[g]["latitude"], geo_cities[g]["longitude"])) <= 60]
+        matches = near(by_name.get((airfield["country"], words(served)), []), here)
         if matches:
             gid = max(matches, key=lambda g: geo_cities[g]["population"])
             if gid not in kept or kept[gid].get("airfield"):
