@@ -210,13 +210,17 @@ extension SearchParser {
         var blanked = words
         for mention in mentions where mention.length >= 2 {
             let place = mention.position..<min(words.count, mention.position + mention.length)
-            let inside = (airlineNameWords + contextualAirlineWords.map(\.words)).contains { name in
+            let inside = namesInsidePlaces.contains { name in
                 name.count < place.count && TextMatching.ranges(of: name, in: words).contains { place.contains($0.lowerBound) && place.contains($0.upperBound - 1) }
             }
             if inside { for index in place { blanked[index] = "" } }
         }
         return blanked
     }
+
+    /// Every listed and contextual airline's name, folded, as `words(_:besidesAirlinesInside:)` looks for them: joined
+    /// once, not on every parse.
+    private static let namesInsidePlaces: [[String]] = airlineNameWords + contextualAirlineWords.map(\.words)
 
     /// The contextual airline `words` name, if the text makes it one, and the words it takes: a place the gazetteer also
     /// reads there is the airline's ("azul campinas to natal" flies Azul from Campinas; Azul is also a town in
