@@ -22,7 +22,8 @@ extension FinanceUnderstander {
         var found: [FoundPeriod] = []
         // "ay" with its case endings: ayı, aya, ayda, aydan, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
         let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
-        let words = DateResolver.numberingOrdinals(TextMatching.words(text)).map(Self.monthSpelledWithSlip)
+        let words = DateResolver.numberingOrdinals(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text))
+            .map(Self.monthSpelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == TextMatching.words(text).count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         var index = 0

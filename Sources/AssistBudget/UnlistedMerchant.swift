@@ -111,8 +111,13 @@ extension FinanceUnderstander {
     func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false, wholeStem: Bool = false) -> Bool {
         let folded = TextMatching.words(name)
         guard !folded.isEmpty, name.contains(where: \.isLetter), allowingCommonWords || !folded.contains(where: Self.notNames.contains) else { return false }
-        let (period, other) = periods(in: name)
-        guard period == nil, other == nil, today.resolve(name).departure == nil, FollowUp.shift(in: name) == nil else { return false }
+        // Written before an apostrophe, a word that is a month or a weekday only with an ending cut is the whole name:
+        // "martı'ya" is Martı, no March.
+        let nameBeforeApostrophe = wholeStem && folded.count == 1 && DateResolver.isDateOnlyWithEnding(folded[0])
+        let (period, other) = nameBeforeApostrophe ? (nil, nil) : periods(in: name)
+        guard period == nil, other == nil, nameBeforeApostrophe || today.resolve(name).departure == nil, FollowUp.shift(in: name) == nil else {
+            return false
+        }
         if !partOfName, folded.count == 1, Self.category(in: name) != nil,
            !wholeStem || Self.categories.contains(where: { $0.1.contains { TextMatching.words($0) == folded } }) || Self.misspelledCategory(folded) != nil {
             return false

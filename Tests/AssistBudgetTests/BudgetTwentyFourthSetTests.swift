@@ -32,4 +32,18 @@ struct BudgetTwentyFourthSetTests {
         #expect(ask("my netflix charges last month").merchant == "Netflix")
         #expect(ask("so many uber rides last week").merchant == "Uber")
     }
+
+    @Test("a word written before an apostrophe is the whole name: 'martı'ya' is Martı, no March; months stay dates")
+    func nameBeforeApostropheIsNoMonth() {
+        let marti = ask("cuma günü martı'ya ne kadar ödedim")
+        #expect(marti.merchant == "Martı")
+        #expect(marti.period == DateResolver.Range(from: "2043-05-29", to: "2043-05-29") && marti.otherPeriod == nil)
+        #expect(ask("bu hafta martı'ya kaç kez bindim").merchant == "Martı")
+        // The month itself before an apostrophe, or with its ending glued, is still the month.
+        #expect(ask("mart'ta ne harcadım").period == DateResolver.Range(from: "2043-03-01", to: "2043-03-31"))
+        #expect(ask("martta ne harcadım").period == DateResolver.Range(from: "2043-03-01", to: "2043-03-31"))
+        #expect(ask("15 mart'ta migros'a ne kadar verdim").period == DateResolver.Range(from: "2043-03-15", to: "2043-03-15"))
+        // A weekday's case ending without an apostrophe is still the weekday.
+        #expect(ask("cumaya ne kadar harcadım").period == DateResolver.Range(from: "2043-05-29", to: "2043-05-29"))
+    }
 }

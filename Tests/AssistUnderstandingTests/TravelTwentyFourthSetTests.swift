@@ -25,4 +25,12 @@ struct TravelTwentyFourthSetTests {
         let bare = parser.parse("air ile istanbul'dan ankara'ya")
         #expect(bare.airline == nil && bare.origin == "Istanbul")
     }
+
+    @Test("a word written before an apostrophe is a whole name: 'martı'yla' is no March; 'mart'ta' and 'martta' are")
+    func nameBeforeApostropheIsNoMonth() {
+        let resolver = DateResolver(today: "2043-06-03")!
+        #expect(resolver.resolve("martı'yla havalimanına cuma gideceğim").departure == DateResolver.Range(from: "2043-06-05", to: "2043-06-05"))
+        #expect(resolver.resolve("5 mart'ta ankara'ya").departure == DateResolver.Range(from: "2044-03-05", to: "2044-03-05"))
+        #expect(resolver.resolve("martta ankara'ya").departure == DateResolver.Range(from: "2044-03-01", to: "2044-03-31"))
+    }
 }

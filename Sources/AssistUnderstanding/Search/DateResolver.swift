@@ -49,7 +49,8 @@ public struct DateResolver: Sendable {
     /// something else (the places a text names are no dates: "Mar del Plata" is not March; nor is an airline's name:
     /// "Sunday Airlines").
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = [], names: [Swift.Range<Int>] = []) -> (departure: Range?, return: Range?) {
-        var words = Gazetteer.words(NumericDates.spelled(TextMatching.words(text), in: text, order: numericOrder), besides: places)
+        let folded = DateWords.blankingNamesBeforeApostrophes(TextMatching.words(text), glued: TextMatching.apostrophedWords(text))
+        var words = Gazetteer.words(NumericDates.spelled(folded, in: text, order: numericOrder), besides: places)
         for index in names.joined() where index < words.count { words[index] = "" }
         // "Enterprise AL sat": a US state's code after its place is the place's, so a weekday's abbreviation after it
         // stands right after the place, as in "Edinburgh to Bergerac sat".
@@ -315,6 +316,16 @@ public struct DateResolver: Sendable {
 
     /// A weekday name (1 = Sunday … 7 = Saturday), allowing a Turkish case ending ("cumaya", "pazartesi").
     public static func weekday(_ word: String) -> Int? { DateWords.weekday(word) }
+
+    /// `words` with names written before an apostrophe's ending that only look like a month or weekday blanked
+    /// ("martı'ya"): `DateWords.blankingNamesBeforeApostrophes`.
+    public static func blankingNamesBeforeApostrophes(_ words: [String], in text: String) -> [String] {
+        DateWords.blankingNamesBeforeApostrophes(words, glued: TextMatching.apostrophedWords(text))
+    }
+
+    /// Whether a folded word is a month or a weekday only once a Turkish ending is cut ("marti", "cumaya"): written
+    /// before an apostrophe, it is a name ("Martı'ya").
+    public static func isDateOnlyWithEnding(_ word: String) -> Bool { DateWords.isDateOnlyWithEnding(word) }
 
     /// `words` with spelled ordinals as numbers ("april sixth" → "april 6th").
     public static func numberingOrdinals(_ words: [String]) -> [String] { DateWords.numberingOrdinals(words) }

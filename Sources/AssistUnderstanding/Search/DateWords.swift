@@ -79,6 +79,24 @@ enum DateWords {
         return month
     }
 
+    /// `words` with the names written before an apostrophe's ending blanked where they are a month or a weekday only
+    /// once an ending is cut: Turkish puts an apostrophe between a name and its ending, so the word before it is the
+    /// whole name. "martı'ya" is Martı (a brand) with "-ya", no March ("mart" with "-ı"); "mart'ta", "cuma'ya" and
+    /// "martta" stay dates. `glued` are the indexes of the words an apostrophe glues to the word before
+    /// (`TextMatching.apostrophedWords`), into the same `words`.
+    static func blankingNamesBeforeApostrophes(_ words: [String], glued: Set<Int>) -> [String] {
+        var out = words
+        for index in glued where index > 0 && index <= words.count && isDateOnlyWithEnding(words[index - 1]) {
+            out[index - 1] = ""
+        }
+        return out
+    }
+
+    /// Whether a folded word is a month or a weekday only once a Turkish ending is cut ("marti", "cumaya"), not whole.
+    static func isDateOnlyWithEnding(_ word: String) -> Bool {
+        months[word] == nil && weekdays[word] == nil && (month(word) != nil || weekday(word) != nil)
+    }
+
     /// A weekday name, allowing a Turkish case ending ("cumaya", "salıdan", "pazartesiye", "cumartesi" whole).
     static func weekday(_ word: String) -> Int? {
         if let exact = weekdays[word] { return exact }
