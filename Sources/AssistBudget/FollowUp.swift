@@ -124,7 +124,10 @@ enum FollowUp {
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) || before == "bir" && after == "once" {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
             }
-            if count == nil, ["following", "sonraki", "ertesi"].contains(before) || ["after", "later"].contains(after) && before != "a" {
+            // "and the next day?": "next" before "day" too, a day after the last one ("next week", "next month" name the
+            // coming ones, which a question about spending does not ask).
+            if count == nil, ["following", "sonraki", "ertesi"].contains(before) || before == "next" && unit == .day
+                || ["after", "later"].contains(after) && before != "a" {
                 return Shift(unit: unit, forward: true)
             }
         }

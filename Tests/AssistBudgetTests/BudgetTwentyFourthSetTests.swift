@@ -47,3 +47,23 @@ struct BudgetTwentyFourthSetTests {
         #expect(ask("cumaya ne kadar harcadım").period == DateResolver.Range(from: "2043-05-29", to: "2043-05-29"))
     }
 }
+
+/// The twenty-fourth set's holidays in questions about spending: their latest day, "since" one running to today.
+@Suite("Budget: the twenty-fourth set's holidays")
+struct BudgetTwentyFourthSetHolidayTests {
+    let understander = FinanceUnderstander(merchants: ["Yemeksepeti"], today: "2043-06-03")  // a Wednesday
+
+    @Test("since Eid al-Adha or Kurban Bayramı: from its latest first day (23 November 2042) to today; 'the next day'; Cinco de Mayo")
+    func holidays() {
+        let since = DateResolver.Range(from: "2042-11-23", to: "2043-06-03")
+        #expect(understander.understand("where did my money go since eid al-adha").period == since)
+        #expect(understander.understand("kurban bayramından beri yemeksepeti'ne ne kadar ödedim").period == since)
+        #expect(understander.understand("kurban bayramından beri yemeksepeti'ne ne kadar ödedim").merchant == "Yemeksepeti")
+        let friday = understander.understand("What did I spend on Friday?")
+        #expect(understander.understand("and the next day?", previous: friday).period == DateResolver.Range(from: "2043-05-30", to: "2043-05-30"))
+        // "next week" after a question about one is no shift of a day.
+        #expect(understander.understand("and the next week?", previous: friday).period != DateResolver.Range(from: "2043-05-30", to: "2043-05-30"))
+        let cinco = understander.understand("concerts and movies on cinco de mayo")
+        #expect(cinco.period == DateResolver.Range(from: "2043-05-05", to: "2043-05-05") && cinco.category == "entertainment")
+    }
+}

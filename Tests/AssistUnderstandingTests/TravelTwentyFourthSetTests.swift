@@ -33,4 +33,14 @@ struct TravelTwentyFourthSetTests {
         #expect(resolver.resolve("5 mart'ta ankara'ya").departure == DateResolver.Range(from: "2044-03-05", to: "2044-03-05"))
         #expect(resolver.resolve("martta ankara'ya").departure == DateResolver.Range(from: "2044-03-01", to: "2044-03-31"))
     }
+
+    @Test("a glued carrier's ending opening an all lower-case request before 'ile'; a figure inside a capitalised name")
+    func gluedCarriers() {
+        let iberojet = parser.parse("iberojet ile sabadell'den la romana'ya 1 temmuz, ekonomi")
+        #expect(iberojet.airline == "Iberojet" && iberojet.origin == "Sabadell" && iberojet.destination == "La Romana")
+        #expect(parser.parse("World2Fly ile Segovia'dan Matanzas'a cuma, 2 yetişkin").airline == "World2Fly")
+        // English words made with the ending and a person before "ile" stay no carrier.
+        #expect(parser.parse("butterfly ile istanbul'dan ankara'ya").airline == nil)
+        #expect(parser.parse("ahmet ile istanbul'dan ankara'ya").airline == nil)
+    }
 }

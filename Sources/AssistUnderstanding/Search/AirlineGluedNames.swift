@@ -12,7 +12,9 @@ import Foundation
 ///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"), or before Turkish
 ///   "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
 ///   three letters or more ("Mc", "La", "De" begin surnames and places), and "air" follows no letter that makes it an
-///   English word's end ("chair", "hair", "pair", "fair", "stair", "flair": "Wheelchair Boston to Denver").
+///   English word's end ("chair", "hair", "pair", "fair", "stair", "flair": "Wheelchair Boston to Denver");
+/// - in a request typed all in lower case, a glued ending in the word opening it before Turkish "ile" ("iberojet ile
+///   sabadell'den …"), where no capital can tell; a figure may stand inside the word ("World2Fly ile …").
 extension SearchParser {
     /// Letters before a lower-case "air" that make the word an English one ("wheelchair", "repair", "affair", "stair", "flair").
     static let englishAirEndings: Set<Character> = ["h", "p", "f", "t", "l"]
@@ -21,7 +23,16 @@ extension SearchParser {
     static func gluedName(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
                           places: Set<Int>) -> (name: String, span: Range<Int>)? {
         let text = tokens[index].text
-        guard text.count >= 5, text.first?.isUppercase == true, text.contains(where: \.isLowercase), text.allSatisfy(\.isLetter) else { return nil }
+        let opensTurkishWith = index == 0 && index + 1 < words.count && turkishWithWords.contains(words[index + 1])
+        // "World2Fly": a figure may stand inside the word, between letters.
+        guard text.count >= 5, text.first?.isLetter == true, text.last?.isLetter == true, text.allSatisfy({ $0.isLetter || $0.isNumber }) else { return nil }
+        // "iberojet ile sabadell'den …": in a request typed all in lower case, a word opening it before Turkish "ile" that
+        // ends with a carrier's glued ending, as the capitalised shapes below read it.
+        if !mixedCase, opensTurkishWith, text.allSatisfy({ $0.isLowercase || $0.isNumber }), !places.contains(index),
+           let name = lowercaseGluedEnding(text) {
+            return (writtenName(name), index..<(index + 1))
+        }
+        guard text.first?.isUppercase == true, text.contains(where: \.isLowercase) else { return nil }
         if let air = text.range(of: "Air") {
             let before = text[..<air.lowerBound], after = text[air.upperBound...]
             let glued = before.isEmpty ? after.first?.isUppercase == true && after.dropFirst().contains(where: \.isLowercase)
@@ -34,16 +45,18 @@ extension SearchParser {
         let withTurkish = index + 1 < words.count && turkishWithWords.contains(words[index + 1])
         guard mixedCase, opensRoute || withTurkish, !places.contains(index) else { return nil }
         if twoCapitalisedParts(text) { return (text, index..<(index + 1)) }
-        // "Originair", "Israir": "air" glued at the end in lower case, three letters or more before it.
-        if text.hasSuffix("air"), text.count >= 6, text.dropFirst().allSatisfy(\.isLowercase),
-           let letter = text.dropLast(3).last, !englishAirEndings.contains(letter) {
-            return (text, index..<(index + 1))
-        }
-        // "Afrijet", "Canaryfly", "Animawings": "jet", "fly" or "wings" glued at the end in lower case, four letters or more
-        // before it, none of the English words so made ("turbojet", "jumbojet", "butterfly", "dragonfly", "firefly",
-        // "housefly", "buffalowings").
-        for suffix in ["jet", "fly", "wings"] where text.hasSuffix(suffix) && text.count >= suffix.count + 4 && text.dropFirst().allSatisfy(\.isLowercase) {
-            if !englishGluedWords.contains(String(text.dropLast(suffix.count)).lowercased()) { return (text, index..<(index + 1)) }
+        guard text.dropFirst().allSatisfy(\.isLowercase), let name = lowercaseGluedEnding(text) else { return nil }
+        return (name, index..<(index + 1))
+    }
+
+    /// `text` when, after its first letter, it ends in a carrier's ending glued in lower case:
+    /// - "Originair", "Israir": "air", three letters or more before it, no letter that makes an English word's end;
+    /// - "Afrijet", "Canaryfly", "Animawings": "jet", "fly" or "wings", four letters or more before it, none of the English
+    ///   words so made ("turbojet", "jumbojet", "butterfly", "dragonfly", "firefly", "housefly", "buffalowings").
+    static func lowercaseGluedEnding(_ text: String) -> String? {
+        if text.hasSuffix("air"), text.count >= 6, let letter = text.dropLast(3).last, !englishAirEndings.contains(letter) { return text }
+        for suffix in ["jet", "fly", "wings"] where text.hasSuffix(suffix) && text.count >= suffix.count + 4 {
+            if !englishGluedWords.contains(String(text.dropLast(suffix.count)).lowercased()) { return text }
         }
         return nil
     }

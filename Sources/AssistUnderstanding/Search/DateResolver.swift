@@ -286,9 +286,10 @@ public struct DateResolver: Sendable {
         guard let holiday = DateWords.holiday(words, at: index) else { return nil }
         let thisYear = calendar.component(.year, from: today)
         for candidate in [thisYear, thisYear - 1] {
-            let (month, dayNumber) = holiday.day(candidate)
-            if let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)), date <= today {
-                return (day(date), holiday.words.count)
+            for (month, dayNumber) in holiday.days(candidate).reversed() {
+                if let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)), date <= today {
+                    return (day(date), holiday.words.count)
+                }
             }
         }
         return nil
@@ -301,9 +302,10 @@ public struct DateResolver: Sendable {
     private func holiday(_ holiday: DateWords.Holiday, year: Int?) -> Range? {
         let thisYear = calendar.component(.year, from: today)
         for candidate in year.map({ [$0] }) ?? [thisYear, thisYear + 1] {
-            let (month, dayNumber) = holiday.day(candidate)
-            guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)) else { continue }
-            if year != nil || date >= today { return day(date) }
+            for (month, dayNumber) in holiday.days(candidate) {
+                guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)) else { continue }
+                if year != nil || date >= today { return day(date) }
+            }
         }
         return nil
     }

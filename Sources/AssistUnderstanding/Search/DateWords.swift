@@ -116,21 +116,43 @@ enum DateWords {
     /// A holiday a traveller names instead of a date: its words, folded, and its (month, day) in a given year.
     struct Holiday: Sendable {
         var words: [String]
-        var day: @Sendable (Int) -> (month: Int, day: Int)
+        /// Its days in a Gregorian year, in order: one for most, none or two for a holiday of the Islamic calendar,
+        /// whose year is eleven days shorter (Eid al-Fitr fell on 3 January and 23 December 2033).
+        var days: @Sendable (Int) -> [(month: Int, day: Int)]
         init(_ words: [String], _ month: Int, _ day: Int) {
             self.words = words
-            self.day = { _ in (month, day) }
+            self.days = { _ in [(month, day)] }
         }
         /// The `nth` `weekday` (1 = Sunday … 7 = Saturday) of `month`; -1 for the last. `plus` days after it, within the
         /// month (Black Friday, the day after the fourth Thursday of November, is at most the 29th).
         init(_ words: [String], month: Int, nth: Int, weekday: Int, plus: Int = 0) {
             self.words = words
-            self.day = { year in (month, DateWords.nthWeekday(nth, weekday, month: month, year: year) + plus) }
+            self.days = { year in [(month, DateWords.nthWeekday(nth, weekday, month: month, year: year) + plus)] }
         }
         /// `offset` days from Western Easter Sunday (Good Friday is -2).
         init(_ words: [String], fromEaster offset: Int) {
             self.words = words
-            self.day = { year in DateWords.easter(year, plus: offset) }
+            self.days = { year in [DateWords.easter(year, plus: offset)] }
+        }
+        /// Day `day` of month `hijriMonth` of the Islamic calendar, as the Umm al-Qura calendar (Saudi Arabia's, the one
+        /// Foundation carries) gives it: Eid al-Adha is the 10th of Dhu al-Hijjah (12), Eid al-Fitr the 1st of Shawwal (10).
+        init(_ words: [String], hijriMonth: Int, day: Int) {
+            self.words = words
+            self.days = { year in DateWords.islamicDays(hijriMonth, day, inGregorianYear: year) }
+        }
+    }
+
+    /// The Gregorian (month, day)s in `year` of day `day` of Islamic month `month` (Umm al-Qura), in order.
+    static func islamicDays(_ month: Int, _ day: Int, inGregorianYear year: Int) -> [(month: Int, day: Int)] {
+        var gregorian = Calendar(identifier: .gregorian), islamic = Calendar(identifier: .islamicUmmAlQura)
+        gregorian.timeZone = TimeZone(identifier: "UTC")!
+        islamic.timeZone = gregorian.timeZone
+        guard let newYear = gregorian.date(from: DateComponents(year: year, month: 1, day: 1)) else { return [] }
+        let hijriYear = islamic.component(.year, from: newYear)
+        return (hijriYear...(hijriYear + 1)).compactMap { hijri -> (month: Int, day: Int)? in
+            guard let date = islamic.date(from: DateComponents(year: hijri, month: month, day: day)) else { return nil }
+            let parts = gregorian.dateComponents([.year, .month, .day], from: date)
+            return parts.year == year ? (parts.month!, parts.day!) : nil
         }
     }
 
@@ -141,7 +163,7 @@ enum DateWords {
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
     /// (the first Monday of September), Columbus Day (the second Monday of October), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
     /// günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good Friday, Easter,
-    /// Easter Monday. Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
+    /// Easter Monday, and Cinco de Mayo (May 5); then England's bank holidays and the Eids (below). Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
     /// case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
     static let holidays: [Holiday] = [
         Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
@@ -163,7 +185,26 @@ enum DateWords {
         Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),
         // Turkish: Nevruz (March 21) and Paskalya (Easter), as "nevruzda", "paskalyada".
         Holiday(["nevruz"], 3, 21), Holiday(["paskalya"], fromEaster: 0),
-    ] + usFederalHolidays
+        Holiday(["cinco", "de", "mayo"], 5, 5),
+    ] + usFederalHolidays + ukBankHolidays + islamicHolidays
+
+    /// England's bank holidays named by their season or month, set by weekday: the early May bank holiday (the first
+    /// Monday of May), the spring one (the last Monday of May) and the summer or August one (the last Monday of August).
+    static let ukBankHolidays: [Holiday] = [
+        Holiday(["early", "may", "bank", "holiday"], month: 5, nth: 1, weekday: 2), Holiday(["may", "bank", "holiday"], month: 5, nth: 1, weekday: 2),
+        Holiday(["spring", "bank", "holiday"], month: 5, nth: -1, weekday: 2), Holiday(["august", "bank", "holiday"], month: 8, nth: -1, weekday: 2),
+        Holiday(["summer", "bank", "holiday"], month: 8, nth: -1, weekday: 2),
+    ]
+
+    /// The two Eids, their first day, in English and Turkish: Eid al-Adha ("eid ul-adha", Turkish "Kurban Bayramı") and
+    /// Eid al-Fitr ("eid ul-fitr", Turkish "Ramazan Bayramı" or "Şeker Bayramı"). Turkey's Diyanet sets its own calendar,
+    /// which may differ from Umm al-Qura's by a day.
+    static let islamicHolidays: [Holiday] = [
+        Holiday(["eid", "al", "adha"], hijriMonth: 12, day: 10), Holiday(["eid", "ul", "adha"], hijriMonth: 12, day: 10),
+        Holiday(["kurban", "bayrami"], hijriMonth: 12, day: 10), Holiday(["eid", "al", "fitr"], hijriMonth: 10, day: 1),
+        Holiday(["eid", "ul", "fitr"], hijriMonth: 10, day: 1), Holiday(["ramazan", "bayrami"], hijriMonth: 10, day: 1),
+        Holiday(["seker", "bayrami"], hijriMonth: 10, day: 1),
+    ]
 
     /// The US federal holidays the list above lacks, in their common spellings: Martin Luther King Jr. Day (the third
     /// Monday of January: "MLK Day", "MLK Jr. Day", "Martin Luther King Day"), Presidents' Day (Washington's Birthday,
