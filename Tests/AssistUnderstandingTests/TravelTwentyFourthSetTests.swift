@@ -43,4 +43,11 @@ struct TravelTwentyFourthSetTests {
         #expect(parser.parse("butterfly ile istanbul'dan ankara'ya").airline == nil)
         #expect(parser.parse("ahmet ile istanbul'dan ankara'ya").airline == nil)
     }
+
+    @Test("a capitalised designation right after the generic word ends the carrier's name; in lower case it is the flight's")
+    func designationAfterGenericWord() {
+        let myanmar = parser.parse("Myanmar Airways International ile Meiktila'dan Taungoo'ya yarın akşam")
+        #expect(myanmar.airline == "Myanmar Airways International" && myanmar.origin == "Meiktila" && myanmar.destination == "Taungoo")
+        #expect(parser.parse("Silver Airways international flights from Miami").airline == "Silver Airways")
+    }
 }

@@ -148,9 +148,11 @@ extension SearchParser {
         // So is one before "from" and a place, which says the route starts after it ("Trans Air Congo from Dolisie to …";
         // not "Trans Air from Dolisie").
         let beforeFrom = end + 2 < words.count && words[end + 1] == "from" && places.contains(end + 2)
+        // A capitalised designation right after the generic word is the name's last too: "Myanmar Airways International".
         let last = [end].filter { _ in
             !generic.strong && mixedCase && start == 0 && end + 1 < words.count && (places.contains(end + 1) && !places.contains(end) || beforeFrom)
                 && tokens[end].capitalised && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
+                || capitalisedName && end < words.count && designationWords.contains(words[end]) && tokens[end].capitalised
         }
         let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written] + last.map { writtenName(tokens[$0].text) }
         return (joinedAsWritten(name, tokens: tokens[start..<(end + last.count)]), start..<(end + last.count))
