@@ -33,32 +33,71 @@ struct StreamRun: Sendable {
         var usage: TokenUsage?
     }
 
+    /// The stream's task lives as long as the answer does, idle most of that time, and every frame on its async
+    /// stack is held in the task's slabs (about 1 KiB each, kept until the task ends) for all of it. So the part
+    /// that waits on the provider (`answer`, with `pump` inlined into it) is kept apart from what runs only once the
+    /// answer is over (`close`), whose locals would otherwise widen the waiting frames (issue 32: a sixth slab, 880
+    /// bytes of every idle stream).
     func run(_ writer: any ResponseBodyWriter) async {
         var progress = Progress()
-        var relay = AnswerRelay(feature: admitted.feature, prompt: admitted.prompt, locale: admitted.promptContext.locale,
-                                checks: dependencies.handlers.answerChecks)
-        var ending: Ending = .cancelled
+        var relay = makeRelay()
+        let ending = await answer(into: writer, progress: &progress, relay: &relay)
+        await close(ending, progress: progress, relay: relay, writer: writer)
+    }
+
+    /// The relay of this request's answer, made out of `run`'s frame: the copies its arguments take would widen it.
+    @inline(never)
+    private func makeRelay() -> AnswerRelay {
+        AnswerRelay(feature: admitted.feature, prompt: admitted.prompt, locale: admitted.promptContext.locale,
+                    checks: dependencies.handlers.answerChecks)
+    }
+
+    /// The answer's events, from the first ping to the provider's last chunk (or a stored or narrated answer).
+    private func answer(into writer: any ResponseBodyWriter, progress: inout Progress, relay: inout AnswerRelay) async -> Ending {
+        let (opened, openedAt) = await open(writer)
+        if case .stored(let text) = admitted.source {
+            return opened ? await replay(text, into: writer, relay: &relay) : .cancelled
+        } else if case .narrated(let text) = admitted.source {
+            return opened ? await narrate(text, into: writer, relay: &relay) : .cancelled
+        }
+        guard let (stream, release) = providerStream(opened: opened) else { return .cancelled }
+        defer { release() }  // a shared call is not held for a request that stopped reading
+        let watch = watching(stream, writer: writer, openedAt: openedAt)
+        let ending = await pump(stream, into: writer, watch: watch, progress: &progress, relay: &relay)
+        dependencies.state.liveStreams.remove(watch)
+        watch.end()
+        return ending
+    }
+
+    /// The first ping, so proxies see bytes at once, and the prompt's facts if it has any: whether the client took
+    /// them, and when the ping went (the next is due `pingSeconds` after it, not after whatever comes before the
+    /// stream is watched). Out of `answer`'s frame, which waits for the whole answer.
+    @inline(never)
+    private func open(_ writer: any ResponseBodyWriter) async -> (opened: Bool, at: ContinuousClock.Instant) {
         var opened = (try? await writer.write(SSEFrames.ping)) != nil
-        // The next ping is due `pingSeconds` after this one, not after whatever comes before the stream is watched.
         let openedAt = dependencies.monotonicClock.now
         if opened, let facts = admitted.prompt.facts {
             opened = (try? await writer.write(AssistEvent.facts(facts).sseFrame)) != nil
         }
-        if case .stored(let text) = admitted.source {
-            if opened { ending = await replay(text, into: writer, relay: &relay) }
-        } else if case .narrated(let text) = admitted.source {
-            if opened { ending = (try? await relay.narrate(text, to: writer, at: dependencies.monotonicClock.now)) == nil ? .cancelled : .finished(reason: "stop") }
-        } else if let (stream, release) = providerStream(opened: opened) {
-            defer { release() }  // a shared call is not held for a request that stopped reading
-            let watch = StreamWatch(writer: writer, stream: stream, startedAt: admitted.receivedAt,
-                                    limits: dependencies.config.limits, openedAt: openedAt, clock: dependencies.monotonicClock)
-            watch.start(on: dependencies.requestTimers)
-            dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
-            ending = await pump(stream, into: writer, watch: watch, progress: &progress, relay: &relay)
-            dependencies.state.liveStreams.remove(watch)
-            watch.end()
-        }
+        return (opened, openedAt)
+    }
 
+    /// The provider stream's watch, started on the request's timers and listed among the live streams (the kill
+    /// switch ends it there).
+    @inline(never)
+    private func watching(_ stream: ProviderStream, writer: any ResponseBodyWriter, openedAt: ContinuousClock.Instant) -> StreamWatch {
+        let watch = StreamWatch(writer: writer, stream: stream, startedAt: admitted.receivedAt,
+                                limits: dependencies.config.limits, openedAt: openedAt, clock: dependencies.monotonicClock)
+        watch.start(on: dependencies.requestTimers)
+        dependencies.state.liveStreams.add(watch, feature: admitted.feature.id, admittedAt: admitted.killEpoch)
+        return watch
+    }
+
+    /// After the answer: its last event, the shared call's whole outcome for its leader, then settlement and the
+    /// audit row, before the body ends.
+    @inline(never)
+    private func close(_ ending: Ending, progress: Progress, relay: AnswerRelay, writer: any ResponseBodyWriter) async {
+        var progress = progress
         let terminal: AssistEvent? = switch ending {
         case .finished(let reason):
             .done(finishReason: reason, promptVersion: admitted.feature.promptVersion, cached: admitted.source.isStored,
@@ -109,6 +148,7 @@ struct StreamRun: Sendable {
 
     /// A stored answer in the shape of a live one, deltas of a few words each, held to the guard as the
     /// model's text was (a stored answer may predate a check, or have failed one).
+    @inline(never)
     private func replay(_ text: String, into writer: any ResponseBodyWriter, relay: inout AnswerRelay) async -> Ending {
         let now = dependencies.monotonicClock.now
         do {
@@ -122,6 +162,12 @@ struct StreamRun: Sendable {
         return .finished(reason: "stop")
     }
 
+    /// The narrator's answer, the model's in its place (`AnswerSource.narrated`).
+    @inline(never)
+    private func narrate(_ text: String, into writer: any ResponseBodyWriter, relay: inout AnswerRelay) async -> Ending {
+        (try? await relay.narrate(text, to: writer, at: dependencies.monotonicClock.now)) == nil ? .cancelled : .finished(reason: "stop")
+    }
+
     private static func ending(_ stop: AnswerRelay.Stop) -> Ending {
         switch stop {
         case .fellBack: .finished(reason: "stop")
@@ -129,7 +175,9 @@ struct StreamRun: Sendable {
         }
     }
 
-    /// Moves provider chunks to the client. Returns how the provider's stream ended.
+    /// Moves provider chunks to the client. Returns how the provider's stream ended. Inlined into `answer`: a frame
+    /// of its own on the waiting stack took a slab more per idle stream (see `run`).
+    @inline(__always)
     nonisolated(nonsending) private func pump(_ stream: ProviderStream, into writer: any ResponseBodyWriter, watch: StreamWatch,
                       progress: inout Progress, relay: inout AnswerRelay) async -> Ending {
         var finishReason: String?

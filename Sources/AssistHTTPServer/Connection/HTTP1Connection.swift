@@ -71,9 +71,21 @@ struct HTTP1Connection {
     private enum State {
         case idle
         case receiving
-        case handling(RequestHead)
-        case streaming(RequestHead, chunked: Bool)
+        case handling(Answering)
+        /// `sendsBody` false for a HEAD request's answer, which has the head only.
+        case streaming(sendsBody: Bool, chunked: Bool)
         case closed
+    }
+
+    /// What answering a request needs of its head; the head itself is not kept while the answer streams, which
+    /// may last minutes (its fields were half a kilobyte of every idle stream's memory).
+    private struct Answering {
+        var isHead: Bool
+        var http10: Bool
+        init(_ head: RequestHead) {
+            isHead = head.method == "HEAD"
+            http10 = head.minorVersion == 0
+        }
     }
 
     let limits: Limits
@@ -191,8 +203,8 @@ struct HTTP1Connection {
         guard case .handling(let request) = state else { return [] }
         // 1xx, 204 and 304 carry no body and no length (RFC 9110 §8.6); a HEAD answer has the length, not the body.
         let statusHasBody = status >= 200 && status != 204 && status != 304
-        let noBody = request.method == "HEAD" || !statusHasBody
-        let http10 = request.minorVersion == 0
+        let noBody = request.isHead || !statusHasBody
+        let http10 = request.http10
         if headers.contains(where: { $0.name.lowercased() == "connection" && $0.value.lowercased().contains("close") })
             || (body == .stream && http10) {
             closeAfterResponse = true
@@ -216,7 +228,7 @@ struct HTTP1Connection {
             if !noBody { out += bytes }
             return [.write(out)] + responseEnded()
         case .stream:
-            state = .streaming(request, chunked: chunked)
+            state = .streaming(sendsBody: !request.isHead, chunked: chunked)
             return [.write(out)]
         }
     }
@@ -233,7 +245,7 @@ struct HTTP1Connection {
     /// How the streamed body's bytes go out: nil when they do not (HEAD, or no stream), else whether each piece
     /// is a chunk (`frameChunk`) or sent as it is (HTTP/1.0, delimited by the close).
     var bodyIsChunked: Bool? {
-        guard case .streaming(let request, let chunked) = state, request.method != "HEAD" else { return nil }
+        guard case .streaming(let sendsBody, let chunked) = state, sendsBody else { return nil }
         return chunked
     }
 
@@ -346,7 +358,7 @@ struct HTTP1Connection {
         }
         continueSent = false
         closeAfterResponse = head.closeRequested || peerFinished
-        state = .handling(head)
+        state = .handling(Answering(head))
         var actions: [Action] = [.deliver(Request(head: head, body: body, bodyTooLarge: false))]
         if !readingPaused, buffer.count > limits.maxBufferedBytes {
             readingPaused = true
@@ -362,7 +374,7 @@ struct HTTP1Connection {
         discardingInput = true
         closeAfterResponse = true
         continueSent = false
-        state = .handling(head)
+        state = .handling(Answering(head))
         return [.deliver(Request(head: head, body: [], bodyTooLarge: true))]
     }
 
