@@ -53,9 +53,13 @@ public struct TraceContext: Sendable, Equatable {
         return continuing(traceparent: nil, tracestate: nil, sampler: sampler, using: &random)
     }
 
-    /// A span under this one in the same trace (a provider call).
+    /// A span under this one in the same trace (a provider call). It shares this one's `traceIdHex`, not a copy
+    /// of its own: an open stream holds both contexts for as long as it runs.
     public func child<Randomness: RandomNumberGenerator>(using random: inout Randomness) -> TraceContext {
-        TraceContext(traceId: traceId, spanId: SpanID.random(using: &random), parentSpanId: spanId, sampled: sampled, traceState: traceState)
+        var child = self
+        child.spanId = SpanID.random(using: &random)
+        child.parentSpanId = spanId
+        return child
     }
 
     public func child() -> TraceContext {
