@@ -22,8 +22,9 @@ extension FinanceUnderstander {
         var found: [FoundPeriod] = []
         // "ay" with its case endings: ayı, aya, ayda, aydan, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
         let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
-        let words = DateResolver.numberingOrdinals(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text))
-            .map(Self.monthSpelledWithSlip)
+        // A question carries no locale here: a numeric date is read where its numbers decide the order ("20.07", "11.11").
+        let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
+        let words = DateResolver.numberingOrdinals(folded).map(Self.monthSpelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == TextMatching.words(text).count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         var index = 0
@@ -102,10 +103,10 @@ extension FinanceUnderstander {
                 add(day(pastWeekday(weekday)), .day)  // "last monday", "on friday", "geçen salı": the latest before today
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
                 index += 1
-                addDay(day(pastDay(dayNumber, month: month)))  // "on 3 November", "3 kasımda", "23 nisandan beri"
+                addDay(day(dayOfYearAfter(words, at: &index, day: dayNumber, month: month)))  // "on 3 November", "3 kasımda", "23 nisandan beri"
             } else if let month = DateResolver.monthBeforeDay(word), let dayNumber = DateResolver.dayNumber(next) {
                 index += 1
-                addDay(day(pastDay(dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
+                addDay(day(dayOfYearAfter(words, at: &index, day: dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index, dashed: dashed), last != first {
                 index += length
                 add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
@@ -411,6 +412,16 @@ extension FinanceUnderstander {
     }
 
     /// Day `day` of `month`, in the latest year where it is on or before today.
+    /// Day `day` of `month` whose words end at `index`: of the year written right after them ("20 July 2039", "20
+    /// temmuz 2039'da", "20.07.2039"; `index` then moves onto it), else the latest before today (`pastDay`).
+    func dayOfYearAfter(_ words: [String], at index: inout Int, day: Int, month: Int) -> Date {
+        guard index + 1 < words.count, let year = Self.explicitYear(words[index + 1]) ?? Self.yearWithCaseEnding(words[index + 1]),
+              let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+              calendar.component(.day, from: date) == day else { return pastDay(day, month: month) }
+        index += 1
+        return date
+    }
+
     func pastDay(_ day: Int, month: Int) -> Date {
         let year = calendar.component(.year, from: todayDate)
         if let date = calendar.date(from: DateComponents(year: year, month: month, day: day)), date <= todayDate { return date }

@@ -94,7 +94,7 @@ enum FollowUp {
             return Shift(unit: .span)
         }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
-                                     "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month,
+                                     "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month, "ayda": .month,
                                      "week": .week, "weeks": .week, "wk": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week,
                                      // "bir önceki haftadan daha mı pahalı": the unit in the ablative, set against.
                                      "haftadan": .week, "aydan": .month, "yildan": .year, "gunden": .day, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,

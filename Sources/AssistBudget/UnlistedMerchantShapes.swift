@@ -21,6 +21,8 @@ extension FinanceUnderstander {
     func lowercaseMerchant(in text: String) -> String? {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { !$0.isEmpty }
         let folded = tokens.map(TextMatching.fold)
+        // A holiday's words are the question's period, never a name's ("black friday online orders": no shop "Black").
+        let holidayWords = DateResolver.holidayWords(in: folded)
         // A word of letters (a hyphen between them: "chick-fil-a"), lower case; with `opening`, also the question's first
         // word written with a capital past its first letter ("Chick-fil-A runs"), which no sentence's start explains
         // ("Lyft rides" is capitalised as the first word is).
@@ -29,7 +31,7 @@ extension FinanceUnderstander {
         // "Exxen üyeliğime"), in the shapes that read it the same in lower case; with `titled`, any word so capitalised
         // ("Tim Hortons: …").
         func plain(_ index: Int, opening: Bool = false, sentenceStart: Bool = false, titled: Bool = false) -> Bool {
-            guard index >= 0, index < tokens.count else { return false }
+            guard index >= 0, index < tokens.count, !holidayWords.contains(index) else { return false }
             // "paramount+": a plus ending the name, as a streaming service writes it.
             let written = Self.withoutPossessive(tokens[index]), word = written.hasSuffix("+") ? String(written.dropLast()) : written
             let stem = TextMatching.fold(word)
@@ -397,8 +399,14 @@ extension FinanceUnderstander {
     /// Whether a folded word is a unit of time, a month or a weekday ("sene", "hafta", "ocak", "cuma").
     static func isTimeWord(_ word: String) -> Bool {
         yearWords.contains(word) || weekWords.contains(word) || ["month", "months", "ay", "weekend", "day", "days"].contains(word)
+            || turkishDayWords.contains(word)
             || DateResolver.month(word) != nil || DateResolver.weekday(word) != nil
     }
+
+    /// "gün" (day) with its case endings and -ki, folded: "son 30 gunde" (günde typed without its diacritics) is no
+    /// name's word.
+    static let turkishDayWords: Set<String> = ["gun", "gunu", "gune", "gunde", "gunden", "gunun", "gunki", "gundeki", "gunler", "gunlerde",
+                                               "gunlerin", "gunluk"]
 
     /// Whether a folded word may stand in a question's period ("so far this week", "in q3 2031", "last 10 days").
     func isPeriodWord(_ word: String) -> Bool {

@@ -130,7 +130,10 @@ extension SearchParser {
         func datedName(_ at: Int) -> Bool {
             capitalisedName && generic.strong && at == index - 1 && (DateResolver.weekday(words[at]) != nil || DateResolver.month(words[at]) != nil)
         }
-        while start > 0, index - start < (capitalisedName ? 3 : 1), isAirlineNameWord(words[start - 1]) || designation(start - 1) || datedName(start - 1),
+        // "new england airlines": in lower case, "new" before the one word is the name's too, as in a place's name.
+        func newBefore(_ at: Int) -> Bool { !capitalisedName && index - start == 1 && words[at] == "new" }
+        while start > 0, index - start < (capitalisedName ? 3 : 1) || newBefore(start - 1),
+              isAirlineNameWord(words[start - 1]) || designation(start - 1) || datedName(start - 1),
               !taken.contains(start - 1), !capitalisedName || tokens[start - 1].capitalised {
             if start < index, start - 2 >= 0, Gazetteer.fromWords.union(Gazetteer.toWords).contains(words[start - 2]) { break }
             // A place may start the name only where the rest is places too, or designations ("Myanmar National").

@@ -285,7 +285,8 @@ public struct DateResolver: Sendable {
     public func pastHoliday(_ words: [String], at index: Int) -> (range: Range, length: Int)? {
         guard let holiday = DateWords.holiday(words, at: index) else { return nil }
         let thisYear = calendar.component(.year, from: today)
-        for candidate in [thisYear, thisYear - 1] {
+        // Back as far as a holiday's last day can be: leap day's is up to eight years back (2096 to 2104).
+        for candidate in stride(from: thisYear, through: thisYear - 8, by: -1) {
             for (month, dayNumber) in holiday.days(candidate).reversed() {
                 if let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)), date <= today {
                     return (day(date), holiday.words.count)
@@ -298,10 +299,19 @@ public struct DateResolver: Sendable {
     /// Whether a holiday's words begin at `index` ("thanksgiving", "columbus day").
     public static func beginsHoliday(_ words: [String], at index: Int) -> Bool { DateWords.holiday(words, at: index) != nil }
 
-    /// A holiday's day in the given year, else this year's if it has not passed, else next year's.
+    /// The indexes of `words` a holiday's words take ("black friday online orders" gives 0 and 1).
+    public static func holidayWords(in words: [String]) -> Set<Int> {
+        var covered: Set<Int> = []
+        for index in words.indices where !covered.contains(index) {
+            if let holiday = DateWords.holiday(words, at: index) { covered.formUnion(index..<min(words.count, index + holiday.words.count)) }
+        }
+        return covered
+    }
+
+    /// A holiday's day in the given year, else the next one on or after today (next year's, or a later one for leap day).
     private func holiday(_ holiday: DateWords.Holiday, year: Int?) -> Range? {
         let thisYear = calendar.component(.year, from: today)
-        for candidate in year.map({ [$0] }) ?? [thisYear, thisYear + 1] {
+        for candidate in year.map({ [$0] }) ?? Array(thisYear...(thisYear + 8)) {
             for (month, dayNumber) in holiday.days(candidate) {
                 guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayNumber)) else { continue }
                 if year != nil || date >= today { return day(date) }
@@ -323,6 +333,12 @@ public struct DateResolver: Sendable {
     /// ("martı'ya"): `DateWords.blankingNamesBeforeApostrophes`.
     public static func blankingNamesBeforeApostrophes(_ words: [String], in text: String) -> [String] {
         DateWords.blankingNamesBeforeApostrophes(words, glued: TextMatching.apostrophedWords(text))
+    }
+
+    /// `words` (`TextMatching.words(text)`) with the numeric dates of `text` written as a day and a month's name
+    /// (`NumericDates`): without a locale, only those whose numbers decide the order ("20.07", "11.11", "7/19").
+    public static func spellingNumericDates(_ words: [String], in text: String, locale: String? = nil) -> [String] {
+        NumericDates.spelled(words, in: text, order: NumericDates.order(locale: locale))
     }
 
     /// Whether a folded word is a month or a weekday only once a Turkish ending is cut ("marti", "cumaya"): written

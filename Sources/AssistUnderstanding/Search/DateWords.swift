@@ -134,6 +134,11 @@ enum DateWords {
             self.words = words
             self.days = { year in [DateWords.easter(year, plus: offset)] }
         }
+        /// Days a rule of its own gives for each year (none in a year without one: leap day).
+        init(_ words: [String], days: @escaping @Sendable (Int) -> [(month: Int, day: Int)]) {
+            self.words = words
+            self.days = days
+        }
         /// Day `day` of month `hijriMonth` of the Islamic calendar, as the Umm al-Qura calendar (Saudi Arabia's, the one
         /// Foundation carries) gives it: Eid al-Adha is the 10th of Dhu al-Hijjah (12), Eid al-Fitr the 1st of Shawwal (10).
         init(_ words: [String], hijriMonth: Int, day: Int) {
@@ -163,7 +168,7 @@ enum DateWords {
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
     /// (the first Monday of September), Columbus Day (the second Monday of October), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
     /// günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good Friday, Easter,
-    /// Easter Monday, and Cinco de Mayo (May 5); then England's bank holidays and the Eids (below). Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
+    /// Easter Monday, Cinco de Mayo (May 5), "yılbaşı günü" (New Year's Day), Cyber Monday and leap day; then England's bank holidays and the Eids (below). Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
     /// case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
     static let holidays: [Holiday] = [
         Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
@@ -185,7 +190,13 @@ enum DateWords {
         Holiday(["fathers", "day"], month: 6, nth: 3, weekday: 1), Holiday(["babalar", "gunu"], month: 6, nth: 3, weekday: 1),
         // Turkish: Nevruz (March 21) and Paskalya (Easter), as "nevruzda", "paskalyada".
         Holiday(["nevruz"], 3, 21), Holiday(["paskalya"], fromEaster: 0),
-        Holiday(["cinco", "de", "mayo"], 5, 5),
+        Holiday(["cinco", "de", "mayo"], 5, 5), Holiday(["yilbasi", "gunu"], 1, 1),
+        // Cyber Monday, the Monday after Thanksgiving (1 or 2 December in some years); leap day, 29 February of a leap year.
+        Holiday(["cyber", "monday"]) { year in
+            let day = DateWords.nthWeekday(4, 5, month: 11, year: year) + 4
+            return [day > 30 ? (12, day - 30) : (11, day)]
+        },
+        Holiday(["leap", "day"]) { year in year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? [(2, 29)] : [] },
     ] + usFederalHolidays + ukBankHolidays + islamicHolidays
 
     /// England's bank holidays named by their season or month, set by weekday: the early May bank holiday (the first

@@ -92,7 +92,8 @@ enum NumericDates {
         switch order {
         case .monthFirst: candidates = [(second, first)]
         case .dayFirst: candidates = [(first, second)]
-        case nil: candidates = [(first, second), (second, first)].filter { isDay($0.0, $0.1, year: year) }
+        // "11.11": both orders are the same day.
+        case nil: candidates = (first == second ? [(first, second)] : [(first, second), (second, first)]).filter { isDay($0.0, $0.1, year: year) }
         }
         guard candidates.count == 1, let (day, month) = candidates.first, isDay(day, month, year: year) else { return nil }
         return (day, month)

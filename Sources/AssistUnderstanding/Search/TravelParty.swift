@@ -8,6 +8,8 @@ extension SearchParser {
     /// "with my mother and father" (two companions joined to one "with") three. Only when the text gives no head count
     /// of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
+        // "me n my brother": "n" for "and", as people type it.
+        let words = words.map { $0 == "n" ? "and" : $0 }
         for index in words.indices {
             let rest = words[index...]
             if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
