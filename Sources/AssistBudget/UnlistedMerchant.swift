@@ -178,8 +178,12 @@ extension FinanceUnderstander {
             return true
         }
         // "sinemaları", "kitabevleri": a kind's plural with the possessive, as a chain's name writes it ("Avşar Sinemaları").
-        guard folded.count > 7, folded.hasSuffix("lari") || folded.hasSuffix("leri") else { return false }
-        return isShopKind(String(folded.dropLast(4)))
+        if folded.count > 7, folded.hasSuffix("lari") || folded.hasSuffix("leri") { return isShopKind(String(folded.dropLast(4))) }
+        // "kahvesi": a kind with the possessive after a vowel, as "Hayal Kahvesi" writes it.
+        guard folded.count > 5, ["si", "su"].contains(String(folded.suffix(2))), let vowel = folded.dropLast(2).last, "aeiou".contains(vowel) else {
+            return false
+        }
+        return isShopKind(String(folded.dropLast(2)))
     }
 
     /// The shop `previous` and the kind `stem` name together, or nil when `previous` is no name's word.

@@ -146,9 +146,12 @@ extension FinanceUnderstander {
                 if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
             } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
                 return name  // "avg waitrose shop over the last 6 months"
-            } else if ["avg", "average", "typical"].contains(word), plain(index + 1), plain(index + 2), boundary(index + 3),
+            } else if ["avg", "average", "typical"].contains(word), plain(index + 1), index + 2 < folded.count,
+                      plain(index + 2) || Self.totalWords.contains(folded[index + 2]),
+                      boundary(index + 3) || index + 3 < folded.count && folded[index + 3] == "per",
                       let name = name([index + 1], tokens, before: folded[index + 2]) {
-                return name  // "avg sweetgreen bowl since january": the average of what is bought there
+                // "avg sweetgreen bowl since january", "average chipotle spend per visit": the average of what is bought there
+                return name
             } else if index == 1, Self.totalWords.contains(word), plain(0, sentenceStart: true), let name = name([0], tokens, before: word) {
                 return name  // "popeyes total for last weekend"
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {

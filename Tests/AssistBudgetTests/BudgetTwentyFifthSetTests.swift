@@ -47,4 +47,18 @@ struct BudgetTwentyFifthSetTests {
         #expect(ask("what did i spend on leap day").period == day("2044-02-29"))
         #expect(FinanceUnderstander(merchants: [], today: "2047-06-01").understand("what did i spend on leap day").period == day("2044-02-29"))
     }
+
+    @Test("a kind of shop with the possessive after a name's word is the whole name ('hayal kahvesi'ne'); alone, the category")
+    func possessiveShopKind() {
+        #expect(ask("bu ay hayal kahvesi'ne kaç kez gittim").merchant == "Hayal Kahvesi")
+        let alone = ask("kahvesi'ne kaç kez gittim")
+        #expect(alone.merchant == nil)
+        #expect(ask("kahve dünyası'na ne kadar").merchant == "Kahve Dünyası")
+    }
+
+    @Test("'average X spend per visit': the name before what is averaged, 'per' ending it as a period would")
+    func averagePerVisit() {
+        #expect(ask("average chipotle spend per visit this quarter").merchant == "Chipotle")
+        #expect(ask("average grocery spend per visit this quarter").merchant == nil)
+    }
 }
