@@ -29,19 +29,20 @@ struct Admission: Sendable {
 
     let dependencies: GatewayDependencies
 
-    /// Runs every step for a feature of `kind`; returns the admitted request or throws the refusal. Whatever it
+    /// Runs every step for a feature of `kind`; returns the admitted request and what its prompt was built from, or
+    /// throws the refusal. Whatever it
     /// writes (the reservations and the `started` row, or a refusal's settlement and row) is made durable in one
     /// step (`writingTogether`: one journal append on SQLite storage).
-    func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> Admitted {
+    func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> (Admitted, PromptContext) {
         var state = AdmissionState(context: context, kind: kind, reservation: Reservation(
             admission: dependencies.stores.admission, standIn: dependencies.state.standIn, slots: dependencies.state.streamSlots,
             sharedCalls: dependencies.state.sharedCalls))
-        let (outcome, durable) = await dependencies.writingTogether { () async -> Result<Admitted, GatewayError> in
+        let (outcome, durable) = await dependencies.writingTogether { () async -> Result<(Admitted, PromptContext), GatewayError> in
             do throws(GatewayError) {
                 for step in Self.steps { try await traced(step.spanName, state.context) { () async throws(GatewayError) in try await step.run(&state, dependencies) } }
-                let admitted = try state.admitted()
+                let (admitted, promptContext) = try state.admitted()
                 try await traced("audit write-ahead", state.context) { () async throws(GatewayError) in try await writeAhead(admitted) }
-                return .success(admitted)
+                return .success((admitted, promptContext))
             } catch {
                 await refuse(error, state)
                 return .failure(error)
@@ -52,7 +53,7 @@ struct Admission: Sendable {
         case .failure(let error):
             if !RefusalsBeforeAdmission.counts(error.status) { context.hasAuditRow = true }
             throw error
-        case .success(let admitted):
+        case .success(let (admitted, promptContext)):
             if !durable, let error = unwritten(admitted) {
                 await refuse(error, state)
                 context.hasAuditRow = true
@@ -61,8 +62,8 @@ struct Admission: Sendable {
             context.hasAuditRow = true
             state.reservation.admitted()
             // Kept briefly in memory so the user's feedback on this request can carry what was asked.
-            dependencies.state.recentRequests.remember(context.id, input: admitted.promptContext.input, locale: admitted.promptContext.locale)
-            return admitted
+            dependencies.state.recentRequests.remember(context.id, input: promptContext.input, locale: promptContext.locale)
+            return (admitted, promptContext)
         }
     }
 
@@ -162,12 +163,13 @@ struct AdmissionState: Sendable {
         return value
     }
 
-    func admitted() throws(GatewayError) -> Admitted {
-        Admitted(
+    func admitted() throws(GatewayError) -> (Admitted, PromptContext) {
+        let promptContext = try required(promptContext, "a prompt context")
+        return (Admitted(
             requestId: context.id, receivedAt: context.receivedAt, trace: context.trace, logger: context.logger, startedUnixNano: context.startedUnixNano, user: try required(context.user, "a user").id, trust: try required(context.trust, "a trust level"),
             feature: try required(context.feature, "a feature"), model: try required(model, "a model"),
-            prompt: try required(prompt, "a prompt"), promptContext: try required(promptContext, "a prompt context"),
+            prompt: try required(prompt, "a prompt"), locale: promptContext.locale,
             killEpoch: killEpoch, source: source, reservation: reservation, maskedValues: context.maskedValues, remainingRequests: remainingRequests,
-            resetSeconds: UTCDay(containing: context.time).secondsUntilEnd(from: context.time))
+            resetSeconds: UTCDay(containing: context.time).secondsUntilEnd(from: context.time)), promptContext)
     }
 }

@@ -20,7 +20,9 @@ struct Admitted: Sendable {
     let feature: FeatureRecord
     let model: ModelAlias
     let prompt: Prompt
-    let promptContext: PromptContext
+    /// The request's locale (`PromptContext.locale`). The context itself, input and all, is handed to the endpoint
+    /// beside this (`Admission.admit`), not kept here: a stream holds its `Admitted` for as long as it runs.
+    let locale: String
     /// The kill-switch epoch of the feature when it was found enabled (see `LiveStreams`).
     let killEpoch: Int
     let source: AnswerSource

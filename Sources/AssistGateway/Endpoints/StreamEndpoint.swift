@@ -7,7 +7,7 @@ struct StreamEndpoint: Sendable {
 
     @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
-        let admitted = try await Admission(dependencies: dependencies).admit(&context, kind: .stream)
+        let (admitted, _) = try await Admission(dependencies: dependencies).admit(&context, kind: .stream)
         let run = StreamRun(dependencies: dependencies, admitted: admitted)
         let headers: [HTTPField] = [
             (.contentType, "text/event-stream; charset=utf-8"), (.cacheControl, "no-cache"), (.accelBuffering, "no"),

@@ -11,7 +11,7 @@ struct StructuredEndpoint: Sendable {
 
     @inline(never)  // see Gateway.route
     func handle(_ context: inout RequestContext) async throws(GatewayError) -> HTTPResponse {
-        let admitted = try await Admission(dependencies: dependencies).admit(&context, kind: .structured)
+        let (admitted, promptContext) = try await Admission(dependencies: dependencies).admit(&context, kind: .structured)
         guard let handler = dependencies.handlers.structured[admitted.feature.template.builder] else {
             await admitted.end(.rejected, usage: TokenUsage(inputTokens: 0, outputTokens: 0), dependencies: dependencies)
             throw .internalError("feature has no handler")
@@ -20,7 +20,7 @@ struct StructuredEndpoint: Sendable {
         let deadline = AnswerDeadline(clock: dependencies.monotonicClock, timers: dependencies.requestTimers, limits: dependencies.config.limits)
         let provider = LimitedProvider(deadline.watching(models.provider(for: admitted.model, call: admitted.providerCall(dependencies))),
                                        limit: OutputLimit(maxOutputTokens: admitted.feature.maxOutputTokens))
-        let (context, model, apiKey) = (admitted.promptContext, admitted.model, models.apiKey(for: admitted.model))
+        let (context, model, apiKey) = (promptContext, admitted.model, models.apiKey(for: admitted.model))
         guard let answer = await deadline.run({ await handler.answer(context, provider: provider, model: model, apiKey: apiKey) }) else {
             await admitted.end(.upstreamTimeout, usage: nil, dependencies: dependencies)
             throw GatewayError(status: 504, code: .upstreamTimeout, message: "the model did not answer in time")

@@ -48,7 +48,7 @@ struct StreamRun: Sendable {
     /// The relay of this request's answer, made out of `run`'s frame: the copies its arguments take would widen it.
     @inline(never)
     private func makeRelay() -> AnswerRelay {
-        AnswerRelay(feature: admitted.feature, prompt: admitted.prompt, locale: admitted.promptContext.locale,
+        AnswerRelay(feature: admitted.feature, prompt: admitted.prompt, locale: admitted.locale,
                     checks: dependencies.handlers.answerChecks)
     }
 
