@@ -68,12 +68,16 @@ extension FinanceUnderstander {
         // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
-        if tokens.count >= 2, !opensFollowUp, plain(0, sentenceStart: true), !Self.periodOpeners.contains(folded[0]),
-           // "wayfair q1 vs q2": two periods set against each other are the question's period too.
-           Self.periodOpeners.contains(folded[1]) || periods(in: tokens[1]).0 != nil,
-           folded.dropFirst().allSatisfy({ isPeriodWord($0) || ["vs", "versus"].contains($0) }),
-           periods(in: tokens.dropFirst().joined(separator: " ")).0 != nil, let name = name([0], tokens) {
-            return name
+        // "trader joe's since halloween": two words of a name, the second perhaps possessive; never "about", which makes
+        // a follow-up however its first word is typed ("wht about 2032").
+        for count in [1, 2] where tokens.count > count && !opensFollowUp && (0..<count).allSatisfy({ plain($0, sentenceStart: $0 == 0) })
+            && !Self.periodOpeners.contains(folded[0]) && !folded.prefix(count).contains("about") {
+            // "wayfair q1 vs q2": two periods set against each other are the question's period too.
+            if Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil,
+               folded.dropFirst(count).allSatisfy({ isPeriodWord($0) || ["vs", "versus"].contains($0) }),
+               periods(in: tokens.dropFirst(count).joined(separator: " ")).0 != nil, let name = name(Array(0..<count), tokens) {
+                return name
+            }
         }
         // "Nordstrom: what was my largest single charge", "hepsiburada - what was my priciest order": one or two words
         // opening the question before a colon or a dash, its topic.

@@ -61,4 +61,14 @@ struct BudgetTwentyFifthSetTests {
         #expect(ask("average chipotle spend per visit this quarter").merchant == "Chipotle")
         #expect(ask("average grocery spend per visit this quarter").merchant == nil)
     }
+
+    @Test("a question that is a name of two words and its period: 'trader joe's since halloween'; a category's words stay one")
+    func twoWordNameAndPeriod() {
+        #expect(ask("trader joe's since halloween").merchant == "Trader Joe's")
+        #expect(ask("Morrisons so far this week?").merchant == "Morrisons")
+        let eatingOut = ask("eating out since halloween")
+        #expect(eatingOut.merchant == nil && eatingOut.category == "restaurants")
+        #expect(ask("my spending since halloween").merchant == nil)
+        #expect(ask("wht about 2032").merchant == nil)
+    }
 }
