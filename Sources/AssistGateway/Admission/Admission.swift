@@ -30,9 +30,8 @@ struct Admission: Sendable {
     let dependencies: GatewayDependencies
 
     /// Runs every step for a feature of `kind`; returns the admitted request and what its prompt was built from, or
-    /// throws the refusal. Whatever it
-    /// writes (the reservations and the `started` row, or a refusal's settlement and row) is made durable in one
-    /// step (`writingTogether`: one journal append on SQLite storage).
+    /// throws the refusal. Whatever it writes (the reservations and the `started` row, or a refusal's settlement and
+    /// row) is made durable in one step (`writingTogether`: one journal append on SQLite storage).
     func admit(_ context: inout RequestContext, kind: FeatureRecord.Kind) async throws(GatewayError) -> (Admitted, PromptContext) {
         var state = AdmissionState(context: context, kind: kind, reservation: Reservation(
             admission: dependencies.stores.admission, standIn: dependencies.state.standIn, slots: dependencies.state.streamSlots,

@@ -168,8 +168,10 @@ enum DateWords {
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
     /// (the first Monday of September), Columbus Day (the second Monday of October), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
     /// günü") and Father's Day (the third Sunday of June: "babalar günü"), and Easter's: Good Friday, Easter,
-    /// Easter Monday, Cinco de Mayo (May 5), "yılbaşı günü" (New Year's Day), Cyber Monday and leap day; then England's bank holidays and the Eids (below). Longest first, so "christmas eve" wins over "christmas". The last word may carry a Turkish
-    /// case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a word of its own.
+    /// Easter Monday, Cinco de Mayo (May 5), "yılbaşı günü" (New Year's Day), Cyber Monday and leap day; then
+    /// England's bank holidays and the Eids (below). Longest first, so "christmas eve" wins over "christmas". The last
+    /// word may carry a Turkish case ending ("sevgililer gününde", "Noelde"); one after an apostrophe ("Noel'de") is a
+    /// word of its own.
     static let holidays: [Holiday] = [
         Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
         Holiday(["easter"], fromEaster: 0), Holiday(["st", "patrick", "s", "day"], 3, 17), Holiday(["saint", "patrick", "s", "day"], 3, 17),
