@@ -26,7 +26,7 @@ extension FinanceUnderstander {
         let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
         let words = DateResolver.numberingOrdinals(folded).map(Self.monthSpelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
-        let dashed = words.count == TextMatching.words(text).count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
+        let dashed = words.count == folded.count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         var index = 0
         while index < words.count {
             defer { index += 1 }

@@ -49,7 +49,7 @@ public struct DateResolver: Sendable {
     /// something else (the places a text names are no dates: "Mar del Plata" is not March; nor is an airline's name:
     /// "Sunday Airlines").
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = [], names: [Swift.Range<Int>] = []) -> (departure: Range?, return: Range?) {
-        let folded = DateWords.blankingNamesBeforeApostrophes(TextMatching.words(text), glued: TextMatching.apostrophedWords(text))
+        let folded = Self.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text)
         var words = Gazetteer.words(NumericDates.spelled(folded, in: text, order: numericOrder), besides: places)
         for index in names.joined() where index < words.count { words[index] = "" }
         // "Enterprise AL sat": a US state's code after its place is the place's, so a weekday's abbreviation after it
@@ -299,10 +299,11 @@ public struct DateResolver: Sendable {
     /// Whether a holiday's words begin at `index` ("thanksgiving", "columbus day").
     public static func beginsHoliday(_ words: [String], at index: Int) -> Bool { DateWords.holiday(words, at: index) != nil }
 
-    /// The indexes of `words` a holiday's words take ("black friday online orders" gives 0 and 1).
+    /// The indexes of `words` a holiday's words take, from every word a holiday's name begins at ("black friday online
+    /// orders" gives 0 and 1).
     public static func holidayWords(in words: [String]) -> Set<Int> {
         var covered: Set<Int> = []
-        for index in words.indices where !covered.contains(index) {
+        for index in words.indices {
             if let holiday = DateWords.holiday(words, at: index) { covered.formUnion(index..<min(words.count, index + holiday.words.count)) }
         }
         return covered

@@ -76,10 +76,7 @@ public struct SearchParser: Sendable {
             let monthsDay = words[index] != "nights" && index >= 2 && DateResolver.month(words[index - 2]) != nil
             if DateResolver.count(words[index - 1]) != nil, !monthsDay { nightsUncounted[index] = "" }
         }
-        for index in words.indices {
-            guard let holiday = DateWords.holiday(words, at: index) else { continue }
-            for covered in index..<min(words.count, index + holiday.words.count) { nightsUncounted[covered] = "" }
-        }
+        for covered in DateResolver.holidayWords(in: words) { nightsUncounted[covered] = "" }
         let besidesCountedNights = FoldedText(words: nightsUncounted)
         filters.departureTimeOfDay = Self.first(in: besidesCountedNights, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "morn", "sabah", "sabahki"]),
