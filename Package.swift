@@ -6,7 +6,7 @@
 //   → client kit: AssistClient, AssistUnderstanding, AssistEvaluation (golden sets, checks)
 //   → HTTP seam: AssistHTTP (request, response, responder, body writer)
 //   → core: AssistGateway (admission pipeline, reservation, streaming, stores' protocols), over AssistCrypto and AssistServices
-//   → adapters: AssistHTTPServer (our own HTTP/1.1 on the event loops), AssistProviders (libcurl), AssistSQLite, AssistStores,
+//   → adapters: AssistHTTPServer (our own HTTP/1.1 on the event loops), AssistUpstream (our own HTTP/1.1 client), AssistProviders (it and libcurl), AssistSQLite, AssistStores,
 //               AssistIntegrity (App Attest, Play Integrity), AssistLocalModel (llama-server), AssistOTLP (traces out)
 //   → evaluation of gateway features: AssistGatewayEvaluation
 //   → apps: AssistTravel, AssistBudget (and AssistBudgetPostgres, its stores for replicas)
@@ -75,8 +75,11 @@ let package = Package(
         // Adapters. The HTTP/1.1 server: a pure connection machine, served on the event loops.
         .target(name: "AssistHTTPServer", dependencies: ["AssistWire", "AssistCrypto", "AssistHTTP", "AssistEventLoop", "CLinux", "AssistServices", "AssistTelemetry"]),
         // Model providers: OpenAI-compatible chat completions, Anthropic's messages and Gemini's streamGenerateContent,
-        // over libcurl multi, on the requests' event loops.
-        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistEventLoop", "CCurl"]),
+        // on the requests' event loops: over AssistUpstream for plain HTTP to an address, else over libcurl multi.
+        // Our own HTTP/1.1 client on the event loops, for upstreams reached without TLS or a resolver (a local model):
+        // a pure response reader, connections kept per origin, one read buffer per loop.
+        .target(name: "AssistUpstream", dependencies: ["AssistEventLoop"]),
+        .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistUpstream", "AssistEventLoop", "CCurl"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices", "AssistTelemetry"]),
         // The gateway's stores in SQLite: quota, audit, answers, feedback, overrides, device keys, challenges.
@@ -181,6 +184,7 @@ let package = Package(
         .testTarget(name: "AssistOTLPTests", dependencies: ["AssistOTLP", "AssistTelemetry"]),
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
         .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistWire", "AssistCrypto"]),
+        .testTarget(name: "AssistUpstreamTests", dependencies: ["AssistUpstream", "AssistEventLoop"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire", "AssistCurl", "CCurl", "ScriptedUpstream"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistClientTests", dependencies: ["AssistClient", "AssistWire", "AssistCrypto"]),

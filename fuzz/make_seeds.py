@@ -197,6 +197,21 @@ write("connection", {
     "cut-head": connection(5, 2, "GET / HTTP/1.1\r\nHo"),
 })
 
+# Upstream response reader: [split selector][response bytes].
+def upstream(split, data):
+    return bytes([split]) + data.encode()
+
+
+write("upstream", {
+    "chunked-sse": upstream(30, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: text/event-stream\r\n\r\n"
+                                "e;x=1\r\ndata: {\"a\":1}\n\n\r\n0\r\nT: 1\r\n\r\n"),
+    "length-then-more": upstream(10, "HTTP/1.1 429 Too Many\r\nContent-Length: 3\r\n\r\nnoHTTP/1.1 200 OK\r\n\r\n"),
+    "continue": upstream(25, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 2\r\n\r\nok"),
+    "until-close": upstream(5, "HTTP/1.1 200 OK\nConnection: close\n\nbody without a length"),
+    "both-framings": upstream(40, "HTTP/1.1 200 OK\r\nContent-Length: 9\r\nTransfer-Encoding: gzip, chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n"),
+    "conflicting-lengths": upstream(20, "HTTP/1.1 200 OK\r\nContent-Length: 1, 2\r\n\r\nab"),
+})
+
 # Search: what people type into the travel search box, and texts that end on the word a rule looks past.
 write("search", {
     "en": "bangor to key west tmrw am, 2 adults under $250",

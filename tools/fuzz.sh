@@ -21,17 +21,18 @@ OUT=.build/fuzz
 # ASan, not speed. `build` and `run` (`make fuzz`, long runs that want every exec) build with -O into .build/fuzz.
 case ${1:-} in check) OPT=-Onone; MODULES=$OUT/quick/modules; BIN=$OUT/quick/bin;;
                    *) OPT=-O;     MODULES=$OUT/modules;       BIN=$OUT/bin;; esac
-ALL_TARGETS=(sse json cbor jws config schema body connection budget mask search trace wire)
+ALL_TARGETS=(sse json cbor jws config schema body connection upstream budget mask search trace wire)
 
 # name → fuzz/<File>.swift and the product module it imports (its dependencies are linked too).
 target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; body) echo RequestBody;;
-                           connection) echo HTTPConnection;; budget) echo Budget;; mask) echo Masker;; search) echo Search;; trace) echo TraceContext;; wire) echo Wire;;
+                           connection) echo HTTPConnection;; upstream) echo UpstreamResponse;; budget) echo Budget;; mask) echo Masker;; search) echo Search;; trace) echo TraceContext;; wire) echo Wire;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
-target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; connection) echo;; budget) echo AssistBudget;;
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; connection|upstream) echo;; budget) echo AssistBudget;;
                              mask|search) echo AssistUnderstanding;; trace) echo AssistTelemetry;; wire) echo AssistProviders;; *) echo AssistGateway;; esac; }
 # A target without a module is compiled with these source files instead (they must import nothing).
 target_sources() { case $1 in connection) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody
                                            echo Sources/AssistHTTPServer/Connection/HTTP1Connection.swift;;
+                               upstream) printf 'Sources/AssistUpstream/Reading/%s.swift\n' ResponseReader ChunkedDecoder;;
                                *) ;; esac; }
 # Each module's direct dependencies among the product modules, as Package.swift has them (C modules come in by -I).
 module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTTP AssistServices AssistTelemetry;;
@@ -39,7 +40,8 @@ module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTT
                            AssistCrypto) echo AssistTelemetry;;
                            AssistClient) echo AssistWire AssistCurl;;
                            AssistCurl) echo AssistEventLoop AssistServices;;
-                           AssistProviders) echo AssistGateway AssistWire AssistCurl AssistEventLoop;;
+                           AssistProviders) echo AssistGateway AssistWire AssistCurl AssistUpstream AssistEventLoop;;
+                           AssistUpstream) echo AssistEventLoop;;
                            AssistEventLoop) echo AssistServices;;
                            AssistUnderstanding) echo AssistWire AssistClient;;
                            AssistEvaluation) echo AssistWire AssistUnderstanding;;

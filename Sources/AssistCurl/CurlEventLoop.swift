@@ -1,5 +1,5 @@
 public import AssistServices
-import AssistEventLoop
+public import AssistEventLoop
 import CCurl
 import Synchronization
 
@@ -88,8 +88,9 @@ public final class CurlEventLoop: Service {
         loop.onLoop { Self.multi(on: loop).unpause(transfer) }
     }
 
-    /// The loop a transfer started now runs on; nil after `shutdown()`.
-    private func loopForNewTransfer() -> EventLoop? {
+    /// The loop a call started now runs on (the calling thread's, or the own one); nil after `shutdown()`. A call
+    /// made outside libcurl (the loop client's) runs on it too, and so ends with it.
+    public func loopForNewTransfer() -> EventLoop? {
         let current = EventLoop.current
         return phase.withLock { phase in
             switch phase {

@@ -2,7 +2,7 @@ public import AssistCurl
 public import AssistGateway
 
 /// Anthropic's Messages API, streamed (see `AnthropicWire` for the request, `AnthropicEventDecoder` for the answer),
-/// over libcurl's multi interface on the event loop of the request that asks, as `OpenAICompatibleProvider` is: the
+/// on the event loop of the request that asks, over the same transports as `OpenAICompatibleProvider`: the
 /// same transfer, flow control and cancellation, only the format differs.
 ///
 /// Its loop is the provider's background work (`CurlStreaming`).

@@ -1,8 +1,8 @@
 public import AssistCurl
 public import AssistGateway
 
-/// Google's Gemini API, streamed (see `GeminiWire` for the request, `GeminiEventDecoder` for the answer), over
-/// libcurl's multi interface on the event loop of the request that asks, as `OpenAICompatibleProvider` is: the same
+/// Google's Gemini API, streamed (see `GeminiWire` for the request, `GeminiEventDecoder` for the answer), on
+/// the event loop of the request that asks, over the same transports as `OpenAICompatibleProvider`: the same
 /// transfer, flow control and cancellation, only the format differs.
 ///
 /// Its loop is the provider's background work (`CurlStreaming`).

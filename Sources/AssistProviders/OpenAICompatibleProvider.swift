@@ -1,8 +1,9 @@
 public import AssistCurl
 public import AssistGateway
 
-/// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed
-/// over libcurl's multi interface on the event loop of the request that asks (see `CurlEventLoop`).
+/// Any OpenAI-compatible chat-completions server (llama-server, vLLM, Ollama, hosted providers), streamed on the
+/// event loop of the request that asks (see `CurlEventLoop`): over the loop's own HTTP/1.1 client for plain HTTP
+/// to an address, over libcurl's multi interface for the rest (`ProviderWire.stream`).
 ///
 /// The loop is the provider's background work: whoever builds the provider runs and stops it
 /// (`GatewayAssembly.services` lists it). Copies of a provider share its loop.

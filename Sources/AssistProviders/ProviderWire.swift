@@ -2,10 +2,10 @@ import AssistCurl
 package import AssistGateway
 package import AssistWire
 
-/// One provider's wire format: what the shared streaming transfer (`CurlTransfer`) needs to speak to it.
+/// One provider's wire format: what the shared streaming transfers (`LoopTransfer`, `CurlTransfer`) need to speak to it.
 ///
-/// The transfer owns everything the formats share (the POST over libcurl on an event loop, flow control, cancelling,
-/// coalescing, a non-200 answer as `ProviderError.http`); a format says only where to send a request, with which
+/// The transfers own everything the formats share (the POST on an event loop, flow control, cancelling, coalescing,
+/// a non-200 answer as `ProviderError.http`); a format says only where to send a request, with which
 /// fields (its key among them) and body, and how to read the server-sent events that come back. So a new provider is
 /// a wire and a decoder, and never a second copy of the pausing and cancelling that are easy to get subtly wrong.
 protocol ProviderWire: Sendable {
@@ -52,18 +52,44 @@ extension ProviderWire {
         (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
     }
 
-    /// Starts `request` on `loop` in this format: the stream every provider hands out, with its flow control
-    /// (`consumed`) and cancellation wired to the transfer.
+    /// Starts `request` in this format: on the loop client (`LoopTransfer`) when its URL is plain HTTP to an address
+    /// (a local model, a scripted upstream, a sidecar) and `streaming.loopClient` allows it, else over libcurl
+    /// (TLS, names to resolve). Either way the stream every provider hands out, with its flow control (`consumed`)
+    /// and cancellation wired to the transfer.
     func stream(_ request: ProviderRequest, on streaming: CurlStreaming) -> ProviderStream {
-        let loop = streaming.loop
         let channel = ChunkChannel()
-        let transfer = CurlTransfer(wire: self, request: request, channel: channel, loop: loop,
-                                    highWaterBytes: streaming.highWaterBytes, receiveBufferBytes: streaming.receiveBufferBytes)
+        let call = WireCall(self, request)
+        let intake = AnswerIntake(decoder: makeDecoder(), channel: channel, highWaterBytes: streaming.highWaterBytes,
+                                  coalesce: request.coalesceText)
+        if streaming.loopClient, let transfer = LoopTransfer(call, intake: intake, router: streaming.loop) {
+            channel.onCancel { transfer.cancel() }
+            transfer.start()
+            return ProviderStream(channel, consumed: { transfer.consumed($0) }, cancel: {
+                transfer.cancel()
+                channel.finish(throwing: CancellationError())
+            })
+        }
+        let loop = streaming.loop
+        let transfer = CurlTransfer(call, intake: intake, loop: loop, receiveBufferBytes: streaming.receiveBufferBytes)
         channel.onCancel { loop.cancel(transfer) }
         loop.start(transfer)
         return ProviderStream(channel, consumed: { transfer.consumed($0) }, cancel: {
             loop.cancel(transfer)
             channel.finish(throwing: CancellationError())
         })
+    }
+}
+
+/// One call as its wire gives it: the URL, the header fields (the format's, then the call's trace context), the body.
+struct WireCall: Sendable {
+    var url: String
+    var fields: [String]
+    var body: [UInt8]
+
+    init(_ wire: some ProviderWire, _ request: ProviderRequest) {
+        url = wire.url(for: request)
+        // The format's fields first, then the call's trace context, whatever the format.
+        fields = wire.headers(for: request) + request.headers.map { "\($0.name): \($0.value)" }
+        body = wire.body(for: request)
     }
 }

@@ -11,16 +11,22 @@ func request(_ upstream: ScriptedUpstream, apiKey: String? = nil) -> ProviderReq
                     maxOutputTokens: 50, temperature: 0.2)
 }
 
-@Suite("OpenAI-compatible provider over libcurl")
+/// Each test runs on both transports: the loop's own HTTP/1.1 client (which a plain-HTTP local upstream gets by
+/// default) and libcurl (which TLS and named hosts get).
+@Suite("OpenAI-compatible provider, over the loop client and over libcurl")
 struct OpenAICompatibleProviderTests {
-    let provider = OpenAICompatibleProvider()
+    static let transports = ["loop client", "libcurl"]
 
-    @Test("streams text, the finish reason and usage, and sends the documented request")
-    func happyPath() async throws {
+    func provider(_ transport: String, highWaterBytes: Int = 16 * 1024) -> OpenAICompatibleProvider {
+        OpenAICompatibleProvider(CurlStreaming(highWaterBytes: highWaterBytes, loopClient: transport == "loop client"))
+    }
+
+    @Test("streams text, the finish reason and usage, and sends the documented request", arguments: transports)
+    func happyPath(_ transport: String) async throws {
         let upstream = try ScriptedUpstream(script: Script(tokens: ["Mer", "haba"]))
         defer { upstream.stop() }
         var chunks: [ProviderChunk] = []
-        for try await chunk in provider.stream(request(upstream, apiKey: "sk-test")) { chunks.append(chunk) }
+        for try await chunk in provider(transport).stream(request(upstream, apiKey: "sk-test")) { chunks.append(chunk) }
         #expect(chunks == [.text("Mer"), .text("haba"), .finish(reason: "stop"), .usage(TokenUsage(inputTokens: 42, outputTokens: 2))])
         let recorded = try #require(upstream.requests.first)
         #expect(recorded.path == "/v1/chat/completions")
@@ -33,23 +39,23 @@ struct OpenAICompatibleProviderTests {
         #expect(body["messages"] == [["role": "system", "content": "Be brief."], ["role": "user", "content": "Hi"]])
     }
 
-    @Test("a stream that ends without [DONE] is an error after the text that did arrive")
-    func truncated() async throws {
+    @Test("a stream that ends without [DONE] is an error after the text that did arrive", arguments: transports)
+    func truncated(_ transport: String) async throws {
         let upstream = try ScriptedUpstream(script: Script(tokens: ["a", "b"], ending: .truncate))
         defer { upstream.stop() }
         var texts: [String] = []
         await #expect(throws: ProviderError.incomplete) {
-            for try await chunk in provider.stream(request(upstream)) { if case .text(let t) = chunk { texts.append(t) } }
+            for try await chunk in provider(transport).stream(request(upstream)) { if case .text(let t) = chunk { texts.append(t) } }
         }
         #expect(texts == ["a", "b"])
     }
 
-    @Test("a non-2xx answer is an http error with the status and body")
-    func httpError() async throws {
+    @Test("a non-2xx answer is an http error with the status and body", arguments: transports)
+    func httpError(_ transport: String) async throws {
         let upstream = try ScriptedUpstream(script: Script(status: 429))
         defer { upstream.stop() }
         do {
-            for try await _ in provider.stream(request(upstream)) {}
+            for try await _ in provider(transport).stream(request(upstream)) {}
             Issue.record("expected an error")
         } catch let error as ProviderError {
             guard case .http(let status, let body) = error else { Issue.record("\(error)"); return }
@@ -58,11 +64,11 @@ struct OpenAICompatibleProviderTests {
         }
     }
 
-    @Test("cancelling the consumer closes the upstream connection within milliseconds")
-    func cancellation() async throws {
+    @Test("cancelling the consumer closes the upstream connection within milliseconds", arguments: transports)
+    func cancellation(_ transport: String) async throws {
         let upstream = try ScriptedUpstream(script: Script(tokens: (0..<1000).map { "t\($0)" }, interval: .milliseconds(10)))
         defer { upstream.stop() }
-        let provider = self.provider
+        let provider = self.provider(transport)
         let consumer = Task {
             for try await chunk in provider.stream(request(upstream)) { if case .text("t3") = chunk { break } }
         }
@@ -73,15 +79,15 @@ struct OpenAICompatibleProviderTests {
         #expect(recorded.tokensSent < 100)
     }
 
-    @Test("a consumer that stops reading pauses the transfer: the upstream cannot run ahead without bound")
-    func backpressure() async throws {
+    @Test("a consumer that stops reading pauses the transfer: the upstream cannot run ahead without bound", arguments: transports)
+    func backpressure(_ transport: String) async throws {
         let token = String(repeating: "x", count: 4096)
         let upstream = try ScriptedUpstream(script: Script(tokens: Array(repeating: token, count: 20_000)))
         defer { upstream.stop() }
-        let stream = OpenAICompatibleProvider(highWaterBytes: 16 * 1024).stream(request(upstream))
+        let stream = provider(transport, highWaterBytes: 16 * 1024).stream(request(upstream))
         var iterator = stream.makeAsyncIterator()
         _ = try await iterator.next()
-        // The upstream must come to a standstill (socket buffers full, curl paused) long before its 80 MiB.
+        // The upstream must come to a standstill (socket buffers full, the transfer paused) long before its 80 MiB.
         var previous = -1
         var sent = 0
         for _ in 0..<30 {
