@@ -23,6 +23,9 @@ struct Listener: Sendable {
         guard fd >= 0 else { throw HTTPServerError.system("socket", errno) }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        // Nagle off (events are small and latency-bound): set here, Linux gives it to every accepted socket, one call
+        // fewer per connection.
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in

@@ -187,9 +187,7 @@ final class ServerLoop: EventLoop.TurnHook {
     private func admit(_ fd: Int32, address: sockaddr_in) {
         let peer = IPAddressText.of(address)
         let trusted = settings.trustedProxies.contains(peer)
-        let now = ContinuousClock.now
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let now = ContinuousClock.now  // TCP_NODELAY comes from the listener (`Listener.open`)
         let verdict = ledger.admit(address: trusted ? nil : peer)
         let token = nextToken
         nextToken += 1
@@ -288,8 +286,9 @@ final class ServerLoop: EventLoop.TurnHook {
 
     // MARK: Actions
 
-    /// Carries out the machine's actions, then settles the connection (writes, closes, watches, deadlines).
-    private func perform(_ actions: [HTTP1Connection.Action], on connection: ServedConnection) {
+    /// Carries out the machine's actions, then settles the connection (writes, closes, watches, deadlines), unless
+    /// `settling` is false: a streamed response's head then waits for its body's first bytes (`ServedConnection.headHeld`).
+    private func perform(_ actions: [HTTP1Connection.Action], on connection: ServedConnection, settling: Bool = true) {
         for action in actions {
             switch action {
             case .deliver(let request): deliver(request, on: connection)
@@ -301,7 +300,7 @@ final class ServerLoop: EventLoop.TurnHook {
             case .resumeReading: connection.readingPaused = false
             }
         }
-        settle(connection)
+        if settling { settle(connection) }
     }
 
     /// Writes what waits; once all is written, closes or lingers as asked, or feeds a streamed body; then
@@ -391,8 +390,12 @@ final class ServerLoop: EventLoop.TurnHook {
                 await RequestTimers.$current.withValue(timers) { await produce(writer) }
                 writer.finish()
             }
+            // The head waits for the first event (the stream's ping, written as the producer starts), to go out with it
+            // in one write, after the producer has made its provider call: the upstream's request leaves first.
+            connection.headHeld = true
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .stream,
-                                               date: date.now()), on: connection)
+                                               date: date.now()), on: connection, settling: false)
+            pump(connection)
         }
     }
 
@@ -408,14 +411,15 @@ final class ServerLoop: EventLoop.TurnHook {
     fileprivate func pump(token: UInt64) {
         guard let connection = connections[token], connection.phase == .open else { return }
         connection.pumpWaiting = false
-        if connection.outboundBytes == 0 { pump(connection) }
+        if connection.outboundBytes == 0 || connection.headHeld { pump(connection) }
     }
 
     /// Moves a streamed body's bytes from its writer to the socket while the socket takes them all; stops when
-    /// the writer is empty (its next write queues the pump again) or the socket is full (writable queues it).
+    /// the writer is empty (its next write queues the pump again) or the socket is full (writable queues it). A held
+    /// head goes out with the first bytes, in one write.
     private func pump(_ connection: ServedConnection) {
         let room = HTTP1Connection.chunkRoom
-        while let writer = connection.writer, connection.phase == .open, connection.outboundBytes == 0 {
+        while let writer = connection.writer, connection.phase == .open, connection.outboundBytes == 0 || connection.headHeld {
             let result = pumpBuffer.withUnsafeMutableBytes { buffer in
                 writer.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[room..<(buffer.count - 2)])) { connection.pumpWaiting = true }
             }
@@ -424,6 +428,7 @@ final class ServerLoop: EventLoop.TurnHook {
                 // Framed in place as the machine says and written from here; only what the socket does not take
                 // is copied, to wait in `outbound`.
                 guard let chunked = connection.machine.bodyIsChunked else { continue }  // HEAD: not sent
+                connection.headHeld = false  // `write` gathers the queued head with these bytes
                 let start = chunked ? HTTP1Connection.frameChunk(&pumpBuffer, start: room, count: count) : room
                 let end = room + count + (chunked ? 2 : 0)
                 guard connection.write(pumpBuffer, from: start, to: end) else { return close(connection) }
@@ -432,6 +437,7 @@ final class ServerLoop: EventLoop.TurnHook {
                 rearm(connection)
                 return
             case .endOfStream:
+                connection.headHeld = false
                 endRequest(connection, cancel: false)
                 return perform(connection.machine.endBody(), on: connection)
             case .clientGone:
@@ -532,7 +538,7 @@ final class ServerLoop: EventLoop.TurnHook {
             events |= EPOLLRDHUP.rawValue
             if !connection.readingPaused { events |= EPOLLIN.rawValue }
         }
-        if connection.outboundBytes > 0 { events |= EPOLLOUT.rawValue }
+        if connection.outboundBytes > 0, !connection.headHeld { events |= EPOLLOUT.rawValue }
         guard !connection.registered || events != connection.watched else { return }
         register(connection.descriptor, token: connection.token, events: events, modify: connection.registered)
         connection.registered = true
