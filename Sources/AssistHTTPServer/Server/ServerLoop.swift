@@ -12,7 +12,7 @@ import Glibc
 /// One event loop's share of the server: accepts from the shared listening socket, counts and refuses at
 /// accept, and serves each connection it keeps from its first byte to its close, on this loop's thread only.
 /// Its epoll set is watched by the loop, which polls it when ready and gives it a turn at its deadlines
-/// (`EventLoop.TurnHook`). The listener is in every share's set with `EPOLLEXCLUSIVE`, so a new connection
+/// (`EventLoop.TurnHook`). The listener is in every loop's own set with `EPOLLEXCLUSIVE`, so a new connection
 /// wakes one loop, not all; a connection never changes thread, and neither do its request's tasks.
 ///
 /// Each connection's protocol is its `HTTP1Connection`; this class carries out what the machine decides
@@ -22,7 +22,7 @@ import Glibc
 /// A streamed body's bytes are pulled from its writer (`pump`) while the socket takes them, so a slow client
 /// holds back the producer, and a client that stops reading is found by the periodic `ReadPace` check.
 final class ServerLoop: EventLoop.TurnHook {
-    private static let listenerToken: UInt64 = 0
+    /// Token 0 was the listener's, when it was in the share's set (it is in the loop's now, `watchListener`).
     private static let wakeToken: UInt64 = 1
 
     let context: ServerContext
@@ -77,7 +77,6 @@ final class ServerLoop: EventLoop.TurnHook {
             throw HTTPServerError.system("epoll_create1", errno)
         }
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        watchListener()
         register(wakeFD, token: Self.wakeToken, events: EPOLLIN.rawValue, modify: false)
     }
 
@@ -92,6 +91,7 @@ final class ServerLoop: EventLoop.TurnHook {
         self.loop = loop
         timers = LoopTimers.of(loop)
         loop.watch(epollFD, events: EventLoop.readable) { [unowned self] _ in poll() }
+        watchListener()
         loop.addHook(self)
         poll()
     }
@@ -104,7 +104,6 @@ final class ServerLoop: EventLoop.TurnHook {
         for index in 0..<max(0, Int(count)) {
             let (token, flags) = (events[index].data.u64, events[index].events)
             switch token {
-            case Self.listenerToken: if listening { acceptAll() }
             case Self.wakeToken: var value: UInt64 = 0; _ = read(wakeFD, &value, 8)
             default: handle(token, flags: flags)
             }
@@ -124,6 +123,7 @@ final class ServerLoop: EventLoop.TurnHook {
         isEnded = true
         for connection in Array(connections.values) { close(connection) }
         loop?.unwatch(epollFD)
+        loop?.unwatch(listener.descriptor)
         if spareFD >= 0 { Glibc.close(spareFD) }
         Glibc.close(epollFD)
         ended.signal()
@@ -229,19 +229,24 @@ final class ServerLoop: EventLoop.TurnHook {
             }
             spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         }
-        unregister(listener.descriptor)
+        loop?.unwatch(listener.descriptor)
         acceptPausedUntil = now + .milliseconds(100)
     }
 
+    /// The listener is in the loop's own set, not this share's (which the loop's set holds): `EPOLLEXCLUSIVE` wakes
+    /// one waiting epoll, and only a loop's own set has a thread waiting on it. In a nested set, every loop woke for
+    /// every connection, and all but one found nothing to accept.
     private func watchListener() {
-        register(listener.descriptor, token: Self.listenerToken, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, modify: false)
+        loop?.watch(listener.descriptor, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue) { [unowned self] _ in
+            if listening { acceptAll() }
+        }
     }
 
     /// The server stops accepting: the listener leaves the set, and connections between requests are closed
     /// (a request already begun is answered, with `Connection: close`).
     private func beginDraining() {
         draining = true
-        if listening, acceptPausedUntil == nil { unregister(listener.descriptor) }
+        if listening, acceptPausedUntil == nil { loop?.unwatch(listener.descriptor) }
         listening = false
         acceptPausedUntil = nil
         for connection in Array(connections.values) where connection.phase == .open && connection.machine.waiting == .idle
