@@ -229,6 +229,24 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
+    /// Gives watched `fd` a new handler, keeping its events and its registration, with no system call: for a
+    /// descriptor that changes hands without being closed (an idle upstream connection taken by a call, and given
+    /// back). Returns false, changing nothing, when `fd` is not watched.
+    public func rehandle(_ fd: Int32, handler: @escaping Handler) -> Bool {
+        assertOnLoop()
+        guard let entry = loopOnly.handlers[fd] else { return false }
+        loopOnly.handlers[fd] = (entry.registration, handler)
+        return true
+    }
+
+    /// Forgets `fd`'s handler without a system call, for a descriptor about to be closed: closing it takes it out
+    /// of the epoll set (our descriptors are never duplicated, and are close-on-exec), so `EPOLL_CTL_DEL` is a call
+    /// for nothing. Its registration goes with the handler: an event of this turn for it is dropped.
+    public func forget(_ fd: Int32) {
+        assertOnLoop()
+        loopOnly.handlers.removeValue(forKey: fd)
+    }
+
     /// Adds a library's turn hook; it lives as long as the loop.
     public func addHook(_ hook: any TurnHook) {
         assertOnLoop()

@@ -59,29 +59,34 @@ public final class UpstreamClient: EventLoop.TurnHook {
 
     // MARK: Idle connections
 
-    /// An idle connection to `origin`, no longer watched as idle; nil when none is kept.
+    /// The events an idle connection is watched for, as a receiving exchange's: handing it over changes only the
+    /// handler (`EventLoop.rehandle`), no system call.
+    static let idleEvents = EventLoop.readable | EventLoop.peerClosed
+
+    /// An idle connection to `origin`, still watched for `idleEvents` (the taker gives it its own handler); nil when
+    /// none is kept.
     func takeIdle(_ origin: UpstreamTarget.Origin) -> Int32? {
-        guard let fd = idle[origin]?.popLast() else { return nil }
-        loop.unwatch(fd)
-        return fd
+        idle[origin]?.popLast()
     }
 
-    /// Keeps `fd` for the next call to `origin`, watched: any byte or close from the peer while idle ends it.
-    func keep(_ fd: Int32, for origin: UpstreamTarget.Origin) {
-        guard idle[origin, default: []].count < Self.maxIdlePerOrigin else {
-            loop.unwatch(fd)
-            return Self.close(fd)
-        }
+    /// Keeps `fd` for the next call to `origin`, watched (for `idleEvents`, as it is when `watched`): any byte or
+    /// close from the peer while idle ends it.
+    func keep(_ fd: Int32, for origin: UpstreamTarget.Origin, watched: Bool) {
+        guard idle[origin, default: []].count < Self.maxIdlePerOrigin else { return close(fd) }
         idle[origin, default: []].append(fd)
-        loop.watch(fd, events: EventLoop.readable | EventLoop.peerClosed) { [unowned self] _ in
+        let handler: EventLoop.Handler = { [unowned self] _ in
             // An idle connection has nothing to say: whatever came, it is not reused.
             idle[origin]?.removeAll { $0 == fd }
-            loop.unwatch(fd)
-            Self.close(fd)
+            close(fd)
         }
+        if !watched || !loop.rehandle(fd, handler: handler) { loop.watch(fd, events: Self.idleEvents, handler: handler) }
     }
 
-    static func close(_ fd: Int32) { _ = Glibc.close(fd) }
+    /// Closes a connection this loop watches (or watched): the close takes it out of the epoll set.
+    func close(_ fd: Int32) {
+        loop.forget(fd)
+        _ = Glibc.close(fd)
+    }
 
     // MARK: EventLoop.TurnHook
 
@@ -97,10 +102,7 @@ public final class UpstreamClient: EventLoop.TurnHook {
         running = [:]
         connecting = []
         for fds in idle.values {
-            for fd in fds {
-                loop.unwatch(fd)
-                Self.close(fd)
-            }
+            for fd in fds { close(fd) }
         }
         idle = [:]
     }

@@ -60,6 +60,8 @@ public final class UpstreamExchange: @unchecked Sendable {
     private var responseBegan = false
     private var paused = false
     private var ended = false
+    /// The events `fd` is watched for now (0: not watched); a watch for the same events only changes the handler.
+    private var watching: UInt32 = 0
     private var reader = ResponseReader()
 
     /// A request of `bytes` (head and body, `UpstreamTarget.post`) to `target`.
@@ -74,6 +76,7 @@ public final class UpstreamExchange: @unchecked Sendable {
         if let kept = client.takeIdle(target.origin) {
             fd = kept
             reused = true
+            watching = UpstreamClient.idleEvents
             send()
         } else {
             connect()
@@ -150,7 +153,11 @@ public final class UpstreamExchange: @unchecked Sendable {
     // MARK: Receiving
 
     private func watch(_ events: UInt32, _ handler: ((UInt32) -> Void)? = nil) {
-        client?.loop.watch(fd, events: events, handler: handler ?? { [unowned self] _ in receive() })
+        guard let loop = client?.loop else { return }
+        let handler = handler ?? { [unowned self] _ in receive() }
+        if events == watching, loop.rehandle(fd, handler: handler) { return }
+        loop.watch(fd, events: events, handler: handler)
+        watching = events
     }
 
     /// Reads what has arrived (a bounded amount per turn, so one upstream cannot hold the loop) and frames it.
@@ -215,8 +222,8 @@ public final class UpstreamExchange: @unchecked Sendable {
         retried = true
         reused = false
         sent = 0
-        client.loop.unwatch(fd)
-        UpstreamClient.close(fd)
+        client.close(fd)
+        watching = 0
         connect()
     }
 
@@ -228,10 +235,9 @@ public final class UpstreamExchange: @unchecked Sendable {
         client.ended(self)
         if fd >= 0 {
             if reuse {
-                client.keep(fd, for: target.origin)
+                client.keep(fd, for: target.origin, watched: watching == UpstreamClient.idleEvents)
             } else {
-                client.loop.unwatch(fd)
-                UpstreamClient.close(fd)
+                client.close(fd)
             }
             fd = -1
         }

@@ -163,8 +163,11 @@ final class ServerLoop: EventLoop.TurnHook {
 
     // MARK: Accepting
 
-    private func acceptAll() {
-        for _ in 0..<512 {
+    /// Accepts one connection per readiness. The listener is level-triggered: if more wait, the next turn's wait
+    /// reports it again (and may wake the other loop for them), where accepting until `EAGAIN` spent a failing call
+    /// on every connection that came alone.
+    private func acceptOne() {
+        while true {
             var address = sockaddr_in()
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let fd = withUnsafeMutablePointer(to: &address) {
@@ -180,7 +183,7 @@ final class ServerLoop: EventLoop.TurnHook {
                 }
                 return
             }
-            admit(fd, address: address)
+            return admit(fd, address: address)
         }
     }
 
@@ -238,7 +241,7 @@ final class ServerLoop: EventLoop.TurnHook {
     /// every connection, and all but one found nothing to accept.
     private func watchListener() {
         loop?.watch(listener.descriptor, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue) { [unowned self] _ in
-            if listening { acceptAll() }
+            if listening { acceptOne() }
         }
     }
 
@@ -520,7 +523,7 @@ final class ServerLoop: EventLoop.TurnHook {
         if connection.admitted { ledger.release(address: connection.countedAs) }
         if connection.phase == .lingering { lingering -= 1 }
         connection.phase = .closed
-        if connection.registered { unregister(connection.descriptor) }
+        // Closing takes the socket out of the share's set (it is never duplicated, and is close-on-exec).
         Glibc.close(connection.descriptor)
     }
 
@@ -621,11 +624,6 @@ final class ServerLoop: EventLoop.TurnHook {
         if epoll_ctl(epollFD, modify ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0, errno == ENOENT || errno == EEXIST {
             _ = epoll_ctl(epollFD, modify ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event)
         }
-    }
-
-    private func unregister(_ fd: Int32) {
-        var event = epoll_event()
-        epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, &event)
     }
 }
 
