@@ -1,7 +1,8 @@
 // libFuzzer target: the loop client's response reader (ResponseReader and ChunkedDecoder, compiled from their source
 // files in Sources/AssistUpstream/Reading; they import nothing). Input: [split selector][response bytes]. The bytes
 // are read whole, cut once at the selector, and one byte at a time; beyond no crash and no hang:
-// - how the bytes are cut changes nothing: the same head, body, completion, bytes used, and failure;
+// - how the bytes are cut changes nothing: the same head, body, completion, bytes used (of a read that did not fail),
+//   and failure;
 // - the body is never longer than the bytes after the head, and a complete response used no more than it was given;
 // - a Content-Length body is exactly that long once complete.
 
@@ -28,9 +29,12 @@ private func read(_ bytes: ArraySlice<UInt8>, cuts: [Int]) -> Outcome {
                 if !reader.isComplete { fatalError("stopped short of its bytes before the response's end") }
                 break
             }
-        } catch {
+        } catch let error as ResponseReader.Failure {
             outcome.failure = error
+            outcome.used = 0  // how far a failing read got before it threw depends on the cut
             break
+        } catch {
+            fatalError("an error the reader does not throw: \(error)")
         }
         start = cut
     }
