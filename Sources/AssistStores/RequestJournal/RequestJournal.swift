@@ -129,10 +129,12 @@ public final class RequestJournal: Sendable {
         }
     }
 
-    /// Rewrites the file with only the entries still waiting, once it has grown past `rewriteBytes`.
+    /// Rewrites the file with only the entries still waiting, once it has grown past `rewriteBytes`. The old file
+    /// is closed after the lock is given back: it was renamed over, so closing it frees its inode and its pages,
+    /// file-system work no append needs to wait for.
     func rewriteIfLarge() throws {
-        try state.withLock { state in
-            guard !state.closed, state.fileBytes > settings.rewriteBytes else { return }
+        let replaced: Int32? = try state.withLock { state in
+            guard !state.closed, state.fileBytes > settings.rewriteBytes else { return nil }
             let temporary = path + ".tmp"
             let descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw Self.failure("cannot create \(temporary)") }
@@ -145,10 +147,12 @@ public final class RequestJournal: Sendable {
                 Glibc.close(descriptor)
                 throw Self.failure("cannot rename \(temporary)")
             }
-            Glibc.close(state.descriptor)
+            let replaced = state.descriptor
             state.descriptor = descriptor
             state.fileBytes = bytes.count
+            return replaced
         }
+        if let replaced { Glibc.close(replaced) }
     }
 
     /// The file's size as this process wrote it (tests).
