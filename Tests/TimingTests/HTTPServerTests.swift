@@ -94,6 +94,23 @@ struct HTTPServerTests {
         #expect(server.inFlightCount == 0)
     }
 
+    @Test("a streamed response's head goes out at once, even when its producer writes nothing for a while")
+    func headBeforeFirstByte() async throws {
+        let server = try startServer { _ in
+            HTTPResponse(status: 200, body: .stream { writer in
+                try? await Task.sleep(for: .seconds(3))
+                try? await writer.write(Array("late".utf8))
+            })
+        }
+        defer { server.stop() }
+        let connection = try TestConnection(port: server.port)
+        let sent = ContinuousClock.now
+        try connection.send(method: "GET", path: "/")
+        _ = try await onOwnThread { try connection.read(until: "\r\n\r\n") }
+        // Generous for a loaded machine, and well under the producer's 3 s.
+        #expect(ContinuousClock.now - sent < .seconds(2))
+    }
+
     @Test("the responder and the stream's producer keep their deadlines on the loop that serves the connection")
     func requestTimersAreTheLoops() async throws {
         /// Where each step ran: the thread's loop name (nil off a loop) and whether timers were bound.

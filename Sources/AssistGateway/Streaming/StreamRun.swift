@@ -5,7 +5,8 @@ import AssistWire
 /// After admission: stream the answer as server-sent events, then end the request (its reservation given
 /// back, its audit row written), whatever way the stream ended.
 ///
-/// A ping goes out before the provider is even called, so proxies see bytes at once; after that the
+/// A ping is written before the provider is even called, so proxies see bytes at once (the server sends it with the
+/// response's head as soon as the call has left, `ServedConnection.headHeld`); after that the
 /// stream's `StreamWatch`, on the request's timers, sends pings and ends the stream with `upstream_timeout` when no delta
 /// arrives within the first-token timeout, or none follows the previous one within the idle timeout. When
 /// the client leaves, the server cancels this task, which ends the provider iteration and so cancels the

@@ -398,12 +398,13 @@ final class ServerLoop: EventLoop.TurnHook {
                 await RequestTimers.$current.withValue(timers) { await produce(writer) }
                 writer.finish()
             }
-            // The head waits for the first event (the stream's ping, written as the producer starts), to go out with it
-            // in one write, after the producer has made its provider call: the upstream's request leaves first.
+            // The head waits for the producer's first turn (queued just above), to go out with what it wrote then (the
+            // gateway's ping) in one write, after the provider call it started: the upstream's request leaves first.
+            // A producer that wrote nothing by then gets its head sent alone: headers never wait for a first byte.
             connection.headHeld = true
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .stream,
                                                date: date.now()), on: connection, settling: false)
-            pump(connection)
+            if !loop.execute({ back.share.releaseHead(token: token) }) { releaseHead(token: token) }
         }
     }
 
@@ -414,6 +415,16 @@ final class ServerLoop: EventLoop.TurnHook {
         let writer = StreamingBody(highWaterBytes: 1) {}
         writer.clientDisconnected()
         Task { await produce(writer) }
+    }
+
+    /// After the producer's first turn: its head goes with what it wrote, or alone when it wrote nothing.
+    fileprivate func releaseHead(token: UInt64) {
+        guard let connection = connections[token], connection.phase == .open, connection.headHeld else { return }
+        pump(connection)
+        if connection.headHeld, connection.phase == .open {
+            connection.headHeld = false
+            settle(connection)
+        }
     }
 
     fileprivate func pump(token: UInt64) {
