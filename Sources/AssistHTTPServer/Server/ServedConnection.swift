@@ -63,8 +63,9 @@ final class ServedConnection {
     var writer: StreamingBody?
     /// The writer has nothing buffered: the next write wakes the loop (`ServerLoop.pump`).
     var pumpWaiting = false
-    /// A streamed response's head is queued but not yet written: it goes with the body's first bytes, in one write,
-    /// and nothing asks for the socket's room before then (a write that wakes anyway sends it alone, which is fine).
+    /// A streamed response's head is queued but not yet written: it goes with the body's first bytes, in one write, or
+    /// alone after the producer's first turn if it wrote none (`ServerLoop.releaseHead`); nothing asks for the socket's
+    /// room before then (a write that wakes anyway sends it alone, which is fine).
     var headHeld = false
     /// Counted in the server's requests in flight: from delivery to the end of its response or its client.
     var inFlight = false
