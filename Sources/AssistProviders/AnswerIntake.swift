@@ -7,9 +7,9 @@ import Synchronization
 /// decoder into `ProviderChunk`s on the channel, the text not yet taken counted for flow control, and the end
 /// classified (`finish`). One copy, so the two transports cannot differ in what an answer means.
 ///
-/// `@unchecked Sendable`: `sse`, `status`, `errorBody` and `events` are touched only on the transfer's loop thread (the transfer feeds it there, and
-/// finishes it there or before it is started); `flow` is behind a Mutex because the reader calls `consumed` on any
-/// thread; the rest is immutable.
+/// `@unchecked Sendable`: `sse`, `status`, `errorBody` and `events` are touched only on the transfer's loop thread
+/// (the transfer feeds it there, and finishes it there or before it is started); `flow` is behind a Mutex because the
+/// reader calls `consumed` on any thread; the rest is immutable.
 final class AnswerIntake: @unchecked Sendable {
     private struct Flow { var pendingBytes = 0; var paused = false }
 
@@ -91,12 +91,11 @@ final class AnswerIntake: @unchecked Sendable {
     /// Ends the channel: with `transportFailure` when the transfer failed, else by what was read (a non-200 status
     /// as `ProviderError.http`, an answer without the format's end as `incomplete`).
     func finish(transportFailure: String?) {
-        let (status, errorBody, sawEnd) = (status, errorBody, events.sawEnd)
         if let transportFailure {
             channel.finish(throwing: ProviderError.transport(transportFailure))
         } else if status != 200 {
             channel.finish(throwing: ProviderError.http(status: status, body: String(decoding: errorBody, as: UTF8.self)))
-        } else if !sawEnd {
+        } else if !events.sawEnd {
             channel.finish(throwing: ProviderError.incomplete)
         } else {
             channel.finish()

@@ -12,7 +12,7 @@ import CCurl
 /// ends normally only if the decoder saw the format's end. Flow control: when the consumer has more than
 /// `highWaterBytes` of text not yet taken, the write callback pauses the transfer; taking chunks below half of that
 /// resumes it.
-final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
+final class CurlTransfer: CurlTransferHandle, ProviderTransfer, @unchecked Sendable {
     // `@unchecked Sendable`: everything but `intake` is touched only on its loop's thread (attach, the write
     // callback, detach; `loop` is set before the transfer is handed to that thread); `intake` is Sendable, as the
     // consumer may take chunks on another thread.
@@ -38,19 +38,19 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
 
     /// Creates the easy handle and adds it to `multi`. Returns false (and fails the stream) if curl refuses.
     func attach(to multi: UnsafeMutableRawPointer) -> Bool {
-        guard let (url, fields, body) = outgoing.map({ ($0.url, $0.fields, $0.body) }) else { return false }
+        guard let call = outgoing else { return false }
         outgoing = nil
-        guard let easy = CurlEasy.make(url: url) else {
+        guard let easy = CurlEasy.make(url: call.url) else {
             intake.finish(transportFailure: "curl_easy_init failed")
             return false
         }
         self.easy = easy
         assist_curl_easy_setopt_long(easy, CURLOPT_BUFFERSIZE, receiveBufferBytes)
-        let requestBody = CurlRequestBody(body)
+        let requestBody = CurlRequestBody(call.body)
         requestBody.attach(to: easy)
         self.requestBody = requestBody
         var list: UnsafeMutablePointer<curl_slist>? = nil
-        for field in fields { list = curl_slist_append(list, field) }
+        for field in call.fields { list = curl_slist_append(list, field) }
         headers = list
         assist_curl_easy_setopt_ptr(easy, CURLOPT_HTTPHEADER, list)
         let me = Unmanaged.passRetained(self)
@@ -92,6 +92,12 @@ final class CurlTransfer: CurlTransferHandle, @unchecked Sendable {
 
     /// From the header callback: the body may be given back now (`CurlRequestBody.releaseIfSent`).
     fileprivate func requestBodySent(_ easy: UnsafeMutableRawPointer) { requestBody?.releaseIfSent(easy) }
+
+    /// Starts the transfer on the router's loop for it (`CurlEventLoop.start`).
+    func start() { router.start(self) }
+
+    /// Stops the transfer: its handle is removed, closing its connection (`CurlEventLoop.cancel`).
+    func cancel() { router.cancel(self) }
 
     /// The consumer took `chunk`: resume a paused transfer once below half the high-water mark.
     func consumed(_ chunk: ProviderChunk) {

@@ -13,7 +13,7 @@ import AssistUpstream
 ///
 /// `@unchecked Sendable`: `exchange` is touched only on `loop`'s thread (started, resumed and cancelled there through
 /// `onLoop`; its delegate callbacks come there); `intake` is Sendable; the rest is immutable.
-final class LoopTransfer: UpstreamExchangeDelegate, @unchecked Sendable {
+final class LoopTransfer: UpstreamExchangeDelegate, ProviderTransfer, @unchecked Sendable {
     private let intake: AnswerIntake
     private var exchange: UpstreamExchange?
     private let loop: EventLoop?

@@ -61,23 +61,23 @@ extension ProviderWire {
         let call = WireCall(self, request)
         let intake = AnswerIntake(decoder: makeDecoder(), channel: channel, highWaterBytes: streaming.highWaterBytes,
                                   coalesce: request.coalesceText)
-        if streaming.loopClient, let transfer = LoopTransfer(call, intake: intake, router: streaming.loop) {
-            channel.onCancel { transfer.cancel() }
-            transfer.start()
-            return ProviderStream(channel, consumed: { transfer.consumed($0) }, cancel: {
-                transfer.cancel()
-                channel.finish(throwing: CancellationError())
-            })
-        }
-        let loop = streaming.loop
-        let transfer = CurlTransfer(call, intake: intake, loop: loop, receiveBufferBytes: streaming.receiveBufferBytes)
-        channel.onCancel { loop.cancel(transfer) }
-        loop.start(transfer)
+        let transfer: any ProviderTransfer = (streaming.loopClient ? LoopTransfer(call, intake: intake, router: streaming.loop) : nil)
+            ?? CurlTransfer(call, intake: intake, loop: streaming.loop, receiveBufferBytes: streaming.receiveBufferBytes)
+        channel.onCancel { transfer.cancel() }
+        transfer.start()
         return ProviderStream(channel, consumed: { transfer.consumed($0) }, cancel: {
-            loop.cancel(transfer)
+            transfer.cancel()
             channel.finish(throwing: CancellationError())
         })
     }
+}
+
+/// What `ProviderWire.stream` asks of a transfer, whichever transport it is: start it, stop it (its connection closes,
+/// so the upstream sees its caller leave), and credit back what the consumer took (flow control).
+protocol ProviderTransfer: Sendable {
+    func start()
+    func cancel()
+    func consumed(_ chunk: ProviderChunk)
 }
 
 /// One call as its wire gives it: the URL, the header fields (the format's, then the call's trace context), the body.
