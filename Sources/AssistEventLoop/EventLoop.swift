@@ -239,6 +239,19 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         return true
     }
 
+    /// Changes the events watched `fd` waits for, keeping its handler and its registration (one `EPOLL_CTL_MOD`, no
+    /// handler made again): for a connection whose interest changes often (room to write, reading paused). Returns
+    /// false, changing nothing, when `fd` is not watched.
+    @discardableResult
+    public func rewatch(_ fd: Int32, events: UInt32) -> Bool {
+        assertOnLoop()
+        guard let entry = loopOnly.handlers[fd] else { return false }
+        var event = epoll_event()
+        event.events = events
+        event.data.u64 = Self.key(fd: fd, registration: entry.registration)
+        return epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event) == 0
+    }
+
     /// Forgets `fd`'s handler without a system call, for a descriptor about to be closed: closing it takes it out
     /// of the epoll set (our descriptors are never duplicated, and are close-on-exec), so `EPOLL_CTL_DEL` is a call
     /// for nothing. Its registration goes with the handler: an event of this turn for it is dropped.

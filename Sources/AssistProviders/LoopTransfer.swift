@@ -20,7 +20,7 @@ final class LoopTransfer: UpstreamExchangeDelegate, ProviderTransfer, @unchecked
 
     /// Nil when the call is not one the loop client takes (TLS, a name to resolve, a field that would split the head).
     init?(_ call: WireCall, intake: AnswerIntake, router: CurlEventLoop) {
-        guard let target = UpstreamTarget(url: call.url), let request = target.post(fields: call.fields, body: call.body) else { return nil }
+        guard let target = UpstreamTarget.cached(url: call.url), let request = target.post(fields: call.fields, body: call.body) else { return nil }
         self.intake = intake
         loop = router.loopForNewTransfer()
         exchange = UpstreamExchange(target: target, request: request, delegate: self)

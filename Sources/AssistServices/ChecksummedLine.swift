@@ -1,11 +1,25 @@
 /// CRC-32 (IEEE 802.3, the polynomial of zlib and ext4's metadata), table-driven: enough to tell a torn or
 /// damaged journal line from a whole one, which is all it is for (it is no defence against tampering).
+///
+/// Eight bytes a step ("slicing by 8", eight tables of 256): every request's journal lines pass here, and a byte a
+/// step was about 0.7 % of a request's CPU.
 public enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { index in
-        var value = UInt32(index)
-        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
-        return value
-    }
+    /// Table `k` (at `k * 256`) gives the CRC of a byte followed by `k` zero bytes; table 0 is the classic one.
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+            tables[index] = value
+        }
+        for index in 0..<256 {
+            for slice in 1..<8 {
+                let previous = tables[(slice - 1) * 256 + index]
+                tables[slice * 256 + index] = (previous >> 8) ^ tables[Int(previous & 0xFF)]
+            }
+        }
+        return tables
+    }()
 
     public static func checksum(_ bytes: some Collection<UInt8>) -> UInt32 {
         bytes.withContiguousStorageIfAvailable(checksum(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(checksum(buffer:))
@@ -14,9 +28,24 @@ public enum CRC32 {
     /// Over raw buffers: a scan at open checks every unshipped line, and per-byte bounds checks made that
     /// several times slower in debug builds, long enough to hold a cooperative thread from other work.
     private static func checksum(buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        table.withUnsafeBufferPointer { table in
+        tables.withUnsafeBufferPointer { table in
             var crc: UInt32 = 0xFFFF_FFFF
-            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+            var index = 0
+            while buffer.count - index >= 8 {
+                let low = (UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16
+                    | UInt32(buffer[index + 3]) << 24) ^ crc
+                let high = UInt32(buffer[index + 4]) | UInt32(buffer[index + 5]) << 8 | UInt32(buffer[index + 6]) << 16
+                    | UInt32(buffer[index + 7]) << 24
+                crc = table[7 * 256 + Int(low & 0xFF)] ^ table[6 * 256 + Int(low >> 8 & 0xFF)]
+                    ^ table[5 * 256 + Int(low >> 16 & 0xFF)] ^ table[4 * 256 + Int(low >> 24)]
+                    ^ table[3 * 256 + Int(high & 0xFF)] ^ table[2 * 256 + Int(high >> 8 & 0xFF)]
+                    ^ table[256 + Int(high >> 16 & 0xFF)] ^ table[Int(high >> 24)]
+                index += 8
+            }
+            while index < buffer.count {
+                crc = table[Int((crc ^ UInt32(buffer[index])) & 0xFF)] ^ (crc >> 8)
+                index += 1
+            }
             return crc ^ 0xFFFF_FFFF
         }
     }

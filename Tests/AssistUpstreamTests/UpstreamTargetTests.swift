@@ -23,6 +23,16 @@ struct UpstreamTargetTests {
         #expect(UpstreamTarget(url: url) == nil)
     }
 
+    @Test("the cached parse answers as a fresh one, for taken and refused URLs, also past the cache's limit")
+    func cached() {
+        let urls = ["http://127.0.0.1:8080/v1/chat/completions", "https://127.0.0.1/v1", "http://example.com/v1"]
+            + (0...UpstreamTarget.cacheLimit).map { "http://10.0.0.\($0 % 250 + 1):\($0 + 1)/v\($0)" }
+        for _ in 0..<2 {
+            for url in urls { #expect(UpstreamTarget.cached(url: url) == UpstreamTarget(url: url), "\(url)") }
+        }
+        #expect(UpstreamTarget.cached(url: "http://10.0.0.7:7/p")?.origin == UpstreamTarget.Origin(address: 0x0A00_0007, port: 7))
+    }
+
     @Test("a POST with Host and Content-Length; a field with CR or LF is refused")
     func post() throws {
         let target = try #require(UpstreamTarget(url: "http://127.0.0.1:9/v1/x"))

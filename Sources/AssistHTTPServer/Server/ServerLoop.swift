@@ -11,7 +11,7 @@ import Glibc
 
 /// One event loop's share of the server: accepts from the shared listening socket, counts and refuses at
 /// accept, and serves each connection it keeps from its first byte to its close, on this loop's thread only.
-/// Its epoll set is watched by the loop, which polls it when ready and gives it a turn at its deadlines
+/// Its sockets are in the loop's own epoll set, each with its handler, and the loop gives it a turn at its deadlines
 /// (`EventLoop.TurnHook`). The listener is in every loop's own set with `EPOLLEXCLUSIVE`, so a new connection
 /// wakes one loop, not all; a connection never changes thread, and neither do its request's tasks.
 ///
@@ -22,14 +22,9 @@ import Glibc
 /// A streamed body's bytes are pulled from its writer (`pump`) while the socket takes them, so a slow client
 /// holds back the producer, and a client that stops reading is found by the periodic `ReadPace` check.
 final class ServerLoop: EventLoop.TurnHook {
-    /// Token 0 was the listener's, when it was in the share's set (it is in the loop's now, `watchListener`).
-    private static let wakeToken: UInt64 = 1
-
     let context: ServerContext
     private var settings: ServerContext.Settings { context.settings }
     private let listener: Listener
-    private let wakeFD: Int32
-    private let epollFD: Int32
     private weak var loop: EventLoop?
     /// The loop's timers, where its requests keep their deadlines; set with `loop`.
     private var timers: LoopTimers?
@@ -41,7 +36,7 @@ final class ServerLoop: EventLoop.TurnHook {
     private var connections: [UInt64: ServedConnection] = [:]
     /// Connections whose response streams: the ones the read-pace check looks at.
     private var streaming: Set<UInt64> = []
-    private var nextToken: UInt64 = 2
+    private var nextToken: UInt64 = 1
     private var requestDeadlines = DeadlineQueue()
     private var idleDeadlines = DeadlineQueue()
     private var writeDeadlines = DeadlineQueue()
@@ -58,7 +53,6 @@ final class ServerLoop: EventLoop.TurnHook {
     /// A streamed body's bytes on their way to the socket, with room before them for a chunk's size line
     /// (`HTTP1Connection.chunkRoom`) and after them for its CRLF, so that a chunk is written from here without a copy.
     private var pumpBuffer: [UInt8]
-    private var events = [epoll_event](repeating: epoll_event(), count: 64)
     /// A descriptor kept open to be given up when accept fails for want of one: enough to answer and close.
     private var spareFD: Int32
     private var date = HTTPDateCache()
@@ -67,48 +61,25 @@ final class ServerLoop: EventLoop.TurnHook {
         self.listener = listener
         self.context = context
         self.refusals = refusals
-        wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-        guard wakeFD >= 0 else { throw HTTPServerError.system("eventfd", errno) }
         scratch = [UInt8](repeating: 0, count: 64 * 1024)
         pumpBuffer = [UInt8](repeating: 0, count: HTTP1Connection.chunkRoom + max(1, context.settings.streamBlockBytes) + 2)
-        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else {
-            Glibc.close(wakeFD)
-            throw HTTPServerError.system("epoll_create1", errno)
-        }
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        register(wakeFD, token: Self.wakeToken, events: EPOLLIN.rawValue, modify: false)
     }
 
-    /// Wakes the share from another thread, to read the context's requests (stop accepting, stop).
-    func wake() {
-        var one: UInt64 = 1
-        _ = write(wakeFD, &one, 8)
-    }
-
-    /// On `loop`'s thread: the loop watches this share's set from now on.
+    /// On `loop`'s thread: the share serves on this loop from now on.
     func attach(to loop: EventLoop) {
         self.loop = loop
         timers = LoopTimers.of(loop)
-        loop.watch(epollFD, events: EventLoop.readable) { [unowned self] _ in poll() }
         watchListener()
         loop.addHook(self)
-        poll()
+        readRequests()
     }
 
-    /// Takes what is ready in the share's set, without waiting; ends the share once asked to stop.
-    private func poll() {
+    /// Reads what the server asked of every share (stop accepting, stop), on the loop's thread: posted there by
+    /// `ServerShares` when it asks.
+    func readRequests() {
         guard !isEnded else { return }
-        let count = epoll_wait(epollFD, &events, Int32(events.count), 0)
         if !draining, context.stopAccepting.load(ordering: .acquiring) { beginDraining() }
-        for index in 0..<max(0, Int(count)) {
-            let (token, flags) = (events[index].data.u64, events[index].events)
-            switch token {
-            case Self.wakeToken: var value: UInt64 = 0; _ = read(wakeFD, &value, 8)
-            default: handle(token, flags: flags)
-            }
-        }
-        if let deadline = nextDeadline(), deadline <= .now { tick(.now) }
         if context.stop.load(ordering: .acquiring) { end() }
     }
 
@@ -118,20 +89,14 @@ final class ServerLoop: EventLoop.TurnHook {
     }
 
     /// Closes every connection the share holds (their requests' work cancelled) and leaves the loop; the
-    /// listener and the wake descriptor are the server's to close (`closeWake`), once no thread can wake it.
+    /// listener is the server's to close.
     private func end() {
         isEnded = true
         for connection in Array(connections.values) { close(connection) }
-        loop?.unwatch(epollFD)
         loop?.unwatch(listener.descriptor)
         if spareFD >= 0 { Glibc.close(spareFD) }
-        Glibc.close(epollFD)
         ended.signal()
     }
-
-    /// After the share has ended and the last `wake()`: a write to the number once closed could reach whatever
-    /// reused it.
-    func closeWake() { Glibc.close(wakeFD) }
 
     /// Cancels the work of every request in flight here (graceful shutdown after its drain timeout).
     func cancelInFlight() {
@@ -236,9 +201,9 @@ final class ServerLoop: EventLoop.TurnHook {
         acceptPausedUntil = now + .milliseconds(100)
     }
 
-    /// The listener is in the loop's own set, not this share's (which the loop's set holds): `EPOLLEXCLUSIVE` wakes
-    /// one waiting epoll, and only a loop's own set has a thread waiting on it. In a nested set, every loop woke for
-    /// every connection, and all but one found nothing to accept.
+    /// The listener is in each loop's own set with `EPOLLEXCLUSIVE`, which wakes one waiting epoll: only a set a thread
+    /// waits on directly counts as waiting. In a set nested in the loop's, every loop woke for every connection, and all
+    /// but one found nothing to accept.
     private func watchListener() {
         loop?.watch(listener.descriptor, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue) { [unowned self] _ in
             if listening { acceptOne() }
@@ -511,9 +476,7 @@ final class ServerLoop: EventLoop.TurnHook {
         connection.phase = .lingering
         lingering += 1
         arm(connection, .linger, at: .now + settings.lingerTimeout)
-        register(connection.descriptor, token: connection.token, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue, modify: connection.registered)
-        connection.registered = true
-        connection.watched = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        watch(connection, events: EPOLLIN.rawValue | EPOLLRDHUP.rawValue)
         if drain(connection.descriptor) { close(connection) }
     }
 
@@ -534,7 +497,9 @@ final class ServerLoop: EventLoop.TurnHook {
         if connection.admitted { ledger.release(address: connection.countedAs) }
         if connection.phase == .lingering { lingering -= 1 }
         connection.phase = .closed
-        // Closing takes the socket out of the share's set (it is never duplicated, and is close-on-exec).
+        // Closing takes the socket out of the loop's set (it is never duplicated, and is close-on-exec): only its
+        // handler is dropped first, with no system call.
+        if connection.registered { loop?.forget(connection.descriptor) }
         Glibc.close(connection.descriptor)
     }
 
@@ -559,9 +524,7 @@ final class ServerLoop: EventLoop.TurnHook {
         }
         if connection.outboundBytes > 0, !connection.headHeld { events |= EPOLLOUT.rawValue }
         guard !connection.registered || events != connection.watched else { return }
-        register(connection.descriptor, token: connection.token, events: events, modify: connection.registered)
-        connection.registered = true
-        connection.watched = events
+        watch(connection, events: events)
     }
 
     /// Arms the deadline of what the connection now waits for, unless that one is armed already.
@@ -628,13 +591,16 @@ final class ServerLoop: EventLoop.TurnHook {
         lastTick = now
     }
 
-    private func register(_ fd: Int32, token: UInt64, events: UInt32, modify: Bool) {
-        var event = epoll_event()
-        event.events = events
-        event.data.u64 = token
-        if epoll_ctl(epollFD, modify ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0, errno == ENOENT || errno == EEXIST {
-            _ = epoll_ctl(epollFD, modify ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, fd, &event)
+    /// Watches the connection's socket in the loop's set for `events`: its handler is made once, at the first watch,
+    /// and later changes only change the events (`EventLoop.rewatch`).
+    private func watch(_ connection: ServedConnection, events: UInt32) {
+        guard let loop else { return }
+        if !connection.registered || !loop.rewatch(connection.descriptor, events: events) {
+            let token = connection.token
+            loop.watch(connection.descriptor, events: events) { [unowned self] flags in handle(token, flags: flags) }
         }
+        connection.registered = true
+        connection.watched = events
     }
 }
 

@@ -31,7 +31,7 @@ final class ServerShares: Sendable {
         guard !context.stopAccepting.exchange(true, ordering: .acquiringAndReleasing) else { return }
         // Safe from any thread: the descriptor is closed only by `stop()`, so the number is not reused meanwhile.
         Glibc.shutdown(listener.descriptor, Int32(SHUT_RDWR))
-        for box in shares { box.share.wake() }
+        for box in shares { box.loop.execute { box.share.readRequests() } }
     }
 
     func cancelInFlight() {
@@ -44,11 +44,9 @@ final class ServerShares: Sendable {
         stopAccepting()
         guard !context.stop.exchange(true, ordering: .acquiringAndReleasing) else { return }
         for box in shares {
-            box.share.wake()
             // A share whose loop has already gone never ran, or ended with it: nothing of it is left to wait for.
             if box.loop.execute({ box.share.endIfAttached() }) { box.share.ended.wait() }
         }
-        for box in shares { box.share.closeWake() }
         close(listener.descriptor)
     }
 }
@@ -56,7 +54,7 @@ final class ServerShares: Sendable {
 /// A share and its loop, carried to the loop's thread.
 ///
 /// `@unchecked Sendable` is safe here because the share is used only on its loop's thread (`attach`, and what
-/// its loop calls), except `wake()` and `ended`, which are thread-safe (an eventfd write, a semaphore).
+/// its loop calls), except `ended`, a semaphore.
 private final class ShareBox: @unchecked Sendable {
     let share: ServerLoop
     let loop: EventLoop
