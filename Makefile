@@ -138,6 +138,9 @@ eval: build
 	# The twenty-fifth set: measured once, on the rules of 358807e (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfifth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyfifth.jsonl
+	# The twenty-sixth set: measured once, on the rules of c03f829 (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysixth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysixth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -176,6 +179,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentythird.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfourth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfifth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentysixth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 

@@ -72,8 +72,10 @@ extension FinanceUnderstander {
         // a follow-up however its first word is typed ("wht about 2032").
         for count in [1, 2] where tokens.count > count && !opensFollowUp && (0..<count).allSatisfy({ plain($0, sentenceStart: $0 == 0) })
             && !Self.periodOpeners.contains(folded[0]) && !folded.prefix(count).contains("about") {
-            // "wayfair q1 vs q2": two periods set against each other are the question's period too.
-            if Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil,
+            // "wayfair q1 vs q2": two periods set against each other are the question's period too; "walmart, the day before
+            // yesterday": "the" opens a period before a period's word.
+            let theBeforePeriod = folded[count] == "the" && count + 1 < folded.count && folded[count + 1] != "the" && isPeriodWord(folded[count + 1])
+            if Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil || theBeforePeriod,
                folded.dropFirst(count).allSatisfy({ isPeriodWord($0) || ["vs", "versus"].contains($0) }),
                periods(in: tokens.dropFirst(count).joined(separator: " ")).0 != nil, let name = name(Array(0..<count), tokens) {
                 return name
@@ -123,14 +125,17 @@ extension FinanceUnderstander {
                 }
                 // "at peet's coffee in january": a possessive name and the noun after it, a category's or a common word too,
                 // are one name (the possessive no common word nor pronoun: "at mom's place" is none).
-                if index + 2 < tokens.count, tokens[index + 1].hasSuffix("'s") || tokens[index + 1].hasSuffix("’s"), plain(index + 1),
+                // A common word in the possessive names the shop there too ("at scooter's coffee"); a person's does not.
+                if index + 2 < tokens.count, tokens[index + 1].hasSuffix("'s") || tokens[index + 1].hasSuffix("’s"),
+                   plain(index + 1) || possessiveOfCommonWord(tokens[index + 1]),
                    tokens[index + 2].allSatisfy({ $0.isLetter && $0.isLowercase }), tokens[index + 2].count >= 3, boundary(index + 3),
                    !Self.boughtThere.contains(folded[index + 2]), !isPeriodWord(folded[index + 2]),
-                   let first = name([index + 1], tokens) {
+                   let first = name([index + 1], tokens) ?? (possessiveOfCommonWord(tokens[index + 1]) ? Self.spelledAsName(tokens[index + 1]) : nil) {
                     return first + " " + Self.spelledAsName(tokens[index + 2])
                 }
                 if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
                    plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
+                if word == "at", let name = categoryWordOpeningName(index + 1, tokens, folded, plain: plain, boundary: boundary) { return name }
             } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an
                 // ampersand between two words of the name.
@@ -421,6 +426,37 @@ extension FinanceUnderstander {
             || DateResolver.dayNumber(word) != nil
             || ["far", "the", "of", "to", "date", "ago", "quarter", "half", "first", "second", "weeks", "years", "bu", "gecen", "son"].contains(word)
     }
+
+    /// "at market basket last month": after "at", a category's word in lower case opening a name of two words, the second
+    /// one no category's, no kind of place or thing sold, nor a plural ("at gas stations", "at grocery stores", "at coffee
+    /// shops" are the category), before the question's period or its end. The category is then the name's, and cleared.
+    func categoryWordOpeningName(_ index: Int, _ tokens: [String], _ folded: [String], plain: (Int, Bool, Bool, Bool) -> Bool,
+                                 boundary: (Int) -> Bool) -> String? {
+        guard index + 1 < tokens.count, tokens[index].count >= 3, tokens[index].allSatisfy({ $0.isLetter && $0.isLowercase }),
+              Self.category(in: tokens[index]) != nil, plain(index + 1, false, false, false), boundary(index + 2),
+              Self.category(in: tokens[index + 1]) == nil, !folded[index + 1].hasSuffix("s"), !Self.kindsOfPlace.contains(folded[index + 1]),
+              !Self.boughtThere.contains(folded[index + 1]), !isPeriodWord(folded[index + 1]) else { return nil }
+        let name = [tokens[index], tokens[index + 1]].map { Self.spelledAsName($0) }.joined(separator: " ")
+        return acceptable(name, allowingCommonWords: true) ? name : nil
+    }
+
+    /// What a category's word is followed by when it names the kind of shop, not one shop ("gas station", "coffee cart").
+    static let kindsOfPlace: Set<String> = ["station", "store", "shop", "stand", "stall", "place", "spot", "chain", "joint", "counter", "truck",
+                                            "cart", "machine", "pump", "kiosk", "market", "section", "aisle", "run", "bill", "card", "bar",
+                                            "cafe", "restaurant", "house", "hall", "center", "centre", "outlet", "mall", "court", "app"]
+
+    /// "scooter's": a lower-case common word of `notNameWords` in the English possessive, which only a name takes before
+    /// what the shop is ("at scooter's coffee"); never a person one spends on ("at mom's place"), a period's word or a
+    /// pronoun.
+    func possessiveOfCommonWord(_ token: String) -> Bool {
+        let stem = TextMatching.fold(Self.withoutPossessive(token))
+        return Self.isPossessive(token) && stem.count >= 3 && stem.allSatisfy({ $0.isLetter && $0.isLowercase })
+            && Self.notNameWords.contains(stem) && !Self.peopleSpentOn.contains(stem) && !Self.notNames.contains(stem) && !isPeriodWord(stem)
+    }
+
+    /// People one spends on, who take the possessive as shops do ("at my mom's", "at a friend's place").
+    static let peopleSpentOn: Set<String> = ["mom", "mum", "dad", "mother", "father", "wife", "husband", "son", "daughter", "brother", "sister",
+                                             "friend", "partner", "boss", "grandma", "grandpa", "aunt", "uncle", "kid", "kids", "baby"]
 
     /// Words of what a Turkish question asks that may stand between a name in a case and its verb ("ortalama ne").
     static let askedBeforeVerb: Set<String> = ["ortalama", "ortalamada", "toplam", "toplamda"]

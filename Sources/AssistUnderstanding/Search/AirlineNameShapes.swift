@@ -75,6 +75,7 @@ extension SearchParser {
         while index < words.count {
             if !taken.contains(index), let shaped = nameBeforeTurkishWith(index, tokens: tokens, words: words, mixedCase: mixedCase, glued: glued,
                                                                           taken: taken, places: places)
+                ?? oneWordBeforeTurkishWith(index, tokens: tokens, words: words, mixedCase: mixedCase, glued: glued, taken: taken, places: places)
                 ?? nameBeforeRoute(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
                 ?? airNameOne(index, tokens: tokens, words: words, places: places)
                 ?? openingName(index, tokens: tokens, words: words, mixedCase: mixedCase, taken: taken, places: places)
@@ -115,7 +116,9 @@ extension SearchParser {
         // route's start ("boston air denver": by air from Boston).
         let unknownStart = !generic.strong && end + 2 < words.count && !places.contains(end) && isAirlineNameWord(words[end])
             && !afterAirWords.contains(words[end]) && words[end + 1] == "to" && places.contains(end + 2)
-        let routeStart = places.contains(end) || unknownStart
+        // Or the route's own word right after it, then a place: "western air out of new smyrna beach", "hinterland aviation
+        // from gladstone", "bar aviation to adjumani".
+        let routeStart = places.contains(end) || unknownStart || !generic.strong && routeCue(after: end, words: words, places: places, origin: false)
         if index <= 3, routeStart || lastWord, !generic.strong || !mixedCase,
            (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && (!places.contains($0) || unknownStart) && !taken.contains($0)
                && !airlineCabinWords.contains(words[$0]) }) {
@@ -179,11 +182,23 @@ extension SearchParser {
         let withTurkish = index + 2 < words.count && turkishWithWords.contains(words[index + 2]) && written && !places.contains(index + 1)
         // "air guyane ile …": opening the request before Turkish "ile", in any case, "Air" and a word that is no place.
         let openingWith = lead == "Air" && index == 0 && index + 2 < words.count && words[index + 2] == "ile" && !places.contains(index + 1)
-        guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening || openingWith else { return nil }
+        // "air saguenay out of chicoutimi": opening the request before where it leaves from, "Air" and any word, a place's
+        // too, since the origin after it leaves the word nothing else to be.
+        let openingBeforeOrigin = lead == "Air" && index == 0 && routeCue(after: index + 2, words: words, places: places, origin: true)
+        guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening || openingWith || openingBeforeOrigin
+        else { return nil }
         // "Air Saint-Pierre": capitalised parts a hyphen joins are one name, kept whole (not "Air Seychelles-style").
         var last = index + 1
         while written, tokens[last].hyphenAfter, last + 1 < words.count, tokens[last + 1].capitalised, !taken.contains(last + 1) { last += 1 }
         return (lead + " " + tokens[(index + 1)...last].map { writtenName($0.text) }.joined(separator: "-"), index..<(last + 1))
+    }
+
+    /// Whether the words from `index` are "out of" or "from" (or, unless `origin`, "to") and a place: where a request
+    /// says where it leaves from, or goes.
+    static func routeCue(after index: Int, words: [String], places: Set<Int>, origin: Bool) -> Bool {
+        guard index < words.count else { return false }
+        if words[index] == "out", index + 2 < words.count, words[index + 1] == "of" { return places.contains(index + 2) }
+        return (words[index] == "from" || !origin && words[index] == "to") && places.contains(index + 1)
     }
 
     /// Cabin words, which stand before "air" without naming a carrier ("business air fares").

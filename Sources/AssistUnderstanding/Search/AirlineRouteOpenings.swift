@@ -7,7 +7,9 @@
 /// The contract:
 /// - English: one to three words at the request's start, then a place the gazetteer reads, "to" (or an arrow) and
 ///   another place ("equair ambato to manta", "Estelar El Vigía to Carúpano", "fly angola lobito to menongue"), or
-///   "from" between the name and the route ("Searca from Arauca to Tame"). Each word may be part of an airline's name
+///   "from" or "out of" between the name and the route, which may then name its origin alone ("Searca from Arauca to
+///   Tame", "hinterland aviation out of gladstone"); never "to" and a destination alone ("Mekelle to Addis Ababa" names
+///   an origin the gazetteer lacks). Each word may be part of an airline's name
 ///   (`isAirlineNameWord`: no grammar word, number, month or day), no place, no word of a request
 ///   (`routeOpeningNotNames`: "red eye", "solo", greetings), no verb's "-ing" form ("Heading"), no request's word
 ///   written with a slip ("chepest", "flihgt": within one edit of one), nor a word another rule owns ("express", a
@@ -58,16 +60,29 @@ extension SearchParser {
     static func nameBeforeRoute(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool,
                                 taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
         guard index == 0 else { return nil }
-        for origin in 1...4 where origin + 2 < words.count && places.contains(origin) && !places.contains(origin - 1) {
-            var end = origin
+        for start in 1...4 where start < words.count && places.contains(start) && !places.contains(start - 1) {
+            var end = start
             while end < words.count, places.contains(end) { end += 1 }
-            guard end + 1 < words.count, words[end] == "to", places.contains(end + 1) else { continue }
-            // "Searca from Arauca to Tame": "from" between the name and the route.
-            let name = words[origin - 1] == "from" ? origin - 1 : origin
+            let route = end + 1 < words.count && words[end] == "to" && places.contains(end + 1)
+            // "Searca from Arauca to Tame", "hinterland … out of Gladstone": the route's own word between the name and the
+            // route, which may then name its origin alone. Never "to" and the destination alone: before it stands the origin
+            // far more often, one the gazetteer lacks or a slip ("Mekelle to Addis Ababa", "evansvile to atlanta").
+            let name: Int
+            if words[start - 1] == "from" {
+                name = start - 1
+            } else if start >= 3, words[start - 2] == "out", words[start - 1] == "of" {
+                name = start - 2
+            } else if route {
+                name = start
+            } else {
+                continue
+            }
             guard (1...3).contains(name) else { return nil }
             let opensWithFly = words[0] == "fly" && name >= 2
+            // No place among the name's words: "paris to rome" is the route alone.
             guard (0..<name).allSatisfy({ at in
-                !taken.contains(at) && (!mixedCase || tokens[at].capitalised) && (at == 0 && opensWithFly || routeOpeningWord(words[at]))
+                !taken.contains(at) && !places.contains(at) && (!mixedCase || tokens[at].capitalised)
+                    && (at == 0 && opensWithFly || routeOpeningWord(words[at]))
             }) else { return nil }
             // Words all of English ("Honeymoon", "Family trip") say what the trip is, not who flies it.
             guard opensWithFly || (0..<name).contains(where: { !CommonWords.english.contains(words[$0]) }) else { return nil }
@@ -75,6 +90,24 @@ extension SearchParser {
         }
         return nil
     }
+
+    /// "Maldivian'la Kalutara'dan …": one capitalised word opening the request with "-la"/"-le"/"-yla"/"-yle" after its
+    /// apostrophe (with), right before the place the trip leaves from, its ablative after an apostrophe too. Only a
+    /// word common in neither language: a person ("Ahmet'le", "Annem'le") is written so as often, and with a common
+    /// word a person's name stays the likelier reading; never a place, nor in a request joining a pair with "arası".
+    static func oneWordBeforeTurkishWith(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool, glued: Set<Int>,
+                                         taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
+        guard index == 0, mixedCase, words.count > 3, tokens[0].capitalised, glued.contains(1), turkishWithWords.contains(words[1]),
+              words[1] != "ile", !taken.contains(0), !places.contains(0), places.contains(2), routeOpeningWord(words[0]),
+              !CommonWords.contains(words[0]), !words.contains(where: { $0.hasPrefix("arasi") }) else { return nil }
+        var end = 2
+        while end < words.count, places.contains(end) { end += 1 }
+        guard end < words.count, glued.contains(end), ablativeEndings.contains(words[end]) else { return nil }
+        return (writtenName(tokens[0].text), 0..<1)
+    }
+
+    /// A place's ablative endings after an apostrophe: where the trip leaves from.
+    static let ablativeEndings: Set<String> = ["dan", "den", "tan", "ten", "ndan", "nden"]
 
     /// "Aero Mongolia ile Altay'dan …", "9 Air ile …", "Royal Air Philippines ile …": the Turkish shape of the type's
     /// comment.
