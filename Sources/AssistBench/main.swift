@@ -9,13 +9,17 @@
 // BENCH_SHARED_RATES=500,2000 for BENCH_SECONDS each), quota reserve+settle on Redis (32 callers, 5 s), audit rows
 // into PostgreSQL (32 callers of record, 5 s; record(batch:) of 256 rows, 3 s) and an admin change's propagation
 // from one shared replica to another (20 kill-switch toggles each way, p50/p99).
+import AssistWire
 import Foundation
 import LocalServers
 import ScriptedUpstream
 
 let files = raiseFileLimit()
 let upstream = try ScriptedUpstream(script: Script(tokens: (0..<8).map { "tok\($0) " }), threadPoolSize: 2)
-let gateway = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort())
+// BENCH_GATEWAY_STORAGE: the main gateway's `storage` section as JSON (e.g. '{"kind": "sqlite", "journal": {"shipMilliseconds": 10}}'),
+// to measure a setting against the default in the same conditions.
+let storageSection = try ProcessInfo.processInfo.environment["BENCH_GATEWAY_STORAGE"].map { try JSONParser.parse(Array($0.utf8)) }
+let gateway = try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(), storage: storageSection)
 defer { gateway.stop() }
 print("Assist benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, descriptor limit \(files)")
 print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.0.1:\(gateway.port) (own process)\n")

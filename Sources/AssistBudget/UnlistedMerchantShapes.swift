@@ -183,6 +183,9 @@ extension FinanceUnderstander {
                       index + 2 == tokens.count, plain(index + 1), let name = name([index + 1], tokens) {
                 return name  // "how much of that was macy's": a part of the last answer, at a name
             } else if plain(index), let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
+                // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word
+                // (the name before it is `nameBeforeSpending`'s, or none).
+                if Self.spendingNouns.contains(where: TextMatching.fold(stem).hasPrefix) { continue }
                 // "paşabahçe harcamalarımı": before the noun "harcama…" a name stands bare; a final vowel is its own.
                 if index + 1 < folded.count, folded[index + 1].hasPrefix("harcama"), tokens[index].count - stem.count == 1 { continue }
                 // "dürümzadede ortalama ne bırakıyorum": what the question asks may come between the name and its verb.

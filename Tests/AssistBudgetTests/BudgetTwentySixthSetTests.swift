@@ -3,8 +3,9 @@ import AssistUnderstanding
 import Testing
 
 /// The twenty-sixth written-after set's misses (`golden/written-after/README.md`), read by general rules: "the" opening
-/// the period after a shop's name, a common word in the possessive naming a shop before what it is, and a category's
-/// word opening a two-word name after "at". Each beside the reading it must not take.
+/// the period after a shop's name, a common word in the possessive naming a shop before what it is, a category's word
+/// opening a two-word name after "at", and a payment's noun that is no name's word. Each beside the reading it must not
+/// take.
 @Suite("Budget: the twenty-sixth set")
 struct BudgetTwentySixthSetTests {
     let understander = FinanceUnderstander(merchants: ["Migros", "Starbucks"], today: "2045-06-15")  // a Thursday
@@ -27,6 +28,13 @@ struct BudgetTwentySixthSetTests {
         #expect(question.merchant == "Scooter's Coffee" && question.category == nil)
         #expect(ask("how much at mom's place last month").merchant == nil)
         #expect(ask("how much at brother's bar last month").merchant == nil)
+    }
+
+    @Test("a payment's noun with the possessive and a case is no name's word: 'mubi aboneliğime' has no shop 'Mubi Aboneliğim'")
+    func paymentNounIsNoName() {
+        #expect(ask("mubi aboneliğime ilk çeyrekte ne kadar verdim").merchant == nil)
+        #expect(ask("exxen üyeliğime ne kadar ödedim").merchant == "Exxen")
+        #expect(ask("superonline faturalarım ne kadar").merchant == "Superonline")
     }
 
     @Test("after 'at', a category's word opening a two-word name: 'at market basket'; 'at gas stations' is the category")

@@ -11,12 +11,14 @@ struct JournaledDirectory {
     let audit: JournaledAuditStore
     let quota: JournaledQuotaStore
 
-    init(_ directory: URL, clock: ManualWallClock, settings: RequestJournal.Settings = RequestJournal.Settings()) throws {
+    init(_ directory: URL, clock: ManualWallClock, settings: RequestJournal.Settings = RequestJournal.Settings(),
+         interval: Duration = .milliseconds(StorageSettings.Journal().shipMilliseconds)) throws {
         self.directory = directory
         database = try SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path)
         let sqliteAudit = try SQLiteAuditStore(database: database)
         _ = try SQLiteQuotaStore(database: database)
-        shipper = RequestJournalShipper(journal: try RequestJournal(directory: directory, database: database, settings: settings), database: database)
+        shipper = RequestJournalShipper(journal: try RequestJournal(directory: directory, database: database, settings: settings), database: database,
+                                        interval: interval)
         audit = JournaledAuditStore(shipper: shipper, store: sqliteAudit)
         quota = try JournaledQuotaStore(shipper: shipper, clock: clock)
     }

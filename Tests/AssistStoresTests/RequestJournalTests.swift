@@ -185,4 +185,25 @@ struct RequestJournalTests {
         #expect(next.replayed == 0)
         next.close()
     }
+
+    @Test("an idle shipper sleeps until an append, with no round per interval, and then ships it within about an interval")
+    func idleShipperSleeps() async throws {
+        let directory = try journalDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stores = try JournaledDirectory(directory, clock: clock, interval: .milliseconds(5))
+        let run = Task { try await stores.shipper.run() }
+        try await Task.sleep(for: .milliseconds(300))
+        // Sixty intervals have passed: a shipper woken by its interval would have made about sixty rounds.
+        #expect(stores.shipper.rounds <= 1)
+        try await stores.audit.record(row("req_1"))
+        var waited = 0
+        while try stores.sqliteRow("req_1") == nil, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(try stores.sqliteRow("req_1") == "started")
+        #expect(stores.shipper.batches == 1)
+        stores.shipper.shutdown()
+        try await run.value
+    }
 }

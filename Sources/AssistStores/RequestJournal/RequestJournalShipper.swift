@@ -6,7 +6,9 @@ import Synchronization
 /// Takes the request journal's entries into SQLite in the background, many requests' entries per transaction, and
 /// on demand (`ship()`) before anything reads what they change.
 ///
-/// It wakes every `interval`, or at once when the backlog reaches `wakeBacklog`, and applies what is waiting in
+/// It ships `interval` after the first entry that finds nothing waiting (an idle gateway sleeps: no wake-up per interval
+/// with nothing to ship), every `interval` while entries keep coming, or at once when the backlog reaches a quarter of a
+/// batch, and applies what is waiting in
 /// batches of up to `batchSize` entries, each one `perform` (so with the database's other work, in one commit). A
 /// batch SQLite refuses stays waiting, is counted (`failures`) and logged once per run of failures, and is tried
 /// again after a pause that doubles up to a second, and reported to the gateway's `StorageHealth` (`/healthz` says
@@ -25,6 +27,9 @@ public final class RequestJournalShipper: Service {
     private let stopping = Atomic<Bool>(false)
     private let failureCount = Atomic<Int>(0)
     private let batchCount = Atomic<Int>(0)
+    private let roundCount = Atomic<Int>(0)
+    /// Set while the shipper sleeps with nothing waiting: the next append wakes it (once).
+    private let idle = Atomic<Bool>(false)
     private let health = Mutex<StorageHealth?>(nil)
     private let clock: any WallClock
 
@@ -46,11 +51,16 @@ public final class RequestJournalShipper: Service {
     /// Batches SQLite took so far.
     public var batches: Int { batchCount.load(ordering: .relaxed) }
 
-    /// Appends `entries` to the journal as one line (`RequestJournal.append`), and wakes the shipper before its
-    /// interval is up once a quarter of a batch waits.
+    /// Times the service has woken to ship, with or without anything waiting.
+    public var rounds: Int { roundCount.load(ordering: .relaxed) }
+
+    /// Appends `entries` to the journal as one line (`RequestJournal.append`); wakes the shipper when it sleeps with
+    /// nothing waiting (it then ships `interval` later), and before its interval is up once a quarter of a batch waits.
     public func append<Entries: Collection<RequestJournalEntry>>(_ entries: Entries) throws {
         try journal.append(entries)
-        if journal.backlog >= batchSize / 4 { wake.signal() }
+        if idle.compareExchange(expected: true, desired: false, ordering: .acquiringAndReleasing).exchanged || journal.backlog >= batchSize / 4 {
+            wake.signal()
+        }
     }
 
     /// Appends one entry (`append(_:)` of one).
@@ -63,7 +73,15 @@ public final class RequestJournalShipper: Service {
         var pause = interval
         var failing = false
         while !stopping.load(ordering: .acquiring) {
+            // Nothing waits: sleep until an append wakes it (or `idleWait`, a safety net), then gather for the interval.
+            if !failing {
+                idle.store(true, ordering: .releasing)
+                if journal.backlog == 0 { await wake.wait(upTo: Self.idleWait) }
+                idle.store(false, ordering: .releasing)
+                if stopping.load(ordering: .acquiring) { break }
+            }
             await wake.wait(upTo: pause)
+            roundCount.add(1, ordering: .relaxed)
             do {
                 try await ship()
                 if failing { GatewayLog.warning("request journal: SQLite takes its entries again") }
@@ -80,6 +98,9 @@ public final class RequestJournalShipper: Service {
         }
         journal.close()
     }
+
+    /// The longest an idle shipper sleeps without an append.
+    static let idleWait = Duration.seconds(1)
 
     public func shutdown() {
         stopping.store(true, ordering: .releasing)
