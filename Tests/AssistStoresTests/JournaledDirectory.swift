@@ -12,13 +12,13 @@ struct JournaledDirectory {
     let quota: JournaledQuotaStore
 
     init(_ directory: URL, clock: ManualWallClock, settings: RequestJournal.Settings = RequestJournal.Settings(),
-         interval: Duration = .milliseconds(StorageSettings.Journal().shipMilliseconds)) throws {
+         interval: Duration = .milliseconds(StorageSettings.Journal().shipMilliseconds), wakeBacklog: Int = 64) throws {
         self.directory = directory
         database = try SQLiteDatabase(path: directory.appendingPathComponent("assist.sqlite").path)
         let sqliteAudit = try SQLiteAuditStore(database: database)
         _ = try SQLiteQuotaStore(database: database)
         shipper = RequestJournalShipper(journal: try RequestJournal(directory: directory, database: database, settings: settings), database: database,
-                                        interval: interval)
+                                        interval: interval, wakeBacklog: wakeBacklog)
         audit = JournaledAuditStore(shipper: shipper, store: sqliteAudit)
         quota = try JournaledQuotaStore(shipper: shipper, clock: clock)
     }

@@ -206,4 +206,25 @@ struct RequestJournalTests {
         stores.shipper.shutdown()
         try await run.value
     }
+
+    @Test("entries reaching the wake backlog are shipped before the interval is up; fewer wait for it")
+    func wakeBacklogShipsEarly() async throws {
+        let directory = try journalDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stores = try JournaledDirectory(directory, clock: clock, interval: .seconds(30), wakeBacklog: 4)
+        let run = Task { try await stores.shipper.run() }
+        for index in 1...3 { try await stores.audit.record(row("req_\(index)")) }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(stores.shipper.batches == 0, "three entries wait for the 30-s interval")
+        try await stores.audit.record(row("req_4"))
+        var waited = 0
+        while stores.shipper.batches == 0, waited < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += 1
+        }
+        #expect(stores.shipper.batches == 1 && stores.journal.backlog == 0)
+        #expect(try stores.sqliteRow("req_4") == "started")
+        stores.shipper.shutdown()
+        try await run.value
+    }
 }

@@ -19,7 +19,7 @@ struct RequestJournalSettingsTests {
         let harness = try GatewayHarness()
         let shipper = try Self.shipper(harness)
         #expect(shipper.journal.settings.maxBacklog == 65_536 && shipper.journal.settings.rewriteBytes == 1 << 20)
-        #expect(shipper.interval == .milliseconds(10))
+        #expect(shipper.interval == .milliseconds(100) && shipper.wakeBacklog == 64)
         await harness.stop()
     }
 

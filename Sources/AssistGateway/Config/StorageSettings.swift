@@ -40,10 +40,8 @@ public struct StorageSettings: Sendable, Equatable {
         /// The size past which the file is rewritten with only the entries still waiting.
         public var rewriteBytes = 1 << 20
         /// How long after the first waiting entry they are taken into SQLite, and how often while entries keep coming
-        /// (at once past 1,024 waiting). Short, so that each commit is small: at 2,000 requests/s, 100 ms made commits
-        /// of about 400 entries, a few ms of one of the machine's cores each, and the requests that waited behind one
-        /// added p99 +3.6–3.7 ms; 10 ms made it +1.4–1.7 ms, at the same CPU per request within the bench's noise.
-        public var shipMilliseconds = 10
+        /// (at once once 64 wait, `RequestJournalShipper.wakeBacklog`, which keeps each commit small at any load).
+        public var shipMilliseconds = 100
 
         public static let maxBacklogRange = 1_024...16_777_216
         public static let rewriteBytesRange = 65_536...(1 << 30)
