@@ -170,11 +170,7 @@ struct RequestJournalTests {
         let stores = try JournaledDirectory(directory, clock: clock)
         let run = Task { try await stores.shipper.run() }
         try await stores.audit.record(row("req_1"))
-        var waited = 0
-        while try stores.sqliteRow("req_1") == nil, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
+        try await waitUntil { try stores.sqliteRow("req_1") != nil }
         #expect(try stores.sqliteRow("req_1") == "started")
         try await stores.audit.record(row("req_1", .ok))
         stores.shipper.shutdown()
@@ -196,11 +192,7 @@ struct RequestJournalTests {
         // Sixty intervals have passed: a shipper woken by its interval would have made about sixty rounds.
         #expect(stores.shipper.rounds <= 1)
         try await stores.audit.record(row("req_1"))
-        var waited = 0
-        while try stores.sqliteRow("req_1") == nil, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
+        try await waitUntil { try stores.sqliteRow("req_1") != nil }
         #expect(try stores.sqliteRow("req_1") == "started")
         #expect(stores.shipper.batches == 1)
         stores.shipper.shutdown()
@@ -213,18 +205,25 @@ struct RequestJournalTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let stores = try JournaledDirectory(directory, clock: clock, interval: .seconds(30), wakeBacklog: 4)
         let run = Task { try await stores.shipper.run() }
+        try await Task.sleep(for: .milliseconds(50))  // the shipper asleep with nothing waiting: the first append wakes it
         for index in 1...3 { try await stores.audit.record(row("req_\(index)")) }
         try await Task.sleep(for: .milliseconds(200))
         #expect(stores.shipper.batches == 0, "three entries wait for the 30-s interval")
         try await stores.audit.record(row("req_4"))
-        var waited = 0
-        while stores.shipper.batches == 0, waited < 500 {
-            try await Task.sleep(for: .milliseconds(10))
-            waited += 1
-        }
+        try await waitUntil { stores.shipper.batches > 0 }
         #expect(stores.shipper.batches == 1 && stores.journal.backlog == 0)
         #expect(try stores.sqliteRow("req_4") == "started")
         stores.shipper.shutdown()
         try await run.value
+    }
+
+    /// Polls `condition` every 10 ms for up to 5 s: the shipper works on its own task, and the test's expectations
+    /// after this say what must hold.
+    private func waitUntil(_ condition: () throws -> Bool) async throws {
+        var polls = 0
+        while try !condition(), polls < 500 {
+            try await Task.sleep(for: .milliseconds(10))
+            polls += 1
+        }
     }
 }

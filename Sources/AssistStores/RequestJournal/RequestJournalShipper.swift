@@ -84,7 +84,13 @@ public final class RequestJournalShipper: Service {
             // Nothing waits: sleep until an append wakes it (or `idleWait`, a safety net), then gather for the interval.
             if !failing {
                 idle.store(true, ordering: .releasing)
-                if journal.backlog == 0 { await wake.wait(upTo: Self.idleWait) }
+                if journal.backlog == 0 {
+                    await wake.wait(upTo: Self.idleWait)
+                } else if !idle.load(ordering: .acquiring) {
+                    // An append came between, took the flag and signalled: take that signal now, so that it does not
+                    // cut the gathering below short.
+                    await wake.wait(upTo: .zero)
+                }
                 idle.store(false, ordering: .releasing)
                 if stopping.load(ordering: .acquiring) { break }
             }
