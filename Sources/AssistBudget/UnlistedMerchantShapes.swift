@@ -135,7 +135,7 @@ extension FinanceUnderstander {
                 }
                 if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
                    plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
-                if word == "at", let name = categoryWordOpeningName(index + 1, tokens, folded, plain: plain, boundary: boundary) { return name }
+                if word == "at", plain(index + 2), boundary(index + 3), let name = categoryWordOpeningName(index + 1, tokens, folded) { return name }
             } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an
                 // ampersand between two words of the name.
@@ -432,12 +432,11 @@ extension FinanceUnderstander {
 
     /// "at market basket last month": after "at", a category's word in lower case opening a name of two words, the second
     /// one no category's, no kind of place or thing sold, nor a plural ("at gas stations", "at grocery stores", "at coffee
-    /// shops" are the category), before the question's period or its end. The category is then the name's, and cleared.
-    func categoryWordOpeningName(_ index: Int, _ tokens: [String], _ folded: [String], plain: (Int, Bool, Bool, Bool) -> Bool,
-                                 boundary: (Int) -> Bool) -> String? {
+    /// shops" are the category). The caller has checked that the second word is a plain one and that the question's
+    /// period or its end follows. The category is then the name's, and cleared.
+    func categoryWordOpeningName(_ index: Int, _ tokens: [String], _ folded: [String]) -> String? {
         guard index + 1 < tokens.count, tokens[index].count >= 3, tokens[index].allSatisfy({ $0.isLetter && $0.isLowercase }),
-              Self.category(in: tokens[index]) != nil, plain(index + 1, false, false, false), boundary(index + 2),
-              Self.category(in: tokens[index + 1]) == nil, !folded[index + 1].hasSuffix("s"), !Self.kindsOfPlace.contains(folded[index + 1]),
+              Self.category(in: tokens[index]) != nil, Self.category(in: tokens[index + 1]) == nil, !folded[index + 1].hasSuffix("s"), !Self.kindsOfPlace.contains(folded[index + 1]),
               !Self.boughtThere.contains(folded[index + 1]), !isPeriodWord(folded[index + 1]) else { return nil }
         let name = [tokens[index], tokens[index + 1]].map { Self.spelledAsName($0) }.joined(separator: " ")
         return acceptable(name, allowingCommonWords: true) ? name : nil

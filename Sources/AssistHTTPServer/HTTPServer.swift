@@ -80,7 +80,7 @@ public final class HTTPServer: Service {
             var made: [EventLoop] = []
             do {
                 for index in 0..<max(1, configuration.threadPoolSize) { made.append(try EventLoop(name: "assist-loop-\(index)")) }
-                let shares = try ServerShares(listener: listener, context: serverContext, loops: made)
+                let shares = ServerShares(listener: listener, context: serverContext, loops: made)
                 loops.withLock { $0 = made }
                 shares.start()
                 phase = .serving(shares)

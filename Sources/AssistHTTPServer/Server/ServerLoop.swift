@@ -57,7 +57,7 @@ final class ServerLoop: EventLoop.TurnHook {
     private var spareFD: Int32
     private var date = HTTPDateCache()
 
-    init(listener: Listener, context: ServerContext, refusals: SharedRefusalLog) throws {
+    init(listener: Listener, context: ServerContext, refusals: SharedRefusalLog) {
         self.listener = listener
         self.context = context
         self.refusals = refusals

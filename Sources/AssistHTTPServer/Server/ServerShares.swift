@@ -12,11 +12,11 @@ final class ServerShares: Sendable {
     let context: ServerContext
     private let shares: [ShareBox]
 
-    init(listener: Listener, context: ServerContext, loops: [EventLoop]) throws {
+    init(listener: Listener, context: ServerContext, loops: [EventLoop]) {
         self.listener = listener
         self.context = context
         let refusals = SharedRefusalLog()
-        shares = try loops.map { ShareBox(try ServerLoop(listener: listener, context: context, refusals: refusals), loop: $0) }
+        shares = loops.map { ShareBox(ServerLoop(listener: listener, context: context, refusals: refusals), loop: $0) }
     }
 
     /// Each share joins its loop. The shares own every connection, and close them as they end; the listening
