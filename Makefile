@@ -141,6 +141,9 @@ eval: build
 	# The twenty-sixth set: measured once, on the rules of c03f829 (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysixth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentysixth.jsonl
+	# The twenty-seventh set: measured once, on the rules of 084829e (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyseventh.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyseventh.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -180,6 +183,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfourth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyfifth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentysixth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentyseventh.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
