@@ -157,7 +157,9 @@ extension FinanceUnderstander {
     func joinedPeriods(_ found: [FoundPeriod], in words: [String], dashed: Set<Int> = []) -> [FoundPeriod] {
         var joined: [FoundPeriod] = []
         for period in found {
-            if let before = joined.last, period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in"].contains(words[before.last + 1]),
+            // "halloween spending last year", "last year's halloween spending": what is spent, or the year's possessive, between.
+            if let before = joined.last, period.first == before.last + 1
+                || period.first == before.last + 2 && ["of", "in", "s", "spending", "spend", "shopping", "purchases", "expenses"].contains(words[before.last + 1]),
                let holiday = holidayOfYear(before, period, in: words) {
                 joined[joined.count - 1] = holiday
                 continue

@@ -63,7 +63,9 @@ public struct FinanceUnderstander: Sendable {
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
         // "how much did i shop online", "shopped online": the act said with the verb.
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
-                      "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online"]), ("travel", ["travel", "flights", "seyahat", "uçak"]),
+                      "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online"]), ("travel", ["travel", "flights", "seyahat", "uçak",
+            // "bu yaz tatile ne kadar gitti": a holiday away, with its case endings.
+            "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),

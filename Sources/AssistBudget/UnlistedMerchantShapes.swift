@@ -76,10 +76,17 @@ extension FinanceUnderstander {
             // yesterday": "the" opens a period before a period's word.
             let theBeforePeriod = folded[count] == "the" && count + 1 < folded.count && folded[count + 1] != "the" && isPeriodWord(folded[count + 1])
             if Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil || theBeforePeriod,
-               folded.dropFirst(count).allSatisfy({ isPeriodWord($0) || ["vs", "versus"].contains($0) }),
+               // "jewel-osco on columbus day": a holiday's words are the period's too.
+               (count..<folded.count).allSatisfy({ isPeriodWord(folded[$0]) || ["vs", "versus"].contains(folded[$0]) || holidayWords.contains($0) }),
                periods(in: tokens.dropFirst(count).joined(separator: " ")).0 != nil, let name = name(Array(0..<count), tokens) {
                 return name
             }
+        }
+        // "and costco?", "and Trader Joe's?": a short follow-up naming nothing but another shop, in any case; a question
+        // word or an adverb is what the follow-up asks ("and then?", "and why?"), not a shop.
+        if folded.first == "and", (2...3).contains(tokens.count), (1..<tokens.count).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
+           !folded.dropFirst().contains(where: Self.askingWords.contains), let name = name(Array(1..<tokens.count), tokens) {
+            return name
         }
         // "Nordstrom: what was my largest single charge", "hepsiburada - what was my priciest order": one or two words
         // opening the question before a colon or a dash, its topic.
@@ -90,7 +97,9 @@ extension FinanceUnderstander {
                 || raw[count - 1].hasSuffix("'s,") || raw[count - 1].hasSuffix("’s,")
                 // "chipotle, was june pricier than may?": a name before a comma and a question of how it went (no adverb:
                 // "honestly, was …").
-                || raw[count - 1].hasSuffix(",") && ["was", "were", "is", "did"].contains(raw[count].lowercased())
+                // "insomnia cookies, how many orders …": or before "how many" or "how much".
+                || raw[count - 1].hasSuffix(",") && (["was", "were", "is", "did"].contains(raw[count].lowercased())
+                    || raw[count].lowercased() == "how" && count + 1 < raw.count && ["many", "much"].contains(raw[count + 1].lowercased()))
                     && !raw[count - 1].dropLast().lowercased().hasSuffix("ly"))
                 && raw.prefix(count - 1).allSatisfy { !$0.contains(":") } && raw.prefix(count).allSatisfy { !$0.trimmingPunctuation.isEmpty }
         }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
@@ -149,6 +158,9 @@ extension FinanceUnderstander {
                    let name = name([index - 4, index - 3, index - 2, index - 1], tokens, before: word) { return name }
                 // "dick's sporting goods purchases": a possessive name's first word, then two more.
                 if index >= 3, Self.isPossessive(tokens[index - 3]), plain(index - 3), plain(index - 2), plain(index - 1),
+                   let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
+                // "biggest european wax center bill": three words of a name, the word before them none.
+                if index >= 3, plain(index - 3), plain(index - 2), plain(index - 1), !plain(index - 4), index < 4 || tokens[index - 4] != "&",
                    let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
                 if plain(index - 2), plain(index - 1), index < 3 || tokens[index - 3] != "&",
                    let name = name([index - 2, index - 1], tokens, before: word) { return name }
@@ -380,8 +392,10 @@ extension FinanceUnderstander {
         if hyphened.count == 3, hyphened[1].count == 1, hyphened[0].count >= 2, hyphened[2].count >= 2, hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return hyphened.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         }
-        // "t-mobile": a single letter before a hyphen is an initial, and the word after it a name's, capitalised.
-        if hyphened.count == 2, hyphened[0].count == 1, hyphened[1].count >= 3, hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
+        // "t-mobile": a single letter before a hyphen is an initial, and the word after it a name's, capitalised; "jewel-osco",
+        // "winn-dixie", "hy-vee": two words a hyphen joins are each a name's, capitalised.
+        if hyphened.count == 2, hyphened[0].count == 1 ? hyphened[1].count >= 3 : hyphened[1].count >= 2,
+           hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return hyphened.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
         }
         if turkish, word.first == "i" { return "İ" + word.dropFirst() }
@@ -528,7 +542,7 @@ extension FinanceUnderstander {
     static let questionWords: Set<String> = ["kac", "kez", "kere", "defa", "ne", "kadar", "para", "lira", "tl"]
 
     /// What a merchant takes, after "did" and its name: "how much did hulu take from me", "did uber charge me".
-    static let costVerbs: Set<String> = ["take", "took", "charge", "charged", "cost", "bill", "billed", "set"]
+    static let costVerbs: Set<String> = ["take", "took", "taken", "charge", "charged", "cost", "bill", "billed", "set"]
 
     /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).
     static let placeNouns: Set<String> = ["home", "work"]
@@ -536,6 +550,11 @@ extension FinanceUnderstander {
     /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
     static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",
                                           "alisveris", "yaptig", "hesap", "hesab", "birak"]
+
+    /// English question words and adverbs a short follow-up asks with ("and why?", "and then?", "and now?").
+    static let askingWords: Set<String> = ["why", "what", "when", "where", "who", "whom", "whose", "which", "how", "then", "now", "there",
+                                           "here", "too", "else", "anyway", "instead", "otherwise", "later", "earlier", "yes", "okay",
+                                           "really", "exactly", "altogether", "besides", "lately"]
 
     /// Words that begin a question's period after a name ("at target this year", "at best buy in july").
     static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",

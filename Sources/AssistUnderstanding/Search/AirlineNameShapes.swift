@@ -154,6 +154,8 @@ extension SearchParser {
         // So is one before "from" and a place, which says the route starts after it ("Trans Air Congo from Dolisie to …";
         // not "Trans Air from Dolisie").
         let beforeFrom = end + 2 < words.count && words[end + 1] == "from" && places.contains(end + 2)
+            // And one before "flights" and a place ("Mission Aviation Fellowship flights Port-de-Paix to …").
+            || end + 2 < words.count && ["flights", "flight"].contains(words[end + 1]) && places.contains(end + 2)
         // A capitalised designation right after the generic word is the name's last too: "Myanmar Airways International".
         let last = [end].filter { _ in
             !generic.strong && mixedCase && start == 0 && end + 1 < words.count && (places.contains(end + 1) && !places.contains(end) || beforeFrom)
@@ -190,7 +192,12 @@ extension SearchParser {
         // "Air Saint-Pierre": capitalised parts a hyphen joins are one name, kept whole (not "Air Seychelles-style").
         var last = index + 1
         while written, tokens[last].hyphenAfter, last + 1 < words.count, tokens[last + 1].capitalised, !taken.contains(last + 1) { last += 1 }
-        return (lead + " " + tokens[(index + 1)...last].map { writtenName($0.text) }.joined(separator: "-"), index..<(last + 1))
+        // "Air Fast Congo from Boma to …": opening the request, one more capitalised word right before where the trip
+        // leaves from is the name's last, a place's name too, as the origin after it leaves it nothing else to be.
+        let before = index == 0 && written && last + 1 < words.count && tokens[last + 1].capitalised && !taken.contains(last + 1)
+            && isAirlineNameWord(words[last + 1]) && routeCue(after: last + 2, words: words, places: places, origin: true) ? [last + 1] : []
+        let name = tokens[(index + 1)...last].map { writtenName($0.text) }.joined(separator: "-")
+        return (([lead, name] + before.map { writtenName(tokens[$0].text) }).joined(separator: " "), index..<(last + 1 + before.count))
     }
 
     /// Whether the words from `index` are "out of" or "from" (or, unless `origin`, "to") and a place: where a request

@@ -91,19 +91,27 @@ extension SearchParser {
         return nil
     }
 
-    /// "Maldivian'la Kalutara'dan …": one capitalised word opening the request with "-la"/"-le"/"-yla"/"-yle" after its
-    /// apostrophe (with), right before the place the trip leaves from, its ablative after an apostrophe too. Only a
-    /// word common in neither language: a person ("Ahmet'le", "Annem'le") is written so as often, and with a common
-    /// word a person's name stays the likelier reading; never a place, nor in a request joining a pair with "arası".
+    /// "Maldivian'la Kalutara'dan …", "Aerocardal ile Los Andes'ten …": one capitalised word opening the request with
+    /// "-la"/"-le"/"-yla"/"-yle" after its apostrophe, or "ile" after it (with), right before the place the trip leaves
+    /// from, its ablative after an apostrophe too; or two capitalised words, the second glued to the ending ("Macair
+    /// Jet'le Malargüe'den …"). The first word only when common in neither language: a person ("Ahmet'le", "Annem'le",
+    /// "Ayşe Hanım'la") is written so as often, and with a common word a person's name stays the likelier reading; never
+    /// a place, nor in a request joining a pair with "arası".
     static func oneWordBeforeTurkishWith(_ index: Int, tokens: [WrittenWord], words: [String], mixedCase: Bool, glued: Set<Int>,
                                          taken: Set<Int>, places: Set<Int>) -> (name: String, span: Range<Int>)? {
-        guard index == 0, mixedCase, words.count > 3, tokens[0].capitalised, glued.contains(1), turkishWithWords.contains(words[1]),
-              words[1] != "ile", !taken.contains(0), !places.contains(0), places.contains(2), routeOpeningWord(words[0]),
+        guard index == 0, mixedCase, words.count > 3, tokens[0].capitalised, !taken.contains(0), !places.contains(0), routeOpeningWord(words[0]),
               !CommonWords.contains(words[0]), !words.contains(where: { $0.hasPrefix("arasi") }) else { return nil }
-        var end = 2
+        func with(_ at: Int) -> Bool {
+            glued.contains(at) ? turkishWithWords.contains(words[at]) && words[at] != "ile" : words[at] == "ile"
+        }
+        // The name's length: one word, or two where the second is capitalised and glued to "-le" ("Macair Jet'le").
+        let length = !with(1) && words.count > 4 && tokens[1].capitalised && !glued.contains(1) && !places.contains(1) && !taken.contains(1)
+            && glued.contains(2) && with(2) && isAirlineNameWord(words[1]) ? 2 : 1
+        guard with(length), places.contains(length + 1) else { return nil }
+        var end = length + 1
         while end < words.count, places.contains(end) { end += 1 }
         guard end < words.count, glued.contains(end), ablativeEndings.contains(words[end]) else { return nil }
-        return (writtenName(tokens[0].text), 0..<1)
+        return (tokens[0..<length].map { writtenName($0.text) }.joined(separator: " "), 0..<length)
     }
 
     /// A place's ablative endings after an apostrophe: where the trip leaves from.
@@ -129,7 +137,9 @@ extension SearchParser {
             let number = at == 0 && Int(word) != nil && at + 1 < with && generic(at + 1)
             let letter = at > 0 && word.count == 1 && word.allSatisfy(\.isLetter) && generic(at - 1)
             let joining = at > 0 && !last && nameJoiningWords.contains(word) && !tokens[at].capitalised
-            let nameWord = tokens[at].capitalised && (isAirlineNameWord(word) || generic(at) || letter) && !openingTimeWords.contains(word)
+            // "Sabah Air ile …": a word of the request's own (a time of day) is the name's right before a capitalised generic word.
+            let beforeGeneric = at + 1 < with && generic(at + 1) && tokens[at + 1].capitalised && word.count >= 3 && word.allSatisfy(\.isLetter)
+            let nameWord = tokens[at].capitalised && (isAirlineNameWord(word) || generic(at) || letter || beforeGeneric) && !openingTimeWords.contains(word)
                 && (at > 0 || !places.contains(at))
             guard !taken.contains(at), number || joining || nameWord else { return nil }
             let part = joining ? tokens[at].text : writtenName(tokens[at].text)

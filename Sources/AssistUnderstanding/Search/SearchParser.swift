@@ -56,10 +56,13 @@ public struct SearchParser: Sendable {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
         if filters.adults == nil, let party = Self.party(in: besidesPlaces.words) { filters.adults = party }
+        // An airline's words say nothing of the flight: "Direktflyg ile …" asks no nonstop, "Sabah Air ile …" no morning.
+        var besidesAirlines = words
+        for span in airlineSpans { for index in span where index < words.count { besidesAirlines[index] = "" } }
         // "no stops", "without a layover", "with no connections"; "no more than one stop" is not nonstop.
-        if Self.any(["nonstop", "non stop", "direct", "aktarmasiz", "direkt", "direk ucus", "direk uçuş", "aktarmasız", "no stop", "no layover", "no connection",
-                     "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"],
-                    in: text) { filters.nonstop = true }
+        if (airlineSpans.isEmpty ? FoldedText(text) : FoldedText(words: besidesAirlines)).containsAny([
+            "nonstop", "non stop", "direct", "aktarmasiz", "direkt", "direk ucus", "direk uçuş", "aktarmasız", "no stop", "no layover", "no connection",
+            "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"]) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
             ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
@@ -70,7 +73,7 @@ public struct SearchParser: Sendable {
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
         // night ("yılbaşı gecesi", New Year's Eve; "Bonfire Night").
-        var nightsUncounted = words
+        var nightsUncounted = besidesAirlines
         for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
             // A month's day before one night is the day, not a count: "oct 30 night" is that night.
             let monthsDay = words[index] != "nights" && index >= 2 && DateResolver.month(words[index - 2]) != nil
