@@ -4,7 +4,8 @@ import Testing
 /// The twenty-seventh written-after set's carriers (`golden/written-after/README.md`), read by general rules: one
 /// unlisted word with Turkish "ile", or two with "-le", opening the request before the origin; a time of day's word
 /// before a capitalised "Air"; one more word of "Air …" before "from" and the origin, and of "… Aviation …" before
-/// "flights"; and a carrier's words asking nothing of the flight. Each beside the reading it must not take.
+/// "flights"; a carrier's words asking nothing of the flight; a plural's possessive apostrophe kept in a name. Each
+/// beside the reading it must not take.
 @Suite("Travel phrasing: the twenty-seventh set")
 struct TravelTwentySeventhSetTests {
     let parser = SearchParser(today: DateResolver(today: "2048-10-26")!)  // a Monday
@@ -44,5 +45,16 @@ struct TravelTwentySeventhSetTests {
         #expect(parser.parse("Air France from Paris to Nice").airline == "Air France")
         #expect(parser.parse("Air Canada Montreal to Paris").airline == "Air Canada")
         #expect(parser.parse("Air Fast from Boma to Inongo").airline == "Air Fast")
+    }
+
+    @Test("a plural's possessive apostrophe is the carrier's own: 'Governors' Aviation'")
+    func pluralPossessiveKept() {
+        let search = parser.parse("Governors' Aviation ile Kisii'den Maralal'a bu hafta sonu, eşimle")
+        #expect(search.airline == "Governors' Aviation" && search.origin == "Kisii")
+        #expect(parser.parse("Travellers' Air from Leeds to Paris").airline == "Travellers' Air")
+        // An apostrophe glued to a Turkish ending, or a singular's "'s", is no part of a name's written word.
+        #expect(WrittenWord.split("Paris'ten Roma'ya").map(\.text) == ["Paris", "ten", "Roma", "ya"])
+        #expect(WrittenWord.split("Mary's way").map(\.text) == ["Mary", "s", "way"])
+        #expect(WrittenWord.split("the Jones' house").map(\.text) == ["the", "Jones'", "house"])
     }
 }

@@ -16,7 +16,14 @@ struct WrittenWord {
         var current = ""
         var sentenceStart = true
         var between = ""  // what separates the last word from the one being read
-        for character in text + " " {
+        let characters = Array(text + " ")
+        for (offset, character) in characters.enumerated() {
+            // "Governors' Aviation": an apostrophe after a plural's "s" and before a space is the name's own (a plural
+            // possessive), kept in the word's written text though not in its folded form.
+            if ["'", "’"].contains(character), current.last == "s" || current.last == "S", characters[offset + 1].isWhitespace {
+                current.append(character)
+                continue
+            }
             if character.isLetter || character.isNumber {
                 if current.isEmpty, between == "-", !words.isEmpty { words[words.count - 1].hyphenAfter = true }
                 if current.isEmpty, between.contains(","), !words.isEmpty { words[words.count - 1].commaAfter = true }
