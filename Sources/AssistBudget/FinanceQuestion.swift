@@ -60,7 +60,7 @@ public struct FinanceUnderstander: Sendable {
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
                        "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
                        "public transit", "toplu taşıma"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
-        ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "kıyafet"]),
+        ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "giyime", "kıyafet", "kıyafete", "kıyafetler", "kıyafetlere"]),
         // "how much did i shop online", "shopped online": the act said with the verb.
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
                       "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online"]), ("travel", ["travel", "flights", "seyahat", "uçak",

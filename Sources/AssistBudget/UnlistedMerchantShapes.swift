@@ -22,7 +22,8 @@ extension FinanceUnderstander {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { !$0.isEmpty }
         let folded = tokens.map(TextMatching.fold)
         // A holiday's words are the question's period, never a name's ("black friday online orders": no shop "Black").
-        let holidayWords = DateResolver.holidayWords(in: folded)
+        // "new year's eve": folding turns the apostrophe into a space inside the word, which the holiday's words run together.
+        let holidayWords = DateResolver.holidayWords(in: folded.map { $0.filter { $0 != " " } })
         // A word of letters (a hyphen between them: "chick-fil-a"), lower case; with `opening`, also the question's first
         // word written with a capital past its first letter ("Chick-fil-A runs"), which no sentence's start explains
         // ("Lyft rides" is capitalised as the first word is).
@@ -126,10 +127,11 @@ extension FinanceUnderstander {
                 if word == "paid", plain(index + 1, sentenceStart: true, titled: true), plain(index + 2, sentenceStart: true, titled: true),
                    boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
                 // "at dave & buster's in one night": two words "&" joins, the last perhaps a possessive, neither a
-                // category's whole word ("buster" only begins with "bus").
-                if index + 3 < tokens.count, tokens[index + 2] == "&", plain(index + 1), plain(index + 3), boundary(index + 4),
+                // category's whole word ("buster" only begins with "bus"). "at pick n pay", "at guzman y gomez": "n" and
+                // Spanish "y" (and) join two words as "&" does, kept in lower case as written.
+                if index + 3 < tokens.count, ["&", "n", "y"].contains(tokens[index + 2]), plain(index + 1), plain(index + 3), boundary(index + 4),
                    ![index + 1, index + 3].contains(where: { Self.isShopKind(TextMatching.fold(Self.withoutPossessive(tokens[$0]))) }) {
-                    let name = [index + 1, index + 2, index + 3].map { Self.spelledAsName(tokens[$0]) }.joined(separator: " ")
+                    let name = [Self.spelledAsName(tokens[index + 1]), tokens[index + 2], Self.spelledAsName(tokens[index + 3])].joined(separator: " ")
                     if acceptable(name, allowingCommonWords: true) { return name }
                 }
                 // "at peet's coffee in january": a possessive name and the noun after it, a category's or a common word too,

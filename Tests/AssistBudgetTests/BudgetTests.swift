@@ -200,8 +200,8 @@ struct BudgetUnderstandingTests {
         #expect(properties("how much did I spend at the corner shop last month?") == ["merchant"])
         #expect(properties("how much did I spend at Migros last month?") == [])  // the rules found it
         #expect(properties("how much did I spend last month?") == [])  // nothing points at a merchant
-        // "kıyafetlerimiz" carries a longer ending than the rules read; "için" points at a category.
-        #expect(properties("geçen ay kıyafetlerimiz için ne kadar harcadık?") == ["category"])
+        // "giyimlerimiz" carries a longer ending than the rules read; "için" points at a category.
+        #expect(properties("geçen ay giyimlerimiz için ne kadar harcadık?") == ["category"])
         #expect(properties("the worst one in October") == ["intent"])
     }
 
@@ -217,7 +217,7 @@ struct BudgetUnderstandingTests {
         #expect(supported.askedModel && supported.question.merchant == "Kahve Dünyası" && supported.source == "model")
         let invented = await understand("how much did I spend at the bakery?", ["merchant": "Migros"])
         #expect(invented.askedModel && invented.question.merchant == nil && invented.dropped == ["merchant: Migros"] && invented.source == "fallback")
-        let category = await understand("geçen ay kıyafetlerimiz için ne kadar harcadık?", ["category": "clothing"])
+        let category = await understand("geçen ay giyimlerimiz için ne kadar harcadık?", ["category": "clothing"])
         #expect(category.askedModel && category.question.category == "clothing" && category.source == "model")
         let unsupported = await understand("how much did I spend for garments?", ["category": "clothing"])
         #expect(unsupported.question.category == nil && unsupported.dropped == ["category: clothing"])

@@ -57,4 +57,11 @@ struct TravelTwentySeventhSetTests {
         #expect(WrittenWord.split("Mary's way").map(\.text) == ["Mary", "s", "way"])
         #expect(WrittenWord.split("the Jones' house").map(\.text) == ["the", "Jones'", "house"])
     }
+
+    @Test("Family Day is the third Monday of February (the twenty-eighth set)")
+    func familyDay() {
+        let parser = SearchParser(today: DateResolver(today: "2050-01-08")!)
+        let search = parser.parse("comox bc to vancouver bc on family day")
+        #expect(search.departure == DateResolver.Range(from: "2050-02-21", to: "2050-02-21"))
+    }
 }

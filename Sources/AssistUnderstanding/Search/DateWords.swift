@@ -183,7 +183,10 @@ enum DateWords {
         Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
         Holiday(["columbus", "day"], month: 10, nth: 2, weekday: 2),
-        Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["canada", "day"], 7, 1),
+        // "kara cuma": Black Friday in Turkish, as Turkish shops name it.
+        Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["kara", "cuma"], month: 11, nth: 4, weekday: 5, plus: 1),
+        // Family Day: the third Monday of February in most Canadian provinces (Alberta, British Columbia, Ontario, Saskatchewan).
+        Holiday(["canada", "day"], 7, 1), Holiday(["family", "day"], month: 2, nth: 3, weekday: 2),
         Holiday(["zafer", "bayrami"], 8, 30), Holiday(["remembrance", "day"], 11, 11), Holiday(["veterans", "day"], 11, 11),
         Holiday(["veteran", "s", "day"], 11, 11), Holiday(["armistice", "day"], 11, 11), Holiday(["bonfire", "night"], 11, 5),
         Holiday(["guy", "fawkes", "night"], 11, 5), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),
