@@ -1,4 +1,4 @@
-import AssistUnderstanding
+@testable import AssistUnderstanding
 import AssistWire
 import Synchronization
 import Testing
@@ -40,6 +40,18 @@ struct SmartSearchTests {
         #expect(result.fieldSources["climate"] == "rules")
         #expect(result.fieldSources["origin"] == nil)
         #expect(result.json["fieldSources"]?["children"] == "model")
+    }
+
+    @Test("a span the model picks in lower case is spelled as a place's name; one written with capitals is kept")
+    func spanSpelledAsName() async {
+        let (search, _) = search(["destination": "escanaba"])
+        let result = await search.extract("flights to escanaba next friday", today: today)
+        #expect(result.filters.destination == "Escanaba" && result.fieldSources["destination"] == "model")
+        #expect(SmartSearch.spelledAsPlace("san juan de los morros") == "San Juan de los Morros")
+        #expect(SmartSearch.spelledAsPlace("port-de-paix") == "Port-de-Paix")
+        #expect(SmartSearch.spelledAsPlace("de aar") == "De Aar")
+        #expect(SmartSearch.spelledAsPlace("McAllen") == "McAllen")
+        #expect(SmartSearch.spelledAsPlace("Babaeski") == "Babaeski")
     }
 
     @Test("a place the gazetteer lacks is a span the model may pick; the rules' places and grammar words are not spans")

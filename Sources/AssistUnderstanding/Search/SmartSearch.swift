@@ -126,8 +126,8 @@ public struct SmartSearch: Sendable {
 
     func apply(_ field: String, _ value: JSONValue, to filters: inout SearchFilters) {
         switch field {
-        case "origin": filters.origin = value.stringValue
-        case "destination": filters.destination = value.stringValue
+        case "origin": filters.origin = value.stringValue.map(Self.spelledAsPlace)
+        case "destination": filters.destination = value.stringValue.map(Self.spelledAsPlace)
         case "adults": filters.adults = value.intValue
         case "children": filters.children = value.intValue
         case "infants": filters.infants = value.intValue
@@ -138,4 +138,23 @@ public struct SmartSearch: Sendable {
         default: break
         }
     }
+
+    /// A place the model chose as the request wrote it, spelled as a name when written all in lower case: each word
+    /// capitalised, the particles inside a name left small ("escanaba" → "Escanaba", "san juan de los morros" →
+    /// "San Juan de los Morros"). A name the gazetteer gives, or one written with capitals, is kept as it is.
+    static func spelledAsPlace(_ name: String) -> String {
+        guard name == name.lowercased(), name.contains(where: \.isLetter) else { return name }
+        return name.split(separator: " ", omittingEmptySubsequences: false).enumerated().map { index, word in
+            guard index == 0 || !placeParticles.contains(String(word)) else { return String(word) }
+            // "port-de-paix": each hyphened part a word of its own.
+            return word.split(separator: "-", omittingEmptySubsequences: false).enumerated().map { part, piece in
+                part > 0 && placeParticles.contains(String(piece)) ? String(piece) : piece.prefix(1).uppercased() + piece.dropFirst()
+            }.joined(separator: "-")
+        }.joined(separator: " ")
+    }
+
+    /// Small words inside a place's name that stay in lower case: articles and prepositions of the languages places are
+    /// named in ("San Juan de los Morros", "Castellammare di Stabia", "Port-au-Prince", "Stratford-upon-Avon").
+    static let placeParticles: Set<String> = ["de", "del", "della", "di", "da", "do", "dos", "das", "du", "des", "la", "las", "los", "le",
+                                              "el", "y", "e", "au", "aux", "en", "sur", "upon", "on", "am", "an", "der", "im", "bei", "van", "von"]
 }
