@@ -36,6 +36,8 @@ extension SearchParser {
         "winter", "mild", "humid", "crisp", "polluted", "smoky", "compressed", "conditioned", "mid", "into", "up", "out",
         "european", "asian", "african", "western", "eastern", "northern", "southern", "us", "uk", "eu",
         "book", "booking", "find", "get", "search", "show", "looking", "prefer",
+        // What a traveller wants of any carrier: "family friendly airlines to orlando", "reliable airlines from paris".
+        "friendly", "reliable", "safe", "safest", "cheapest", "decent", "nice", "comfortable", "punctual",
         // A question's first words: "Do Solomon Airlines fly …?", "Does Cayman Airways …", "Can Air Seychelles …".
         "do", "does", "did", "can", "could", "will", "would", "is", "are",
         "ucuz", "en", "tum", "butun", "hangi", "diger", "yerli", "yabanci", "ozel", "ulusal", "milli", "bir", "baska", "farkli", "iyi",
@@ -118,9 +120,14 @@ extension SearchParser {
             && !afterAirWords.contains(words[end]) && words[end + 1] == "to" && places.contains(end + 2)
         // Or the route's own word right after it, then a place: "western air out of new smyrna beach", "hinterland aviation
         // from gladstone", "bar aviation to adjumani".
-        let routeStart = places.contains(end) || unknownStart || !generic.strong && routeCue(after: end, words: words, places: places, origin: false)
+        // Or, in lower case, two or three words and a strong generic word opening the request right before the route's
+        // word, whatever follows it ("trans guyana airways to bartica", "grand canyon airlines out of sedona"): a place's
+        // name among them is the carrier's, as the route only starts after it.
+        let strongBeforeRoute = generic.strong && !mixedCase && index >= 2 && end < words.count && ["to", "from", "out", "ile"].contains(words[end])
+        let routeStart = places.contains(end) || unknownStart || strongBeforeRoute
+            || !generic.strong && routeCue(after: end, words: words, places: places, origin: false)
         if index <= 3, routeStart || lastWord, !generic.strong || !mixedCase,
-           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && (!places.contains($0) || unknownStart) && !taken.contains($0)
+           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && (!places.contains($0) || unknownStart || strongBeforeRoute) && !taken.contains($0)
                && !airlineCabinWords.contains(words[$0]) }) {
             let name = tokens[0..<index].map { writtenName($0.text) } + [generic.written] + (lastWord ? [writtenName(tokens[end].text)] : [])
             return (name.joined(separator: " "), 0..<(end + (lastWord ? 1 : 0)))
