@@ -145,9 +145,12 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyseventh.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyseventh.jsonl
 	# The twenty-eighth set: measured once, on the rules of 16c1d04 (golden/written-after/README.md); most of its towns
-	# are below the gazetteer's 15,000-people floor, so the model path is measured too.
+	# were below the gazetteer's floor then (15,000 people; 5,000 since edd46c3 for a town an airport serves).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyeighth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyeighth.jsonl
+	# The twenty-ninth set: measured once, on the rules of edd46c3 (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyninth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.twentyninth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -189,6 +192,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentysixth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyseventh.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyeighth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.twentyninth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 

@@ -21,7 +21,8 @@ extension FinanceUnderstander {
     func periods(in text: String) -> (DateResolver.Range?, DateResolver.Range?) {
         var found: [FoundPeriod] = []
         // "ay" with its case endings: ayı, aya, ayda, aydan, ayla, ayın, and -ki: "geçen ayki", "geçen aydaki".
-        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki"]
+        // "son 3 aylık": the adjective, "of N months".
+        let monthWords: Set<String> = ["month", "ay", "ayi", "aya", "ayda", "aydan", "ayla", "ayin", "ayki", "aydaki", "aylik"]
         // A question carries no locale here: a numeric date is read where its numbers decide the order ("20.07", "11.11").
         let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
         let words = DateResolver.numberingOrdinals(folded).map(Self.monthSpelledWithSlip)

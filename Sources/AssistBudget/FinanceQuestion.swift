@@ -68,14 +68,17 @@ public struct FinanceUnderstander: Sendable {
             "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
-        ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
+        ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber", "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
         (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
                            "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı",
                            // "daha mı pahalıya geldi": dearer or cheaper than another.
-                           "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu"]),
+                           "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu",
+                           // "is that up from february?": risen or fallen since another ("every fill-up from june" is none).
+                           "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
+                           "gone up from", "gone down from"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
@@ -92,6 +95,8 @@ public struct FinanceUnderstander: Sendable {
                     "in a single purchase", "in a single payment", "in a single transaction", "single purchase", "single payment",
                     // "most i dropped at … in one night": one night's, one outing's spending.
                     "in one night", "in a single night", "most i dropped",
+                    // "which hilton stay cost the most": which one of them.
+                    "cost the most", "costs the most",
                     "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu",
                     // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
                     "en yükseği", "en büyüğü", "en pahalısı",
@@ -99,7 +104,8 @@ public struct FinanceUnderstander: Sendable {
                     "en kabarık",
                     // "en çok tutan fatura": the one that came to most ("en çok" alone asks where most went).
                     "en çok tutan", "en fazla tutan"]),
-        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada"]),
+        // "what's my internet bill averaging": the verb too.
+        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages"]),
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
@@ -463,10 +469,10 @@ public struct FinanceUnderstander: Sendable {
 
     /// The category of a question's folded words (some perhaps blanked), as `category(in:)` reads it.
     static func category(_ all: [String]) -> String? {
-        // The unit of an average is no category: "the average per bill", "fatura başına"; so is a bill right after
-        // "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills).
+        // The unit of an average is no category: "the average per bill", "fatura başına", "her alışverişte" (at each
+        // purchase); so is a bill right after "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills).
         let words = all.indices.map { index in
-            index > 0 && ["per", "each"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina"
+            index > 0 && ["per", "each", "her"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina"
                 || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index]) ? "" : all[index]
         }
         let act = words.indices.contains { index in

@@ -37,6 +37,15 @@ enum FollowUp {
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
+            || namesLastPeriod(words) && words.count <= 8
+    }
+
+    /// "that month", "o ay", "o hafta", "that year": the last question's period, pointed back to (the period is kept as
+    /// the last one's, since these words name none of their own).
+    static func namesLastPeriod(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { pointer, unit in
+            ["that", "o"].contains(pointer) && ["month", "week", "year", "day", "ay", "hafta", "yil", "gun"].contains(unit)
+        }
     }
 
     /// "only at Migros", "sadece Migros'ta", "how much of that was at Petrol Ofisi": a merchant added to the last

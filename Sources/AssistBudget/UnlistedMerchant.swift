@@ -126,11 +126,13 @@ extension FinanceUnderstander {
         return true
     }
 
-    /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders".
+    /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders", "costco trips", "chipotle visit".
+    /// Not "trip": a name may end with it ("Kwik Trip").
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "runs",
                                            "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "fill-up", "fill-ups", "fillups",
-                                           "booking", "bookings", "stay", "stays"]
+                                           "booking", "bookings", "stay", "stays", "trips", "visit", "visits",
+                                           "transaction", "transactions"]
 
     /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose
     /// shop", "avg Tesco shop" (a grocery shop), never "the corner shop" or "my local corner shop".

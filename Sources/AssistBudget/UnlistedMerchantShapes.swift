@@ -48,6 +48,11 @@ extension FinanceUnderstander {
                 && (stem.count >= 3 || initials) && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem)
                 && !Self.boughtThere.contains(stem)
         }
+        // "home depot": a place's noun in lower case, opening a name of two words, as "home" or "work" is no name alone.
+        func opensName(_ index: Int) -> Bool {
+            index >= 0 && index + 1 < tokens.count && Self.placeNouns.contains(folded[index]) && tokens[index].first?.isLowercase == true
+                && plain(index + 1) && !Self.periodOpeners.contains(folded[index + 1]) && !isPeriodWord(folded[index + 1])
+        }
         // A month's name opens a period too: "jiffy lube total aug through oct".
         func boundary(_ index: Int) -> Bool {
             index >= tokens.count || Self.periodOpeners.contains(folded[index]) || DateResolver.month(folded[index]) != nil
@@ -71,7 +76,8 @@ extension FinanceUnderstander {
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
         // "trader joe's since halloween": two words of a name, the second perhaps possessive; never "about", which makes
         // a follow-up however its first word is typed ("wht about 2032").
-        for count in [1, 2] where tokens.count > count && !opensFollowUp && (0..<count).allSatisfy({ plain($0, sentenceStart: $0 == 0) })
+        for count in [1, 2] where tokens.count > count && !opensFollowUp
+            && (0..<count).allSatisfy({ plain($0, sentenceStart: $0 == 0) || count == 2 && $0 == 0 && opensName(0) })
             && !Self.periodOpeners.contains(folded[0]) && !folded.prefix(count).contains("about") {
             // "wayfair q1 vs q2": two periods set against each other are the question's period too; "walmart, the day before
             // yesterday": "the" opens a period before a period's word.
@@ -89,19 +95,28 @@ extension FinanceUnderstander {
            !folded.dropFirst().contains(where: Self.askingWords.contains), let name = name(Array(1..<tokens.count), tokens) {
             return name
         }
+        // "kroger instead?": the same, the shop before "instead" ("why instead?" asks).
+        if folded.last == "instead", (2...3).contains(tokens.count), (0..<tokens.count - 1).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
+           !folded.dropLast().contains(where: Self.askingWords.contains), let name = name(Array(0..<tokens.count - 1), tokens) {
+            return name
+        }
         // "Nordstrom: what was my largest single charge", "hepsiburada - what was my priciest order": one or two words
         // opening the question before a colon or a dash, its topic.
         let raw = text.split(whereSeparator: \.isWhitespace)
-        if let topic = [1, 2].first(where: { count in
+        // "chipotle, was june pricier than may?": a name before a comma and a question of how it went (no adverb:
+        // "honestly, was …"); "insomnia cookies, how many orders …": or before "how many" or "how much"; "el pollo loco,
+        // average order, last 3 months": or before what it asks of them.
+        func asksAfterComma(_ count: Int) -> Bool {
+            let next = String(raw[count]).lowercased()
+            let asks = ["was", "were", "is", "did"].contains(next) || ["average", "avg", "total"].contains(String(raw[count].trimmingPunctuation).lowercased())
+                || next == "how" && count + 1 < raw.count && ["many", "much"].contains(raw[count + 1].lowercased())
+            return raw[count - 1].hasSuffix(",") && asks && !raw[count - 1].dropLast().lowercased().hasSuffix("ly")
+        }
+        if let topic = [1, 2, 3].first(where: { count in
             count < raw.count && (raw[count - 1].hasSuffix(":") && !raw[count - 1].dropLast().contains(":") || raw[count] == "-" || raw[count] == "–"
                 // "trader joe's, was jan pricier than dec?": a possessive name before a comma.
                 || raw[count - 1].hasSuffix("'s,") || raw[count - 1].hasSuffix("’s,")
-                // "chipotle, was june pricier than may?": a name before a comma and a question of how it went (no adverb:
-                // "honestly, was …").
-                // "insomnia cookies, how many orders …": or before "how many" or "how much".
-                || raw[count - 1].hasSuffix(",") && (["was", "were", "is", "did"].contains(raw[count].lowercased())
-                    || raw[count].lowercased() == "how" && count + 1 < raw.count && ["many", "much"].contains(raw[count + 1].lowercased()))
-                    && !raw[count - 1].dropLast().lowercased().hasSuffix("ly"))
+                || asksAfterComma(count))
                 && raw.prefix(count - 1).allSatisfy { !$0.contains(":") } && raw.prefix(count).allSatisfy { !$0.trimmingPunctuation.isEmpty }
         }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
            let name = name(Array(0..<topic), tokens) {
@@ -110,13 +125,14 @@ extension FinanceUnderstander {
         for index in tokens.indices {
             let word = folded[index]
             // "how much went to petco in q3": "went to" as "at".
-            // "switch to tim hortons": "to" after a verb of changing the question's merchant, as "at".
+            // "switch to tim hortons": "to" after a verb of changing the question's merchant, as "at"; "been to harkins",
+            // after a visit.
             // "spent on trainline": "on" after spending, as "at"; "hit krispy kreme", "try tk maxx": a verb of visiting or
             // of trying another, the name its object.
             // "how much have i paid planet fitness": "paid" and its payee, as "at".
             // "priciest thing from best buy in q2": "from" after what was bought there, as "at".
             if ["at", "about", "hit", "try", "paid"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
-                || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "switch", "change", "swap", "move"].contains(folded[index - 1])
+                || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "been", "switch", "change", "swap", "move"].contains(folded[index - 1])
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
@@ -164,9 +180,12 @@ extension FinanceUnderstander {
                 // "biggest european wax center bill": three words of a name, the word before them none.
                 if index >= 3, plain(index - 3), plain(index - 2), plain(index - 1), !plain(index - 4), index < 4 || tokens[index - 4] != "&",
                    let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
-                if plain(index - 2), plain(index - 1), index < 3 || tokens[index - 3] != "&",
+                // "home depot purchases": a place's noun may open the name (`opensName`).
+                if plain(index - 2) || opensName(index - 2), plain(index - 1), index < 3 || tokens[index - 3] != "&",
                    let name = name([index - 2, index - 1], tokens, before: word) { return name }
-                if plain(index - 1, opening: true), let name = name([index - 1], tokens, before: word) { return name }
+                // "coffee shop visits": a kind of place alone is no name (the category's words before it are the category's).
+                if plain(index - 1, opening: true), !Self.kindsOfPlace.contains(folded[index - 1]),
+                   let name = name([index - 1], tokens, before: word) { return name }
             } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
                 return name  // "avg waitrose shop over the last 6 months"
             } else if ["avg", "average", "typical"].contains(word), plain(index + 1), index + 2 < folded.count,
@@ -543,8 +562,9 @@ extension FinanceUnderstander {
     /// The words of a question's count or amount, which may stand between its period and a Turkish merchant in a case.
     static let questionWords: Set<String> = ["kac", "kez", "kere", "defa", "ne", "kadar", "para", "lira", "tl"]
 
-    /// What a merchant takes, after "did" and its name: "how much did hulu take from me", "did uber charge me".
-    static let costVerbs: Set<String> = ["take", "took", "taken", "charge", "charged", "cost", "bill", "billed", "set"]
+    /// What a merchant takes, after "did" and its name: "how much did hulu take from me", "did uber charge me", "how much did
+    /// ralphs get from me".
+    static let costVerbs: Set<String> = ["take", "took", "taken", "charge", "charged", "cost", "bill", "billed", "set", "get", "got"]
 
     /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).
     static let placeNouns: Set<String> = ["home", "work"]
@@ -565,6 +585,10 @@ extension FinanceUnderstander {
     /// Common words, folded, that are no merchant's name in the shapes `lowercaseMerchant` reads.
     static let notNameWords: Set<String> = [
         "our", "your", "his", "her", "their", "all", "every", "each", "avg", "average", "total", "biggest", "largest", "smallest",
+        // "now 2049": a follow-up's adverb before the period it moves to.
+        "now", "then",
+        // Kinds of trip and visit, no shop's name before "trips" or "visits" ("road trips", "dentist visits").
+        "road", "field", "ski", "beach", "camping", "fishing", "dentist", "vet", "day", "shopping", "mall", "class", "site", "return",
         "cheapest", "priciest", "recent", "latest", "last", "first", "past", "previous", "next", "these", "those", "monthly", "weekly",
         "yearly", "annual", "daily", "online", "card", "credit", "debit", "phone", "mobile", "cell", "internet", "electricity",
         "electric", "water", "power", "cable", "utility", "rent", "food", "many", "much", "per", "for", "in", "on", "to", "from",

@@ -9,7 +9,7 @@ import Foundation
 /// - two capitalised parts, and "air", "jet", "fly" or "wings" glued in lower case at the end ("Afrijet", "Canaryfly",
 ///   "Animawings"), are one
 ///   only where a carrier stands: opening the request right before a place ("EcoJet Cochabamba to Cobija", "Originair
-///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"), or before Turkish
+///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"; or "to" alone, "Winair → Azua"), or before Turkish
 ///   "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
 ///   three letters or more ("Mc", "La", "De" begin surnames and places), and "air" follows no letter that makes it an
 ///   English word's end ("chair", "hair", "pair", "fair", "stair", "flair": "Wheelchair Boston to Denver");
@@ -41,7 +41,9 @@ extension SearchParser {
         }
         // Where a carrier stands: opening the request before a place, or before Turkish "ile"; no place itself. The
         // place may come after "to", a name the gazetteer lacks before it ("Canaryfly Fuerteventura to La Palma").
-        let opensRoute = index == 0 && (places.contains(1) || words.count > 3 && words[2] == "to" && places.contains { $0 > 2 })
+        // Or right before "to" and the place ("Winair → Azua", the arrow read as "to").
+        let opensRoute = index == 0 && (places.contains(1) || words.count > 3 && words[2] == "to" && places.contains { $0 > 2 }
+                                        || words.count > 2 && words[1] == "to" && places.contains(2))
         let withTurkish = index + 1 < words.count && turkishWithWords.contains(words[index + 1])
         guard mixedCase, opensRoute || withTurkish, !places.contains(index) else { return nil }
         if twoCapitalisedParts(text) { return (text, index..<(index + 1)) }

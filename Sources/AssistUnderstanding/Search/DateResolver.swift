@@ -42,6 +42,28 @@ public struct DateResolver: Sendable {
         self.numericOrder = order
     }
 
+    /// Words that take back what came before them: "no wait", "i mean", "make that", Turkish "yok yok", "pardon".
+    static let corrections: [[String]] = [
+        ["no", "wait"], ["wait", "no"], ["i", "mean"], ["make", "that"], ["or", "rather"], ["sorry"], ["actually"],
+        ["yok", "yok"], ["pardon"], ["hayir"],
+    ]
+
+    /// `words` with the words before the last correction blanked (these words are read for dates only), when both sides of it name a date and neither a
+    /// return ("on memorial day? no wait, tuesday" departs on Tuesday; "actually, next friday" alone is a plain date;
+    /// "out june 5, back june 12, no wait, june 14" is left as written, since what the correction takes back is unclear).
+    func corrected(_ words: [String]) -> [String] {
+        var marker: (start: Int, end: Int)?
+        for index in words.indices {
+            for correction in Self.corrections where words[index...].starts(with: correction) {
+                marker = (index, index + correction.count)
+            }
+        }
+        guard let marker, marker.end < words.count else { return words }
+        let before = Array(words[..<marker.start]), after = Array(words[marker.end...])
+        guard !words.contains(where: Self.isReturnMarker), resolve(words: before) != nil, resolve(words: after) != nil else { return words }
+        return Array(repeating: "", count: marker.end) + after
+    }
+
     /// This resolver with `iso` as today: a date read from another ("back on the 21st" from the departure's day).
     func starting(_ iso: String) -> DateResolver? { DateResolver(today: iso, order: numericOrder) }
 
@@ -60,6 +82,8 @@ public struct DateResolver: Sendable {
                 words[code] = ""
             }
         }
+        // "on memorial day? no wait, tuesday": a date after a correction replaces the one before it (`corrected`).
+        words = corrected(words)
         // "gidiş dönüş" (round trip) and a "return" before the dates that another marker follows ("BA return Heathrow to
         // Zurich, out Thursday 20 Oct, back Sunday the 23rd") are the kind of ticket, no return marker.
         if let marker = words.indices.first(where: { (Self.isReturnMarker(words[$0]) && !($0 > 0 && words[$0 - 1] == "gidis")

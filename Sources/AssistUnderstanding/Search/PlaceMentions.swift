@@ -72,6 +72,24 @@ extension Gazetteer {
                 ending = noun.ending
                 after = noun.end
             }
+            let nameEnd = after
+            let qualifier = qualifier(in: words, at: noun == nil ? after : end)
+            let pinnedByQualifier = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
+            // "esquipulas guatemala to …", "sagua la grande cuba'ya": a country or US state that pins the name belongs to
+            // its mention, and is no second place ("Guatemala" is Guatemala City's name too, "Cuba" Juba's in Turkish).
+            if let qualifier, pinnedByQualifier != nil, noun == nil, ending == nil {
+                after += qualifier.length
+                if after < words.count, Self.caseEndings.contains(words[after]) {
+                    ending = words[after]
+                    after += 1
+                }
+            }
+            // "Kongoussi'ye değil, Yako'ya", "to Kongoussi, not Yako": a place taken back is no end of the route.
+            if after < words.count && words[after] == "degil"
+                || previous == "not" || index > 1 && words[index - 2] == "not" && (Self.toWords.contains(previous ?? "") || Self.fromWords.contains(previous ?? "")) {
+                index = after
+                continue
+            }
             let role: Mention.Role
             if let ending, Self.fromEndings.contains(ending) {
                 role = .origin
@@ -99,12 +117,10 @@ extension Gazetteer {
             } else {
                 role = .unknown
             }
-            let qualifier = qualifier(in: words, at: noun == nil ? after : end)
             // "Eureka CA", "Gillette WY": a US state's postal code in capitals after the name pins it as the state's name does.
-            let stateCode = after < words.count && words[after].count == 2 && shapes.isAllCapitals(after) && shapes.hasLowerCase
-                ? match.cities.first { $0.country == "US" && $0.region == words[after].uppercased() } : nil
-            let pinned = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
-                ?? stateCode ?? lowerCaseCode
+            let stateCode = nameEnd < words.count && words[nameEnd].count == 2 && shapes.isAllCapitals(nameEnd) && shapes.hasLowerCase
+                ? match.cities.first { $0.country == "US" && $0.region == words[nameEnd].uppercased() } : nil
+            let pinned = pinnedByQualifier ?? stateCode ?? lowerCaseCode
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
                 || startsRoute(words, shapes, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)
