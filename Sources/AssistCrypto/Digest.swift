@@ -2,12 +2,23 @@ import COpenSSL
 
 /// Hashes, MACs and randomness through OpenSSL 3. No primitive is implemented here by hand.
 public enum Digest {
+    /// SHA-256, fetched from OpenSSL's default provider once. The one-shot `SHA256()` fetches it on every call (an
+    /// implicit fetch: a lookup, a copied name, reference counts), which costs more than hashing a short input, and a
+    /// request hashes one per rollout decision.
+    /// `nonisolated(unsafe)`: an `EVP_MD` is immutable once fetched and OpenSSL documents it as safe to use from any
+    /// number of threads at once; the pointer is written once, here, and never freed.
+    nonisolated(unsafe) private static let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)
+
     public static func sha256(_ data: some Collection<UInt8>) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
         let bytes = Array(data)
         bytes.withUnsafeBufferPointer { input in
             _ = out.withUnsafeMutableBufferPointer { output in
-                SHA256(input.baseAddress, input.count, output.baseAddress)
+                guard let algorithm = sha256Algorithm else { return SHA256(input.baseAddress, input.count, output.baseAddress) }
+                var length: UInt32 = 0
+                precondition(EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, algorithm, nil) == 1,
+                             "OpenSSL EVP_Digest failed")
+                return output.baseAddress
             }
         }
         return out

@@ -19,6 +19,9 @@ struct RolloutTests {
     @Test("buckets are stable per user and flag, and spread evenly")
     func buckets() {
         #expect(Rollout.bucket(user: "u1", key: "summary_v2") == Rollout.bucket(user: "u1", key: "summary_v2"))
+        // The first 8 bytes of SHA-256("u1:summary_v2"), big-endian, mod 10,000 (Python's hashlib): a user's bucket
+        // never moves between versions.
+        #expect(Rollout.bucket(user: "u1", key: "summary_v2") == 25.05)
         #expect(Rollout.bucket(user: "u1", key: "summary_v2") != Rollout.bucket(user: "u1", key: "other_flag")
             || Rollout.bucket(user: "u2", key: "summary_v2") != Rollout.bucket(user: "u2", key: "other_flag"))
         let buckets = (0..<10_000).map { Rollout.bucket(user: "user-\($0)", key: "summary_v2") }
@@ -39,6 +42,7 @@ struct RolloutTests {
         #expect(five.isSubset(of: fifty))
         #expect((60...140).contains(five.count))
         #expect(allowed(try feature(percentage: 0)).isEmpty)
+        #expect(allowed(try feature(percentage: 100)).count == users.count)
         #expect(allowed(try feature(percentage: 0, internalUsers: ["user-7"])) == ["user-7"])
     }
 

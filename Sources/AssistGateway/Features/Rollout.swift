@@ -26,7 +26,8 @@ public enum Rollout {
         let flag = feature.rollout?.flag ?? feature.id
         let percentage = feature.rollout?.percentage ?? 100
         let isInternal = feature.internalUsers.contains { $0.sameBytes(as: user) }
-        guard isInternal || bucket(user: user, key: flag) < percentage else { return .disabled }
+        // Every bucket is under 100, so a whole rollout needs no hash (one per request otherwise).
+        guard isInternal || percentage >= 100 || bucket(user: user, key: flag) < percentage else { return .disabled }
         guard let candidate = feature.candidate, bucket(user: user, key: flag + ":candidate") < candidate.percentage,
               let served = feature.servingCandidate else {
             return .allowed(feature)
