@@ -443,6 +443,7 @@ def main():
         for island in e.get("islands", ()):
             island_cities[island] = island_cities.get(island, 0) + 1
     kept_names = {words(e["name"]) for e in kept.values()} | {words(n) for names in TURKISH_NAMES.values() for n in names}
+    country_by_name = {words(c["name"]): code for code, c in countries.items()}
 
     def ends_in_case(name):
         """Whether `name` reads as a kept place's name with a Turkish case ending glued on, as the app cuts them."""
@@ -467,7 +468,10 @@ def main():
                 and not (len(words(turkish_geonames)) == 1 and (words(turkish_geonames)[0] in dictionary
                                                                or words(turkish_geonames)[0] in turkish or len(words(turkish_geonames)[0]) <= 3)):
             names.add(turkish_geonames)
-        names = sorted({n for n in names if words(n) and words(n) != words(entry["name"])}, key=lambda n: (fold(n), n))
+        # A Turkish name that is another country's English name is left out: "Cuba" is Juba's in Turkish, but a request
+        # that says "cuba" means the island (Turkish writes it "Küba").
+        names = sorted({n for n in names if words(n) and words(n) != words(entry["name"])
+                        and country_by_name.get(words(n), entry["country"]) == entry["country"]}, key=lambda n: (fold(n), n))
         if geo:
             if plain(geo["name"]) != entry["name"]:
                 aliases.add(geo["name"])
