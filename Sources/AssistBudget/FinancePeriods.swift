@@ -28,6 +28,7 @@ extension FinanceUnderstander {
         let words = DateResolver.numberingOrdinals(folded).map(Self.monthSpelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == folded.count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
+        let isWeekendDay = [1, 7].contains(calendar.component(.weekday, from: todayDate))
         var index = 0
         while index < words.count {
             defer { index += 1 }
@@ -94,6 +95,12 @@ extension FinanceUnderstander {
                 // "over the weekend", "at the weekend" (not "the weekend of feb 10", nor "the weekend before", a shift of
                 // the period before it): the latest weekend
                 add(latestWeekend())
+            } else if isWeekendDay, word == "weekend" && previous == "this" || word == "haftasonu" && previous == "bu"
+                        || word == "hafta" && previous == "bu" && next.hasPrefix("sonu") {
+                // "starbucks this weekend", "bu hafta sonu" on a Saturday or Sunday: this weekend so far (on a weekday it
+                // is still to come, and read as before).
+                if word == "hafta" { index += 1 }
+                add(latestWeekend(), from: index - 1)
             } else if word == "weekend" && ["last", "past", "previous"].contains(previous)
                         || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
                 if word == "hafta" { index += 1 }
@@ -144,6 +151,11 @@ extension FinanceUnderstander {
                 // "in 2026", "2026'da", "2026da": that calendar year, so far when it is this one.
                 add(year == thisYear ? yearToDate() : DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31"), .year(year))
             }
+        }
+        // "on friday, no wait, thursday", "geçen ay değil bu ay": a period after a correction replaces those before it.
+        if let correction = DateResolver.lastCorrection(in: words), found.contains(where: { $0.first >= correction.end }),
+           found.contains(where: { $0.last < correction.start }) {
+            found.removeAll { $0.last < correction.start }
         }
         let periods = joinedPeriods(found, in: words, dashed: dashed).map(\.range)
         return (periods.first, periods.count > 1 ? periods[1] : nil)

@@ -68,7 +68,8 @@ public struct FinanceUnderstander: Sendable {
             "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
-        ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber", "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
+        ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber",
+                           "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
@@ -78,7 +79,7 @@ public struct FinanceUnderstander: Sendable {
                            "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu",
                            // "is that up from february?": risen or fallen since another ("every fill-up from june" is none).
                            "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
-                           "gone up from", "gone down from"]),
+                           "gone up from", "gone down from", "higher than", "lower than"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",

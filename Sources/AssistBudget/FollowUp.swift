@@ -60,7 +60,7 @@ enum FollowUp {
     static func partOfLast(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
             // "ne kadarı Migros'taydı", "CarrefourSA'daki kısmı", "lukoilde bıraktığım kısım"
-            || words.contains { ["payi", "share", "kadari", "kismi", "kisim"].contains($0) }
+            || words.contains { ["payi", "share", "kadari", "kismi", "kisim", "kadarini", "kismini", "payini"].contains($0) }
             // "bunun içinden ipekyol'a giden": out of this ("son 3 ay içinde" is a period's).
             || zip(words, words.dropFirst()).contains { ["bunun", "onun", "bunlarin", "onlarin"].contains($0) && ["icinden", "icinde"].contains($1) }
     }

@@ -42,23 +42,29 @@ public struct DateResolver: Sendable {
         self.numericOrder = order
     }
 
-    /// Words that take back what came before them: "no wait", "i mean", "make that", Turkish "yok yok", "pardon".
+    /// Words that take back what came before them: "no wait", "i mean", "make that", Turkish "yok yok", "pardon", and
+    /// "değil" (not) after what it takes back ("geçen ay değil bu ay").
     static let corrections: [[String]] = [
         ["no", "wait"], ["wait", "no"], ["i", "mean"], ["make", "that"], ["or", "rather"], ["sorry"], ["actually"],
-        ["yok", "yok"], ["pardon"], ["hayir"],
+        ["yok", "yok"], ["pardon"], ["hayir"], ["degil"],
     ]
 
-    /// `words` with the words before the last correction blanked (these words are read for dates only), when both sides of it name a date and neither a
-    /// return ("on memorial day? no wait, tuesday" departs on Tuesday; "actually, next friday" alone is a plain date;
-    /// "out june 5, back june 12, no wait, june 14" is left as written, since what the correction takes back is unclear).
-    func corrected(_ words: [String]) -> [String] {
+    /// The words of the last correction in `words`, folded (`corrections`).
+    public static func lastCorrection(in words: [String]) -> (start: Int, end: Int)? {
         var marker: (start: Int, end: Int)?
         for index in words.indices {
-            for correction in Self.corrections where words[index...].starts(with: correction) {
+            for correction in corrections where words[index...].starts(with: correction) {
                 marker = (index, index + correction.count)
             }
         }
-        guard let marker, marker.end < words.count else { return words }
+        return marker
+    }
+
+    /// `words` (read for dates only) with the words before the last correction blanked, when both sides of it name a
+    /// date and no word a return ("on memorial day? no wait, tuesday" departs on Tuesday; "actually, next friday" alone
+    /// is a plain date; "out june 5, back june 12, no wait, june 14" is left as written: what it takes back is unclear).
+    func corrected(_ words: [String]) -> [String] {
+        guard let marker = Self.lastCorrection(in: words), marker.end < words.count else { return words }
         let before = Array(words[..<marker.start]), after = Array(words[marker.end...])
         guard !words.contains(where: Self.isReturnMarker), resolve(words: before) != nil, resolve(words: after) != nil else { return words }
         return Array(repeating: "", count: marker.end) + after
@@ -176,8 +182,9 @@ public struct DateResolver: Sendable {
             if let count = Self.count(word), let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7][next], previous == "in" {
                 return day(add(days: count * unit, to: today))  // "in 3 days", "in two weeks"
             }
-            if let count = word == "bir" ? 1 : Self.count(word), let unit = ["gun": 1, "hafta": 7][next], afterNext == "sonra" {
-                return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra", "bir hafta sonra"
+            if let count = word == "bir" ? 1 : Self.count(word), let unit = ["gun": 1, "hafta": 7][next],
+               ["sonra", "sonrasina", "sonrasi", "sonraya"].contains(afterNext) {
+                return day(add(days: count * unit, to: today))  // "3 gün sonra", "iki hafta sonra", "10 gün sonrasına"
             }
             // "sat morning", "on fri", "next tue": a weekday's abbreviation, beside a time of day or after a word that
             // introduces a day ("sun", "sat", "wed" are words too: "the sun", "I sat"); or ending a request of a few

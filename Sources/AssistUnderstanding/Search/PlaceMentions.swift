@@ -54,7 +54,9 @@ extension Gazetteer {
             // ("Nice'e") the ending is its own word and the name matches whole.
             guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index)
                     ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
-                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) else {
+                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord),
+                  // "on columbus day", "victoria day": a holiday's first word is no place.
+                  match.ending != nil || !DateResolver.beginsHoliday(words, at: index) else {
                 index += 1
                 continue
             }
@@ -76,7 +78,7 @@ extension Gazetteer {
             let qualifier = qualifier(in: words, at: noun == nil ? after : end)
             let pinnedByQualifier = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
             // "esquipulas guatemala to …", "sagua la grande cuba'ya": a country or US state that pins the name belongs to
-            // its mention, and is no second place ("Guatemala" is Guatemala City's name too, "Cuba" Juba's in Turkish).
+            // its mention, and is no second place ("Guatemala" is Guatemala City's name too).
             if let qualifier, pinnedByQualifier != nil, noun == nil, ending == nil {
                 after += qualifier.length
                 if after < words.count, Self.caseEndings.contains(words[after]) {
@@ -134,6 +136,12 @@ extension Gazetteer {
             }
             found.append(Mention(city: city, role: role, position: index, length: match.length, end: after))
             index = after
+        }
+        // "Diapaga'dan Zabre'ye... pardon Bogande'ye", "Mossendjo'dan Mouila'ya değil, pardon, Mouila'dan Mossendjo'ya":
+        // an end named after a correction replaces the one named before it.
+        if let correction = DateResolver.lastCorrection(in: words) {
+            let renamed = Set(found.filter { $0.position >= correction.end && $0.role != .unknown }.map(\.role))
+            found.removeAll { $0.position < correction.start && renamed.contains($0.role) }
         }
         // Joins are looked for only between two places, so a text naming fewer is not scanned for dashes.
         return found.count < 2 ? found : Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
