@@ -4,7 +4,7 @@ import COpenSSL
 public enum Digest {
     /// SHA-256, fetched from OpenSSL's default provider once. The one-shot `SHA256()` fetches it on every call (an
     /// implicit fetch: a lookup, a copied name, reference counts), which costs more than hashing a short input, and a
-    /// request hashes one per rollout decision.
+    /// request to a feature rolled out in part hashes one.
     /// `nonisolated(unsafe)`: an `EVP_MD` is immutable once fetched and OpenSSL documents it as safe to use from any
     /// number of threads at once; the pointer is written once, here, and never freed.
     nonisolated(unsafe) private static let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA256", nil)

@@ -9,8 +9,8 @@ import Foundation
 /// - two capitalised parts, and "air", "jet", "fly" or "wings" glued in lower case at the end ("Afrijet", "Canaryfly",
 ///   "Animawings"), are one
 ///   only where a carrier stands: opening the request right before a place ("EcoJet Cochabamba to Cobija", "Originair
-///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"; or "to" alone, "Winair → Azua"), or before Turkish
-///   "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
+///   Nelson to …"; or a word and "to" before it, "Canaryfly Fuerteventura to La Palma"; or "to" alone, "Winair →
+///   Azua"), or before Turkish "ile" ("TezJet ile Bişkek'ten …"); never a place the gazetteer knows ("McAllen to Houston"). Each part has
 ///   three letters or more ("Mc", "La", "De" begin surnames and places), and "air" follows no letter that makes it an
 ///   English word's end ("chair", "hair", "pair", "fair", "stair", "flair": "Wheelchair Boston to Denver");
 /// - in a request typed all in lower case, a glued ending in the word opening it before Turkish "ile" ("iberojet ile
