@@ -70,6 +70,20 @@ struct SmartSearchTests {
         #expect(PlaceSpans.candidates(in: "flights to smallvillea next friday", gazetteer: gazetteer) == ["smallvillea"])
         #expect(PlaceSpans.candidates(in: "Paris to Nice on May 3, two adults", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "Book Turkish Airlines to Rome in first class", gazetteer: gazetteer) == [])
+        // A carrier the rules read by its shape offers none of its words ("Tindi", "Wing"); a town beside it still is one.
+        let tindi = "Air Tindi to Smallvillea next friday"
+        #expect(PlaceSpans.candidates(in: tindi, besides: gazetteer.mentions(in: tindi), names: ["Air Tindi"]) == ["Smallvillea"])
+        #expect(PlaceSpans.candidates(in: tindi, besides: gazetteer.mentions(in: tindi)).contains("Tindi"))
+        var carrier = SearchFilters()
+        carrier.airline = "Blue Wing Airlines"
+        let choices = SmartSearch().schema(for: "Blue Wing Airlines ile Smallvillea'ya yarın", missing: carrier)
+            .jsonSchema["properties"]?["origin"]?["anyOf"]
+        #expect(choices == [["const": "Smallvillea"]])
+        // Nor a place the gazetteer knows inside the carrier's name ("Marshall", Texas, in "Air Marshall Islands").
+        carrier.airline = "Air Marshall"
+        let marshall = SmartSearch().schema(for: "Air Marshall Islands to Smallvillea in november, solo", missing: carrier)
+            .jsonSchema["properties"]?["origin"]?["anyOf"]?.arrayValue ?? []
+        #expect(!marshall.contains(["const": "Marshall"]) && marshall.contains(["const": "Smallvillea"]))
         #expect(PlaceSpans.candidates(in: "Dubai'ye Pegasus ile, Türk Hava Yolları değil", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "New York'tan Boston'a, under 300 EUR", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "Babaeski'den Edirne'ye yarın", gazetteer: gazetteer) == ["Babaeski"])

@@ -32,13 +32,28 @@ public enum PlaceSpans {
         candidates(in: text, besides: gazetteer.mentions(in: text))
     }
 
-    /// The candidate spans of `text` outside `mentions`, the places the gazetteer found in it.
-    static func candidates(in text: String, besides mentions: [Gazetteer.Mention]) -> [String] {
+    /// The positions in `folded` (a text's folded words) of each of `names`, wherever it stands whole.
+    static func positions(of names: [String], in folded: [String]) -> Set<Int> {
+        var found: Set<Int> = []
+        for name in names {
+            let words = TextMatching.words(name)
+            guard !words.isEmpty, words.count <= folded.count else { continue }
+            for start in 0...(folded.count - words.count) where Array(folded[start..<(start + words.count)]) == words {
+                found.formUnion(start..<(start + words.count))
+            }
+        }
+        return found
+    }
+
+    /// The candidate spans of `text` outside `mentions`, the places the gazetteer found in it, and outside `names`,
+    /// what the rules read as something else: the carrier ("Air Tindi", "Blue Wing Airlines" offer no "Tindi" nor "Wing").
+    static func candidates(in text: String, besides mentions: [Gazetteer.Mention], names: [String] = []) -> [String] {
         let tokens = WrittenWord.split(text)
         // The gazetteer's positions count folded words; when the written ones do not line up, offer no span.
-        guard !tokens.isEmpty, tokens.count == TextMatching.words(text).count else { return [] }
+        let folded = TextMatching.words(text)
+        guard !tokens.isEmpty, tokens.count == folded.count else { return [] }
         let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
-        let known = Set(mentions.flatMap { $0.position..<($0.position + $0.length) })
+        let known = Set(mentions.flatMap { $0.position..<($0.position + $0.length) }).union(positions(of: names, in: folded))
         var spans: [String] = []
         var index = 0
         while index < tokens.count {

@@ -71,8 +71,11 @@ public struct SmartSearch: Sendable {
         var properties: [DynamicSchema.Property] = []
         // A city can play one role: the other role's city is not a choice (a trip from Dubai to Dubai is no trip).
         // Beside the places the gazetteer finds, the spans where a place it does not know may be (`PlaceSpans`).
-        let mentions = gazetteer.mentions(in: text)
-        let cities = Array(Set(mentions.map(\.city.name))).sorted() + PlaceSpans.candidates(in: text, besides: mentions)
+        // A place inside the carrier's name is none of the trip's ends ("Air Marshall Islands" offers no Marshall, Texas).
+        let carrier = [filters.airline].compactMap { $0 }
+        let inCarrier = PlaceSpans.positions(of: carrier, in: TextMatching.words(text))
+        let mentions = gazetteer.mentions(in: text).filter { !inCarrier.contains($0.position) }
+        let cities = Array(Set(mentions.map(\.city.name))).sorted() + PlaceSpans.candidates(in: text, besides: mentions, names: carrier)
         let used = Set([filters.origin, filters.destination].compactMap { $0 })
         let free = cities.filter { !used.contains($0) }.map { DynamicSchema.Choice($0) }
         if !free.isEmpty {
