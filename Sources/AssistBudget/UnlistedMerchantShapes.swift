@@ -89,15 +89,12 @@ extension FinanceUnderstander {
                 return name
             }
         }
-        // "and costco?", "and Trader Joe's?": a short follow-up naming nothing but another shop, in any case; a question
-        // word or an adverb is what the follow-up asks ("and then?", "and why?"), not a shop.
-        if folded.first == "and", (2...3).contains(tokens.count), (1..<tokens.count).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
-           !folded.dropFirst().contains(where: Self.askingWords.contains), let name = name(Array(1..<tokens.count), tokens) {
-            return name
-        }
-        // "kroger instead?": the same, the shop before "instead" ("why instead?" asks).
-        if folded.last == "instead", (2...3).contains(tokens.count), (0..<tokens.count - 1).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
-           !folded.dropLast().contains(where: Self.askingWords.contains), let name = name(Array(0..<tokens.count - 1), tokens) {
+        // "and costco?", "and Trader Joe's?", "kroger instead?": a short follow-up naming nothing but another shop, in any
+        // case; a question word or an adverb is what the follow-up asks ("and then?", "and why?", "why instead?"), not a shop.
+        let anotherShop: Range<Int>? = !(2...3).contains(tokens.count) ? nil
+            : folded.first == "and" ? 1..<tokens.count : folded.last == "instead" ? 0..<(tokens.count - 1) : nil
+        if let words = anotherShop, words.allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
+           !words.contains(where: { Self.askingWords.contains(folded[$0]) }), let name = name(Array(words), tokens) {
             return name
         }
         // "Nordstrom: what was my largest single charge", "hepsiburada - what was my priciest order": one or two words
@@ -160,8 +157,8 @@ extension FinanceUnderstander {
                    let first = name([index + 1], tokens) ?? (possessiveOfCommonWord(tokens[index + 1]) ? Self.spelledAsName(tokens[index + 1]) : nil) {
                     return first + " " + Self.spelledAsName(tokens[index + 2])
                 }
-                if plain(index + 1) || index + 1 < tokens.count && Self.placeNouns.contains(folded[index + 1]) && tokens[index + 1].first?.isLowercase == true,
-                   plain(index + 2), boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
+                if plain(index + 1) || opensName(index + 1), plain(index + 2), boundary(index + 3),
+                   let name = name([index + 1, index + 2], tokens) { return name }
                 if word == "at", plain(index + 2), boundary(index + 3), let name = categoryWordOpeningName(index + 1, tokens, folded) { return name }
             } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an

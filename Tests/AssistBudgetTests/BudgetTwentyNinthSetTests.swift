@@ -37,6 +37,9 @@ struct BudgetTwentyNinthSetTests {
         #expect(ask("home depot on presidents' day").merchant == "Home Depot")
         #expect(ask("home depot purchases this year").merchant == "Home Depot")
         #expect(ask("home since january").merchant == nil)
+        // After "at" too (the same check, `opensName`): "at home depot in june" is the shop, "at home since january" none.
+        #expect(ask("how much at home depot in june").merchant == "Home Depot")
+        #expect(ask("how much at home since january").merchant == nil)
     }
 
     @Test("intents and categories: 'averaging', 'cost the most', 'salon and barber'; 'every fill-up from june' compares nothing")

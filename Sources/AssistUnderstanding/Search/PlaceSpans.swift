@@ -32,17 +32,9 @@ public enum PlaceSpans {
         candidates(in: text, besides: gazetteer.mentions(in: text))
     }
 
-    /// The positions in `folded` (a text's folded words) of each of `names`, wherever it stands whole.
+    /// The positions in `folded` (a text's folded words) of each of `names`, wherever it stands (`TextMatching.ranges`).
     static func positions(of names: [String], in folded: [String]) -> Set<Int> {
-        var found: Set<Int> = []
-        for name in names {
-            let words = TextMatching.words(name)
-            guard !words.isEmpty, words.count <= folded.count else { continue }
-            for start in 0...(folded.count - words.count) where Array(folded[start..<(start + words.count)]) == words {
-                found.formUnion(start..<(start + words.count))
-            }
-        }
-        return found
+        Set(names.flatMap { TextMatching.ranges(of: TextMatching.words($0), in: folded).joined() })
     }
 
     /// The candidate spans of `text` outside `mentions`, the places the gazetteer found in it, and outside `names`,
