@@ -154,6 +154,9 @@ eval: build
 	# The thirtieth set: measured once, on the rules of 6c8e85f (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtieth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtieth.jsonl
+	# The thirty-first set: measured once, on the rules of c04575b (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyfirst.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyfirst.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -197,6 +200,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyeighth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.twentyninth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.thirtieth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.thirtyfirst.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
