@@ -59,7 +59,7 @@ public struct FinanceUnderstander: Sendable {
         // "rideshares and trains", "public transport", "toplu taşımaya" (public transport, with its ending).
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
                        "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
-                       "public transit", "toplu taşıma"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
+                       "public transit", "toplu taşıma", "subway fares", "metro fares", "bus fares", "transit fares"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "giyime", "kıyafet", "kıyafete", "kıyafetler", "kıyafetlere"]),
         // "how much did i shop online", "shopped online": the act said with the verb.
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",

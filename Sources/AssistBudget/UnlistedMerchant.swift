@@ -131,7 +131,7 @@ extension FinanceUnderstander {
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "runs",
                                            "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "fill-up", "fill-ups", "fillups",
-                                           "booking", "bookings", "stay", "stays", "trips", "visit", "visits",
+                                           "booking", "bookings", "stay", "stays", "trips", "visit", "visits", "rentals",
                                            "transaction", "transactions"]
 
     /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose

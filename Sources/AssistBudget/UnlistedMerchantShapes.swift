@@ -48,6 +48,16 @@ extension FinanceUnderstander {
                 && (stem.count >= 3 || initials) && !Self.notNameWords.contains(stem) && !Self.notNames.contains(stem)
                 && !Self.boughtThere.contains(stem)
         }
+        // "philz coffee", "pj's coffee": a lower-case word no reader knows (no common word of either language), then a noun
+        // a shop's name ends with (`nameEndingNouns`), is one name; the noun alone is the category's ("coffee runs").
+        func nameEndingInNoun(_ index: Int) -> String? {
+            guard index >= 0, index + 1 < tokens.count, Self.nameEndingNouns.contains(folded[index + 1]), !holidayWords.contains(index) else { return nil }
+            let first = Self.withoutPossessive(tokens[index]), stem = TextMatching.fold(first)
+            guard stem.count >= 2, first.allSatisfy({ $0.isLetter && $0.isLowercase }), !CommonWords.contains(stem),
+                  !Self.notNameWords.contains(stem), !Self.notNames.contains(stem), !Self.boughtThere.contains(stem),
+                  acceptable(tokens[index] + " " + tokens[index + 1], allowingCommonWords: true) else { return nil }
+            return Self.spelledAsName(tokens[index]) + " " + Self.spelledAsName(tokens[index + 1])
+        }
         // "home depot": a place's noun in lower case, opening a name of two words, as "home" or "work" is no name alone.
         func opensName(_ index: Int) -> Bool {
             index >= 0 && index + 1 < tokens.count && Self.placeNouns.contains(folded[index]) && tokens[index].first?.isLowercase == true
@@ -105,7 +115,7 @@ extension FinanceUnderstander {
         // average order, last 3 months": or before what it asks of them.
         func asksAfterComma(_ count: Int) -> Bool {
             let next = String(raw[count]).lowercased()
-            let asks = ["was", "were", "is", "did"].contains(next) || ["average", "avg", "total"].contains(String(raw[count].trimmingPunctuation).lowercased())
+            let asks = ["was", "were", "is", "did", "what's", "whats", "what’s"].contains(next) || ["average", "avg", "total"].contains(String(raw[count].trimmingPunctuation).lowercased())
                 || next == "how" && count + 1 < raw.count && ["many", "much"].contains(raw[count + 1].lowercased())
             return raw[count - 1].hasSuffix(",") && asks && !raw[count - 1].dropLast().lowercased().hasSuffix("ly")
         }
@@ -128,11 +138,14 @@ extension FinanceUnderstander {
             // of trying another, the name its object.
             // "how much have i paid planet fitness": "paid" and its payee, as "at".
             // "priciest thing from best buy in q2": "from" after what was bought there, as "at".
+            // "what did i pay carrabba's": "pay" after "i" or "we", its payee after it.
             if ["at", "about", "hit", "try", "paid"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
+                || word == "pay" && index > 0 && ["i", "we"].contains(folded[index - 1])
                 || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "been", "switch", "change", "swap", "move"].contains(folded[index - 1])
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
                 // "at target this year", "at best buy?", "what about koçtaş?"
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
+                if boundary(index + 3), let name = nameEndingInNoun(index + 1) { return name }  // "at philz coffee last month"
                 // "have I paid Peacock since October": the payee capitalised mid-sentence, as a name is.
                 if word == "paid", plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
                    let name = name([index + 1], tokens) { return name }
@@ -177,6 +190,7 @@ extension FinanceUnderstander {
                 // "biggest european wax center bill": three words of a name, the word before them none.
                 if index >= 3, plain(index - 3), plain(index - 2), plain(index - 1), !plain(index - 4), index < 4 || tokens[index - 4] != "&",
                    let name = name([index - 3, index - 2, index - 1], tokens, before: word) { return name }
+                if index >= 2, let name = nameEndingInNoun(index - 2) { return name }  // "biggby coffee runs"
                 // "home depot purchases": a place's noun may open the name (`opensName`).
                 if plain(index - 2) || opensName(index - 2), plain(index - 1), index < 3 || tokens[index - 3] != "&",
                    let name = name([index - 2, index - 1], tokens, before: word) { return name }
@@ -198,7 +212,7 @@ extension FinanceUnderstander {
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
                       // "pazaramadan verdiğim siparişleri": a participle before them is what was done, no name.
                       !Self.isParticiple(folded[index - 1]),
-                      let name = name([index - 1], tokens, before: word) {
+                      let name = name([index - 1], tokens, before: word, turkish: true) {
                 return name  // "rossmann alışverişlerimin"
             } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0, sentenceStart: true) }) {
                 return name  // "ocaktaki beymen harcamalarımı", "geçen çarşamba simit sarayı harcamalarımı", "superonline faturalarım"
@@ -296,7 +310,7 @@ extension FinanceUnderstander {
     /// "geçen haftasındaki"): no name before "abonelik" or "fatura".
     static func isTimeNounInCase(_ word: String) -> Bool {
         ["ayin", "ayi", "yarisi", "yarisin", "haftasi", "haftanin", "yilin", "yili", "senesi", "senenin", "ceyregi", "ceyreg", "donemi",
-         "gunu", "gunun"]
+         "gunu", "gunun", "gecesi", "gecesin"]
             .contains(where: word.hasPrefix)
     }
 
@@ -335,7 +349,7 @@ extension FinanceUnderstander {
         guard previous.count >= 3 || initials, previous.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(folded),
               !(Self.endsLikePossessive(previous) && Self.notNameWords.contains(String(folded.dropLast()))),
               !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: { folded.hasSuffix($0) && Self.harmonises(previous, ending: $0) }),
-              !Self.isTimeWord(folded),
+              !Self.isTimeWord(folded), !Self.isTimeNounInCase(folded),
               // "bu kış başkentgaz'a", "geçen sonbahar mephisto'dan": a season's name is the period's, no name's word.
               Self.seasons[folded] == nil else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
@@ -346,6 +360,7 @@ extension FinanceUnderstander {
     func lowercaseCompound(_ previous: String, _ stem: String) -> String? {
         let folded = TextMatching.fold(previous)
         guard previous.count >= 3, previous.allSatisfy(\.isLetter), previous.first?.isLowercase == true, !Self.notNameWords.contains(folded),
+              !Self.isTimeNounInCase(folded),
               !Self.notNames.contains(folded), acceptable(previous, partOfName: true), !Self.hasIntentCue(previous),
               acceptable(previous + " " + stem, allowingCommonWords: true), Self.category(in: previous + " " + stem) == nil
                   || Self.category(in: previous) != nil else { return nil }
@@ -394,6 +409,11 @@ extension FinanceUnderstander {
         if (2...4).contains(word.count), word.allSatisfy({ $0.isLetter && $0.isLowercase }),
            !word.contains(where: { "aeiouyıöüâîû".contains($0) }) {
             return word.uppercased()
+        }
+        // "pj's": such initials keep their capitals before the possessive ("PJ's Coffee").
+        if isPossessive(word), case let stem = withoutPossessive(word), stem != word, (2...4).contains(stem.count),
+           stem.allSatisfy({ $0.isLetter && $0.isLowercase }), !stem.contains(where: { "aeiouyıöüâîû".contains($0) }) {
+            return stem.uppercased() + word.dropFirst(stem.count)
         }
         // "rei", "ido": a name of three letters with two vowels is no syllable but letters said one by one, in capitals (Turkish
         // ones after a Turkish ending: "İDO"); one vowel is a word's ("flo" → "Flo", "gap" → "Gap").
@@ -565,6 +585,9 @@ extension FinanceUnderstander {
 
     /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).
     static let placeNouns: Set<String> = ["home", "work"]
+
+    /// Nouns a shop's name may end with though alone they are a category's: "Philz Coffee", "Biggby Coffee".
+    static let nameEndingNouns: Set<String> = ["coffee"]
 
     /// What follows a Turkish merchant in the dative, locative or ablative in a question about spending there.
     static let spendingAfter: [String] = ["ne", "kac", "harca", "verdi", "verdig", "ode", "gitti", "giden", "aldi", "aldig", "yemek", "siparis",

@@ -112,12 +112,14 @@ extension SearchParser {
         // Turkish "ile" (with) after it is no word of the name ("atrak air ile gonabaddan …").
         let lastWord = !generic.strong && !mixedCase && end + 1 < words.count && !places.contains(end) && places.contains(end + 1)
             && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end]) && !turkishWithWords.contains(words[end])
+            // "wright air service to aweil": a carrier's own last word before the route, in lower case.
+            || !mixedCase && carriersLastWord(after: end, generic: generic.strong, tokens: tokens, words: words, mixedCase: false, places: places)
         // Or a word the gazetteer lacks right after it, going on to "to" and a place: the route's start ("tara air tikapur
         // to darchula"). Before such a start, a place's name is the carrier's word too (Tara, a town in Russia), as a
         // route never starts with a place, the generic word and an origin of its own; before a known place it is the
         // route's start ("boston air denver": by air from Boston).
         let unknownStart = !generic.strong && end + 2 < words.count && !places.contains(end) && isAirlineNameWord(words[end])
-            && !afterAirWords.contains(words[end]) && words[end + 1] == "to" && places.contains(end + 2)
+            && !afterAirWords.contains(words[end]) && !carrierLastWords.contains(words[end]) && words[end + 1] == "to" && places.contains(end + 2)
         // Or the route's own word right after it, then a place: "western air out of new smyrna beach", "hinterland aviation
         // from gladstone", "bar aviation to adjumani".
         // Or, in lower case, two or three words and a strong generic word opening the request right before the route's
@@ -168,9 +170,22 @@ extension SearchParser {
             !generic.strong && mixedCase && start == 0 && end + 1 < words.count && (places.contains(end + 1) && !places.contains(end) || beforeFrom)
                 && tokens[end].capitalised && isAirlineNameWord(words[end]) && !afterAirWords.contains(words[end])
                 || capitalisedName && end < words.count && designationWords.contains(words[end]) && tokens[end].capitalised
+                || carriersLastWord(after: end, generic: generic.strong, tokens: tokens, words: words, mixedCase: mixedCase, places: places)
         }
         let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written] + last.map { writtenName(tokens[$0].text) }
         return (joinedAsWritten(name, tokens: tokens[start..<(end + last.count)]), start..<(end + last.count))
+    }
+
+    /// Words a carrier's name may end with after a weak generic word: "Hebridean Air Services", "Wright Air Service".
+    static let carrierLastWords: Set<String> = ["service", "services", "charter", "charters"]
+
+    /// Whether the word at `index`, right after a weak generic word, is the carrier's last (`carrierLastWords`): written as
+    /// a name in a text with both cases, or in any case right before the route ("wright air service to …"; not "air
+    /// service" as a thing, nor "charter flights").
+    private static func carriersLastWord(after index: Int, generic strong: Bool, tokens: [WrittenWord], words: [String],
+                                         mixedCase: Bool, places: Set<Int>) -> Bool {
+        guard !strong, index < words.count, carrierLastWords.contains(words[index]) else { return false }
+        return mixedCase ? tokens[index].capitalised : places.contains(index + 1) || routeCue(after: index + 1, words: words, places: places, origin: false)
     }
 
     /// "Air Mauritius", "Aerolíneas Sosa": "Air" (or Spanish "Aerolíneas") and one name word after it, both capitalised

@@ -6,12 +6,12 @@
 /// be an ordinary word or a person: "Honeymoon Boston to Denver" opens with a common English word, "Ayşe Yılmaz ile
 /// Ankara'dan …" with two common Turkish ones (a given name and a surname are both), where "Equair" and "Amapola
 /// Flyg" are neither. Loaded on first use.
-enum CommonWords {
+public enum CommonWords {
     static let english: Set<String> = words(englishList)
     static let turkish: Set<String> = words(turkishList)
 
     /// Whether `folded` is a common word of either language.
-    static func contains(_ folded: String) -> Bool { english.contains(folded) || turkish.contains(folded) }
+    public static func contains(_ folded: String) -> Bool { english.contains(folded) || turkish.contains(folded) }
 
     private static func words(_ list: String) -> Set<String> { Set(list.split(separator: " ").map(String.init)) }
 }

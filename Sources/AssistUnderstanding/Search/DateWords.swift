@@ -355,7 +355,9 @@ enum DateWords {
                 index += 2
                 continue
             }
-            out.append(ordinals[word].map { "\($0)th" } ?? word)
+            // "sometime in april, first class": a cabin's "first" is no day.
+            let isCabin = index + 1 < words.count && words[index + 1] == "class"
+            out.append(isCabin ? word : ordinals[word].map { "\($0)th" } ?? word)
             index += 1
         }
         return out

@@ -128,6 +128,16 @@ public struct Gazetteer: Sendable {
     public func city(ofAirport code: String) -> City? { byAirport[code] }
 
     /// The country or US state `words` name at `index`, and how many words it takes.
+    /// The positions in `words` (a text's folded words) of every name this gazetteer knows, written whole (no glued
+    /// ending cut to reach it: "Nanya" is no Nan), whether or not the text makes it a place.
+    func namePositions(in words: [String]) -> Set<Int> {
+        var positions = Set<Int>()
+        for index in words.indices {
+            if let found = match(words, at: index), found.ending == nil { positions.formUnion(index..<(index + found.length)) }
+        }
+        return positions
+    }
+
     func qualifier(in words: [String], at index: Int) -> (country: String, region: String?, length: Int)? {
         guard index < words.count else { return nil }
         for length in stride(from: min(longestQualifier, words.count - index), through: 1, by: -1) {

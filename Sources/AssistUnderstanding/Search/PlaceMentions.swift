@@ -54,7 +54,9 @@ extension Gazetteer {
             // ("Nice'e") the ending is its own word and the name matches whole.
             guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index)
                     ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
-                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord),
+                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord)
+                    // "caxiastan balsasa": right after a place it leaves from, a "to" ending glued on makes even a common word the place.
+                    || found.last?.end == index && found.last?.role == .origin && Self.toEndings.contains(match.ending ?? ""),
                   // "on columbus day", "victoria day": a holiday's first word is no place.
                   match.ending != nil || !DateResolver.beginsHoliday(words, at: index) else {
                 index += 1
@@ -87,8 +89,7 @@ extension Gazetteer {
                 }
             }
             // "Kongoussi'ye değil, Yako'ya", "to Kongoussi, not Yako": a place taken back is no end of the route.
-            if after < words.count && words[after] == "degil"
-                || previous == "not" || index > 1 && words[index - 2] == "not" && (Self.toWords.contains(previous ?? "") || Self.fromWords.contains(previous ?? "")) {
+            if after < words.count && words[after] == "degil" || Self.followsNot(words, at: index) {
                 index = after
                 continue
             }
@@ -140,6 +141,12 @@ extension Gazetteer {
         // "Diapaga'dan Zabre'ye... pardon Bogande'ye", "Mossendjo'dan Mouila'ya değil, pardon, Mouila'dan Mossendjo'ya":
         // an end named after a correction replaces the one named before it.
         if let correction = DateResolver.lastCorrection(in: words) {
+            // "flights to penedo 4/26... no wait, patos, paraiba": one place of no role of its own after the correction
+            // takes the role of the one end named before it.
+            let before = found.filter { $0.position < correction.start }, after = found.indices.filter { found[$0].position >= correction.end }
+            if before.count == 1, before[0].role != .unknown, after.count == 1, found[after[0]].role == .unknown {
+                found[after[0]].role = before[0].role
+            }
             let renamed = Set(found.filter { $0.position >= correction.end && $0.role != .unknown }.map(\.role))
             found.removeAll { $0.position < correction.start && renamed.contains($0.role) }
         }
@@ -205,6 +212,20 @@ extension Gazetteer {
             }
         }
         return mentions
+    }
+
+    /// Words that may stand between "not" and the place it takes back: "not to Yako", "not the one in mexico city".
+    static let notFillers: Set<String> = ["the", "one", "in", "at", "near", "that", "to", "from", "via"]
+
+    /// Whether the place at `index` is taken back by a "not" before it, with only `notFillers` between (at most four).
+    static func followsNot(_ words: [String], at index: Int) -> Bool {
+        var before = index - 1
+        while before >= 0, index - before <= 5 {
+            if words[before] == "not" { return true }
+            guard notFillers.contains(words[before]) || fromWords.contains(words[before]) || toWords.contains(words[before]) else { return false }
+            before -= 1
+        }
+        return false
     }
 
     /// A place's name at `index`: the places it names, how many words it takes, a case ending glued to its last

@@ -10,7 +10,7 @@ public enum PlaceSpans {
     static let travelWords: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "for"])
     /// Words that are never part of a place: numbers, months, weekdays and the grammar words of a request.
     static func isPlaceWord(_ folded: String) -> Bool {
-        guard folded.count >= 3, Int(folded) == nil, DateResolver.month(folded) == nil, DateResolver.weekday(folded) == nil else { return false }
+        guard folded.count >= 3, !folded.contains(where: \.isNumber), DateResolver.month(folded) == nil, DateResolver.weekday(folded) == nil else { return false }
         return !stopWords.contains(folded) && !airlineWords.contains(folded) && SearchParser.currencies[folded] == nil
             && Gazetteer.placeNoun(in: [folded], at: 0) == nil && !folded.hasPrefix("arasi")
     }
@@ -25,11 +25,15 @@ public enum PlaceSpans {
         "ucus", "ucusu", "bilet", "yarin", "sabah", "aksam", "gece", "kisi", "yetiskin", "cocuk", "bebek", "ekonomi", "aktarmasiz",
         "istiyorum", "gitmek", "hafta", "sonu", "gidis", "donus", "cikisli", "varisli",
         "air", "airlines", "airways", "sinifi",
+        // A price's words: "for under $300".
+        "under", "below",
+        // A holiday's last words where its first alone names it ("Thanksgiving Day", "Christmas Eve").
+        "day", "eve",
     ]
 
     /// The candidate spans of `text`, as written, that the gazetteer does not know.
     public static func candidates(in text: String, gazetteer: Gazetteer) -> [String] {
-        candidates(in: text, besides: gazetteer.mentions(in: text))
+        candidates(in: text, besides: gazetteer.mentions(in: text), known: gazetteer.namePositions(in: TextMatching.words(text)))
     }
 
     /// The positions in `folded` (a text's folded words) of each of `names`, wherever it stands (`TextMatching.ranges`).
@@ -37,25 +41,33 @@ public enum PlaceSpans {
         Set(names.flatMap { TextMatching.ranges(of: TextMatching.words($0), in: folded).joined() })
     }
 
-    /// The candidate spans of `text` outside `mentions`, the places the gazetteer found in it, and outside `names`,
-    /// what the rules read as something else: the carrier ("Air Tindi", "Blue Wing Airlines" offer no "Tindi" nor "Wing").
-    static func candidates(in text: String, besides mentions: [Gazetteer.Mention], names: [String] = []) -> [String] {
+    /// The candidate spans of `text` outside `mentions`, the places the gazetteer found in it (with all that belongs to
+    /// each: "San Clemente, Chile" offers no "Chile"), and outside `names`, what the rules read as something else: the
+    /// carrier ("Air Tindi", "Blue Wing Airlines" offer no "Tindi" nor "Wing"). Nor does it offer what reads as no
+    /// second place: a holiday's words ("at Easter"), an aside in parentheses ("Cáceres'e (Mato Grosso'daki)"), a
+    /// name right after a place and a comma ("Eshowe, KZN"), or a verb after "to" ("want to catch the harvest").
+    /// `known` are the positions of every name the gazetteer knows, a place the rules took back among them ("Penedo... no
+    /// wait, Patos", "Winburg'a... değil"): a span is a place the gazetteer does not know.
+    static func candidates(in text: String, besides mentions: [Gazetteer.Mention], names: [String] = [], known gazetteerNames: Set<Int> = []) -> [String] {
         let tokens = WrittenWord.split(text)
         // The gazetteer's positions count folded words; when the written ones do not line up, offer no span.
         let folded = TextMatching.words(text)
         guard !tokens.isEmpty, tokens.count == folded.count else { return [] }
         let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
-        let known = Set(mentions.flatMap { $0.position..<($0.position + $0.length) }).union(positions(of: names, in: folded))
+        let qualifiers = mentions.filter { $0.end > 0 && $0.end <= tokens.count && tokens[$0.end - 1].commaAfter }.map(\.end)
+        let known = Set(mentions.flatMap { $0.position..<$0.end }).union(positions(of: names, in: folded))
+            .union(DateResolver.holidayWords(in: folded)).union(qualifiers).union(gazetteerNames)
         var spans: [String] = []
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
             let previous = index > 0 ? tokens[index - 1].folded : ""
-            let afterTravelWord = travelWords.contains(previous)
-            // "Babaeski'den": a Turkish case ending after an apostrophe marks a name, even first in a sentence.
-            let beforeEnding = index + 1 < tokens.count && Gazetteer.caseEndings.contains(tokens[index + 1].folded)
+            let afterTravelWord = travelWords.contains(previous) && !(previous == "to" && Gazetteer.verbsAfterTo.contains(token.folded))
+            // "Babaeski'den": a Turkish case ending after an apostrophe marks a name, even first in a sentence ("sometime in
+            // may", "can i fly" have none).
+            let beforeEnding = index + 1 < tokens.count && token.apostropheAfter && Gazetteer.caseEndings.contains(tokens[index + 1].folded)
             let marked = afterTravelWord || beforeEnding
-            let startsSpan = isPlaceWord(token.folded) && !known.contains(index)
+            let startsSpan = isPlaceWord(token.folded) && !known.contains(index) && !token.inParentheses
                 && (mixedCase ? token.capitalised && (!token.startsSentence || marked) : marked)
             guard startsSpan else {
                 index += 1

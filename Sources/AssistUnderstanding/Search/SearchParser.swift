@@ -85,7 +85,7 @@ public struct SearchParser: Sendable {
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "morn", "sabah", "sabahki"]),
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
             ("night", ["night", "nite", "tonight", "tonite", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
-        ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.any(["early", "erken"], in: text) || Self.firstThing(in: words) ? "morning" : nil)  // "early tomorrow": only when no other time is named
+        ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.saysEarly(nightsUncounted) || Self.firstThing(in: words) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
                       "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
@@ -258,6 +258,16 @@ public struct SearchParser: Sendable {
     static let dollarPrefixes: [String: String] = ["S": "sgd", "A": "aud", "C": "cad", "NZ": "nzd", "HK": "hkd", "R": "brl"]
     /// Codes written before an amount ("USD 500", and the signs as spelled): not "try", an English verb.
     static let codesBeforeAmounts: Set<String> = ["gbp", "usd", "eur", "tl", "cad", "aud", "chf", "sgd", "nzd", "hkd", "zar", "inr", "jpy", "brl"]
+
+    /// Whether `words` ask for early in the day ("early tomorrow", "erken", "erkenden"): not a holiday's "early" (blanked in
+    /// `words`: "the early may bank holiday") nor a month's ("early april", "early in april").
+    static func saysEarly(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard words[index] == "early" || words[index].hasPrefix("erken") else { return false }
+            let next = index + 2 < words.count && ["in", "of"].contains(words[index + 1]) ? index + 2 : index + 1
+            return next == words.count || DateResolver.month(words[next]) == nil
+        }
+    }
 
     /// "fri first thing", "first thing tomorrow": the start of the day, as "early" is; not "the first thing I need"
     /// nor "my first thing to book", where a word before makes it a thing.
