@@ -95,8 +95,10 @@ final class SpoolJournal: Sendable {
         syncer = SpoolSyncer(interval: settings.syncInterval)
         syncer.start { [unowned self] in syncWritten() }
         if scan.end > scan.start { syncer.written() }
-        let thread = Thread { [self] in loop() }
-        thread.name = "assist-audit-spool"
+        let thread = Thread { [self] in
+            Thread.current.name = "assist-spool"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+            loop()
+        }
         thread.start()
     }
 

@@ -110,6 +110,7 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         event.data.u64 = Self.key(fd: wakeFD, registration: 0)
         epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
         let thread = Thread { [self] in
+            Thread.current.name = name  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
             pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
             runLoop()
             pthread_setspecific(Self.currentKey, nil)
@@ -117,7 +118,6 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
             close(wakeFD)
             ended.open()
         }
-        thread.name = name
         thread.start()
     }
 

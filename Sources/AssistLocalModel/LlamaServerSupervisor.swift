@@ -149,9 +149,9 @@ public final class LlamaServerSupervisor: Service {
         }
         kill(-pid, SIGTERM)
         let escalation = Thread { [self] in
+            Thread.current.name = "assist-llama-end"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
             if !waitForExit(tenthsOfSeconds: 50) { kill(-pid, SIGKILL) }
         }
-        escalation.name = "assist-llama-stop"
         escalation.start()
     }
 
@@ -184,8 +184,10 @@ public final class LlamaServerSupervisor: Service {
         }
         guard launching else { return !stopping }
         return try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { [self] in supervise(firstSpawn: continuation) }
-            thread.name = "assist-llama-supervisor"
+            let thread = Thread { [self] in
+                Thread.current.name = "assist-llama"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+                supervise(firstSpawn: continuation)
+            }
             thread.start()
         }
     }

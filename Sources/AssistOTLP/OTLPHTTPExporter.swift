@@ -47,10 +47,10 @@ public final class OTLPHTTPExporter: SpanExporter, Service {
         let resource = OTLPResource(serviceName: settings.serviceName, serviceInstanceID: settings.serviceInstanceID ?? OTLPResource.randomInstanceID(),
                                     version: settings.serviceVersion)
         let thread = Thread { [self] in
+            Thread.current.name = "assist-otlp"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
             work(resource: resource)
             ended.open()
         }
-        thread.name = "assist-otlp-export"
         thread.start()
     }
 

@@ -49,8 +49,10 @@ public final class SQLiteWorkQueue: Sendable {
     init(settings: Settings, database: SQLiteDatabase.Locked) {
         self.settings = settings
         queue = JobQueue(capacity: settings.capacity)
-        let thread = Thread { [self] in loop(database) }
-        thread.name = "assist-sqlite"
+        let thread = Thread { [self] in
+            Thread.current.name = "assist-sqlite"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+            loop(database)
+        }
         thread.start()
     }
 

@@ -59,11 +59,11 @@ public final class WALCheckpointer: Service {
         limitFrames = Int32(clamping: max(32, sizeLimit / pageSize))
         let handle = SQLiteHandle(pointer: opened)
         let thread = Thread { [self] in
+            Thread.current.name = "assist-wal"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
             loop(handle.pointer, interval: interval, withWritesPaused: withWritesPaused)
             sqlite3_close(handle.pointer)
             ended.open()
         }
-        thread.name = "assist-wal-checkpoint"
         thread.start()
     }
 

@@ -25,6 +25,20 @@ import Glibc
         #expect(seen.withLock { $0 } == Array(0..<100))
     }
 
+    @Test("the loop's thread carries the loop's name, as ps, perf and gdb show it")
+    func theLoopsThreadIsNamed() async throws {
+        let loop = try EventLoop(name: "assist-loop-7")
+        defer { loop.shutdown() }
+        let name = Mutex<String?>(nil)
+        let done = Latch()
+        loop.execute {
+            name.withLock { $0 = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) }
+            done.open()
+        }
+        await done.wait()
+        #expect(name.withLock { $0 } == "assist-loop-7")
+    }
+
     @Test("a task that prefers the loop runs on it, and comes back to it after every suspension")
     func aTaskThatPrefersTheLoopStaysOnItAcrossSuspensions() async throws {
         let loop = try EventLoop(name: "test-loop")
