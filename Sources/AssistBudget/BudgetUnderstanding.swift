@@ -4,9 +4,12 @@ import Foundation
 
 /// The budget understander with the on-device model behind the rules, as the brief describes it.
 ///
-/// The rules read the question first. The model is asked only for what they left empty and the question signals:
-/// the intent when no rule reads one; a merchant when the question points at one ("at …", "from …", a capitalised
-/// name, Turkish "-'ta/-'den"); a category when it points at one ("on …", "for …", "kategori"). The choices are
+/// The rules read the question first. The model is asked only for what they left empty and the question signals: a
+/// merchant when the question points at one ("at …", "from …", a capitalised name, Turkish "-'ta/-'den"); a category
+/// when it points at one ("on …", "for …", "kategori"). Never the intent: where no rule reads one, the rules' total
+/// stands. (Until 2026-12-05 the model picked it there; over every budget set in `make eval` its intent was right
+/// where the rules' was wrong once, and wrong where theirs was right 124 times: "what did i pay pep boys" an average,
+/// "groceries since may 1" a list, "bus and subway fares in august" a comparison.) The choices are
 /// closed and the user's own: their merchants, the most frequent first, trimmed to what fits the on-device model's
 /// context (`merchantChoices`); the categories the app knows. Every value the model gives must have literal
 /// support in the question (Turkish folding and suffixes allowed), or it is dropped. Without a model, or when it
@@ -91,11 +94,6 @@ public struct BudgetUnderstanding: Sendable {
         for (field, value) in (answer.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard let chosen = value.stringValue else { continue }
             switch field {
-            case "intent":
-                guard let intent = FinanceQuestion.Intent(rawValue: chosen) else { continue }
-                question.intent = intent
-                if intent != .comparePeriods { question.otherPeriod = nil }
-                used = true
             case "merchant" where BudgetSignals.supports(text, merchant: chosen):
                 question.merchant = chosen
                 used = true
@@ -112,9 +110,6 @@ public struct BudgetUnderstanding: Sendable {
     /// The walled schema for `text`: only what the rules left empty and the question signals, each a closed choice.
     public func schema(for text: String, understood question: FinanceQuestion) -> DynamicSchema {
         var properties: [DynamicSchema.Property] = []
-        if !FinanceUnderstander.hasIntentCue(text) {
-            properties.append(.init("intent", .string(choices: FinanceQuestion.Intent.allCases.map { DynamicSchema.Choice($0.rawValue) })))
-        }
         if question.merchant == nil, !merchantChoices.isEmpty, BudgetSignals.pointsAtMerchant(text) {
             properties.append(.init("merchant", .string(choices: merchantChoices.map { DynamicSchema.Choice($0) }), optional: true))
         }

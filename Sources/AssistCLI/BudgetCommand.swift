@@ -10,7 +10,7 @@ import Foundation
 
 /// `assist budget ask "QUESTION" [--user u1] [--today D] [--json] [--offline] [--locale L] [--data-dir DIR]`
 /// and `assist budget chat` (one question per stdin line, follow-ups inherit from the previous question).
-/// Understand (rules; the embedded model picks the intent when no rule does, unless `--offline`) → compute
+/// Understand (rules; the embedded model picks a merchant or category they left empty, unless `--offline`) → compute
 /// over the user's transactions in SQLite → reply from a template. `--golden FILE` prints the rules' table.
 /// `assist budget import-sms FILE [--user u1] [--dry-run]`: bank SMS messages, one per line, into the user's
 /// transactions (`SMSImport`): each line stored, a duplicate, or not understood (by line number, never guessed).
