@@ -95,11 +95,7 @@ final class SpoolJournal: Sendable {
         syncer = SpoolSyncer(interval: settings.syncInterval)
         syncer.start { [unowned self] in syncWritten() }
         if scan.end > scan.start { syncer.written() }
-        let thread = Thread { [self] in
-            Thread.current.name = "assist-spool"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
-            loop()
-        }
-        thread.start()
+        NamedThread.start("assist-spool") { [self] in loop() }
     }
 
     /// Appends `entries` with one `pwrite` (to be synced within `syncInterval`); returns the logical position

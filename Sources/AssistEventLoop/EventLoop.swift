@@ -109,8 +109,7 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
         event.events = EPOLLIN.rawValue
         event.data.u64 = Self.key(fd: wakeFD, registration: 0)
         epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event)
-        let thread = Thread { [self] in
-            Thread.current.name = name  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+        NamedThread.start(name) { [self] in
             pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
             runLoop()
             pthread_setspecific(Self.currentKey, nil)
@@ -118,7 +117,6 @@ public final class EventLoop: TaskExecutor, Service, @unchecked Sendable {
             close(wakeFD)
             ended.open()
         }
-        thread.start()
     }
 
     /// Whether the calling thread is this loop's.

@@ -148,11 +148,9 @@ public final class LlamaServerSupervisor: Service {
             return
         }
         kill(-pid, SIGTERM)
-        let escalation = Thread { [self] in
-            Thread.current.name = "assist-llama-end"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+        NamedThread.start("assist-llama-end") { [self] in
             if !waitForExit(tenthsOfSeconds: 50) { kill(-pid, SIGKILL) }
         }
-        escalation.start()
     }
 
     /// Stops the whole process group as `shutdown()` does (SIGTERM, then SIGKILL after 5 s), and waits
@@ -184,11 +182,7 @@ public final class LlamaServerSupervisor: Service {
         }
         guard launching else { return !stopping }
         return try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { [self] in
-                Thread.current.name = "assist-llama"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
-                supervise(firstSpawn: continuation)
-            }
-            thread.start()
+            NamedThread.start("assist-llama") { [self] in supervise(firstSpawn: continuation) }
         }
     }
 }

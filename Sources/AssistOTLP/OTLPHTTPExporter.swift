@@ -46,12 +46,10 @@ public final class OTLPHTTPExporter: SpanExporter, Service {
         queue = SpanQueue(capacity: settings.maxQueueSize, batchSize: settings.maxExportBatchSize)
         let resource = OTLPResource(serviceName: settings.serviceName, serviceInstanceID: settings.serviceInstanceID ?? OTLPResource.randomInstanceID(),
                                     version: settings.serviceVersion)
-        let thread = Thread { [self] in
-            Thread.current.name = "assist-otlp"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+        NamedThread.start("assist-otlp") { [self] in
             work(resource: resource)
             ended.open()
         }
-        thread.start()
     }
 
     /// Queues `span` for the next batch, or drops and counts it. Never waits for the export thread.

@@ -49,11 +49,7 @@ public final class SQLiteWorkQueue: Sendable {
     init(settings: Settings, database: SQLiteDatabase.Locked) {
         self.settings = settings
         queue = JobQueue(capacity: settings.capacity)
-        let thread = Thread { [self] in
-            Thread.current.name = "assist-sqlite"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
-            loop(database)
-        }
-        thread.start()
+        NamedThread.start("assist-sqlite") { [self] in loop(database) }
     }
 
     /// Queues `job`; false (and nothing queued) when the queue is full or stopped.

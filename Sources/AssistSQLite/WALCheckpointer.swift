@@ -58,13 +58,11 @@ public final class WALCheckpointer: Service {
         triggerFrames = Int32(clamping: max(16, sizeLimit / 2 / pageSize))
         limitFrames = Int32(clamping: max(32, sizeLimit / pageSize))
         let handle = SQLiteHandle(pointer: opened)
-        let thread = Thread { [self] in
-            Thread.current.name = "assist-wal"  // named from inside: on Linux, Foundation names only the thread that sets it (15 characters at most)
+        NamedThread.start("assist-wal") { [self] in
             loop(handle.pointer, interval: interval, withWritesPaused: withWritesPaused)
             sqlite3_close(handle.pointer)
             ended.open()
         }
-        thread.start()
     }
 
     /// The writer's commit hook: the log now holds `frames` frames. Wakes the thread, once, past the trigger.

@@ -42,11 +42,11 @@ public struct DateResolver: Sendable {
         self.numericOrder = order
     }
 
-    /// Words that take back what came before them: "no wait", "i mean", "make that", Turkish "yok yok" or "yok" ("cuma... yok, perşembe"), "pardon", and
-    /// "değil" (not) after what it takes back ("geçen ay değil bu ay").
+    /// Words that take back what came before them: "no wait", "i mean", "make that", Turkish "yok" ("yok yok", "cuma...
+    /// yok, perşembe"), "pardon", and "değil" (not) after what it takes back ("geçen ay değil bu ay").
     static let corrections: [[String]] = [
         ["no", "wait"], ["wait", "no"], ["i", "mean"], ["make", "that"], ["or", "rather"], ["sorry"], ["actually"],
-        ["yok", "yok"], ["yok"], ["pardon"], ["hayir"], ["degil"],
+        ["yok"], ["pardon"], ["hayir"], ["degil"],
     ]
 
     /// The words of the last correction in `words`, folded (`corrections`).
