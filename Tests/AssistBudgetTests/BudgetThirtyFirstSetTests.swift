@@ -45,4 +45,16 @@ struct BudgetThirtyFirstSetTests {
     func transportFares() {
         #expect(ask("train and subway fares in february").category == "transport")
     }
+
+    @Test("a category's English word takes a plural, not another word's letters: 'cabs' is transport, 'cabelas' and 'cabin' are not")
+    func englishCategoryWords() {
+        #expect(ask("cabs last month").category == "transport")
+        #expect(ask("buses in february").category == "transport")
+        #expect(ask("how much at cabelas last month").category == nil)
+        #expect(ask("how much did i spend at the cabin last weekend").category == nil)
+        #expect(ask("cinemark last month, how much").category == nil)
+        // Turkish endings glued on stay read: "taksiye", "aboneliklerimi".
+        #expect(ask("taksiye ne kadar verdim").category == "transport")
+        #expect(ask("ocak ayı aboneliklerimi listeler misin").category == "subscriptions")
+    }
 }

@@ -13,5 +13,11 @@ public enum CommonWords {
     /// Whether `folded` is a common word of either language.
     public static func contains(_ folded: String) -> Bool { english.contains(folded) || turkish.contains(folded) }
 
+    /// Whether `folded` is a common English word.
+    public static func isEnglish(_ folded: String) -> Bool { english.contains(folded) }
+
+    /// Whether `folded` is a common Turkish word.
+    public static func isTurkish(_ folded: String) -> Bool { turkish.contains(folded) }
+
     private static func words(_ list: String) -> Set<String> { Set(list.split(separator: " ").map(String.init)) }
 }
