@@ -483,7 +483,7 @@ public struct FinanceUnderstander: Sendable {
         let folded = FoldedText(words: words)
         return categoryPhrases.first { name, phrases in
             phrases.contains { phrase in
-                !(act && name == "shopping" && phrase.text == "alışveriş") && (phrase.englishOnly ? endsInPlural(phrase.words, in: words) : folded.contains(phrase.text))
+                !(act && name == "shopping" && phrase.text == "alışveriş") && folded.contains(phrase.text, pluralOnly: phrase.englishOnly)
             }
         }?.name ?? misspelledCategory(words)
     }
@@ -492,22 +492,11 @@ public struct FinanceUnderstander: Sendable {
     /// common Turkish one): such a word takes a plural ending in a question, never the short endings Turkish glues on, which
     /// `FoldedText` allows ("taksiye", "marketten"; Turkish writes one after an English word's apostrophe, as a word of
     /// its own). So "cab" matches "cabs" but not "cabin" or "cabelas", "bus" not "busy".
-    static let categoryPhrases: [(name: String, phrases: [(text: String, words: [String], englishOnly: Bool)])] = categories.map { name, phrases in
+    static let categoryPhrases: [(name: String, phrases: [(text: String, englishOnly: Bool)])] = categories.map { name, phrases in
         (name, phrases.map { phrase in
-            let words = TextMatching.words(phrase)
-            let last = words.last ?? ""
-            return (phrase, words, CommonWords.isEnglish(last) && !CommonWords.isTurkish(last))
+            let last = TextMatching.words(phrase).last ?? ""
+            return (phrase, CommonWords.isEnglish(last) && !CommonWords.isTurkish(last))
         })
-    }
-
-    /// Whether `phrase` occurs in `words` as whole words, its last one perhaps with a plural "s" or "es".
-    static func endsInPlural(_ phrase: [String], in words: [String]) -> Bool {
-        guard let last = phrase.last, phrase.count <= words.count else { return false }
-        return (0...(words.count - phrase.count)).contains { start in
-            let written = words[start + phrase.count - 1]
-            return words[start..<(start + phrase.count - 1)].elementsEqual(phrase.dropLast())
-                && (written == last || written == last + "s" || written == last + "es")
-        }
     }
 
     /// A category's long word written with a slip ("restaraunt", "grocceries"): within one edit of a word of nine

@@ -33,7 +33,7 @@ public enum PlaceSpans {
 
     /// The candidate spans of `text`, as written, that the gazetteer does not know.
     public static func candidates(in text: String, gazetteer: Gazetteer) -> [String] {
-        candidates(in: text, besides: gazetteer.mentions(in: text), known: gazetteer.namePositions(in: TextMatching.words(text)))
+        candidates(in: text, besides: gazetteer.mentions(in: text), gazetteer: gazetteer)
     }
 
     /// The positions in `folded` (a text's folded words) of each of `names`, wherever it stands (`TextMatching.ranges`).
@@ -46,9 +46,9 @@ public enum PlaceSpans {
     /// carrier ("Air Tindi", "Blue Wing Airlines" offer no "Tindi" nor "Wing"). Nor does it offer what reads as no
     /// second place: a holiday's words ("at Easter"), an aside in parentheses ("Cáceres'e (Mato Grosso'daki)"), a
     /// name right after a place and a comma ("Eshowe, KZN"), or a verb after "to" ("want to catch the harvest").
-    /// `known` are the positions of every name the gazetteer knows, a place the rules took back among them ("Penedo... no
-    /// wait, Patos", "Winburg'a... değil"): a span is a place the gazetteer does not know.
-    static func candidates(in text: String, besides mentions: [Gazetteer.Mention], names: [String] = [], known gazetteerNames: Set<Int> = []) -> [String] {
+    /// With `gazetteer`, no word of a name it knows is one, a place the rules took back among them ("Penedo... no wait,
+    /// Patos", "Winburg'a... değil"): a span is a place the gazetteer does not know.
+    static func candidates(in text: String, besides mentions: [Gazetteer.Mention], names: [String] = [], gazetteer: Gazetteer? = nil) -> [String] {
         let tokens = WrittenWord.split(text)
         // The gazetteer's positions count folded words; when the written ones do not line up, offer no span.
         let folded = TextMatching.words(text)
@@ -56,7 +56,7 @@ public enum PlaceSpans {
         let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
         let qualifiers = mentions.filter { $0.end > 0 && $0.end <= tokens.count && tokens[$0.end - 1].commaAfter }.map(\.end)
         let known = Set(mentions.flatMap { $0.position..<$0.end }).union(positions(of: names, in: folded))
-            .union(DateResolver.holidayWords(in: folded)).union(qualifiers).union(gazetteerNames)
+            .union(DateResolver.holidayWords(in: folded)).union(qualifiers).union(gazetteer?.namePositions(in: folded) ?? [])
         var spans: [String] = []
         var index = 0
         while index < tokens.count {

@@ -76,7 +76,7 @@ public struct SmartSearch: Sendable {
         let inCarrier = PlaceSpans.positions(of: carrier, in: TextMatching.words(text))
         let mentions = gazetteer.mentions(in: text).filter { !inCarrier.contains($0.position) }
         let cities = Array(Set(mentions.map(\.city.name))).sorted()
-            + PlaceSpans.candidates(in: text, besides: mentions, names: carrier, known: gazetteer.namePositions(in: TextMatching.words(text)))
+            + PlaceSpans.candidates(in: text, besides: mentions, names: carrier, gazetteer: gazetteer)
         let used = Set([filters.origin, filters.destination].compactMap { $0 })
         let free = cities.filter { !used.contains($0) }.map { DynamicSchema.Choice($0) }
         if !free.isEmpty {
@@ -119,7 +119,7 @@ public struct SmartSearch: Sendable {
             guard let name = value.stringValue else { return false }
             let mentions = gazetteer.mentions(in: text)
             return mentions.contains { $0.city.name == name }
-                || PlaceSpans.candidates(in: text, besides: mentions, known: gazetteer.namePositions(in: TextMatching.words(text))).contains(name)
+                || PlaceSpans.candidates(in: text, besides: mentions, gazetteer: gazetteer).contains(name)
         case "adults", "children", "infants":
             guard let number = value.intValue else { return false }
             let words = TextMatching.words(text)

@@ -109,10 +109,11 @@ public enum TextMatching {
         FoldedText(text).contains(phrase)
     }
 
-    /// Whether `needle` occurs in `haystack` as consecutive words, the last one allowing a short suffix.
-    static func contains(_ haystack: [String], needle: [String]) -> Bool {
+    /// Whether `needle` occurs in `haystack` as consecutive words, the last one allowing a short suffix (with
+    /// `pluralOnly`, only a plural "s" or "es").
+    static func contains(_ haystack: [String], needle: [String], pluralOnly: Bool = false) -> Bool {
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { occurs(needle, in: haystack, at: $0) }
+        return (0...(haystack.count - needle.count)).contains { occurs(needle, in: haystack, at: $0, pluralOnly: pluralOnly) }
     }
 
     /// Every word range of `haystack` where `needle` occurs, as `contains` matches it.
@@ -121,12 +122,15 @@ public enum TextMatching {
         return (0...(haystack.count - needle.count)).filter { occurs(needle, in: haystack, at: $0) }.map { $0..<($0 + needle.count) }
     }
 
-    /// Whether `needle` occurs in `haystack` from `start`: each word whole, the last one allowing a short suffix.
-    private static func occurs(_ needle: [String], in haystack: [String], at start: Int) -> Bool {
+    /// Whether `needle` occurs in `haystack` from `start`: each word whole, the last one allowing a short suffix (with
+    /// `pluralOnly`, only "s" or "es").
+    private static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false) -> Bool {
         for (offset, word) in needle.enumerated() {
             let candidate = haystack[start + offset]
             let isLast = offset == needle.count - 1
-            if !(candidate == word || (isLast && word.count >= 3 && candidate.hasPrefix(word) && candidate.count <= word.count + 4)) {
+            let suffixed = pluralOnly ? candidate == word + "s" || candidate == word + "es"
+                : word.count >= 3 && candidate.hasPrefix(word) && candidate.count <= word.count + 4
+            if !(candidate == word || (isLast && suffixed)) {
                 return false
             }
         }
@@ -145,9 +149,10 @@ public struct FoldedText: Sendable {
     /// Words already folded (`TextMatching.words`), some perhaps blanked ("") so that no phrase matches across them.
     public init(words: [String]) { self.words = words }
 
-    /// Whether `phrase` occurs as whole words, as `TextMatching.contains(_:phrase:)` says.
-    public func contains(_ phrase: String) -> Bool {
-        TextMatching.contains(words, needle: TextMatching.words(phrase))
+    /// Whether `phrase` occurs as whole words, as `TextMatching.contains(_:phrase:)` says; with `pluralOnly`, its last
+    /// word may end only in a plural "s" or "es" (an English word: "cabs", not "cabin").
+    public func contains(_ phrase: String, pluralOnly: Bool = false) -> Bool {
+        TextMatching.contains(words, needle: TextMatching.words(phrase), pluralOnly: pluralOnly)
     }
 
     /// Whether any of `phrases` occurs.
