@@ -78,7 +78,7 @@ let package = Package(
         // on the requests' event loops: over AssistUpstream for plain HTTP to an address, else over libcurl multi.
         // Our own HTTP/1.1 client on the event loops, for upstreams reached without TLS or a resolver (a local model):
         // a pure response reader, connections kept per origin, one read buffer per loop.
-        .target(name: "AssistUpstream", dependencies: ["AssistEventLoop"]),
+        .target(name: "AssistUpstream", dependencies: ["AssistEventLoop", "AssistHTTP"]),
         .target(name: "AssistProviders", dependencies: ["AssistGateway", "AssistWire", "AssistCurl", "AssistUpstream", "AssistEventLoop", "CCurl"]),
         // SQLite: one connection per database file, WAL, checkpoints. Shared by the stores and the apps.
         .target(name: "AssistSQLite", dependencies: ["CSQLite", "AssistServices", "AssistTelemetry"]),

@@ -27,9 +27,9 @@ ALL_TARGETS=(sse json cbor jws config schema body connection upstream budget mas
 target_file() { case $1 in sse) echo SSE;; json) echo JSON;; cbor) echo CBOR;; jws) echo JWS;; config) echo Config;; schema) echo InputSchema;; body) echo RequestBody;;
                            connection) echo HTTPConnection;; upstream) echo UpstreamResponse;; budget) echo Budget;; mask) echo Masker;; search) echo Search;; trace) echo TraceContext;; wire) echo Wire;;
                            *) echo "unknown fuzz target: $1 (known: ${ALL_TARGETS[*]})" >&2; exit 2;; esac; }
-target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; connection|upstream) echo;; budget) echo AssistBudget;;
+target_module() { case $1 in sse|json) echo AssistWire;; cbor) echo AssistCrypto;; connection|upstream) echo AssistHTTP;; budget) echo AssistBudget;;
                              mask|search) echo AssistUnderstanding;; trace) echo AssistTelemetry;; wire) echo AssistProviders;; *) echo AssistGateway;; esac; }
-# A target without a module is compiled with these source files instead (they must import nothing).
+# A target's own source files, compiled into it beside its module (they may import only that module's closure).
 target_sources() { case $1 in connection) printf 'Sources/AssistHTTPServer/Edge/%s.swift\n' HeadParser FieldLines RequestHead ChunkedBody
                                            echo Sources/AssistHTTPServer/Connection/HTTP1Connection.swift;;
                                upstream) printf 'Sources/AssistUpstream/Reading/%s.swift\n' ResponseReader ChunkedDecoder;;
@@ -109,7 +109,7 @@ build_target() {
         for dep in $(module_closure "$module"); do libs+=("-l$dep"); done
         mapfile -t -O ${#libs[@]} libs < <(cat $(for dep in $(module_closure "$module"); do
                                                echo "$MODULES/$dep.autolink"; done) | sort -u)
-        key=$(key_of "$file" "$MODULES/$module.key")
+        key=$(key_of "$file" "${sources[@]}" "$MODULES/$module.key")
     else
         key=$(key_of "$file" "${sources[@]}")
     fi

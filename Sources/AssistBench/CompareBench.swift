@@ -65,7 +65,14 @@ struct CompareBench {
         let direct = LatencyBench.directStreams(upstream)
         let viaNginx = OpenLoopLoad(port: nginx.port, request: direct.request, accept: direct.accept)
         let viaGateway = LatencyBench.streams(port: gateway.port, token: gateway.token())
-        for load in [direct, viaNginx, viaGateway] { _ = load.run(rate: 200, seconds: 1) }  // warm up
+        // BENCH_ASSIST_B=path: another build of `assist` as a fourth path in every repetition, so two builds are
+        // compared in the same blocks rather than in runs minutes apart on a machine whose speed drifts.
+        let other = try environment["BENCH_ASSIST_B"].map {
+            try GatewayProcess(upstream: upstream.baseURL, port: freeLoopbackPort(), binary: URL(fileURLWithPath: $0))
+        }
+        defer { other?.stop() }
+        let viaOther = other.map { LatencyBench.streams(port: $0.port, token: $0.token()) }
+        for load in [direct, viaNginx, viaGateway] + (viaOther.map { [$0] } ?? []) { _ = load.run(rate: 200, seconds: 1) }  // warm up
 
         print(String(format: "   %d × %.0f-s blocks, interleaved (direct, nginx, gateway), medians; 8-token answers", repetitions, seconds))
         print("   load            direct p50/p99 ms   nginx added p50/p99   gateway added p50/p99   CPU/request nginx  gateway  ratio")
@@ -74,14 +81,16 @@ struct CompareBench {
         let picked = Set((environment["BENCH_COMPARE_LOADS"] ?? "1,500,2000").split(separator: ",").map(String.init))
         let loads = [("concurrency 1", nil), ("500/s", 500), ("2000/s", 2000)].filter { picked.contains($0.1.map(String.init) ?? "1") }
         for (name, rate) in loads {
-            var rows: [(direct: Block, nginx: Block, gateway: Block)] = []
+            var rows: [(direct: Block, nginx: Block, gateway: Block, other: Block?)] = []
             for _ in 0..<repetitions {
                 let d = measure(direct, rate: rate, seconds: seconds, cpu: nil)
                 let n = measure(viaNginx, rate: rate, seconds: seconds, cpu: nginxCPU)
                 let g = measure(viaGateway, rate: rate, seconds: seconds, cpu: gatewayCPU)
-                rows.append((d, n, g))
+                var o: Block?
+                if let viaOther, let other { o = measure(viaOther, rate: rate, seconds: seconds, cpu: { other.cpuSeconds }) }
+                rows.append((d, n, g, o))
             }
-            func median(_ value: ((direct: Block, nginx: Block, gateway: Block)) -> Double) -> Double { percentile(rows.map(value), 50) }
+            func median(_ value: ((direct: Block, nginx: Block, gateway: Block, other: Block?)) -> Double) -> Double { percentile(rows.map(value), 50) }
             let nginxCPUPerRequest = median { $0.nginx.cpuMicrosecondsPerRequest }
             let gatewayCPUPerRequest = median { $0.gateway.cpuMicrosecondsPerRequest }
             print("   " + name.padding(toLength: 14, withPad: " ", startingAt: 0) + String(format: " %7.3f / %-7.3f    %+.3f / %+.3f      %+7.3f / %+8.3f     %7.0f µs %7.0f µs  %5.1f×",
@@ -89,6 +98,11 @@ struct CompareBench {
                          median { $0.nginx.p50 - $0.direct.p50 }, median { $0.nginx.p99 - $0.direct.p99 },
                          median { $0.gateway.p50 - $0.direct.p50 }, median { $0.gateway.p99 - $0.direct.p99 },
                          nginxCPUPerRequest, gatewayCPUPerRequest, gatewayCPUPerRequest / max(1, nginxCPUPerRequest)))
+            if let path = environment["BENCH_ASSIST_B"] {
+                print("     B = " + path + String(format: ": added p50 %+.3f ms, CPU/request %.0f µs; B over this build, median of the repetitions' ratios: %.3f",
+                                                 median { ($0.other?.p50 ?? .nan) - $0.direct.p50 }, median { $0.other?.cpuMicrosecondsPerRequest ?? .nan },
+                                                 median { ($0.other?.cpuMicrosecondsPerRequest ?? .nan) / max(1, $0.gateway.cpuMicrosecondsPerRequest) }))
+            }
         }
         if environment["BENCH_COMPARE_LOADS"] == nil {
             try tokens(nginx: nginx, nginxCPU: nginxCPU)

@@ -32,7 +32,9 @@ print("scripted upstream \(upstream.baseURL) (in process), gateway http://127.0.
 // BENCH_PHASES=guard (never by default: about a minute on the embedded model) the answer guard's cost;
 // BENCH_PHASES=tokens (also in the default list) the CPU per relayed token of a 2,000-token answer (BENCH_ASSIST_B=path:
 // that against another build of `assist`, in alternating blocks);
-// BENCH_COMPARE_LOADS=500 runs only the compare phase's 500/s blocks (1 for concurrency 1, 2000), for a profile;
+// BENCH_COMPARE_LOADS=500 runs only the compare phase's 500/s blocks (1 for concurrency 1, 2000), for a profile
+// (with BENCH_ASSIST_B, that build's gateway is a fourth path in each repetition, and its CPU per request is given
+// as a ratio to this build's);
 // BENCH_PHASES=telemetry (also in the default list, about 40 s) trace export against a collector that hangs or is down;
 // BENCH_PHASES=fallback (also in the default list, about 35 s) what a fallback after a refused connection adds to a stream;
 // BENCH_PHASES=compare (first in the default list, about 6 min) the gateway against nginx as a plain reverse proxy on

@@ -8,25 +8,32 @@ public enum Base64URL {
         return table
     }()
 
+    /// Unpadded base64url. Written straight into the string's storage: request ids and tokens are made with it on
+    /// every request, and an array of bytes first, then a string of them, cost two allocations where one will do.
     public static func encode(_ bytes: some Collection<UInt8>) -> String {
-        let input = Array(bytes)
-        var out: [UInt8] = []
-        out.reserveCapacity((input.count * 4 + 2) / 3)
-        var i = 0
-        while i + 3 <= input.count {
-            let n = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8 | UInt32(input[i + 2])
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
-            i += 3
+        let count = bytes.count
+        let length = count / 3 * 4 + [0, 2, 3][count % 3]
+        return String(unsafeUninitializedCapacity: length) { out in
+            var (position, pending, held) = (0, UInt32(0), 0)
+            func put(_ shift: UInt32) {
+                out[position] = alphabet[Int(pending >> shift & 63)]
+                position += 1
+            }
+            for byte in bytes {
+                pending = pending << 8 | UInt32(byte)
+                held += 1
+                if held == 3 {
+                    put(18); put(12); put(6); put(0)
+                    (pending, held) = (0, 0)
+                }
+            }
+            if held > 0 {  // one byte gives two characters, two give three
+                pending <<= 8 * UInt32(3 - held)
+                put(18); put(12)
+                if held == 2 { put(6) }
+            }
+            return position
         }
-        let rest = input.count - i
-        if rest == 1 {
-            let n = UInt32(input[i]) << 16
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)]]
-        } else if rest == 2 {
-            let n = UInt32(input[i]) << 16 | UInt32(input[i + 1]) << 8
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)]]
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public static func decode(_ text: some StringProtocol) -> [UInt8]? {

@@ -52,7 +52,7 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
 
     public init(_ name: String) {
         rawName = name
-        canonicalName = name.lowercased()
+        canonicalName = ASCIICase.lowercased(name)
     }
 
     public init(stringLiteral name: String) { self.init(name) }

@@ -3,19 +3,25 @@ import AssistWire
 
 /// The OpenAI chat-completions wire format: the request body, and the chunks of its streamed answer.
 enum OpenAIChunk {
+    /// The request's JSON, member by member in sorted key order: the bytes `JSONWriter` would write for the same
+    /// object, without building it as a dictionary first (once per request, with the whole prompt in it).
     static func requestBody(_ request: ProviderRequest) -> [UInt8] {
-        var body: [String: JSONValue] = [
-            "model": .string(request.model),
-            "messages": .array(request.messages.map { ["role": .string($0.role.rawValue), "content": .string($0.content)] }),
-            "stream": true,
-            "stream_options": ["include_usage": true],
-            "max_tokens": .number(Double(request.maxOutputTokens)),
-        ]
-        if let temperature = request.temperature { body["temperature"] = .number(temperature) }
+        var body = JSONObjectWriter(capacity: request.messages.reduce(256) { $0 + $1.content.utf8.count + 40 })
+        body.number("max_tokens", Double(request.maxOutputTokens))
+        body.array("messages", of: request.messages.map { message in
+            var object = JSONObjectWriter(capacity: message.content.utf8.count + 40)
+            object.string("content", message.content)
+            object.string("role", message.role.rawValue)
+            return object.finish()
+        })
+        body.string("model", request.model)
         if let schema = request.responseSchema {
-            body["response_format"] = ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema]]
+            body.value("response_format", ["json_schema": ["name": "answer", "schema": schema, "strict": true], "type": "json_schema"])
         }
-        return JSONWriter.bytes(.object(body))
+        body.bool("stream", true)
+        body.value("stream_options", ["include_usage": true])
+        if let temperature = request.temperature { body.number("temperature", temperature) }
+        return body.finish()
     }
 
     /// Decodes one event's data, `{"choices":[{"delta":{"content":"…"},"finish_reason":…}],"usage":…}`, on its

@@ -174,7 +174,15 @@ enum OpenAIChunkScanner {
         mutating func integer(_ value: inout Int?) -> Bool {
             skipSpace()
             let start = index
-            guard skipValue(), let number = try? JSONParser.parse(bytes[start..<index]), let whole = number.intValue else { return false }
+            guard skipValue() else { return false }
+            // Plain digits (at most 15, so exact as the parser's Double is), as every provider writes its counts, are read here; any
+            // other spelling ("-0", "1e3", "2.0") goes to the full parser, which holds the same rule.
+            let digits = bytes[start..<index]
+            if !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ (0x30...0x39).contains($0) }), digits.count == 1 || digits.first != 0x30 {
+                value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                return true
+            }
+            guard let number = try? JSONParser.parse(digits), let whole = number.intValue else { return false }
             value = whole
             return true
         }

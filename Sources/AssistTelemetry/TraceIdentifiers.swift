@@ -21,7 +21,7 @@ public struct TraceID: Hashable, Sendable {
     }
 
     /// 32 lowercase hex digits.
-    public var hex: String { LowerHex.string(high) + LowerHex.string(low) }
+    public var hex: String { LowerHex.string(high, low) }
     /// The 16 bytes, big-endian, as OTLP carries them.
     public var bytes: [UInt8] { LowerHex.bigEndian(high) + LowerHex.bigEndian(low) }
 
@@ -87,11 +87,26 @@ enum LowerHex {
         return value
     }
 
+    /// The 16 digits of `value`.
     static func string(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: 16) { buffer in
-            for index in 0..<16 { buffer[index] = digits[Int(value >> UInt64(60 - 4 * index) & 0xf)] }
+            write(value, into: buffer, at: 0)
             return 16
         }
+    }
+
+    /// The 32 digits of `high` then `low`, as one string: one allocation for a trace id, where two strings joined
+    /// cost three (every request makes one).
+    static func string(_ high: UInt64, _ low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 32) { buffer in
+            write(high, into: buffer, at: 0)
+            write(low, into: buffer, at: 16)
+            return 32
+        }
+    }
+
+    private static func write(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        for index in 0..<16 { buffer[start + index] = digits[Int(value >> UInt64(60 - 4 * index) & 0xf)] }
     }
 
     static func bigEndian(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * $0)) } }

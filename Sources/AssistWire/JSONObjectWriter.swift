@@ -33,6 +33,17 @@ public struct JSONObjectWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    public mutating func bool(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// A member whose value is any `JSONValue`, written as `JSONWriter` writes it (keys sorted).
+    public mutating func value(_ key: StaticString, _ value: JSONValue) {
+        self.key(key)
+        JSONWriter.write(value, into: &bytes)
+    }
+
     /// A member whose value is JSON already written: `objects` as an array.
     public mutating func array(_ key: StaticString, of objects: [[UInt8]]) {
         self.key(key)

@@ -94,4 +94,37 @@ struct OpenAIChunkScannerTests {
             return .object(members)
         }
     }
+
+    @Test("a count spelt any way JSON allows is read as the strict parser reads it: plain digits on the fast path, the rest by the parser")
+    func countSpellings() {
+        for count in ["0", "7", "120", "007", "00", "-0", "-3", "1e3", "2.0", "1.5", "999999999999999", "999999999999999999", "9223372036854775807",
+                      "9223372036854775808", "99999999999999999999", "1_0", "0x10"] {
+            let chunk = #"{"choices":[],"usage":{"prompt_tokens":"# + count + #","completion_tokens":2}}"#
+            #expect(Self.fast(Array(chunk.utf8)) ?? Self.strict(chunk) == Self.strict(chunk), "\(count)")
+        }
+        #expect(Self.fast(Array(#"{"choices":[],"usage":{"prompt_tokens":120,"completion_tokens":37}}"#.utf8))
+                == [.usage(TokenUsage(inputTokens: 120, outputTokens: 37))])
+    }
+
+    @Test("the request body, written member by member, is byte for byte what JSONWriter writes for the same object")
+    func requestBodyAsJSONWriterWritesIt() {
+        let messages = [ChatMessage(role: .system, content: "Be brief. \"Quotes\", a tab\t, ü, \u{1F600}"), ChatMessage(role: .user, content: "")]
+        var plain = ProviderRequest(baseURL: "http://x", model: "m/1", messages: messages, maxOutputTokens: 300)
+        var tuned = plain
+        tuned.temperature = 0.2
+        tuned.responseSchema = ["type": "object", "properties": ["a": ["type": "string"]], "required": ["a"]]
+        plain.temperature = nil
+        for request in [plain, tuned] {
+            var object: [String: JSONValue] = [
+                "model": .string(request.model),
+                "messages": .array(request.messages.map { ["role": .string($0.role.rawValue), "content": .string($0.content)] }),
+                "stream": true, "stream_options": ["include_usage": true], "max_tokens": .number(Double(request.maxOutputTokens)),
+            ]
+            if let temperature = request.temperature { object["temperature"] = .number(temperature) }
+            if let schema = request.responseSchema {
+                object["response_format"] = ["type": "json_schema", "json_schema": ["name": "answer", "strict": true, "schema": schema]]
+            }
+            #expect(OpenAIChunk.requestBody(request) == JSONWriter.bytes(.object(object)))
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import AssistHTTP
+
 /// One HTTP/1.x connection as a pure state machine (RFC 9112), in the manner of swift-nio's: the socket's bytes
 /// and the responder's answer go in as events, and what to do comes out as actions, in order. It owns no
 /// socket, thread or clock, so every rule is tested without them; the loop that owns the socket carries the
@@ -205,27 +207,35 @@ struct HTTP1Connection {
         let statusHasBody = status >= 200 && status != 204 && status != 304
         let noBody = request.isHead || !statusHasBody
         let http10 = request.http10
-        if headers.contains(where: { $0.name.lowercased() == "connection" && $0.value.lowercased().contains("close") })
+        if headers.contains(where: { ASCIICase.equals($0.name, "connection") && $0.value.lowercased().contains("close") })
             || (body == .stream && http10) {
             closeAfterResponse = true
         }
         let keepAlive = !closeAfterResponse
-        var head = "HTTP/1.1 \(status) \(reason)\r\nDate: \(date)\r\n"
-        for field in headers where !["connection", "content-length", "transfer-encoding"].contains(field.name.lowercased()) {
-            head += "\(field.name): \(field.value)\r\n"
+        // Written straight into bytes, names compared without lowercased copies: once per response.
+        var out: [UInt8] = []
+        if case .bytes(let bytes) = body, !noBody { out.reserveCapacity(256 + bytes.count) } else { out.reserveCapacity(256) }
+        func line(_ parts: String...) {
+            for part in parts { out.append(contentsOf: part.utf8) }
+            out.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
+        }
+        line("HTTP/1.1 ", String(status), " ", reason)
+        line("Date: ", date)
+        for field in headers where !ASCIICase.equals(field.name, "connection") && !ASCIICase.equals(field.name, "content-length")
+            && !ASCIICase.equals(field.name, "transfer-encoding") {
+            line(field.name, ": ", field.value)
         }
         let chunked = body == .stream && !http10 && !noBody
         switch body {
-        case .bytes(let bytes) where statusHasBody: head += "Content-Length: \(bytes.count)\r\n"
-        case .stream where chunked: head += "Transfer-Encoding: chunked\r\n"
+        case .bytes(let bytes) where statusHasBody: line("Content-Length: ", String(bytes.count))
+        case .stream where chunked: line("Transfer-Encoding: chunked")
         default: break
         }
-        if !keepAlive { head += "Connection: close\r\n" } else if http10 { head += "Connection: keep-alive\r\n" }
-        head += "\r\n"
-        var out = Array(head.utf8)
+        if !keepAlive { line("Connection: close") } else if http10 { line("Connection: keep-alive") }
+        line()
         switch body {
         case .bytes(let bytes):
-            if !noBody { out += bytes }
+            if !noBody { out.append(contentsOf: bytes) }
             return [.write(out)] + responseEnded()
         case .stream:
             state = .streaming(sendsBody: !request.isHead, chunked: chunked)

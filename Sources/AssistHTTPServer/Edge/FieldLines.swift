@@ -1,3 +1,5 @@
+import AssistHTTP
+
 /// The header fields of one request head, checked line by line, with what the edge needs of them gathered
 /// on the way: the body's framing, the Host count, whether the client will close, `Expect`, and the last
 /// `X-Forwarded-For` address.
@@ -32,7 +34,7 @@ struct FieldLines {
         let text = String(decoding: value, as: UTF8.self)
         let fieldName = String(decoding: name, as: UTF8.self)
         fields.append(RequestField(name: fieldName, value: text))
-        switch fieldName.lowercased() {
+        switch ASCIICase.lowercased(fieldName) {  // a token: ASCII; no copy when already lowercase
         case "content-length":
             guard !value.isEmpty, value.allSatisfy(HTTPBytes.isDigit) else { return .invalid("Content-Length must be a number") }
             contentLengths.append(Self.decimal(value))

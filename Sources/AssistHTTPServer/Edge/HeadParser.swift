@@ -58,29 +58,37 @@ struct HeadParser {
         return .complete(head)
     }
 
-    /// `method SP request-target SP HTTP-version`, and how many query parameters the target carries.
+    /// `method SP request-target SP HTTP-version`, and how many query parameters the target carries. Read in
+    /// place by index, with no array of parts: this runs once per request.
     private func requestLine(_ line: UnsafeBufferPointer<UInt8>) -> Result<(RequestHead, Int), EdgeRejection> {
-        let parts = line.split(separator: HTTPBytes.space, maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }) else {
+        guard let firstSpace = line.firstIndex(of: HTTPBytes.space),
+              let secondSpace = line[(firstSpace + 1)...].firstIndex(of: HTTPBytes.space),
+              !line[(secondSpace + 1)...].contains(HTTPBytes.space),
+              firstSpace > 0, secondSpace > firstSpace + 1, secondSpace + 1 < line.count
+        else {
             return .failure(.invalid("the request line must be a method, a target and a version, one space apart"))
         }
-        guard parts[0].allSatisfy(HTTPBytes.isToken) else { return .failure(.invalid("the method is not a token")) }
-        let target = String(decoding: parts[1], as: UTF8.self)
-        guard parts[1].allSatisfy(HTTPBytes.isVisible),
-              target.hasPrefix("/") || target == "*" || target.lowercased().hasPrefix("http://") || target.lowercased().hasPrefix("https://")
+        let method = line[..<firstSpace], targetBytes = line[(firstSpace + 1)..<secondSpace], version = line[(secondSpace + 1)...]
+        guard method.allSatisfy(HTTPBytes.isToken) else { return .failure(.invalid("the method is not a token")) }
+        let target = String(decoding: targetBytes, as: UTF8.self)
+        guard targetBytes.allSatisfy(HTTPBytes.isVisible),
+              targetBytes.first == UInt8(ascii: "/") || target == "*" || target.lowercased().hasPrefix("http://")
+                || target.lowercased().hasPrefix("https://")
         else { return .failure(.invalid("the request target is not a path")) }
-        let version = Array(parts[2])
-        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == UInt8(ascii: "."),
-              HTTPBytes.isDigit(version[5]), HTTPBytes.isDigit(version[7])
+        let v = version.startIndex
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), line[v + 6] == UInt8(ascii: "."),
+              HTTPBytes.isDigit(line[v + 5]), HTTPBytes.isDigit(line[v + 7])
         else { return .failure(.invalid("the HTTP version is malformed")) }
-        guard version[5] == UInt8(ascii: "1"), version[7] == UInt8(ascii: "0") || version[7] == UInt8(ascii: "1") else {
+        guard line[v + 5] == UInt8(ascii: "1"), line[v + 7] == UInt8(ascii: "0") || line[v + 7] == UInt8(ascii: "1") else {
             return .failure(.versionNotSupported)
         }
-        // Each query parameter counts as a field.
-        let query = target.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
-        let queryFields = query.isEmpty ? 0 : query.split(separator: "&", omittingEmptySubsequences: false).count
-        let head = RequestHead(method: String(decoding: parts[0], as: UTF8.self), target: target,
-                               minorVersion: version[7] == UInt8(ascii: "1") ? 1 : 0, length: 0, framing: .none,
+        // Each query parameter counts as a field: one more than the ampersands after the first "?", if any follows it.
+        var queryFields = 0
+        if let mark = targetBytes.firstIndex(of: UInt8(ascii: "?")), mark + 1 < secondSpace {
+            queryFields = 1 + line[(mark + 1)..<secondSpace].reduce(0) { $0 + ($1 == UInt8(ascii: "&") ? 1 : 0) }
+        }
+        let head = RequestHead(method: String(decoding: method, as: UTF8.self), target: target,
+                               minorVersion: line[v + 7] == UInt8(ascii: "1") ? 1 : 0, length: 0, framing: .none,
                                closeRequested: false, expectsContinue: false, forwardedFor: nil)
         return .success((head, queryFields))
     }

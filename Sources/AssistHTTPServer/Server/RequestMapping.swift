@@ -6,14 +6,16 @@ enum RequestMapping {
     /// The responder's request: the target split into a percent-decoded path and the query as sent.
     static func request(_ read: HTTP1Connection.Request, clientAddress: String, viaTrustedProxy: Bool, serverPort: Int) -> HTTPRequest {
         var target = Substring(read.head.target)
-        // The absolute form ("http://host/path") names the same resource as its path.
-        if let scheme = target.range(of: "://") {
+        // The absolute form ("http://host/path") names the same resource as its path. The origin form, which
+        // starts with "/", is every request but a proxy's: it is not searched (Foundation's search was a percent
+        // of the request path's CPU).
+        if target.first != "/", let scheme = target.range(of: "://") {
             let rest = target[scheme.upperBound...]
             target = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
         }
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = percentDecodedPath(parts[0])
-        return HTTPRequest(method: HTTPMethod(read.head.method), path: path, query: parts.count > 1 ? String(parts[1]) : nil,
+        let mark = target.firstIndex(of: "?")
+        let path = percentDecodedPath(target[..<(mark ?? target.endIndex)])
+        return HTTPRequest(method: HTTPMethod(read.head.method), path: path, query: mark.map { String(target[target.index(after: $0)...]) },
                            headers: read.head.fields.map { (HTTPFieldName($0.name), $0.value) }, body: read.body,
                            bodyTooLarge: read.bodyTooLarge, clientAddress: clientAddress, peerIsTrustedProxy: viaTrustedProxy,
                            serverPort: serverPort)

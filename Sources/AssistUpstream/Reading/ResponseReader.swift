@@ -1,3 +1,5 @@
+import AssistHTTP
+
 /// Reads one HTTP/1.1 response to a request this client sent (RFC 9112), from bytes as they arrive, in any pieces:
 /// the head (informational 1xx heads skipped), then the body by its framing (§6.3), handed on as it is read.
 ///
@@ -128,42 +130,45 @@ struct ResponseReader {
 
     /// The status line and fields of one head, and the framing they give (RFC 9112 §6.3).
     static func parse(_ head: [UInt8]) throws(Failure) -> Head {
-        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        guard let statusLine = lines.first else { throw .malformed("an empty head") }
+        // Lines are taken in place (each without its LF and one CR before it); the empty ones that end the head are
+        // dropped. Names are matched without a lowercased copy: every upstream response passes here.
+        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false)
+        while let last = lines.last, last.isEmpty || last.elementsEqual([0x0D]) { lines.removeLast() }
+        func content(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> { line.last == 0x0D ? line.dropLast() : line }
+        guard let statusLine = lines.first.map(content) else { throw .malformed("an empty head") }
         let (minor, status) = try statusOf(statusLine)
         var keepAlive = minor == 1
-        var lengths: Set<Int> = []
+        var lengths: (first: Int?, conflicting: Bool) = (nil, false)
         var codings: [String] = []
-        for line in lines.dropFirst() {
+        for line in lines.dropFirst().lazy.map(content) {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { throw .malformed("a field line without a name") }
             let name = line[line.startIndex..<colon]
             guard name.allSatisfy(isTokenByte) else { throw .malformed("a field name with a byte no token has") }
             let value = line[(colon + 1)...].trimmingOWS()
             guard value.allSatisfy({ $0 != 0 && $0 != 0x0D && $0 != 0x0A }) else { throw .malformed("a field value with CR, LF or NUL") }
-            switch String(decoding: name, as: UTF8.self).lowercased() {
-            case "content-length":
+            if ASCIICase.equals(name, "content-length") {
                 for piece in value.split(separator: UInt8(ascii: ",")) {
                     let digits = piece.trimmingOWS()
-                    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }),
-                          let length = Int(String(decoding: digits, as: UTF8.self)) else { throw .malformed("a Content-Length that is not a number") }
-                    lengths.insert(length)
+                    guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                        throw .malformed("a Content-Length that is not a number")
+                    }
+                    let length = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                    if let first = lengths.first, first != length { lengths.conflicting = true }
+                    lengths.first = lengths.first ?? length
                 }
-            case "transfer-encoding":
+            } else if ASCIICase.equals(name, "transfer-encoding") {
                 codings += tokens(value)
-            case "connection":
+            } else if ASCIICase.equals(name, "connection") {
                 let options = tokens(value)
                 if options.contains("close") { keepAlive = false } else if options.contains("keep-alive") { keepAlive = true }
-            default:
-                break
             }
         }
-        guard lengths.count <= 1 else { throw .malformed("conflicting Content-Length fields") }
-        if status == 204 || status == 304 { return Head(status: status, framing: .length(0), keepAlive: keepAlive && lengths.isEmpty && codings.isEmpty) }
+        guard !lengths.conflicting else { throw .malformed("conflicting Content-Length fields") }
+        if status == 204 || status == 304 { return Head(status: status, framing: .length(0), keepAlive: keepAlive && lengths.first == nil && codings.isEmpty) }
         if !codings.isEmpty {
             // Transfer-Encoding overrides a length; a sender of both may be misframing, so the connection is not reused.
             guard codings.last == "chunked", minor == 1 else { return Head(status: status, framing: .untilClose, keepAlive: false) }
-            return Head(status: status, framing: .chunked, keepAlive: keepAlive && lengths.isEmpty)
+            return Head(status: status, framing: .chunked, keepAlive: keepAlive && lengths.first == nil)
         }
         if let length = lengths.first { return Head(status: status, framing: .length(length), keepAlive: keepAlive) }
         return Head(status: status, framing: .untilClose, keepAlive: false)
@@ -171,14 +176,15 @@ struct ResponseReader {
 
     /// `HTTP/1.x SP 3DIGIT [SP reason]`: the minor version and the status.
     private static func statusOf(_ line: ArraySlice<UInt8>) throws(Failure) -> (minor: Int, status: Int) {
-        let bytes = Array(line)
-        guard bytes.count >= 12, bytes[0..<7].elementsEqual("HTTP/1.".utf8), bytes[7] == 0x30 || bytes[7] == 0x31, bytes[8] == 0x20,
-              bytes[9..<12].allSatisfy({ (0x30...0x39).contains($0) }), bytes.count == 12 || bytes[12] == 0x20 else {
+        let count = line.count
+        func at(_ offset: Int) -> UInt8 { line[line.startIndex + offset] }  // in place: no copy of the line
+        guard count >= 12, line.prefix(7).elementsEqual("HTTP/1.".utf8), at(7) == 0x30 || at(7) == 0x31, at(8) == 0x20,
+              (9..<12).allSatisfy({ (0x30...0x39).contains(at($0)) }), count == 12 || at(12) == 0x20 else {
             throw .malformed("a status line that is not HTTP/1.x's")
         }
-        let status = Int(bytes[9] - 0x30) * 100 + Int(bytes[10] - 0x30) * 10 + Int(bytes[11] - 0x30)
+        let status = Int(at(9) - 0x30) * 100 + Int(at(10) - 0x30) * 10 + Int(at(11) - 0x30)
         guard status >= 100 else { throw .malformed("a status under 100") }
-        return (Int(bytes[7] - 0x30), status)
+        return (Int(at(7) - 0x30), status)
     }
 
     /// A comma-separated list's members, lower-cased, empty ones dropped.
