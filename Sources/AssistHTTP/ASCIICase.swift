@@ -3,6 +3,7 @@
 public enum ASCIICase {
     /// `text` with A–Z made a–z. `text` itself (no copy) when it has no uppercase letter; a string that is not
     /// all ASCII is folded by `lowercased()`, so the result is always what `lowercased()` gives.
+    @inlinable
     public static func lowercased(_ text: String) -> String {
         var hasUpper = false
         for byte in text.utf8 {
@@ -17,6 +18,7 @@ public enum ASCIICase {
     }
 
     /// Whether `bytes` spell `lowercase` (written in lowercase ASCII) in any case.
+    @inlinable
     public static func equals(_ bytes: some Collection<UInt8>, _ lowercase: StaticString) -> Bool {
         lowercase.withUTF8Buffer { expected in
             bytes.count == expected.count && zip(bytes, expected).allSatisfy { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
@@ -24,5 +26,6 @@ public enum ASCIICase {
     }
 
     /// Whether `text` is `lowercase` (written in lowercase ASCII) in any case.
+    @inlinable
     public static func equals(_ text: String, _ lowercase: StaticString) -> Bool { equals(text.utf8, lowercase) }
 }

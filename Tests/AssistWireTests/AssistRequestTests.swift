@@ -93,4 +93,29 @@ struct AssistRequestTests {
         #expect(Locales.language(of: "EN-us") == "en")
         #expect(Locales.language(of: "de") == "de")
     }
+
+    /// The rule as first written, over Unicode scalars and character counts: the byte scan must agree with it.
+    static func wellFormedAsFirstWritten(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard tag.utf8.count <= 35, (1...3).contains(parts.count) else { return false }
+        return parts.allSatisfy { part in
+            (2...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        }
+    }
+
+    @Test("a locale tag is well formed exactly when the rule as first written says so, over hand cases and random ones")
+    func localeTagsAgreeWithTheFirstRule() {
+        let hand = ["en", "en-US", "tr-TR", "zh-Hant-TW", "a", "en-", "-en", "en--US", "en-US-x-y", "en_US", "ab-cdefghi", "ab-cdefgh",
+                    "İs-TR", "é-FR", "12-34", "en-US ", "", "abcdefghi", String(repeating: "ab-", count: 12) + "ab", "en\r\n"]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ9-_ İé\r\n".unicodeScalars)
+        let random = (0..<3000).map { _ in
+            String(String.UnicodeScalarView((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for tag in hand + random {
+            #expect(Locales.isWellFormed(tag) == Self.wellFormedAsFirstWritten(tag), "\(tag.debugDescription)")
+        }
+        #expect(Locales.isWellFormed("zh-Hant-TW") && !Locales.isWellFormed("en_US"))
+        #expect(Locales.language(of: "-en-US") == "en")
+    }
 }

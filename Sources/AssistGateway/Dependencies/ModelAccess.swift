@@ -76,16 +76,17 @@ public struct ModelAccess: Sendable {
     /// The answer is held to the feature's output cap and charged at most the prompt's estimate of input
     /// (`OutputLimit`), whatever the provider does.
     public func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage]) -> ProviderStream {
-        stream(for: feature, model: model, messages: messages, via: provider(for: model))
+        stream(for: feature, model: model, prompt: Prompt(messages: messages), via: provider(for: model))
     }
 
-    func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], call: RequestCall) -> ProviderStream {
-        stream(for: feature, model: model, messages: messages, via: provider(for: model, call: call))
+    /// A request's call: `prompt` carries its estimate already, so its text is not scanned again.
+    func stream(for feature: FeatureRecord, model: ModelAlias, prompt: Prompt, call: RequestCall) -> ProviderStream {
+        stream(for: feature, model: model, prompt: prompt, via: provider(for: model, call: call))
     }
 
-    private func stream(for feature: FeatureRecord, model: ModelAlias, messages: [ChatMessage], via provider: any ModelProvider) -> ProviderStream {
-        provider.stream(request(for: feature, model: model, messages: messages))
-            .limited(by: OutputLimit(maxOutputTokens: feature.maxOutputTokens, inputCeiling: Prompt(messages: messages).estimatedTokens))
+    private func stream(for feature: FeatureRecord, model: ModelAlias, prompt: Prompt, via provider: any ModelProvider) -> ProviderStream {
+        provider.stream(request(for: feature, model: model, messages: prompt.messages))
+            .limited(by: OutputLimit(maxOutputTokens: feature.maxOutputTokens, inputCeiling: prompt.estimatedTokens))
     }
 }
 

@@ -126,7 +126,7 @@ struct StreamRun: Sendable {
     /// whose client has gone gives up its seat at once.
     private func providerStream(opened: Bool) -> (ProviderStream, release: @Sendable () -> Void)? {
         func providerCall() -> ProviderStream {
-            dependencies.models.stream(for: admitted.feature, model: admitted.model, messages: admitted.prompt.messages,
+            dependencies.models.stream(for: admitted.feature, model: admitted.model, prompt: admitted.prompt,
                                        call: admitted.providerCall(dependencies))
         }
         let shared: SharedCall
