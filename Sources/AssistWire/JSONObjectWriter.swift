@@ -25,12 +25,28 @@ public struct JSONObjectWriter {
 
     public mutating func integer(_ key: StaticString, _ value: Int) {
         self.key(key)
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        digits(value.magnitude)
     }
 
     public mutating func integer(_ key: StaticString, _ value: UInt64) {
         self.key(key)
-        bytes.append(contentsOf: String(value).utf8)
+        digits(value)
+    }
+
+    /// The decimal digits of `value`, written in place (no `String` made for them).
+    private mutating func digits(_ value: UInt) { digits(UInt64(value)) }
+
+    private mutating func digits(_ value: UInt64) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var (rest, start) = (value, 20)
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     public mutating func bool(_ key: StaticString, _ value: Bool) {
@@ -66,6 +82,7 @@ public struct JSONObjectWriter {
         members += 1
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 }

@@ -51,14 +51,16 @@ public enum JSONWriter {
     public static func writeString(_ s: String, into out: inout [UInt8]) {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var text = s
-        // Runs of bytes that need no escape are copied whole: every prompt sent and every event streamed passes here.
+        // Runs of bytes that need no escape are found eight bytes at a time (`ByteSearch`) and copied whole: every
+        // prompt sent and every event streamed passes here.
         text.withUTF8 { bytes in
             out.append(quote)
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == quote || byte == backslash else { continue }
+            while true {
+                let index = ByteSearch.firstStringSpecial(in: bytes, from: runStart)
                 if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                guard index < bytes.count else { break }
+                let byte = bytes[index]
                 out.append(backslash)
                 switch byte {
                 case quote, backslash: out.append(byte)
@@ -73,7 +75,6 @@ public enum JSONWriter {
                 }
                 runStart = index + 1
             }
-            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
             out.append(quote)
         }
     }

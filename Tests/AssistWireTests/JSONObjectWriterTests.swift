@@ -29,4 +29,20 @@ struct JSONObjectWriterTests {
     func empty() {
         #expect(JSONObjectWriter().finish() == Array("{}".utf8))
     }
+
+    @Test("integers are written as String(describing:) writes them, at both ends of their ranges and between")
+    func integers() {
+        var generator = SystemRandomNumberGenerator()
+        let signed = [0, 1, -1, 9, 10, -10, 99, 100, Int.max, Int.min, Int.min + 1] + (0..<200).map { _ in Int.random(in: .min ... .max, using: &generator) }
+        for value in signed {
+            var object = JSONObjectWriter()
+            object.integer("n", value)
+            #expect(object.finish() == Array(#"{"n":\#(value)}"#.utf8))
+        }
+        for value in [0, 7, UInt64.max, UInt64.max / 10] + (0..<100).map({ _ in UInt64.random(in: 0 ... .max, using: &generator) }) {
+            var object = JSONObjectWriter()
+            object.integer("n", value)
+            #expect(object.finish() == Array(#"{"n":\#(value)}"#.utf8))
+        }
+    }
 }

@@ -96,11 +96,13 @@ struct ResponseReader {
     private mutating func readHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws(Failure) -> Int {
         var position = start
         while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            headBytes.append(byte)
+            // A line at a time (through its LF, or to the end of what came), not a byte at a time.
+            let lineFeed = bytes[position...].firstIndex(of: 0x0A)
+            let end = lineFeed.map { $0 + 1 } ?? bytes.count
+            headBytes.append(contentsOf: bytes[position..<end])
+            position = end
             guard headBytes.count <= maxHeadBytes else { throw .headTooLarge }
-            guard byte == 0x0A, headEnded else { continue }
+            guard lineFeed != nil, headEnded else { continue }
             let parsed = try Self.parse(headBytes)
             headBytes.removeAll(keepingCapacity: true)
             // An informational head (100 Continue, 103 Early Hints) is followed by the final one.
