@@ -160,8 +160,8 @@ public struct Logger: Sendable {
 }
 
 extension Logger {
-    /// The trace fields of a line: `trace_id` and `span_id`.
-    public static func traceFields(_ trace: TraceContext) -> [(String, LogValue)] {
-        [("trace_id", .string(trace.traceIdHex)), ("span_id", .string(trace.spanId.hex))]
+    /// The fields of a request's lines: `request_id`, then the trace's `trace_id` and `span_id`, in one array.
+    public static func requestFields(id: String, trace: TraceContext) -> [(String, LogValue)] {
+        [("request_id", .string(id)), ("trace_id", .string(trace.traceIdHex)), ("span_id", .string(trace.spanId.hex))]
     }
 }

@@ -3,7 +3,9 @@ import Synchronization
 import Testing
 
 /// The process log's two formats, byte for byte, and its level.
-@Suite struct LogLineTests {
+// Serialized: two of its tests configure the process's one log output, and each resets it when done, so run side by
+// side one took the other's lines (a run saw 441 of 3,000).
+@Suite(.serialized) struct LogLineTests {
     let fields: [(String, LogValue)] = [("request_id", .string("req_1")), ("status", .int(429)), ("ms", .double(1.5)), ("cached", .bool(false)),
                                         ("reason", .string("two words"))]
 

@@ -34,7 +34,7 @@ public final class Qualification: Sendable {
     /// unknown). An unchecked feature is the model's; one without a golden set, or with no result for the four, is
     /// served as `unknown` says.
     public func writer(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Writer {
-        decision(for: feature, locale: locale, model: model, settings: settings).writer
+        decision(for: feature, locale: locale, model: model, settings: settings, explained: false).writer
     }
 
     /// Who writes, and why, in words for an operator (`/healthz`, the console).
@@ -45,11 +45,14 @@ public final class Qualification: Sendable {
 
     /// The writer of `writer(for:locale:model:settings:)` with the reason for it. A structured feature has no
     /// narrator (its answer is held by its own walls: schema, grounding, computed facts), so where the policy
-    /// says narrator, its model answers, and `/v1/features` says so.
-    public func decision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Decision {
-        var decision = streamDecision(for: feature, locale: locale, model: model, settings: settings)
+    /// says narrator, its model answers, and `/v1/features` says so. Not `explained`, the reason is left empty:
+    /// every request asks for the writer, and only operators read the reason (formatting it was a share of the
+    /// request path's CPU).
+    public func decision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings,
+                         explained: Bool = true) -> Decision {
+        var decision = streamDecision(for: feature, locale: locale, model: model, settings: settings, explained: explained)
         if feature.kind == .structured, decision.writer == .narrator {
-            decision = Decision(writer: .model, reason: decision.reason + " (a structured feature has no narrator: its walls hold the model's answer)")
+            decision = Decision(writer: .model, reason: explained ? decision.reason + " (a structured feature has no narrator: its walls hold the model's answer)" : "")
         }
         return decision
     }
@@ -57,24 +60,30 @@ public final class Qualification: Sendable {
     /// The decision for an alias with several targets, one identity each (`models`, in the targets' order): the
     /// model writes only when every target that may answer is qualified, since a fallback chooses among them after
     /// the decision is made. Otherwise the first target's decision that is not the model's stands, naming it.
-    public func decision(for feature: FeatureRecord, locale: String, models: [String?], settings: QualificationSettings) -> Decision {
-        let decisions = models.map { decision(for: feature, locale: locale, model: $0, settings: settings) }
-        guard decisions.count > 1 else { return decisions.first ?? decision(for: feature, locale: locale, model: nil, settings: settings) }
+    public func decision(for feature: FeatureRecord, locale: String, models: [String?], settings: QualificationSettings,
+                         explained: Bool = true) -> Decision {
+        let decisions = models.map { decision(for: feature, locale: locale, model: $0, settings: settings, explained: explained) }
+        guard decisions.count > 1 else {
+            return decisions.first ?? decision(for: feature, locale: locale, model: nil, settings: settings, explained: explained)
+        }
         guard let weakest = decisions.firstIndex(where: { $0.writer != .model }) else { return decisions[0] }
-        return Decision(writer: decisions[weakest].writer, reason: "target \(weakest + 1) of \(decisions.count): " + decisions[weakest].reason)
+        return Decision(writer: decisions[weakest].writer,
+                        reason: explained ? "target \(weakest + 1) of \(decisions.count): " + decisions[weakest].reason : "")
     }
 
-    private func streamDecision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings) -> Decision {
-        if feature.unchecked { return Decision(writer: .model, reason: "unchecked: the model's text is served as written") }
-        let unknown = { (why: String) in Decision(writer: Self.writer(settings.unknown), reason: "\(why): qualification.unknown is \(settings.unknown.rawValue)") }
+    private func streamDecision(for feature: FeatureRecord, locale: String, model: String?, settings: QualificationSettings,
+                                explained: Bool) -> Decision {
+        func decided(_ writer: Writer, _ reason: @autoclosure () -> String) -> Decision { Decision(writer: writer, reason: explained ? reason() : "") }
+        if feature.unchecked { return decided(.model, "unchecked: the model's text is served as written") }
+        let unknown = { (why: String) in decided(Self.writer(settings.unknown), "\(why): qualification.unknown is \(settings.unknown.rawValue)") }
         guard feature.goldenSet != nil else { return unknown("no golden set") }
-        guard let model else { return unknown("the model behind \(feature.model) is not identified") }
+        guard let model else { return unknown(explained ? "the model behind \(feature.model) is not identified" : "") }
         guard let result = results.withLock({ $0[.init(feature: feature.id, locale: locale, promptVersion: feature.promptVersion, model: model)] })
-        else { return unknown("no result recorded for \(model) at prompt version \(feature.promptVersion)") }
-        let rates = "\(Self.percent(result.passRate)) of \(result.cases) golden cases passed on \(model), threshold \(Self.percent(feature.goldenPassThreshold))"
-        guard result.passRate < feature.goldenPassThreshold else { return Decision(writer: .model, reason: rates) }
+        else { return unknown(explained ? "no result recorded for \(model) at prompt version \(feature.promptVersion)" : "") }
+        let rates = { "\(Self.percent(result.passRate)) of \(result.cases) golden cases passed on \(model), threshold \(Self.percent(feature.goldenPassThreshold))" }
+        guard result.passRate < feature.goldenPassThreshold else { return decided(.model, rates()) }
         let policy = feature.qualification ?? settings.belowThreshold
-        return Decision(writer: Self.writer(policy), reason: rates + ": under it, \(policy.rawValue)")
+        return decided(Self.writer(policy), rates() + ": under it, \(policy.rawValue)")
     }
 
     /// Every (feature, locale) of the features that name their locales, with its decision; `model` says who is behind
@@ -113,7 +122,7 @@ public final class Qualification: Sendable {
         for target in alias.targets {
             models.append(feature.goldenSet == nil ? nil : await identities.identity(of: target, apiKey: dependencies.models.apiKey(for: target)))
         }
-        return decision(for: feature, locale: locale, models: models, settings: dependencies.config.qualification).writer
+        return decision(for: feature, locale: locale, models: models, settings: dependencies.config.qualification, explained: false).writer
     }
 
     private static func writer(_ policy: QualificationPolicy) -> Writer {

@@ -37,10 +37,12 @@ public struct RequestContext: Sendable {
                 sampler: TraceSampler = .parentBased(root: .alwaysOn)) {
         self.id = id
         var random = PooledRandom()
-        let parents = http.headers.filter { $0.name == .traceparent }
-        trace = .continuing(traceparent: parents.count == 1 ? parents[0].value : nil, tracestate: http.header(.tracestate), sampler: sampler,
+        // A trace is continued from exactly one traceparent; two or more start a new one.
+        var parent: String?, parents = 0
+        for field in http.headers where field.name == .traceparent { (parent, parents) = (field.value, parents + 1) }
+        trace = .continuing(traceparent: parents == 1 ? parent : nil, tracestate: http.header(.tracestate), sampler: sampler,
                             using: &random)
-        logger = Logger(fields: [("request_id", .string(id))] + Logger.traceFields(trace))
+        logger = Logger(fields: Logger.requestFields(id: id, trace: trace))
         self.receivedAt = receivedAt
         self.time = time
         self.http = http
