@@ -73,15 +73,20 @@ public struct UpstreamTarget: Hashable, Sendable {
     /// `Host`, `Content-Length` and keep-alive (HTTP/1.1's default), then the body, as one buffer to write.
     /// Returns nil when a field could split the head (a CR or LF in it).
     public func post(fields: [String], body: [UInt8]) -> [UInt8]? {
-        var head = "POST \(path) HTTP/1.1\r\nHost: \(hostField)\r\nContent-Length: \(body.count)\r\n"
+        // One buffer, sized for head and body at once: the body (the whole prompt) is copied once, into it.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 + path.utf8.count + hostField.utf8.count + fields.reduce(0) { $0 + $1.utf8.count + 2 } + body.count)
+        func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func endLine() { bytes.append(0x0D); bytes.append(0x0A) }
+        put("POST "); put(path); put(" HTTP/1.1"); endLine()
+        put("Host: "); put(hostField); endLine()
+        put("Content-Length: "); put(String(body.count)); endLine()
         for field in fields {
             guard !field.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else { return nil }
-            head += field + "\r\n"
+            put(field); endLine()
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        bytes.reserveCapacity(bytes.count + body.count)
-        bytes += body
+        endLine()
+        bytes.append(contentsOf: body)
         return bytes
     }
 }

@@ -215,24 +215,22 @@ struct HTTP1Connection {
         // Written straight into bytes, names compared without lowercased copies: once per response.
         var out: [UInt8] = []
         if case .bytes(let bytes) = body, !noBody { out.reserveCapacity(256 + bytes.count) } else { out.reserveCapacity(256) }
-        func line(_ parts: String...) {
-            for part in parts { out.append(contentsOf: part.utf8) }
-            out.append(contentsOf: [HTTPBytes.cr, HTTPBytes.lf])
-        }
-        line("HTTP/1.1 ", String(status), " ", reason)
-        line("Date: ", date)
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
+        func endLine() { out.append(HTTPBytes.cr); out.append(HTTPBytes.lf) }
+        put("HTTP/1.1 "); put(String(status)); put(" "); put(reason); endLine()
+        put("Date: "); put(date); endLine()
         for field in headers where !ASCIICase.equals(field.name, "connection") && !ASCIICase.equals(field.name, "content-length")
             && !ASCIICase.equals(field.name, "transfer-encoding") {
-            line(field.name, ": ", field.value)
+            put(field.name); put(": "); put(field.value); endLine()
         }
         let chunked = body == .stream && !http10 && !noBody
         switch body {
-        case .bytes(let bytes) where statusHasBody: line("Content-Length: ", String(bytes.count))
-        case .stream where chunked: line("Transfer-Encoding: chunked")
+        case .bytes(let bytes) where statusHasBody: put("Content-Length: "); put(String(bytes.count)); endLine()
+        case .stream where chunked: put("Transfer-Encoding: chunked"); endLine()
         default: break
         }
-        if !keepAlive { line("Connection: close") } else if http10 { line("Connection: keep-alive") }
-        line()
+        if !keepAlive { put("Connection: close"); endLine() } else if http10 { put("Connection: keep-alive"); endLine() }
+        endLine()
         switch body {
         case .bytes(let bytes):
             if !noBody { out.append(contentsOf: bytes) }
