@@ -175,8 +175,8 @@ enum OpenAIChunkScanner {
             skipSpace()
             let start = index
             guard skipValue() else { return false }
-            // Plain digits (at most 15, so exact as the parser's Double is), as every provider writes its counts, are read here; any
-            // other spelling ("-0", "1e3", "2.0") goes to the full parser, which holds the same rule.
+            // Plain digits (at most 15, so exact as the parser's Double is), as every provider writes its counts,
+            // are read here; any other spelling ("-0", "1e3", "2.0") goes to the full parser, which holds the rule.
             let digits = bytes[start..<index]
             if !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ (0x30...0x39).contains($0) }), digits.count == 1 || digits.first != 0x30 {
                 value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
