@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "AssistTelemetryTests", dependencies: ["AssistTelemetry"]),
         .testTarget(name: "AssistOTLPTests", dependencies: ["AssistOTLP", "AssistTelemetry"]),
         .testTarget(name: "AssistEventLoopTests", dependencies: ["AssistEventLoop", "AssistServices"]),
-        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistWire", "AssistCrypto"]),
+        .testTarget(name: "AssistHTTPServerTests", dependencies: ["AssistHTTPServer", "AssistHTTP", "AssistWire", "AssistCrypto"]),
         .testTarget(name: "AssistUpstreamTests", dependencies: ["AssistUpstream", "AssistEventLoop"]),
         .testTarget(name: "AssistProvidersTests", dependencies: ["AssistProviders", "AssistGateway", "AssistWire", "AssistCurl", "CCurl", "ScriptedUpstream"]),
         .testTarget(name: "AssistIntegrityTests", dependencies: ["AssistIntegrity", "AssistCrypto", "AssistWire", "AssistTestSupport"]),

@@ -41,7 +41,7 @@ module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTT
                            AssistClient) echo AssistWire AssistCurl;;
                            AssistCurl) echo AssistEventLoop AssistServices;;
                            AssistProviders) echo AssistGateway AssistWire AssistCurl AssistUpstream AssistEventLoop;;
-                           AssistUpstream) echo AssistEventLoop;;
+                           AssistUpstream) echo AssistEventLoop AssistHTTP;;
                            AssistEventLoop) echo AssistServices;;
                            AssistUnderstanding) echo AssistWire AssistClient;;
                            AssistEvaluation) echo AssistWire AssistUnderstanding;;
