@@ -26,7 +26,7 @@ public struct JSONObjectWriter {
     public mutating func integer(_ key: StaticString, _ value: Int) {
         self.key(key)
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        digits(value.magnitude)
+        digits(UInt64(value.magnitude))
     }
 
     public mutating func integer(_ key: StaticString, _ value: UInt64) {
@@ -35,8 +35,6 @@ public struct JSONObjectWriter {
     }
 
     /// The decimal digits of `value`, written in place (no `String` made for them).
-    private mutating func digits(_ value: UInt) { digits(UInt64(value)) }
-
     private mutating func digits(_ value: UInt64) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             var (rest, start) = (value, 20)
