@@ -64,10 +64,14 @@ public struct HTTPFieldName: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     /// Whether `name` is an RFC 9110 token (`tchar`s only, not empty): what a field name, a method may be.
     package static func isToken(_ name: some StringProtocol) -> Bool { !name.isEmpty && name.utf8.allSatisfy(isTokenByte) }
 
-    /// RFC 9110's `tchar`: a digit, a letter, or one of `!#$%&'*+-.^_`|~`.
+    /// RFC 9110's `tchar`: a digit, a letter, or one of `!#$%&'*+-.^_`|~`. The one table of them: the server's
+    /// head parser, the upstream response reader and configuration checks all read it (inlinable: the parsers ask
+    /// it of every byte of every name).
+    @inlinable
     package static func isTokenByte(_ byte: UInt8) -> Bool { tokenBytes[Int(byte)] }
 
-    private static let tokenBytes: [Bool] = (0...255).map { byte in
+    @usableFromInline
+    static let tokenBytes: [Bool] = (0...255).map { byte in
         let byte = UInt8(byte)
         return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
             || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

@@ -115,15 +115,8 @@ enum HTTPBytes {
     static func isFieldValue(_ byte: UInt8) -> Bool { byte == tab || byte == space || isVisible(byte) || byte >= 0x80 }
     static func isFieldLine(_ byte: UInt8) -> Bool { isFieldValue(byte) }
 
-    /// tchar: the characters of a method, a header name or a token. `HTTPFieldName.isTokenByte` is the same
-    /// table for the rest of the package: the edge's parsers import nothing, so that the fuzzer builds them alone
-    /// (`tools/fuzz.sh`, target `connection`).
-    static func isToken(_ byte: UInt8) -> Bool { tokenBytes[Int(byte)] }
-
-    private static let tokenBytes: [Bool] = (0...255).map { byte in
-        let byte = UInt8(byte)
-        return isDigit(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-    }
+    /// tchar: the characters of a method, a header name or a token (`HTTPFieldName.isTokenByte`'s table).
+    static func isToken(_ byte: UInt8) -> Bool { HTTPFieldName.isTokenByte(byte) }
 }
 
 extension Substring {

@@ -1,3 +1,5 @@
+import AssistHTTP
+
 /// A chunked body (RFC 9112 §7.1) decoded as it arrives, in any pieces: each chunk's data handed on where it lies
 /// in the bytes received, the sizes, extensions and trailer fields read and dropped.
 ///
@@ -61,7 +63,7 @@ struct ChunkedDecoder {
                     return position
                 }
                 guard let colon = content.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-                      content[..<colon].allSatisfy(ResponseReader.isTokenByte) else { throw .malformed("a trailer line that is not a field") }
+                      content[..<colon].allSatisfy(HTTPFieldName.isTokenByte) else { throw .malformed("a trailer line that is not a field") }
                 line.removeAll(keepingCapacity: true)
             case .done:
                 return position

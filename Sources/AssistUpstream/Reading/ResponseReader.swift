@@ -145,7 +145,7 @@ struct ResponseReader {
         for line in lines.dropFirst().lazy.map(content) {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else { throw .malformed("a field line without a name") }
             let name = line[line.startIndex..<colon]
-            guard name.allSatisfy(isTokenByte) else { throw .malformed("a field name with a byte no token has") }
+            guard name.allSatisfy(HTTPFieldName.isTokenByte) else { throw .malformed("a field name with a byte no token has") }
             let value = line[(colon + 1)...].trimmingOWS()
             guard value.allSatisfy({ $0 != 0 && $0 != 0x0D && $0 != 0x0A }) else { throw .malformed("a field value with CR, LF or NUL") }
             if ASCIICase.equals(name, "content-length") {
@@ -192,14 +192,6 @@ struct ResponseReader {
     /// A comma-separated list's members, lower-cased, empty ones dropped.
     private static func tokens(_ value: ArraySlice<UInt8>) -> [String] {
         value.split(separator: UInt8(ascii: ",")).map { String(decoding: $0.trimmingOWS(), as: UTF8.self).lowercased() }.filter { !$0.isEmpty }
-    }
-
-    /// RFC 9110's `tchar`.
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }
 
