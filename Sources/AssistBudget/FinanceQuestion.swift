@@ -172,8 +172,13 @@ public struct FinanceUnderstander: Sendable {
 
     private func read(_ text: String) -> Reading {
         let folded = FoldedText(text)
-        var (period, other) = periods(in: text)
-        if period == nil, Self.saysBareWeekend(TextMatching.words(text)) { period = latestWeekend() }  // "hafta sonu bindiğim"
+        let listed = merchants.first { folded.contains($0) }
+        let merchant = listed ?? listedMerchantWithSlip(folded.words) ?? markedName(in: text) ?? unlistedMerchant(in: text)
+            ?? lowercaseMerchant(in: text)
+        // A name's words are no period: "h mart since valentine's day" is read since Valentine's Day, without March.
+        let periodText = listed == nil ? merchant.flatMap { periods(in: $0).0 == nil ? nil : Self.text(text, without: $0) } ?? text : text
+        var (period, other) = periods(in: periodText)
+        if period == nil, Self.saysBareWeekend(TextMatching.words(periodText)) { period = latestWeekend() }  // "hafta sonu bindiğim"
         let shift = FollowUp.shift(in: text)
         var namedYear: DateResolver.Range? = nil
         if let year = shift?.toYear {
@@ -211,8 +216,6 @@ public struct FinanceUnderstander: Sendable {
         if intent == nil || intent == .totalSpent, Self.asksMostInOneOuting(folded.words) { intent = .largest }
         // "# of starbucks runs": "#" before "of" is "number of".
         if intent == nil || intent == .totalSpent, Self.numberSignOf(text) { intent = .count }
-        let listed = merchants.first { folded.contains($0) }
-        let merchant = listed ?? listedMerchantWithSlip(folded.words) ?? unlistedMerchant(in: text) ?? lowercaseMerchant(in: text)
         // A category's word inside an unlisted name is the name's ("at peet's coffee" asks about no cafes).
         let named = listed ?? merchant.flatMap { Self.category(in: $0) != nil ? $0 : nil }
         return Reading(intent: intent, period: period, other: other,
@@ -220,6 +223,25 @@ public struct FinanceUnderstander: Sendable {
                        category: named.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
                        limit: Self.limit(in: text),
                        shift: shift, namedYear: namedYear)
+    }
+
+    /// `text` without the whitespace-separated words that spell `name` (folded, in a row), or nil when they are not there.
+    static func text(_ text: String, without name: String) -> String? {
+        let tokens = text.split(whereSeparator: \.isWhitespace)
+        let nameWords = TextMatching.words(name)
+        guard !nameWords.isEmpty else { return nil }
+        for start in tokens.indices {
+            var words: [String] = [], end = start
+            while end < tokens.count, words.count < nameWords.count {
+                words += TextMatching.words(String(tokens[end]))
+                end += 1
+            }
+            // "h mart'ta": the last word may carry a case ending after an apostrophe, which goes with it.
+            if words == nameWords || words.count == nameWords.count + 1 && Array(words.dropLast()) == nameWords {
+                return (tokens[..<start] + tokens[end...]).joined(separator: " ")
+            }
+        }
+        return nil
     }
 
     /// Time units and words of a whole, after "per" or before "başı", that make no unit of an average ("per month" is a
@@ -431,6 +453,11 @@ public struct FinanceUnderstander: Sendable {
             // also read as a period of their own ("önceki yıl": the whole previous year).
             let shifted = reading.shift.flatMap { self.shifted(previous.period, by: $0) }
             let keepsCategory = merchant == nil || FollowUp.narrows(text)
+            // "bunların en pahalısı hangi tatildi" after a question about Anex Tour: the category's word names what the last
+            // answer's payments were, so its merchant stays, and no category is added to it.
+            if merchant == nil, previous.merchant != nil, category != nil, FollowUp.pointsAtLastItems(words) {
+                (merchant, category) = (previous.merchant, previous.category)
+            }
             var question = FinanceQuestion(intent: kept ?? previous.intent,
                                            period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
                                            merchant: merchant ?? (category == nil ? previous.merchant : nil),
@@ -511,12 +538,26 @@ public struct FinanceUnderstander: Sendable {
                 if TextMatching.editDistance(word, folded, limit: allowed) <= allowed { return name }
             }
         }
+        // "restraunts": a long word's letters moved, not changed: the same first three letters and last letter, and the same
+        // letters but for one left out or added ("restraunts" is three edits from "restaurants", one letter short of it).
+        for word in words where word.count >= 8 {
+            for (name, folded) in longCategoryWords where word != folded && word.prefix(3) == folded.prefix(3) && word.last == folded.last
+                && abs(folded.count - word.count) <= 1 && Self.lettersApart(word, folded) <= 1 { return name }
+        }
         // "how many cofees", "shoping": a category's word with a doubled letter written once, perhaps with a short ending.
         for word in words where word.count >= 5 {
             for (name, undoubled) in undoubledCategoryWords
             where word == undoubled || word.hasPrefix(undoubled) && word.count <= undoubled.count + 2 { return name }
         }
         return nil
+    }
+
+    /// How many letters one word has that the other lacks, counted both ways, in any order.
+    static func lettersApart(_ first: String, _ second: String) -> Int {
+        var counts: [Character: Int] = [:]
+        for letter in first { counts[letter, default: 0] += 1 }
+        for letter in second { counts[letter, default: 0] -= 1 }
+        return counts.values.reduce(0) { $0 + abs($1) }
     }
 
     /// The categories' one-word phrases with a doubled letter, folded, written with it once ("cofee", "diner", "shoping"),

@@ -38,6 +38,14 @@ enum FollowUp {
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
             || namesLastPeriod(words) && words.count <= 8
+            || pointsAtLastItems(words) && words.count <= 8
+    }
+
+    /// "bunların en pahalısı", "which of those was the biggest", "onlardan hangisi": the last answer's payments, pointed
+    /// back to. A category's word then says what they were ("hangi tatildi": which holiday), not another slice.
+    static func pointsAtLastItems(_ words: [String]) -> Bool {
+        words.contains { ["bunlarin", "bunlardan", "onlarin", "onlardan"].contains($0) }
+            || zip(words, words.dropFirst()).contains { $0 == "of" && ["those", "these", "them"].contains($1) }
     }
 
     /// "that month", "o ay", "o hafta", "that year": the last question's period, pointed back to (the period is kept as

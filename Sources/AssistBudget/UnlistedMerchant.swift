@@ -36,6 +36,8 @@ extension FinanceUnderstander {
                     }
                 } else if index >= 2, tokens[index - 1] == "&", let name = ampersandName(tokens[index - 2], stem) {
                     return name  // "marks & spencer'da": two words "&" joins, the ending on the second
+                } else if let name = wordsJoiningApostrophedName(tokens[..<index], stem) {
+                    return name  // "num num'da", "w collection'dan", "arabica coffee house'a"
                 } else if Self.possessiveEnding(stem, TextMatching.fold(String(token[token.index(after: apostrophe)...]))) {
                     // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name; "dost
                     // kitabevi'ne", "avşar sinemaları'ndan": a kind of shop after its name's word. Alone, a word of one
@@ -114,8 +116,12 @@ extension FinanceUnderstander {
         // Written before an apostrophe, a word that is a month or a weekday only with an ending cut is the whole name:
         // "martı'ya" is Martı, no March.
         let nameBeforeApostrophe = wholeStem && folded.count == 1 && DateResolver.isDateOnlyWithEnding(folded[0])
-        let (period, other) = nameBeforeApostrophe ? (nil, nil) : periods(in: name)
-        guard period == nil, other == nil, nameBeforeApostrophe || today.resolve(name).departure == nil, FollowUp.shift(in: name) == nil else {
+        // Initials opening a name make the words after them the name's, whatever they read as alone: "h mart" is no
+        // March, "tgi fridays" no Friday (the question's period is then read without them, `FinanceQuestion.read`).
+        let opensWithInitials = folded.count >= 2 && Self.isInitials(folded[0])
+        let (period, other) = nameBeforeApostrophe || opensWithInitials ? (nil, nil) : periods(in: name)
+        guard period == nil, other == nil, nameBeforeApostrophe || opensWithInitials || today.resolve(name).departure == nil,
+              FollowUp.shift(in: name) == nil else {
             return false
         }
         if !partOfName, folded.count == 1, Self.category(in: name) != nil,

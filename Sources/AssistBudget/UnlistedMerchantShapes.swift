@@ -39,8 +39,9 @@ extension FinanceUnderstander {
             let capitalised = (index == 0 || titled) && word.first?.isUppercase == true && !word.dropFirst().contains(where: \.isUppercase)
             // "tk maxx": two consonants, initials, as a name's first word before another; "la fitness": two letters that
             // are no word of either language's grammar, too.
-            let initials = stem.count == 2 && (!stem.contains(where: { "aeiouy".contains($0) }) || !Self.twoLetterWords.contains(stem))
-                && plain(index + 1)
+            // "h mart": a lone consonant, an initial, before another word of the name (`isInitials`).
+            let initials = (stem.count == 2 && (!stem.contains(where: { "aeiouy".contains($0) }) || !Self.twoLetterWords.contains(stem))
+                || stem.count == 1 && Self.isInitials(stem)) && plain(index + 1)
             // "at&t", "pull&bear": "&" between letters, inside one word of a name.
             return word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "&" }) && word.last?.isLetter == true && word.first?.isLetter == true
                 && (word.first?.isLowercase == true || opening && index == 0 && word.dropFirst().contains(where: \.isUppercase)
@@ -289,6 +290,14 @@ extension FinanceUnderstander {
     /// The name before "harcama…" at `index`, opening the question or after its period: one word, or two when the
     /// second has a compound's possessive ("simit sarayı"). Never a participle ("yaptığım harcamalar": the spending I did).
     private func nameBeforeSpending(at index: Int, _ tokens: [String], _ plain: (Int) -> Bool) -> String? {
+        // "dicle elektrik faturam": a utility's name, its own word (no place, period or common word) and the energy it
+        // sells, before its bill, opening the question or after its period; "elektrik faturam" alone is the bills.
+        if index >= 2, TextMatching.fold(tokens[index]).hasPrefix("fatura"), Self.utilityKinds.contains(TextMatching.fold(tokens[index - 1])),
+           plain(index - 2), readsAsName(tokens[index - 2]), acceptable(tokens[index - 2]),
+           !Self.sizesOfBill.contains(TextMatching.fold(tokens[index - 2])),
+           index == 2 || periods(in: tokens[max(0, index - 5)..<(index - 2)].joined(separator: " ")).0 != nil {
+            return [tokens[index - 2], tokens[index - 1]].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
+        }
         for count in [2, 1] {
             let first = index - count
             guard first >= 0, (first..<index).allSatisfy({ plain($0) && readsAsName(tokens[$0]) }),
@@ -305,6 +314,12 @@ extension FinanceUnderstander {
         }
         return nil
     }
+
+    /// What a Turkish utility sells, the second word of its name ("Dicle Elektrik", "Başkent Doğalgaz"), folded.
+    static let utilityKinds: Set<String> = ["elektrik", "elektrigi", "enerji", "dogalgaz", "gaz"]
+
+    /// Words that say how a bill was, before its kind ("yüksek elektrik faturam": my high electricity bill), folded.
+    static let sizesOfBill: Set<String> = ["yuksek", "dusuk", "kabarik", "tuzlu", "normal", "eski", "yeni", "odenmemis", "gecikmis"]
 
     /// A Turkish noun of time with the possessive and a case, folded, ending a period ("eylül ayındaki", "ilk yarısında",
     /// "geçen haftasındaki"): no name before "abonelik" or "fatura".
@@ -396,7 +411,7 @@ extension FinanceUnderstander {
     /// consonants only (two to four letters, no vowel nor "y": "cvs", "kfc", "lcw"), read letter by letter, in capitals.
     /// A name read with a Turkish case ending (`turkish`) is capitalised as Turkish writes it: "i" becomes "İ"
     /// ("idefixten" → "İdefix"), as "ı" stays "I". `alone`: the word is the whole name.
-    static func spelledAsName(_ word: String, turkish: Bool = false, alone: Bool = false) -> String {
+    package static func spelledAsName(_ word: String, turkish: Bool = false, alone: Bool = false) -> String {
         if let known = SearchParser.brandSpelling(of: word) { return known }
         // "h-e-b": single letters between hyphens are initials, in capitals ("H-E-B").
         let hyphened = word.split(separator: "-")
@@ -426,6 +441,8 @@ extension FinanceUnderstander {
            !word.dropFirst().contains(where: { "aeiouyıöü".contains($0) }), !wordEndings.contains(String(word.dropFirst())) {
             return word.uppercased()
         }
+        // "tgi", "iksv": letters by their shape (`saidLetterByLetter`).
+        if saidLetterByLetter(word) { return word.map { turkish && $0 == "i" ? "İ" : $0.uppercased() }.joined() }
         // "in-n-out": a single letter between two words, "and" said short, makes each part a name's, capitalised.
         if hyphened.count == 3, hyphened[1].count == 1, hyphened[0].count >= 2, hyphened[2].count >= 2, hyphened.allSatisfy({ $0.allSatisfy(\.isLetter) }) {
             return hyphened.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
