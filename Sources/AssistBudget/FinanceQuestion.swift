@@ -110,6 +110,8 @@ public struct FinanceUnderstander: Sendable {
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
+                             // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
+                             "individual charges", "individual payments", "listesini", "listesi",
                              "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
                              "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),

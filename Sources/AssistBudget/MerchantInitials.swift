@@ -38,7 +38,7 @@ extension FinanceUnderstander {
 }
 
 /// Lowercase words before an apostrophed name that Turkish reads as none of its own words join the name:
-/// - the name's own word said twice ("num num'da");
+/// - the name's own word said twice ("num num'da", "aldın aldın'a");
 /// - an initial ("w collection'dan");
 /// - before an English word, English words or words of neither language ("arabica coffee house'a"), never a Turkish
 ///   one ("geçen ay starbucks'a", "kaç kez netflix'e"), a period's, a pronoun or a question's word.
@@ -51,10 +51,10 @@ extension FinanceUnderstander {
         var index = before.endIndex - 1
         while index >= before.startIndex, words.count < 3 {
             let word = before[index], folded = TextMatching.fold(word)
-            guard word.allSatisfy({ $0.isLetter && $0.isLowercase && $0.isASCII }) else { break }
+            guard word.allSatisfy({ $0.isLetter && $0.isLowercase }) else { break }
             let repeated = words.count == 1 && folded == foldedStem
             let initial = folded.count == 1 && Self.isInitials(folded)
-            let english = englishStem && folded.count >= 3 && !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded))
+            let english = englishStem && folded.count >= 3 && word.allSatisfy(\.isASCII) && !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded))
                 && !Self.notNames.contains(folded) && !Self.isTimeWord(folded) && !Self.isPeriodWordAlone(folded)
                 && !["the", "my", "at", "for", "from", "to", "and", "or", "of", "in", "on"].contains(folded)
                 && periods(in: word).0 == nil && !Self.hasIntentCue(word)

@@ -110,7 +110,11 @@ extension FinanceUnderstander {
     /// With `allowingCommonWords`, a name of more words may hold one of `notNames` ("English Home").
     /// With `wholeStem`, a word written before an apostrophe, which carries no ending of its own: a category's word is
     /// only the whole of it ("market'e"), never its start ("cinemapink'e" is no cinema).
-    func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false, wholeStem: Bool = false) -> Bool {
+    /// With `allowingPlaces`, a town's name too, where nothing but a shop can stand ("hollister this month compared to
+    /// last month": a budget has no places, and no "in" makes it one); never a city of 250,000 people or more, which a
+    /// traveller's question names as where the money went ("istanbul last month").
+    func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false, wholeStem: Bool = false,
+                    allowingPlaces: Bool = false) -> Bool {
         let folded = TextMatching.words(name)
         guard !folded.isEmpty, name.contains(where: \.isLetter), allowingCommonWords || !folded.contains(where: Self.notNames.contains) else { return false }
         // Written before an apostrophe, a word that is a month or a weekday only with an ending cut is the whole name:
@@ -128,7 +132,7 @@ extension FinanceUnderstander {
            !wholeStem || Self.categories.contains(where: { $0.1.contains { TextMatching.words($0) == folded } }) || Self.misspelledCategory(folded) != nil {
             return false
         }
-        if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord { return false }
+        if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord, !allowingPlaces || place.population >= 250_000 { return false }
         return true
     }
 
@@ -138,7 +142,11 @@ extension FinanceUnderstander {
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "runs",
                                            "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "fill-up", "fill-ups", "fillups",
                                            "booking", "bookings", "stay", "stays", "trips", "visit", "visits", "rentals",
-                                           "transaction", "transactions"]
+                                           "transaction", "transactions",
+                                           // "checkers drive-thru", "ezpass tolls", "fantastic sams haircut", "perkins breakfast",
+                                           // "kroger stops": what one stops there for.
+                                           "drive-thru", "drive-through", "drivethru", "toll", "tolls", "haircut", "haircuts", "breakfast",
+                                           "brunch", "stops"]
 
     /// Whether `index` is "shop" after a one-word name with no article nor other plain word before it: "avg waitrose
     /// shop", "avg Tesco shop" (a grocery shop), never "the corner shop" or "my local corner shop".

@@ -65,8 +65,10 @@ extension FinanceUnderstander {
                 && plain(index + 1) && !Self.periodOpeners.contains(folded[index + 1]) && !isPeriodWord(folded[index + 1])
         }
         // A month's name opens a period too: "jiffy lube total aug through oct".
+        // "at potbelly the last 3 months": "the" before a period's word opens the period.
         func boundary(_ index: Int) -> Bool {
             index >= tokens.count || Self.periodOpeners.contains(folded[index]) || DateResolver.month(folded[index]) != nil
+                || folded[index] == "the" && index + 1 < folded.count && folded[index + 1] != "the" && isPeriodWord(folded[index + 1])
         }
         // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out
         // in february, total?" opens on a category's words).
@@ -95,8 +97,11 @@ extension FinanceUnderstander {
             let theBeforePeriod = folded[count] == "the" && count + 1 < folded.count && folded[count + 1] != "the" && isPeriodWord(folded[count + 1])
             if Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil || theBeforePeriod,
                // "jewel-osco on columbus day": a holiday's words are the period's too.
-               (count..<folded.count).allSatisfy({ isPeriodWord(folded[$0]) || ["vs", "versus"].contains(folded[$0]) || holidayWords.contains($0) }),
-               periods(in: tokens.dropFirst(count).joined(separator: " ")).0 != nil, let name = name(Array(0..<count), tokens) {
+               // "hollister this month compared to last month": two periods set against each other in words.
+               (count..<folded.count).allSatisfy({ isPeriodWord(folded[$0]) || ["vs", "versus", "compared", "against", "than", "with"].contains(folded[$0])
+                   || holidayWords.contains($0) }),
+               periods(in: tokens.dropFirst(count).joined(separator: " ")).0 != nil,
+               let name = name(Array(0..<count), tokens, allowingPlaces: true) {
                 return name
             }
         }
@@ -174,7 +179,9 @@ extension FinanceUnderstander {
                 if plain(index + 1) || opensName(index + 1), plain(index + 2), boundary(index + 3),
                    let name = name([index + 1, index + 2], tokens) { return name }
                 if word == "at", plain(index + 2), boundary(index + 3), let name = categoryWordOpeningName(index + 1, tokens, folded) { return name }
-            } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index) {
+            } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index)
+                        // "royal farms fill up": the two words of "fill-up" written apart.
+                        || word == "fill" && index + 1 < folded.count && ["up", "ups"].contains(folded[index + 1]) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an
                 // ampersand between two words of the name.
                 if index >= 3, tokens[index - 2] == "&", plain(index - 3), plain(index - 1),
@@ -198,6 +205,8 @@ extension FinanceUnderstander {
                 // "coffee shop visits": a kind of place alone is no name (the category's words before it are the category's).
                 if plain(index - 1, opening: true), !Self.kindsOfPlace.contains(folded[index - 1]),
                    let name = name([index - 1], tokens, before: word) { return name }
+            } else if Self.englishUtilityKinds.contains(word), index >= 1, let name = utilityName(index - 1, tokens, folded, { plain($0) }) {
+                return name  // "was georgia power higher in october", "duke energy bill"
             } else if Self.shopAfterName(folded, at: index), plain(index - 1), !plain(index - 2), let name = name([index - 1], tokens, before: word) {
                 return name  // "avg waitrose shop over the last 6 months"
             } else if ["avg", "average", "typical"].contains(word), plain(index + 1), index + 2 < folded.count,
@@ -210,7 +219,13 @@ extension FinanceUnderstander {
                 return name  // "popeyes total for last weekend"
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
                 return name  // "panera bread total for the past 14 days", "tk maxx spending in the last 2 months"
+            } else if word.hasPrefix("siparis"), index >= 2, Self.dishesNamingShops.contains(folded[index - 1]), plain(index - 2),
+                      readsAsName(tokens[index - 2]), !CommonWords.isTurkish(folded[index - 2]) || CommonWords.isEnglish(folded[index - 2]),
+                      index == 2 || !plain(index - 3) {
+                // "terra pizza siparişlerim": a name's word, then the dish the shop is named for, before the orders.
+                return [tokens[index - 2], tokens[index - 1]].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
             } else if word.hasPrefix("alisveris") || word.hasPrefix("siparis"), plain(index - 1), readsAsName(tokens[index - 1]),
+                      !Self.dishesNamingShops.contains(folded[index - 1]),  // "pizza siparişlerim": the dish ordered
                       // "pazaramadan verdiğim siparişleri": a participle before them is what was done, no name.
                       !Self.isParticiple(folded[index - 1]),
                       let name = name([index - 1], tokens, before: word, turkish: true) {
@@ -227,7 +242,9 @@ extension FinanceUnderstander {
             } else if word == "was", index >= 2, folded[index - 2] == "of", ["that", "it", "this"].contains(folded[index - 1]),
                       index + 2 == tokens.count, plain(index + 1), let name = name([index + 1], tokens) {
                 return name  // "how much of that was macy's": a part of the last answer, at a name
-            } else if plain(index), let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
+            } else if plain(index), !Self.dishesNamingShops.contains(word),
+                      let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
+                // ("pizza" is a dish, no "pizz" with "-a".)
                 // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word
                 // (the name before it is `nameBeforeSpending`'s, or none).
                 if Self.spendingNouns.contains(where: TextMatching.fold(stem).hasPrefix) { continue }
@@ -242,9 +259,13 @@ extension FinanceUnderstander {
                 // "coffyye bu hafta kaç para gitti": the question's period may come between the name and what it asks.
                 let asksAfterPeriod = (1...3).contains { length in
                     guard index + length + 1 < folded.count else { return false }
+                    // "mezzalunada bu sonbahar en pahalı …", "kayserigaza son 12 ayda ortalama ne …": what is asked may open
+                    // with a superlative or an average.
                     let asked = folded[index + length + 1]
-                    return (["ne", "kac"].contains(asked) || Self.spendingAfter.contains(where: asked.hasPrefix))
+                    return (["ne", "kac", "en"].contains(asked) || Self.askedBeforeVerb.contains(asked) || Self.spendingAfter.contains(where: asked.hasPrefix))
                         && periods(in: tokens[(index + 1)...(index + length)].joined(separator: " ")).0 != nil
+                        // "terra pizza siparişlerim ekimde ne": the words between open with the period, not another noun.
+                        && isPeriodWord(folded[index + 1])
                 }
                 guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix) || asksAfterPeriod
                 else { continue }
@@ -315,6 +336,21 @@ extension FinanceUnderstander {
         return nil
     }
 
+    /// What an American utility sells, the second word of its name ("Georgia Power", "Duke Energy", "Xcel Energy").
+    static let englishUtilityKinds: Set<String> = ["power", "energy", "electric"]
+
+    /// "georgia power", "duke energy": the word before a utility's kind, a place's name too, is the utility's own, when
+    /// no other word of a name comes before it ("my electric bill", "the power company", "solar energy" are none: a
+    /// pronoun, an article, a common adjective).
+    func utilityName(_ index: Int, _ tokens: [String], _ folded: [String], _ plain: (Int) -> Bool) -> String? {
+        let word = tokens[index], stem = folded[index]
+        guard word.count >= 3, word.allSatisfy({ $0.isLetter && $0.isLowercase }), !Self.notNameWords.contains(stem), !Self.notNames.contains(stem),
+              !Self.isTimeWord(stem), !isPeriodWord(stem), Self.category(in: word) == nil, !Self.hasIntentCue(word),
+              !["solar", "wind", "nuclear", "green", "clean", "renewable", "static", "total", "extra"].contains(stem),
+              index == 0 || !plain(index - 1) else { return nil }
+        return Self.spelledAsName(word) + " " + Self.spelledAsName(tokens[index + 1])
+    }
+
     /// What a Turkish utility sells, the second word of its name ("Dicle Elektrik", "Başkent Doğalgaz"), folded.
     static let utilityKinds: Set<String> = ["elektrik", "elektrigi", "enerji", "dogalgaz", "gaz"]
 
@@ -342,8 +378,9 @@ extension FinanceUnderstander {
     }
 
     /// The words at `indexes` (then `last`, a stem) as a name, each word capitalised, if they read as one.
-    private func name(_ indexes: [Int], _ tokens: [String], last: String? = nil, before noun: String? = nil, turkish: Bool = false) -> String? {
-        name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun, turkish: turkish)
+    private func name(_ indexes: [Int], _ tokens: [String], last: String? = nil, before noun: String? = nil, turkish: Bool = false,
+                      allowingPlaces: Bool = false) -> String? {
+        name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun, turkish: turkish, allowingPlaces: allowingPlaces)
     }
 
     /// Whether `word` ends in the English possessive ("dick's", "Trader Joe’s").
@@ -365,6 +402,10 @@ extension FinanceUnderstander {
               !(Self.endsLikePossessive(previous) && Self.notNameWords.contains(String(folded.dropLast()))),
               !Self.notNames.contains(folded), !Self.turkishEndings.contains(where: { folded.hasSuffix($0) && Self.harmonises(previous, ending: $0) }),
               !Self.isTimeWord(folded), !Self.isTimeNounInCase(folded),
+              // "kaç lira gitti bildirici'ye": a common Turkish verb in the past ("gitti", "ödedi") is the sentence's, no
+              // name's (names of common Turkish words are many: "hafız mustafa'dan", "pamukkale turizm'e").
+              !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded) && folded.count >= 4
+                && ["di", "ti", "du", "tu"].contains(where: folded.hasSuffix)),
               // "bu kış başkentgaz'a", "geçen sonbahar mephisto'dan": a season's name is the period's, no name's word.
               Self.seasons[folded] == nil else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
@@ -397,11 +438,11 @@ extension FinanceUnderstander {
     static let turkishEndings = ["da", "de", "ta", "te", "dan", "den", "in", "un", "im", "um", "ki", "mi", "mu", "li", "lu", "ler", "lar",
                                  "yi", "yu", "si", "su", "nu", "ni"]
 
-    private func name(words: [String], before noun: String?, turkish: Bool = false) -> String? {
+    private func name(words: [String], before noun: String?, turkish: Bool = false, allowingPlaces: Bool = false) -> String? {
         let name = words.joined(separator: " ")
         guard !words.isEmpty, name.count >= 3, Self.category(in: name) == nil, words.allSatisfy({ Self.category(in: $0) == nil }),
               noun.map({ Self.category(in: name + " " + $0) == Self.category(in: $0) }) ?? true,
-              acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-")),
+              acceptable(name, allowingCommonWords: words.count > 1 || name.contains("-"), allowingPlaces: allowingPlaces),
               !words.contains(where: { Self.notNameWords.contains(TextMatching.fold($0)) }), !Self.hasIntentCue(name),
               !words.contains(where: { Self.slipOfCommonWord(TextMatching.fold($0)) }) else { return nil }
         return words.map { Self.spelledAsName($0, turkish: turkish, alone: words.count == 1) }.joined(separator: " ")
@@ -532,6 +573,9 @@ extension FinanceUnderstander {
     /// Words of what a Turkish question asks that may stand between a name in a case and its verb ("ortalama ne").
     static let askedBeforeVerb: Set<String> = ["ortalama", "ortalamada", "toplam", "toplamda"]
 
+    /// Dishes a Turkish shop is named for, folded ("Terra Pizza", "Dükkan Burger"), which alone are the restaurants.
+    static let dishesNamingShops: Set<String> = ["pizza", "burger", "doner", "kebap", "kebab", "pide", "lahmacun", "kofte", "simit", "sushi"]
+
     /// Kinds of shop, with a compound's possessive, that a name before makes a shop's name ("remzi kitabevi").
     static let shopKinds: Set<String> = ["kitabevi", "eczanesi", "pastanesi", "firini", "lokantasi"]
 
@@ -544,7 +588,9 @@ extension FinanceUnderstander {
                                               "ya", "o"]
 
     /// What is bought, before "from" and a shop's name: "priciest thing from best buy", "my last order from chewy".
-    static let boughtThings: Set<String> = ["thing", "things", "stuff", "item", "items", "purchase", "purchases", "order", "orders"]
+    static let boughtThings: Set<String> = ["thing", "things", "stuff", "item", "items", "purchase", "purchases", "order", "orders",
+                                            // "list this year's charges from noom": payments from a payee.
+                                            "charge", "charges", "payment", "payments", "transactions", "receipts"]
 
     /// A Turkish noun of a trade, folded: a word of six letters or more with the suffix "-cı", "-ci", "-cu", "-cü" (or
     /// "ç…"), which names one who makes or sells a thing ("tatlıcı", "dönerci", "kebapçı") and so opens shops' names
@@ -555,7 +601,9 @@ extension FinanceUnderstander {
 
     /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
     static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik", "uyelig", "uyelik",
-                                          "rezervasyon", "bilet", "odeme"]
+                                          "rezervasyon", "bilet", "odeme",
+                                          // "kentkart yüklemelerim": a card's top-ups.
+                                          "yukleme"]
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
     /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
