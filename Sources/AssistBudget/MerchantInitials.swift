@@ -55,9 +55,7 @@ extension FinanceUnderstander {
             let repeated = words.count == 1 && folded == foldedStem
             let initial = folded.count == 1 && Self.isInitials(folded)
             let english = englishStem && folded.count >= 3 && word.allSatisfy(\.isASCII) && !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded))
-                && !Self.notNames.contains(folded) && !Self.isTimeWord(folded) && !Self.isPeriodWordAlone(folded)
-                && !["the", "my", "at", "for", "from", "to", "and", "or", "of", "in", "on"].contains(folded)
-                && periods(in: word).0 == nil && !Self.hasIntentCue(word)
+                && !Self.notNames.contains(folded) && !isPeriodWord(folded) && folded != "at" && !Self.hasIntentCue(word)
             guard repeated || initial || english else { break }
             words.insert(word, at: 0)
             index -= 1
@@ -66,11 +64,6 @@ extension FinanceUnderstander {
         guard words.count > 1 else { return nil }
         let name = words.map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
         return acceptable(name, allowingCommonWords: true) ? name : nil
-    }
-
-    /// Words that open or make a question's period alone in Turkish or English ("son", "ilk", "gecen", "bu", "last").
-    static func isPeriodWordAlone(_ folded: String) -> Bool {
-        ["son", "ilk", "gecen", "bu", "su", "last", "this", "next", "past", "since", "beri", "once", "sonra"].contains(folded)
     }
 }
 

@@ -242,9 +242,8 @@ extension FinanceUnderstander {
             } else if word == "was", index >= 2, folded[index - 2] == "of", ["that", "it", "this"].contains(folded[index - 1]),
                       index + 2 == tokens.count, plain(index + 1), let name = name([index + 1], tokens) {
                 return name  // "how much of that was macy's": a part of the last answer, at a name
-            } else if plain(index), !Self.dishesNamingShops.contains(word),
+            } else if plain(index), !Self.dishesNamingShops.contains(word),  // "pizza" is a dish, no "pizz" with "-a"
                       let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
-                // ("pizza" is a dish, no "pizz" with "-a".)
                 // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word
                 // (the name before it is `nameBeforeSpending`'s, or none).
                 if Self.spendingNouns.contains(where: TextMatching.fold(stem).hasPrefix) { continue }
