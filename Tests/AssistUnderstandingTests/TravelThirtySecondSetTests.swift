@@ -1,0 +1,33 @@
+@testable import AssistUnderstanding
+import Testing
+
+/// The thirty-second written-after set's misses (`golden/written-after/README.md`), read by general rules, each beside
+/// the reading it must not take.
+@Suite("Travel phrasing: the thirty-second set")
+struct TravelThirtySecondSetTests {
+    let parser = SearchParser(today: DateResolver(today: "2054-08-12")!)  // a Wednesday
+
+    @Test("a town an airport serves keeps its name where a larger city of that name has no airport: Claremont, NH")
+    func airportTownsNamedLikeUnkeptCities() {
+        let search = parser.parse("Butler PA to Claremont NH 9/4, 2 adults")
+        #expect(search.origin == "Butler" && search.destination == "Claremont")
+        #expect(Gazetteer.builtin.city(named: "Claremont")?.region == "NH")
+        // A kept place still owns its name: Atlanta is Georgia's, not Texas's small town.
+        #expect(Gazetteer.builtin.city(named: "Atlanta")?.region == "GA")
+    }
+
+    @Test("where the travellers live is the origin ('we live in boone iowa'); where someone else lives is not")
+    func whereWeLive() {
+        let home = parser.parse("our daughter just started college out in king city ca and we want to go see her, we live in boone iowa")
+        #expect(home.origin == "Boone" && home.destination == "King City")
+        let dad = parser.parse("my dad lives in owando, so nkayi → owando on father's day")
+        #expect(dad.origin == "Nkayi" && dad.destination == "Owando")
+    }
+
+    @Test("'seaplanes' after a name is a carrier's last word, as 'air' is: 'seair seaplanes'; 'seaplanes' alone is none")
+    func seaplanes() {
+        #expect(parser.parse("seair seaplanes to powell river bc next weekend, 2 adults").airline == "Seair Seaplanes")
+        #expect(parser.parse("Alaska Seaplanes to Juneau on friday").airline == "Alaska Seaplanes")
+        #expect(parser.parse("seaplanes to juneau on friday").airline == nil)
+    }
+}
