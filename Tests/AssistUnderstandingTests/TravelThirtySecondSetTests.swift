@@ -30,4 +30,13 @@ struct TravelThirtySecondSetTests {
         #expect(parser.parse("Alaska Seaplanes to Juneau on friday").airline == "Alaska Seaplanes")
         #expect(parser.parse("seaplanes to juneau on friday").airline == nil)
     }
+
+    @Test("a US state's code in capitals after a town the gazetteer lacks is its state, no place: 'Kelso WA' names no Wa")
+    func stateCodeAfterUnknownTown() {
+        let search = parser.parse("Kelso WA (not the one in Scotland lol) to Somerset KY 2/8 returning 2/15")
+        #expect(search.origin == nil && search.destination == "Somerset")
+        // After "to", the same letters are read as before.
+        #expect(parser.parse("flights to WA on friday").destination == "Wa")
+        #expect(parser.parse("Butler PA to Claremont NH 9/4").origin == "Butler")
+    }
 }

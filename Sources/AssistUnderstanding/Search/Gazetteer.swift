@@ -35,8 +35,10 @@ public struct Gazetteer: Sendable {
     let byName: [[String]: [City]]
     private let byAirport: [String: City]
     let longestName: Int
-    /// Folded country names and US state names and codes → (country, region) they pin a place to.
+    /// Folded country names and US state names → (country, region) they pin a place to.
     let qualifiers: [[String]: (country: String, region: String?)]
+    /// The US states' two-letter codes, folded ("wa", "pa"): written in capitals after a town, its state.
+    let usStateCodes: Set<String>
     let longestQualifier: Int
     /// Folded one-word names that are only aliases of the places they name (GeoNames' alternates: "Guyan" for
     /// Guiyang), never a place's own or Turkish name. The matcher cuts no glued Turkish ending to reach one: "guyane" is
@@ -93,13 +95,15 @@ public struct Gazetteer: Sendable {
         }
         let codes = Set((json["codes"]?.arrayValue ?? []).compactMap { $0.stringValue.map(TextMatching.fold) })
         let aliasOnly = Set(named.filter { $0.key.count == 1 && $0.value.allSatisfy(\.alias) }.keys)
+        let stateCodes = Set((json["regions"]?["US"]?.objectValue ?? [:]).keys.map(TextMatching.fold))
         return Gazetteer(byName: byName, qualifiers: qualifiers, abbreviations: abbreviations, anyCaseAbbreviations: anyCase, anyCaseCodes: codes,
-                         aliasOnlyNames: aliasOnly)
+                         aliasOnlyNames: aliasOnly, usStateCodes: stateCodes)
     }()
 
     /// - Parameter byName: folded name → the places it names, the default first.
     init(byName: [[String]: [City]], qualifiers: [[String]: (country: String, region: String?)] = [:], abbreviations: [String: City] = [:],
-         anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = [], aliasOnlyNames: Set<[String]> = []) {
+         anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = [], aliasOnlyNames: Set<[String]> = [],
+         usStateCodes: Set<String> = []) {
         let names = byName.filter { !$0.key.isEmpty && !$0.value.isEmpty }
         // Names by their Turkish spelling's key (`TurkishSpellings.swift`) join them under a first word no text folds to.
         self.byName = names.merging(Self.spellingIndex(names).map { (Self.spellingMark + $0.key, $0.value) }) { own, _ in own }
@@ -116,6 +120,7 @@ public struct Gazetteer: Sendable {
         self.anyCaseAbbreviations = anyCaseAbbreviations
         self.anyCaseCodes = anyCaseCodes
         self.aliasOnlyNames = aliasOnlyNames
+        self.usStateCodes = usStateCodes
     }
 
     /// The place a name means on its own (the most populous that has it as its name, else as an alias).

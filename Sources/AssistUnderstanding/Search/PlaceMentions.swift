@@ -67,6 +67,16 @@ extension Gazetteer {
             }
             let end = index + match.length
             let previous = index > 0 ? words[index - 1] : nil
+            // "Kelso WA to Somerset KY": a US state's code in capitals right after a word the gazetteer lacks is that
+            // town's state, no place ("Wa" in Ghana); after "to" or "from" it may still be one ("to WA" is a code too
+            // short to tell, and read as before), and an abbreviation stays one ("Boston'dan LA'ya").
+            if match.length == 1, !match.abbreviated, match.ending == nil, shapes.isAllCapitals(index), let previous,
+               usStateCodes.contains(words[index]), !Self.caseEndings.contains(previous),
+               !Self.fromWords.contains(previous), !Self.toWords.contains(previous), !Self.placeWords.contains(previous),
+               !previous.allSatisfy(\.isNumber) {
+                index += 1
+                continue
+            }
             let next = end < words.count ? words[end] : nil
             var ending = match.ending ?? next.flatMap { Self.caseEndings.contains($0) ? $0 : nil }
             var after = match.ending == nil && ending != nil ? end + 1 : end
