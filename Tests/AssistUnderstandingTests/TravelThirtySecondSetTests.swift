@@ -1,4 +1,5 @@
 @testable import AssistUnderstanding
+import AssistWire
 import Testing
 
 /// The thirty-second written-after set's misses (`golden/written-after/README.md`), read by general rules, each beside
@@ -38,5 +39,28 @@ struct TravelThirtySecondSetTests {
         // After "to", the same letters are read as before.
         #expect(parser.parse("flights to WA on friday").destination == "Wa")
         #expect(parser.parse("Butler PA to Claremont NH 9/4").origin == "Butler")
+    }
+
+    @Test("the model path's spans: a comma ends a name, and what follows a span and a comma is its country; 'somewhere' is none")
+    func modelPathSpans() {
+        let gazetteer = Gazetteer.builtin
+        #expect(PlaceSpans.candidates(in: "ski trip to Mokhotlong, Lesotho 29/8 - 5/9", gazetteer: gazetteer) == ["Mokhotlong"])
+        #expect(!PlaceSpans.candidates(in: "from greencastle in to somewhere warm in january", gazetteer: gazetteer).contains("somewhere"))
+        // Two capitalised words with no comma between are still one span.
+        #expect(PlaceSpans.candidates(in: "ski trip to Upper Mokhotlong 29/8", gazetteer: gazetteer) == ["Upper Mokhotlong"])
+    }
+
+    @Test("one span the model gives both ends keeps the end its travel word says, or neither")
+    func modelGivesBothEndsOnePlace() async {
+        func answered(_ answer: JSONValue, _ text: String) async -> SmartSearch.Result {
+            let model = ScriptedModel([.success(answer)])
+            return await SmartSearch(model: GuardedModel(model: model, isEnabled: { true }, isAvailable: { true }))
+                .extract(text, today: DateResolver(today: "2054-08-12")!)
+        }
+        let to = await answered(["origin": "Mokhotlong", "destination": "Mokhotlong"], "ski trip to Mokhotlong, Lesotho 29/8 - 5/9")
+        #expect(to.filters.destination == "Mokhotlong" && to.filters.origin == nil)
+        #expect(to.dropped.map(\.field) == ["origin"])
+        let bare = await answered(["origin": "Mokhotlong", "destination": "Mokhotlong"], "Mokhotlong ski trip 29/8 - 5/9")
+        #expect(bare.filters.destination == nil && bare.filters.origin == nil)
     }
 }

@@ -19,6 +19,8 @@ public enum PlaceSpans {
     static let airlineWords: Set<String> = Set(SearchParser.airlineNameWords.joined())
 
     static let stopWords: Set<String> = [
+        // "to somewhere warm": a place not named.
+        "somewhere", "anywhere", "everywhere", "someplace", "anyplace", "elsewhere",
         "the", "and", "for", "with", "from", "flight", "flights", "fly", "flying", "ticket", "tickets", "trip", "next", "this", "tomorrow",
         "today", "weekend", "week", "month", "morning", "evening", "night", "afternoon", "adult", "adults", "child", "children", "kids",
         "baby", "infant", "economy", "business", "first", "class", "nonstop", "direct", "cheap", "cheapest", "please", "want", "need",
@@ -59,8 +61,14 @@ public enum PlaceSpans {
             .union(DateResolver.holidayWords(in: folded)).union(qualifiers).union(gazetteer?.namePositions(in: folded) ?? [])
         var spans: [String] = []
         var index = 0
+        var lastSpanEnd = -1
         while index < tokens.count {
             let token = tokens[index]
+            // "Mokhotlong, Lesotho": a name right after a span and a comma is its region or country, no second place.
+            if index == lastSpanEnd, index > 0, tokens[index - 1].commaAfter {
+                index += 1
+                continue
+            }
             let previous = index > 0 ? tokens[index - 1].folded : ""
             let afterTravelWord = travelWords.contains(previous) && !(previous == "to" && Gazetteer.verbsAfterTo.contains(token.folded))
             // "Babaeski'den": a Turkish case ending after an apostrophe marks a name, even first in a sentence ("sometime in
@@ -74,12 +82,14 @@ public enum PlaceSpans {
                 continue
             }
             var end = index + 1
-            while end < tokens.count, end - index < 3, isPlaceWord(tokens[end].folded), !known.contains(end),
+            // "Mokhotlong, Lesotho": a comma ends the name (what follows is its region or country).
+            while end < tokens.count, end - index < 3, !tokens[end - 1].commaAfter, isPlaceWord(tokens[end].folded), !known.contains(end),
                   mixedCase ? tokens[end].capitalised : false {
                 end += 1
             }
             spans.append(tokens[index..<end].map(\.text).joined(separator: " "))
             index = end
+            lastSpanEnd = end
         }
         return Array(Set(spans)).sorted()
     }

@@ -63,6 +63,18 @@ public struct SmartSearch: Sendable {
             apply(field, value, to: &filters)
             fromModel.insert(field)
         }
+        // A trip from a place to itself is no trip: one span the model gave both ends keeps the end its travel word says
+        // ("ski trip to Mokhotlong, Lesotho"), or neither.
+        if fromModel.isSuperset(of: ["origin", "destination"]), let span = answer["origin"]?.stringValue, span == answer["destination"]?.stringValue {
+            let words = TextMatching.words(text)
+            let before = TextMatching.ranges(of: TextMatching.words(span), in: words).first.flatMap { $0.lowerBound > 0 ? words[$0.lowerBound - 1] : nil }
+            let kept: String? = before.map { Gazetteer.toWords.contains($0) ? "destination" : Gazetteer.fromWords.contains($0) ? "origin" : "" }
+            for field in ["origin", "destination"] where field != kept {
+                if field == "origin" { filters.origin = nil } else { filters.destination = nil }
+                fromModel.remove(field)
+                dropped.append(Wall.Dropped(field: field, value: .string(span), reason: "the same place as the other end"))
+            }
+        }
         return Result(filters: filters, source: "model", dropped: dropped, fromModel: fromModel)
     }
 
