@@ -68,7 +68,7 @@ public struct SmartSearch: Sendable {
         if fromModel.isSuperset(of: ["origin", "destination"]), let span = answer["origin"]?.stringValue, span == answer["destination"]?.stringValue {
             let words = TextMatching.words(text)
             let before = TextMatching.ranges(of: TextMatching.words(span), in: words).first.flatMap { $0.lowerBound > 0 ? words[$0.lowerBound - 1] : nil }
-            let kept: String? = before.map { Gazetteer.toWords.contains($0) ? "destination" : Gazetteer.fromWords.contains($0) ? "origin" : "" }
+            let kept: String? = before.flatMap { Gazetteer.toWords.contains($0) ? "destination" : Gazetteer.fromWords.contains($0) ? "origin" : nil }
             for field in ["origin", "destination"] where field != kept {
                 if field == "origin" { filters.origin = nil } else { filters.destination = nil }
                 fromModel.remove(field)
