@@ -54,7 +54,7 @@ extension FinanceUnderstander {
             guard word.allSatisfy({ $0.isLetter && $0.isLowercase }) else { break }
             let repeated = words.count == 1 && folded == foldedStem
             let initial = folded.count == 1 && Self.isInitials(folded)
-            let english = englishStem && folded.count >= 3 && word.allSatisfy(\.isASCII) && !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded))
+            let english = englishStem && folded.count >= 3 && word.allSatisfy(\.isASCII) && !CommonWords.isTurkishOnly(folded)
                 && !Self.notNames.contains(folded) && !isPeriodWord(folded) && folded != "at" && !Self.hasIntentCue(word)
             guard repeated || initial || english else { break }
             words.insert(word, at: 0)
@@ -81,7 +81,7 @@ extension FinanceUnderstander {
                 guard index > 0, case let previous = tokens[index - 1], previous.count >= 3, previous.allSatisfy(\.isLetter),
                       case let folded = TextMatching.fold(previous), !Self.notNames.contains(folded), !Self.notNameWords.contains(folded),
                       !Self.isTimeWord(folded), !isPeriodWord(folded), !Self.hasIntentCue(previous), Self.category(in: previous) == nil,
-                      !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded)) else { return name }
+                      !CommonWords.isTurkishOnly(folded) else { return name }
                 return Self.spelledAsName(previous) + " " + name
             }
             guard index == 0 || ["at", "from"].contains(tokens[index - 1].lowercased()),

@@ -220,7 +220,7 @@ extension FinanceUnderstander {
             } else if index == 2, Self.totalWords.contains(word), plain(0), plain(1), boundary(3), let name = name([0, 1], tokens, before: word) {
                 return name  // "panera bread total for the past 14 days", "tk maxx spending in the last 2 months"
             } else if word.hasPrefix("siparis"), index >= 2, Self.dishesNamingShops.contains(folded[index - 1]), plain(index - 2),
-                      readsAsName(tokens[index - 2]), !CommonWords.isTurkish(folded[index - 2]) || CommonWords.isEnglish(folded[index - 2]),
+                      readsAsName(tokens[index - 2]), !CommonWords.isTurkishOnly(folded[index - 2]),
                       index == 2 || !plain(index - 3) {
                 // "terra pizza siparişlerim": a name's word, then the dish the shop is named for, before the orders.
                 return [tokens[index - 2], tokens[index - 1]].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
@@ -403,7 +403,7 @@ extension FinanceUnderstander {
               !Self.isTimeWord(folded), !Self.isTimeNounInCase(folded),
               // "kaç lira gitti bildirici'ye": a common Turkish verb in the past ("gitti", "ödedi") is the sentence's, no
               // name's (names of common Turkish words are many: "hafız mustafa'dan", "pamukkale turizm'e").
-              !(CommonWords.isTurkish(folded) && !CommonWords.isEnglish(folded) && folded.count >= 4
+              !(CommonWords.isTurkishOnly(folded) && folded.count >= 4
                 && ["di", "ti", "du", "tu"].contains(where: folded.hasSuffix)),
               // "bu kış başkentgaz'a", "geçen sonbahar mephisto'dan": a season's name is the period's, no name's word.
               Self.seasons[folded] == nil else { return nil }

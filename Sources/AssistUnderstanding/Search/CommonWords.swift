@@ -19,5 +19,8 @@ public enum CommonWords {
     /// Whether `folded` is a common Turkish word.
     public static func isTurkish(_ folded: String) -> Bool { turkish.contains(folded) }
 
+    /// Whether `folded` is a common Turkish word and no common English one ("gitti", "kadar"; not "coffee", "house").
+    public static func isTurkishOnly(_ folded: String) -> Bool { turkish.contains(folded) && !english.contains(folded) }
+
     private static func words(_ list: String) -> Set<String> { Set(list.split(separator: " ").map(String.init)) }
 }
