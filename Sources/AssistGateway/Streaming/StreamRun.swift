@@ -117,8 +117,12 @@ struct StreamRun: Sendable {
             progress.usage = outcome.usage
         }
         // Settle and audit before the body ends, so a client that has seen the end can rely on both.
-        await settle(ending, progress: progress, relay: relay, writer: writer)
+        let end = await settle(ending, progress: progress, relay: relay, writer: writer)
         writer.finish()
+        // The log line and the span are for operators, not the client: the body's last bytes leave first. The
+        // server's pump, queued on this loop when the body got bytes, runs at this yield, ahead of this task.
+        await Task.yield()
+        end.record(dependencies)
     }
 
     /// The chunks this request reads: its own provider call, or its seat in a shared one. The leader of a
@@ -232,7 +236,8 @@ struct StreamRun: Sendable {
     /// because the client stopped reading (`Limits.minClientReadBytesPerSecond`).
     static let clientStalledReason = "client_stalled"
 
-    private func settle(_ ending: Ending, progress: Progress, relay: AnswerRelay, writer: any ResponseBodyWriter) async {
+    /// Settles the request and writes its audit row; returns its end, recorded by the caller once the body has ended.
+    private func settle(_ ending: Ending, progress: Progress, relay: AnswerRelay, writer: any ResponseBodyWriter) async -> RequestEnd {
         // The guard's part, by check name only: which check failed first, and whether the narrator answered.
         var reason = [relay.failedCheck.map { "guard:" + $0 }, relay.failedCheck != nil && relay.origin == .narrator ? "narrator" : nil].compactMap { $0 }.joined(separator: ",")
         if case .cancelled = ending, writer.isClientStalled {
@@ -251,6 +256,6 @@ struct StreamRun: Sendable {
         }
         await admitted.end(status, reason: reason, usage: progress.usage, outputText: progress.text, firstDeltaAt: relay.firstReleaseAt,
                            dependencies: dependencies)
-        RequestEnd(admitted, ended: status, answerSource: relay.origin == .narrator ? "narrator" : admitted.source.sourceName).record(dependencies)
+        return RequestEnd(admitted, ended: status, answerSource: relay.origin == .narrator ? "narrator" : admitted.source.sourceName)
     }
 }

@@ -167,6 +167,9 @@ final class ServerLoop: EventLoop.TurnHook {
             // The first request's deadline runs from accept.
             arm(connection, .request, at: now + settings.headerTimeout)
             settle(connection)
+            // A client sends its request as soon as it is connected, so it is usually here already: read now rather
+            // than after another turn of the loop (a wait for readiness saved; when nothing is here, one recv more).
+            receive(connection)
         case .overloaded:
             logRefusal(.overloaded, now: now)
             refuse(connection, .overloaded(retryAfter: settings.retryAfterSeconds))
