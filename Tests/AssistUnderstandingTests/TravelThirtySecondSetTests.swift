@@ -32,6 +32,23 @@ struct TravelThirtySecondSetTests {
         #expect(parser.parse("seaplanes to juneau on friday").airline == nil)
     }
 
+    @Test("a region after its town pins the town and is no second place: 'pembroke ontario', 'canavieiras bahia'")
+    func regionAfterItsTown() {
+        let pembroke = parser.parse("flights into pembroke ontario (not the one in wales) 9/25, 2 adults 1 child")
+        #expect(pembroke.origin == nil && pembroke.destination == "Pembroke")
+        let canavieiras = parser.parse("to canavieiras bahia 12/28 returning 1/4, 2 adults 2 kids")
+        #expect(canavieiras.origin == nil && canavieiras.destination == "Canavieiras")
+        #expect(parser.parse("campinas sao paulo to miami on friday").origin == "Campinas")
+        // A region the first town is not in is the route's other end: Recife is in Pernambuco.
+        let pair = parser.parse("recife sao paulo flights friday")
+        #expect(pair.origin == "Recife" && pair.destination == "Sao Paulo")
+        // A region named as its city is that city said again: "Busan" after "Air Busan Busan" is the origin.
+        #expect(parser.parse("Air Busan Busan to Yanji on July 3").origin == "Busan")
+        #expect(Gazetteer.builtin.qualifier(in: ["ontario"], at: 0)?.pins.contains { $0.country == "CA" } == true)
+        // A region's name that is a common word is none: "central" pins nothing.
+        #expect(Gazetteer.builtin.qualifier(in: ["central"], at: 0) == nil)
+    }
+
     @Test("a US state's code in capitals after a town the gazetteer lacks is its state, no place: 'Kelso WA' names no Wa")
     func stateCodeAfterUnknownTown() {
         let search = parser.parse("Kelso WA (not the one in Scotland lol) to Somerset KY 2/8 returning 2/15")

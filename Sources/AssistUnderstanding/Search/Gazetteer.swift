@@ -35,8 +35,10 @@ public struct Gazetteer: Sendable {
     let byName: [[String]: [City]]
     private let byAirport: [String: City]
     let longestName: Int
-    /// Folded country names and US state names → (country, region) they pin a place to.
-    let qualifiers: [[String]: (country: String, region: String?)]
+    /// Folded names of countries and regions (US states, and other countries' regions as their airports are filed:
+    /// "Ontario", "Bahia") → each (country, region) they pin a place to: a country pins to itself (region nil), a
+    /// region to its country and GeoNames region code. One name may pin to several ("Georgia").
+    let qualifiers: [[String]: [(country: String, region: String?)]]
     /// The US states' two-letter codes, folded ("wa", "pa"): written in capitals after a town, its state.
     let usStateCodes: Set<String>
     let longestQualifier: Int
@@ -73,12 +75,14 @@ public struct Gazetteer: Sendable {
                 named[TextMatching.words(alias), default: []].append((city, true))
             }
         }
-        var qualifiers: [[String]: (country: String, region: String?)] = [:]
+        var qualifiers: [[String]: [(country: String, region: String?)]] = [:]
         for (code, name) in json["countries"]?.objectValue ?? [:] {
-            if let name = name.stringValue { qualifiers[TextMatching.words(name)] = (code, nil) }
+            if let name = name.stringValue { qualifiers[TextMatching.words(name), default: []].append((code, nil)) }
         }
-        for (code, name) in json["regions"]?["US"]?.objectValue ?? [:] {
-            if let name = name.stringValue { qualifiers[TextMatching.words(name)] = ("US", code) }
+        for (country, regions) in json["regions"]?.objectValue ?? [:] {
+            for (code, name) in regions.objectValue ?? [:] {
+                if let name = name.stringValue { qualifiers[TextMatching.words(name), default: []].append((country, code)) }
+            }
         }
         let byName = named.mapValues { candidates in
             candidates.sorted { ($0.alias ? 1 : 0, -$0.city.population) < ($1.alias ? 1 : 0, -$1.city.population) }.map(\.city)
@@ -101,7 +105,7 @@ public struct Gazetteer: Sendable {
     }()
 
     /// - Parameter byName: folded name → the places it names, the default first.
-    init(byName: [[String]: [City]], qualifiers: [[String]: (country: String, region: String?)] = [:], abbreviations: [String: City] = [:],
+    init(byName: [[String]: [City]], qualifiers: [[String]: [(country: String, region: String?)]] = [:], abbreviations: [String: City] = [:],
          anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = [], aliasOnlyNames: Set<[String]> = [],
          usStateCodes: Set<String> = []) {
         let names = byName.filter { !$0.key.isEmpty && !$0.value.isEmpty }
@@ -143,11 +147,17 @@ public struct Gazetteer: Sendable {
         return positions
     }
 
-    func qualifier(in words: [String], at index: Int) -> (country: String, region: String?, length: Int)? {
+    /// The longest country or region name at `index`: the places it pins to, and its length in words.
+    func qualifier(in words: [String], at index: Int) -> (pins: [(country: String, region: String?)], length: Int)? {
         guard index < words.count else { return nil }
         for length in stride(from: min(longestQualifier, words.count - index), through: 1, by: -1) {
-            if let found = qualifiers[Array(words[index..<(index + length)])] { return (found.country, found.region, length) }
+            if let found = qualifiers[Array(words[index..<(index + length)])] { return (found, length) }
         }
         return nil
+    }
+
+    /// The first of `cities` in a country or region `pins` names.
+    static func pinned(_ cities: [City], to pins: [(country: String, region: String?)]) -> City? {
+        cities.first { city in pins.contains { $0.country == city.country && ($0.region == nil || $0.region == city.region) } }
     }
 }

@@ -91,9 +91,15 @@ extension Gazetteer {
             }
             let nameEnd = after
             let qualifier = qualifier(in: words, at: noun == nil ? after : end)
-            let pinnedByQualifier = qualifier.flatMap { q in match.cities.first { $0.country == q.country && (q.region == nil || $0.region == q.region) } }
-            // "esquipulas guatemala to …", "sagua la grande cuba'ya": a country or US state that pins the name belongs to
-            // its mention, and is no second place ("Guatemala" is Guatemala City's name too).
+            // "Air Busan Busan to Yanji": a region named as its city is ("Busan", "Beijing") is that city said again, no qualifier.
+            let saidAgain = qualifier.map { q in
+                let start = noun == nil ? after : end
+                return q.pins.allSatisfy { $0.region != nil && $0.country != "US" } && words[start..<(start + q.length)].elementsEqual(words[index..<(index + match.length)])
+            } ?? false
+            let pinnedByQualifier = saidAgain ? nil : qualifier.flatMap { Self.pinned(match.cities, to: $0.pins) }
+            // "esquipulas guatemala to …", "sagua la grande cuba'ya", "pembroke ontario": a country or region that pins the
+            // name belongs to its mention, and is no second place ("Guatemala" is Guatemala City's name too, "Ontario" a
+            // Californian city's).
             if let qualifier, pinnedByQualifier != nil, noun == nil, ending == nil {
                 after += qualifier.length
                 if after < words.count, Self.caseEndings.contains(words[after]) {
