@@ -55,7 +55,7 @@ public struct FinanceUnderstander: Sendable {
                          "dışarıda yedik", "dışarda yedik", "dışarıda yedim", "dışarda yedim", "dışarıda yemek", "dışarda yemek"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
-        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu"]),
+        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu", "depo doldur"]),
         // "rideshares and trains", "public transport", "toplu taşımaya" (public transport, with its ending).
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
                        "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
@@ -79,7 +79,7 @@ public struct FinanceUnderstander: Sendable {
                            "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu",
                            // "is that up from february?": risen or fallen since another ("every fill-up from june" is none).
                            "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
-                           "gone up from", "gone down from", "higher than", "lower than"]),
+                           "gone up from", "gone down from", "higher than", "lower than", "worse than", "better than"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
@@ -106,7 +106,8 @@ public struct FinanceUnderstander: Sendable {
                     // "en çok tutan fatura": the one that came to most ("en çok" alone asks where most went).
                     "en çok tutan", "en fazla tutan"]),
         // "what's my internet bill averaging": the verb too.
-        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages"]),
+        // "what's the typical ticket there": the usual payment, an average.
+        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically"]),
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
@@ -500,10 +501,12 @@ public struct FinanceUnderstander: Sendable {
     /// The category of a question's folded words (some perhaps blanked), as `category(in:)` reads it.
     static func category(_ all: [String]) -> String? {
         // The unit of an average is no category: "the average per bill", "fatura başına", "her alışverişte" (at each
-        // purchase); so is a bill right after "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills).
+        // purchase); so is a bill right after "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills),
+        // or after a category's word written with a slip ("resturant bill" is the restaurant's, as "restaurant bill" is).
         let words = all.indices.map { index in
             index > 0 && ["per", "each", "her"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina"
-                || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index]) ? "" : all[index]
+                || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index])
+                || index > 0 && ["bill", "bills"].contains(all[index]) && misspelledCategory([all[index - 1]]) != nil ? "" : all[index]
         }
         let act = words.indices.contains { index in
             words[index].hasPrefix("alisveris") && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }

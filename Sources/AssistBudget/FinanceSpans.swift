@@ -187,12 +187,22 @@ extension FinanceUnderstander {
     }
 
     /// "the past 10 days", "the last 3 days", "son 10 günde", "son 14 gündeki", "son 3 gündür": that many days, today the last of them,
-    /// and how many words from `index` it takes.
+    /// and how many words from `index` it takes. Weeks count as seven days each, as days do ("the past two weeks", "son iki
+    /// haftada": 14 days, today the last), not as calendar weeks.
     func lastDays(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         guard ["last", "past", "previous", "son"].contains(words[index]), index + 2 < words.count,
-              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (1...366).contains(count),
-              ["days", "gun", "gunde", "gundeki", "gunu", "gundur", "gunun", "gunluk", "gunku", "gunler", "gunlerde", "gunlerdeki"].contains(words[index + 2]) else { return nil }
-        let first = calendar.date(byAdding: .day, value: 1 - count, to: todayDate)!
+              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]] else { return nil }
+        let unit = words[index + 2]
+        let days: Int
+        if ["days", "gun", "gunde", "gundeki", "gunu", "gundur", "gunun", "gunluk", "gunku", "gunler", "gunlerde", "gunlerdeki"].contains(unit) {
+            days = count
+        } else if (2...52).contains(count), ["weeks", "wks", "hafta", "haftada", "haftadaki", "haftadir", "haftanin", "haftalik", "haftalar", "haftalarda"].contains(unit) {
+            days = count * 7
+        } else {
+            return nil
+        }
+        guard (1...366).contains(days) else { return nil }
+        let first = calendar.date(byAdding: .day, value: 1 - days, to: todayDate)!
         return (DateResolver.Range(from: DateResolver.iso(first), to: todayISO), 3)
     }
 

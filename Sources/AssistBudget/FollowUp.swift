@@ -39,7 +39,20 @@ enum FollowUp {
             || partOfLast(words) && words.count <= 10
             || namesLastPeriod(words) && words.count <= 8
             || pointsAtLastItems(words) && words.count <= 8
+            || opensWithMonth(words) && words.count <= 5
     }
+
+    /// "may was how much?", "june?": a short question opening with a month's English name names the period to put in the
+    /// last one's place ("may i see…" opens with a verb, not a month). Turkish opens a question of its own so ("Eylülde en
+    /// çok nereye harcadım?"), and a follow-up with "peki" or "ya".
+    static func opensWithMonth(_ words: [String]) -> Bool {
+        guard let first = words.first, englishMonths.contains(first) else { return false }
+        return words.count == 1 || !["i", "we", "you", "it"].contains(words[1])
+    }
+
+    static let englishMonths: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                                             "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                                             "sept", "oct", "nov", "dec"]
 
     /// "bunların en pahalısı", "which of those was the biggest", "onlardan hangisi": the last answer's payments, pointed
     /// back to. A category's word then says what they were ("hangi tatildi": which holiday), not another slice.
@@ -221,6 +234,13 @@ extension FinanceUnderstander {
                 let end = calendar.date(byAdding: DateComponents(month: length, day: -1), to: start)!
                 return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(end))
             }
+        }
+        // This week so far (Monday to today): the whole week before ("this week" → "the week prior": Monday to Sunday),
+        // as this month so far becomes the whole month before.
+        if unit == .week, range.to == todayISO, calendar.component(.weekday, from: from) == 2,
+           let days = calendar.dateComponents([.day], from: from, to: to).day, days < 7 {
+            let start = calendar.date(byAdding: .day, value: sign * 7, to: from)!
+            return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: start)!))
         }
         let (component, amount): (Calendar.Component, Int) = unit.days.map { (.day, sign * $0) } ?? (.month, sign * months)
         return DateResolver.Range(from: DateResolver.iso(calendar.date(byAdding: component, value: amount, to: from)!),

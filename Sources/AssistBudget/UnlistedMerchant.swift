@@ -62,13 +62,14 @@ extension FinanceUnderstander {
                 }
                 candidates += 1
                 if let accepted = accepted(name) { return accepted }
-            } else if ["at", "about"].contains(token.lowercased()) {
+            } else if ["at", "about"].contains(token.lowercased()) || Self.paidTo(tokens, at: index) {
                 // Capitalised words, the last of them perhaps a possessive ("at Domino's", "at Trader Joe's"), or a
                 // possessive and the capitalised words after it ("at Dick's Sporting Goods"; "at Denny's Sunday" is Denny's).
+                // Who was paid, as where: "have I paid SiriusXM", "paid to Verizon", "spend with Southwest".
                 var name: [String] = []
                 var possessiveAt: Int?
                 for word in tokens[(index + 1)...].prefix(4) {
-                    guard word.first?.isUppercase == true, name.count < (possessiveAt == nil ? 3 : 4) else { break }
+                    guard word.first?.isUppercase == true, name.count < (possessiveAt == nil ? 3 : 4), !Self.howOften.contains(word.lowercased()) else { break }
                     let possessive = Self.isPossessive(word)
                     guard possessive && possessiveAt == nil || !word.contains(where: { $0 == "'" || $0 == "’" }) else { break }
                     name.append(word)
@@ -82,6 +83,19 @@ extension FinanceUnderstander {
         }
         return nil
     }
+
+    /// "pay" and "paid" (and "to" after them), and "with" after a verb of spending: the capitalised words after it are
+    /// who was paid ("have I paid SiriusXM", "paid to Verizon", "what did I spend with Southwest").
+    static func paidTo(_ tokens: [String], at index: Int) -> Bool {
+        let word = tokens[index].lowercased()
+        let before = index > 0 ? tokens[index - 1].lowercased() : ""
+        return ["pay", "paid"].contains(word) && !(index + 1 < tokens.count && tokens[index + 1].lowercased() == "to")
+            || word == "to" && ["pay", "paid"].contains(before)
+            || word == "with" && ["spend", "spent", "spending", "paid"].contains(before)
+    }
+
+    /// Words of how often, capitalised or not, that end a name ("have I paid Peacock Monthly since June": Peacock, monthly).
+    static let howOften: Set<String> = ["daily", "weekly", "monthly", "yearly", "annually", "quarterly"]
 
     /// Whether a case ending after a stem in "ı", "i", "u" or "ü" has the buffer "n" ("dünyası'nda", "sarayı'na"), which
     /// follows a compound's possessive only (after a plain vowel the dative is "ya", the locative "da").

@@ -153,10 +153,11 @@ extension FinanceUnderstander {
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
                 if boundary(index + 3), let name = nameEndingInNoun(index + 1) { return name }  // "at philz coffee last month"
                 // "have I paid Peacock since October": the payee capitalised mid-sentence, as a name is.
-                if word == "paid", plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
+                if word == "paid" || word == "pay", plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
                    let name = name([index + 1], tokens) { return name }
-                // "have I paid Cricket Wireless since June": a payee of two capitalised words before the period.
-                if word == "paid", plain(index + 1, sentenceStart: true, titled: true), plain(index + 2, sentenceStart: true, titled: true),
+                // "have I paid Cricket Wireless since June", "did I pay National Grid this year": a payee of two capitalised
+                // words before the period.
+                if word == "paid" || word == "pay", plain(index + 1, sentenceStart: true, titled: true), plain(index + 2, sentenceStart: true, titled: true),
                    boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
                 // "at dave & buster's in one night": two words "&" joins, the last perhaps a possessive, neither a
                 // category's whole word ("buster" only begins with "bus"). "at pick n pay", "at guzman y gomez": "n" and
@@ -274,6 +275,8 @@ extension FinanceUnderstander {
                     return [tokens[index - 1], stem].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
                 }
                 guard readsAsName(tokens[index]) else { continue }
+                // "kaç ziyarette harcamışım", "kaç seferde": after "kaç" (how many) a word is what is counted, no name.
+                if index > 0, folded[index - 1] == "kac" { continue }
                 // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
                 // "kahve diyarına": a compound's possessive second word, no category's nor common word, makes the category's word
                 // before it the name's first ("uçak biletine" stays the ticket).
@@ -374,6 +377,8 @@ extension FinanceUnderstander {
         ["dig", "tig", "dug", "tug"].contains { stem in
             ["im", "imiz", "in", "i", "um", "umuz", "un", "u"].contains { word.hasSuffix(stem + $0) }
         } || ["dikleri", "tikleri", "duklari", "tuklari", "diklerim", "tiklerim", "duklarim", "tuklarim"].contains(where: word.hasSuffix)
+            // The passive's participle: "çekilen abonelik ücretleri" (the fees taken), "ödenen", "yapılan", "harcanan".
+            || word.count >= 6 && ["ilen", "ilan", "ulen", "ulan", "enen", "anan", "inen", "inan", "unan", "unen"].contains(where: word.hasSuffix)
     }
 
     /// The words at `indexes` (then `last`, a stem) as a name, each word capitalised, if they read as one.
