@@ -160,6 +160,9 @@ eval: build
 	# The thirty-second set: measured once, on the rules of 8e4f235 (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtysecond.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtysecond.jsonl
+	# The thirty-third set: measured once, on the rules of 3b98b8b (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtythird.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtythird.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
