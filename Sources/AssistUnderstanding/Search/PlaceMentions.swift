@@ -53,6 +53,12 @@ extension Gazetteer {
         let apostrophes = TextMatching.apostrophedWords(text)
         var index = 0
         while index < words.count {
+            // "fairmont mn (not west virginia)", "to rio grande do sul": a region's name of two words or more holds no city of
+            // a shorter name ("Virginia", "Rio Grande"); a city named as the region is ("New York", "São Paulo") stays one.
+            if let region = qualifier(in: words, at: index), region.length >= 2, (match(words, at: index)?.length ?? 0) < region.length {
+                index += region.length
+                continue
+            }
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
             guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index)
@@ -75,6 +81,17 @@ extension Gazetteer {
                !Self.fromWords.contains(previous), !Self.toWords.contains(previous), !Self.placeWords.contains(previous),
                !previous.allSatisfy(\.isNumber) {
                 index += 1
+                continue
+            }
+            // "Prado'ya (Bahia)": a region's name right after a place in that region, its ending between, is that place's
+            // region, no place of its own ("Bahia" is also an alternate name of Salvador). With an ending of its own it is a
+            // place ("Bratsk'tan İrkutsk'a"), and so is the place's own name said again ("Air Busan Busan").
+            if match.ending == nil, let last = found.last, last.end == index,
+               let region = qualifier(in: words, at: index), region.length == match.length,
+               index + match.length >= words.count || !Self.caseEndings.contains(words[index + match.length]),
+               !words[index..<(index + match.length)].elementsEqual(words[last.position..<(last.position + last.length)]),
+               region.pins.contains(where: { $0.country == last.city.country && $0.region == last.city.region }) {
+                index += match.length
                 continue
             }
             let next = end < words.count ? words[end] : nil

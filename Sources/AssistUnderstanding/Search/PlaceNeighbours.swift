@@ -3,7 +3,8 @@
 /// - a US state's postal code after it in lower case, before the route goes on ("kearney ne to denver", "hays ks to
 ///   denver"), pins the name as the code in capitals does ("Eureka CA"): the code is the state of one of the places
 ///   the name has, so "ne" is no Turkish ending (which would make Kearney the destination) and a name that is also a
-///   common word ("hays") is a place. Only before "to": "kearney ne kadar" asks how much, in Turkish;
+///   common word ("hays") is a place. Only before "to": "kearney ne kadar" asks how much, in Turkish; anywhere for a
+///   code that is no English or Turkish word ("parsons ks in 2 weeks", "fairmont mn tues evening", `unmistakableStateCodes`);
 /// - Turkish "ile" (with) after it, right before the place the trip leaves from, makes it a companion, no end of the
 ///   route: "Aurora ile Habarovsk'tan Komsomolsk-na-Amure'ye" flies with Aurora (a carrier), "Aydın ile İzmir'den
 ///   Ankara'ya" with Aydın (a person). Who the companion is, the rules cannot tell: a lone name before "ile" is as
@@ -19,10 +20,16 @@ extension Gazetteer {
     /// The place of `cities` in the US state whose code, in any case, is the word at `index`, when the route goes on
     /// after it ("to"); nil otherwise, or when an apostrophe glues the word to the name ("Kearney'ne").
     func lowerCaseStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>) -> City? {
-        guard index + 1 < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
-              Self.toWords.contains(words[index + 1]) else { return nil }
+        guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
+              index + 1 < words.count && Self.toWords.contains(words[index + 1]) || Self.unmistakableStateCodes.contains(words[index])
+        else { return nil }
         return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
+
+    /// US states' codes that are no English or Turkish word (not "in", "me", "or", "ok", "pa", "ne", "de"…): after a
+    /// town of that state, in lower case, its state wherever they stand.
+    static let unmistakableStateCodes: Set<String> = ["ak", "az", "ia", "ks", "ky", "mn", "nc", "nd", "nh", "nj", "nm", "nv", "ny", "ri", "sc",
+                                                      "sd", "tn", "tx", "ut", "vt", "wi", "wv", "wy", "fl", "dc"]
 
     /// Whether `mention` is a companion before Turkish "ile", as the type's comment says: no role of its own, "ile"
     /// right after it and then a place with a "from" ending, in a request that joins no pair with "arası".
