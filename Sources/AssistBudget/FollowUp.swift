@@ -46,13 +46,9 @@ enum FollowUp {
     /// last one's place ("may i see…" opens with a verb, not a month). Turkish opens a question of its own so ("Eylülde en
     /// çok nereye harcadım?"), and a follow-up with "peki" or "ya".
     static func opensWithMonth(_ words: [String]) -> Bool {
-        guard let first = words.first, englishMonths.contains(first) else { return false }
+        guard let first = words.first, DateResolver.isEnglishMonthName(first) else { return false }
         return words.count == 1 || !["i", "we", "you", "it"].contains(words[1])
     }
-
-    static let englishMonths: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                                             "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-                                             "sept", "oct", "nov", "dec"]
 
     /// "bunların en pahalısı", "which of those was the biggest", "onlardan hangisi": the last answer's payments, pointed
     /// back to. A category's word then says what they were ("hangi tatildi": which holiday), not another slice.

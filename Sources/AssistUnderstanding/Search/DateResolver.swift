@@ -391,6 +391,9 @@ public struct DateResolver: Sendable {
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki").
     public static func month(_ word: String) -> Int? { DateWords.month(word) }
 
+    /// Whether `word` (folded) is an English month's name or its first three letters, as written, with no ending.
+    public static func isEnglishMonthName(_ word: String) -> Bool { DateWords.months[word] != nil && DateWords.turkishMonths[word] == nil }
+
     /// The Turkish locative a day's number takes after an apostrophe ("15'inde" folds to "15 inde").
     public static func isDayLocative(_ word: String) -> Bool { DateWords.locatives.contains(word) }
 

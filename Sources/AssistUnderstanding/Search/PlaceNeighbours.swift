@@ -18,7 +18,8 @@
 ///   the destination.
 extension Gazetteer {
     /// The place of `cities` in the US state whose code, in any case, is the word at `index`, when the route goes on
-    /// after it ("to"); nil otherwise, or when an apostrophe glues the word to the name ("Kearney'ne").
+    /// after it ("to") or the code is no word (`unmistakableStateCodes`); nil otherwise, or when an apostrophe glues the
+    /// word to the name ("Kearney'ne").
     func lowerCaseStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>) -> City? {
         guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
               index + 1 < words.count && Self.toWords.contains(words[index + 1]) || Self.unmistakableStateCodes.contains(words[index])
