@@ -68,6 +68,14 @@ struct BudgetThirtyThirdSetTests {
         #expect(ask("haziranda kaç kez depo doldurdum").category == "fuel")
     }
 
+    @Test("what is bought from a shop, after its name: 'rental', 'tix'; alone they name none")
+    func rentalsAndTix() {
+        #expect(ask("enterprise rental from may 3 to may 17, total").merchant == "Enterprise")
+        #expect(ask("priciest jetblue tix since jan 1").merchant == "JetBlue")
+        #expect(ask("car rental last month").merchant == nil)
+        #expect(ask("movie tix last month").merchant == nil)
+    }
+
     @Test("a bill after a category's word written with a slip is that category's: 'resturant bill' is restaurants")
     func misspeltCategoryBill() {
         #expect(ask("avg resturant bill since april").category == "restaurants")
