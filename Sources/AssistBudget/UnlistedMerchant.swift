@@ -200,7 +200,9 @@ extension FinanceUnderstander {
     /// The kinds of shop a name is written before: a category's own word ("kitap", "coffee", "market") or a shop's
     /// trade that is no category here.
     static let tradesBeforeApostrophe: Set<String> = ["optik", "eczane", "eczanesi", "kirtasiye", "firin", "pastane", "pastanesi", "kuyumcu", "mobilya",
-                                         "oyuncak", "cicekci"]
+                                         "oyuncak", "cicekci",
+                                         // "zübeyir ocakbaşı'nda", "halil usta kebapçısı'na": a grill house, a kebab shop.
+                                         "ocakbasi", "kebapcisi"]
 
     /// Whether the folded word after a name is a kind of shop, as the type's comment says.
     static func isShopKind(_ folded: String) -> Bool {

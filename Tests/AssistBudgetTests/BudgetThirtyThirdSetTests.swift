@@ -66,6 +66,9 @@ struct BudgetThirtyThirdSetTests {
         let visits = friday.understand("kaç ziyarette harcamışım bunu", previous: ask("Bu ay Hünkar'da ne kadar harcadım?"))
         #expect(visits.merchant == "Hünkar" && visits.intent == .count)
         #expect(ask("haziranda kaç kez depo doldurdum").category == "fuel")
+        // A grill house's name before its kind ("ocakbaşı"); the kind alone is none.
+        #expect(ask("babalar gününde zübeyir ocakbaşı'nda hesap ne tuttu").merchant == "Zübeyir Ocakbaşı")
+        #expect(ask("geçen ay ocakbaşı'nda ne harcadım").merchant == nil)
     }
 
     @Test("what is bought from a shop, after its name: 'rental', 'tix'; alone they name none")
