@@ -89,7 +89,7 @@ extension Gazetteer {
             if match.ending == nil, let last = found.last, last.end == index,
                let region = qualifier(in: words, at: index), region.length == match.length,
                index + match.length >= words.count || !Self.caseEndings.contains(words[index + match.length]),
-               !words[index..<(index + match.length)].elementsEqual(words[last.position..<(last.position + last.length)]),
+               !Self.repeats(words, index..<(index + match.length), last.position..<(last.position + last.length)),
                region.pins.contains(where: { $0.country == last.city.country && $0.region == last.city.region }) {
                 index += match.length
                 continue
@@ -107,11 +107,11 @@ extension Gazetteer {
                 after = noun.end
             }
             let nameEnd = after
-            let qualifier = qualifier(in: words, at: noun == nil ? after : end)
+            let qualifierAt = noun == nil ? after : end
+            let qualifier = qualifier(in: words, at: qualifierAt)
             // "Air Busan Busan to Yanji": a region named as its city is ("Busan", "Beijing") is that city said again, no qualifier.
             let saidAgain = qualifier.map { q in
-                let start = noun == nil ? after : end
-                return q.pins.allSatisfy { $0.region != nil && $0.country != "US" } && words[start..<(start + q.length)].elementsEqual(words[index..<(index + match.length)])
+                q.pins.allSatisfy { $0.region != nil && $0.country != "US" } && Self.repeats(words, qualifierAt..<(qualifierAt + q.length), index..<(index + match.length))
             } ?? false
             let pinnedByQualifier = saidAgain ? nil : qualifier.flatMap { Self.pinned(match.cities, to: $0.pins) }
             // "esquipulas guatemala to …", "sagua la grande cuba'ya", "pembroke ontario": a country or region that pins the
@@ -190,6 +190,11 @@ extension Gazetteer {
         }
         // Joins are looked for only between two places, so a text naming fewer is not scanned for dashes.
         return found.count < 2 ? found : Self.pairRoles(found, in: words, dashes: TextMatching.dashedWords(text))
+    }
+
+    /// Whether the words in `second` say again those in `first` ("Air Busan Busan": a place's name twice, no region after it).
+    static func repeats(_ words: [String], _ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        words[first].elementsEqual(words[second])
     }
 
     /// Whether a dash stands before the word at `index`, a capitalised name's first word mid-sentence in a text with both
