@@ -163,6 +163,8 @@ eval: build
 	# The thirty-third set: measured once, on the rules of 3b98b8b (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtythird.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtythird.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyfourth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyfourth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
