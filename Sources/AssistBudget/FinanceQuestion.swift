@@ -66,7 +66,8 @@ public struct FinanceUnderstander: Sendable {
                       "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online"]), ("travel", ["travel", "flights", "seyahat", "uçak",
             // "bu yaz tatile ne kadar gitti": a holiday away, with its case endings.
             "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
-        ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema"]),
+        ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema", "konser", "konsere",
+                           "konserler"]),
         ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber",
                            "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
@@ -79,7 +80,9 @@ public struct FinanceUnderstander: Sendable {
                            "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu",
                            // "is that up from february?": risen or fallen since another ("every fill-up from june" is none).
                            "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
-                           "gone up from", "gone down from", "higher than", "lower than", "worse than", "better than"]),
+                           "gone up from", "gone down from", "higher than", "lower than", "worse than", "better than",
+                           // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
+                           "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
@@ -88,6 +91,8 @@ public struct FinanceUnderstander: Sendable {
                          "where s my money gone", "where s all my money gone", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
+                         // "now by merchant": the last question's spending by who was paid.
+                         "by merchant", "per merchant", "by store", "by shop",
                          "places", "spots", "top spots", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
         (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
@@ -114,7 +119,9 @@ public struct FinanceUnderstander: Sendable {
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
                              "individual charges", "individual payments", "listesini", "listesi",
                              "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
-                             "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü"]),
+                             "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü",
+                             // "neye ne ödedim sırayla yaz": one after another.
+                             "sırayla"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
@@ -261,6 +268,15 @@ public struct FinanceUnderstander: Sendable {
                 || ["basi", "basina"].contains(next) && word.count >= 3 && word.allSatisfy(\.isLetter) && !notUnitsOfAverage.contains(word)
                     && !yearWords.contains(word) && !weekWords.contains(word) && DateResolver.month(word) == nil
         }
+    }
+
+    /// Nouns of one outing or purchase, the unit of an average a category's word may qualify: "per coffee shop visit".
+    static let unitNouns: Set<String> = ["visit", "trip", "order", "purchase", "run", "stop", "ride", "meal"]
+
+    /// Whether the word at `index`, after "per" or "each", qualifies a unit noun one or two words on ("per coffee shop
+    /// visit", "each grocery trip"): a category's word then, not the unit of the average.
+    static func qualifiesUnit(_ words: [String], at index: Int) -> Bool {
+        words[(index + 1)..<min(index + 3, words.count)].contains(where: unitNouns.contains)
     }
 
     /// "avrage", "averge": within one edit of "average", the same first letter, not the word itself.
@@ -418,14 +434,16 @@ public struct FinanceUnderstander: Sendable {
         return words.contains { ["or", "yoksa", "than"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
-    /// "kaç para bıraktım", "kaç lira gitti", "kaç TL harcadım", "kaça patladı", "kaç tuttu": "kaç" (how many) before
+    /// "kaç para bıraktım", "kaç lira gitti", "kaç liramı yedi", "kaç TL harcadım", "kaça patladı", "kaç tuttu": "kaç" (how many) before
     /// money, a currency or "tut-" (to come to), or in the dative, asks how much, not how many times ("kaç kez", "kaç
     /// işlem" stay counts).
     static func asksAmount(_ words: [String]) -> Bool {
         words.contains("kaca")  // "kaça patladı", "kaça aldım": for how much
             || zip(words, words.dropFirst()).contains { word, next in
                 // "kaç tuttu", "kaç tutar": what it came to
-                word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil || next.hasPrefix("tut"))
+                // "kaç liramı yedi", "kaç liramızı": lira with a possessive.
+                word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil || next.hasPrefix("tut")
+                                  || next.hasPrefix("lira"))
             }
     }
 
@@ -504,7 +522,7 @@ public struct FinanceUnderstander: Sendable {
         // purchase); so is a bill right after "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills),
         // or after a category's word written with a slip ("resturant bill" is the restaurant's, as "restaurant bill" is).
         let words = all.indices.map { index in
-            index > 0 && ["per", "each", "her"].contains(all[index - 1]) || index + 1 < all.count && all[index + 1] == "basina"
+            index > 0 && ["per", "each", "her"].contains(all[index - 1]) && !qualifiesUnit(all, at: index) || index + 1 < all.count && all[index + 1] == "basina"
                 || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index])
                 || index > 0 && ["bill", "bills"].contains(all[index]) && misspelledCategory([all[index - 1]]) != nil ? "" : all[index]
         }

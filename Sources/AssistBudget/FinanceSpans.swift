@@ -96,7 +96,7 @@ extension FinanceUnderstander {
         return (DateResolver.Range(from: DateResolver.iso(monday), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: monday)!)), length)
     }
 
-    /// A day of the month with no month named: "on the 5th", "ayın 5'inde"; of a month in the genitive: "eylülün
+    /// A day of the month with no month named: "on the 5th", "ayın 5'inde", "30'unda"; of a month in the genitive: "eylülün
     /// 1'inde". The latest such day on or before today. Returns the day and how many words from `index` it takes.
     func dayOfMonth(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         let word = words[index]
@@ -111,6 +111,10 @@ extension FinanceUnderstander {
         // "on the 5th": the number with its ordinal letters, after "the".
         if word == "the", let day = DateResolver.dayNumber(next), next.contains(where: \.isLetter), DateResolver.month(afterNext) == nil,
            !Self.unitsAfterOrdinals.contains(afterNext) {
+            return (single(pastDayOfMonth(day)), 2)
+        }
+        // "ya 30'unda?" (folded "30 unda"): a day's number in the locative alone.
+        if let day = DateResolver.dayNumber(word), Int(word) != nil, DateResolver.isDayLocative(next) {
             return (single(pastDayOfMonth(day)), 2)
         }
         // "ayın 5'inde" (folded "ayin 5 inde"), "eylülün 1'inde".

@@ -18,7 +18,8 @@ enum FollowUp {
     /// Words that open a reply without meaning anything of their own.
     static let fillers: Set<String> = ["ok", "okay", "okey", "alright", "right", "so", "well", "hmm", "cool", "thanks", "tamam"]
     /// Words that say the question changes the last one rather than asking anew.
-    static let changeMarkers: Set<String> = ["instead", "yerine", "before", "onceki", "previous", "prior"]
+    /// "swap that for eating out", "switch it to fuel": the last question, one part of it changed.
+    static let changeMarkers: Set<String> = ["instead", "yerine", "before", "onceki", "previous", "prior", "swap", "switch"]
     /// Words that narrow the last question rather than replace part of it.
     static let narrowers: Set<String> = ["only", "just", "sadece", "yalnizca", "yalniz", "bunun", "bundan"]
 
@@ -33,7 +34,9 @@ enum FollowUp {
             || words.contains(where: changeMarkers.contains) && words.count <= 6
             || sameSpanAYearBefore(words) && words.count <= 10
             || saysAlso(text) && words.count <= 6
+            || ["too", "also"].contains(words.last ?? "") && words.count <= 6  // "run that for 2053 too"
             || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
+            || words.contains { $0 == "durum" || $0 == "durumda" } && words.count <= 6  // "brew mood'da durum ne": how it stands there
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
@@ -138,8 +141,9 @@ enum FollowUp {
             let twoBefore = index >= 2 ? words[index - 2] : ""
             // "one more month back?", "another week earlier", "bir ay geriye git": one unit more, back.
             let oneMore = before == "more" && twoBefore == "one" || before == "another"
-            // "go back one more month", "bir ay daha geriye git": "back" before it, or "daha" (more) before "geri".
-            let backBefore = words[..<index].contains("back")
+            // "go back one more month", "rewind one more month", "bir ay daha geriye git": "back" or "rewind" before it, or
+            // "daha" (more) before "geri".
+            let backBefore = words[..<index].contains { $0 == "back" || $0 == "rewind" }
             let moreBack = after == "daha" && index + 2 < words.count && words[index + 2].hasPrefix("geri")
             if count == nil, ["a", "one"].contains(before) && (["rewind", "back"].contains(twoBefore) || after == "back")
                 || oneMore && (["back", "earlier"].contains(after) || backBefore)

@@ -16,6 +16,12 @@ extension FinanceUnderstander {
     func unlistedMerchant(in text: String) -> String? {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }
         var candidates = 0
+        // "the house cafe'ye": English "the" before a name a Turkish ending follows is the name's own first word, as no
+        // Turkish sentence has an article.
+        func article(_ name: String, endingAt index: Int) -> String {
+            let first = index - (name.split(separator: " ").count - 1)
+            return first >= 1 && tokens[first - 1].lowercased() == "the" && !name.lowercased().hasPrefix("the ") ? "The " + name : name
+        }
         for (index, token) in tokens.enumerated() {
             // Each candidate is checked against the period, holiday and place readers: a few per question at most.
             guard candidates < Self.maxCandidates else { return nil }
@@ -35,27 +41,29 @@ extension FinanceUnderstander {
                         back -= 1
                     }
                 } else if index >= 2, tokens[index - 1] == "&", let name = ampersandName(tokens[index - 2], stem) {
-                    return name  // "marks & spencer'da": two words "&" joins, the ending on the second
+                    return article(name, endingAt: index)  // "marks & spencer'da": two words "&" joins, the ending on the second
                 } else if let name = wordsJoiningApostrophedName(tokens[..<index], stem) {
-                    return name  // "num num'da", "w collection'dan", "arabica coffee house'a"
+                    return article(name, endingAt: index)  // "num num'da", "w collection'dan", "arabica coffee house'a"
                 } else if Self.possessiveEnding(stem, TextMatching.fold(String(token[token.index(after: apostrophe)...]))) {
                     // "ayakkabı dünyası'nda": a compound's second word, its first before it, the whole name; "dost
                     // kitabevi'ne", "avşar sinemaları'ndan": a kind of shop after its name's word. Alone, a word of one
                     // ("kitapyurdu'ndan"), but never a kind of shop ("kitabevi'ne" names no shop).
                     if index > 0, let name = lowercaseCompound(tokens[index - 1], stem) ?? nameBeforeShopKind(tokens[index - 1], stem) {
-                        return name
+                        return article(name, endingAt: index)
                     }
                     if Self.isShopKind(TextMatching.fold(stem)) { continue }
                 } else if index > 0, let name = nameBeforeShopKind(tokens[index - 1], stem) {
-                    return name  // "atasun optik'e", "bkm kitap'a", "mikel coffee'de"
+                    return article(name, endingAt: index)  // "atasun optik'e", "bkm kitap'a", "mikel coffee'de"
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
-                    return name  // "madame coco'ya"
+                    return article(name, endingAt: index)  // "madame coco'ya"
                 }
                 if let name = accepted(words, turkish: true, wholeStem: true) { return name }
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
                       Self.boughtThere.contains(tokens[index + 1].lowercased())
-                        || Self.shopAfterName(tokens.map { TextMatching.fold($0) }, at: index + 1) {
-                // "how many Lyft rides", "my Deliveroo orders": the name before what is bought there.
+                        || Self.shopAfterName(tokens.map { TextMatching.fold($0) }, at: index + 1)
+                        || tokens[index + 1].lowercased() == "total" && tokens[max(0, index - 2)..<index].contains { $0.lowercased() == "my" } {
+                // "how many Lyft rides", "my Deliveroo orders": the name before what is bought there; "my Torchy's Tacos
+                // total": before the total of it.
                 var name = [token]
                 if index > 1, tokens[index - 1].first?.isUppercase == true, acceptable(tokens[index - 1], partOfName: true) {
                     name.insert(tokens[index - 1], at: 0)
@@ -68,8 +76,15 @@ extension FinanceUnderstander {
                 // Who was paid, as where: "have I paid SiriusXM", "paid to Verizon", "spend with Southwest".
                 var name: [String] = []
                 var possessiveAt: Int?
-                for word in tokens[(index + 1)...].prefix(4) {
-                    guard word.first?.isUppercase == true, name.count < (possessiveAt == nil ? 3 : 4), !Self.howOften.contains(word.lowercased()) else { break }
+                for (offset, word) in tokens[(index + 1)...].prefix(5).enumerated() {
+                    // "at Crate & Barrel", "at Bed Bath & Beyond": "&" between capitalised words joins them, not counted as one.
+                    let next = index + offset + 2 < tokens.count ? tokens[index + offset + 2] : ""
+                    if word == "&", !name.isEmpty, next.first?.isUppercase == true {
+                        name.append(word)
+                        continue
+                    }
+                    let words = name.filter { $0 != "&" }.count
+                    guard word.first?.isUppercase == true, words < (possessiveAt == nil ? 3 : 4), !Self.howOften.contains(word.lowercased()) else { break }
                     let possessive = Self.isPossessive(word)
                     guard possessive && possessiveAt == nil || !word.contains(where: { $0 == "'" || $0 == "’" }) else { break }
                     name.append(word)
@@ -84,12 +99,13 @@ extension FinanceUnderstander {
         return nil
     }
 
-    /// "pay" and "paid" (and "to" after them), and "with" after a verb of spending: the capitalised words after it are
-    /// who was paid ("have I paid SiriusXM", "paid to Verizon", "what did I spend with Southwest").
+    /// "pay", "paid", "given" and "gave" (and "to" after the first two), and "with" after a verb of spending: the capitalised
+    /// words after it are who was paid ("have I paid SiriusXM", "paid to Verizon", "have I given Spirit", "what did I spend
+    /// with Southwest").
     static func paidTo(_ tokens: [String], at index: Int) -> Bool {
         let word = tokens[index].lowercased()
         let before = index > 0 ? tokens[index - 1].lowercased() : ""
-        return ["pay", "paid"].contains(word) && !(index + 1 < tokens.count && tokens[index + 1].lowercased() == "to")
+        return ["pay", "paid", "given", "gave"].contains(word) && !(index + 1 < tokens.count && tokens[index + 1].lowercased() == "to")
             || word == "to" && ["pay", "paid"].contains(before)
             || word == "with" && ["spend", "spent", "spending", "paid"].contains(before)
     }

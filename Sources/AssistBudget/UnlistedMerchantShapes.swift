@@ -75,6 +75,16 @@ extension FinanceUnderstander {
         func asks(_ index: Int) -> Bool {
             Self.totalWords.contains(folded[index]) || folded[index] == "how" && index + 1 < folded.count && ["much", "many"].contains(folded[index + 1])
         }
+        // "at dave & buster's in one night": two words "&" joins from `first` on, the last perhaps a possessive, neither a
+        // category's whole word ("buster" only begins with "bus"). "at pick n pay", "at guzman y gomez": "n" and Spanish
+        // "y" (and) join two words as "&" does, kept in lower case as written. After "&" a word may have two letters: "kum & go".
+        func joinedName(_ first: Int) -> String? {
+            guard first + 2 < tokens.count, ["&", "n", "y"].contains(tokens[first + 1]), plain(first),
+                  plain(first + 2) || tokens[first + 1] == "&" && tokens[first + 2].count == 2 && tokens[first + 2].allSatisfy({ $0.isLetter && $0.isLowercase }),
+                  ![first, first + 2].contains(where: { Self.isShopKind(TextMatching.fold(Self.withoutPossessive(tokens[$0]))) }) else { return nil }
+            let name = [Self.spelledAsName(tokens[first]), tokens[first + 1], Self.spelledAsName(tokens[first + 2])].joined(separator: " ")
+            return acceptable(name, allowingCommonWords: true) ? name : nil
+        }
         // "hobby lobby this quarter, how much …": two words of a name.
         for count in [1, 2] where tokens.count > count + 1 && (0..<count).allSatisfy({ plain($0) }) && !Self.periodOpeners.contains(folded[0]) {
             if let asked = (count + 1..<min(count + 5, tokens.count)).first(where: asks),
@@ -104,6 +114,16 @@ extension FinanceUnderstander {
                let name = name(Array(0..<count), tokens, allowingPlaces: true) {
                 return name
             }
+        }
+        // "avis charged me what", "entergy went up in q3 compared to q2?", "likitgaz dün kaç lira çekti", "playstation plus bu
+        // çeyrek kaç lira kesti": one or two words opening the question, the subject of a verb of charging, perhaps with the
+        // question's period or what it asks between them.
+        for count in [1, 2] where tokens.count > count && !opensFollowUp && (0..<count).allSatisfy({ plain($0, sentenceStart: $0 == 0) })
+            && !Self.periodOpeners.contains(folded[0]) && !folded.prefix(count).contains(where: Self.askingWords.contains) {
+            var verbAt = count
+            while verbAt < folded.count, isPeriodWord(folded[verbAt]) || Self.askedBeforeChargeVerb.contains(folded[verbAt]) { verbAt += 1 }
+            guard let turkish = Self.chargeVerb(folded, at: verbAt), let name = name(Array(0..<count), tokens, turkish: turkish) else { continue }
+            return name
         }
         // "and costco?", "and Trader Joe's?", "kroger instead?": a short follow-up naming nothing but another shop, in any
         // case; a question word or an adverb is what the follow-up asks ("and then?", "and why?", "why instead?"), not a shop.
@@ -142,10 +162,10 @@ extension FinanceUnderstander {
             // after a visit.
             // "spent on trainline": "on" after spending, as "at"; "hit krispy kreme", "try tk maxx": a verb of visiting or
             // of trying another, the name its object.
-            // "how much have i paid planet fitness": "paid" and its payee, as "at".
+            // "how much have i paid planet fitness", "have i given spirit": "paid" or "given" and its payee, as "at".
             // "priciest thing from best buy in q2": "from" after what was bought there, as "at".
             // "what did i pay carrabba's": "pay" after "i" or "we", its payee after it.
-            if ["at", "about", "hit", "try", "paid"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
+            if ["at", "about", "hit", "try", "paid", "given", "gave"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
                 || word == "pay" && index > 0 && ["i", "we"].contains(folded[index - 1])
                 || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "been", "switch", "change", "swap", "move"].contains(folded[index - 1])
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
@@ -153,20 +173,13 @@ extension FinanceUnderstander {
                 if plain(index + 1), boundary(index + 2), let name = name([index + 1], tokens) { return name }
                 if boundary(index + 3), let name = nameEndingInNoun(index + 1) { return name }  // "at philz coffee last month"
                 // "have I paid Peacock since October": the payee capitalised mid-sentence, as a name is.
-                if word == "paid" || word == "pay", plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
+                if ["paid", "pay", "given", "gave"].contains(word), plain(index + 1, sentenceStart: true, titled: true), boundary(index + 2),
                    let name = name([index + 1], tokens) { return name }
                 // "have I paid Cricket Wireless since June", "did I pay National Grid this year": a payee of two capitalised
                 // words before the period.
-                if word == "paid" || word == "pay", plain(index + 1, sentenceStart: true, titled: true), plain(index + 2, sentenceStart: true, titled: true),
+                if ["paid", "pay", "given", "gave"].contains(word), plain(index + 1, sentenceStart: true, titled: true), plain(index + 2, sentenceStart: true, titled: true),
                    boundary(index + 3), let name = name([index + 1, index + 2], tokens) { return name }
-                // "at dave & buster's in one night": two words "&" joins, the last perhaps a possessive, neither a
-                // category's whole word ("buster" only begins with "bus"). "at pick n pay", "at guzman y gomez": "n" and
-                // Spanish "y" (and) join two words as "&" does, kept in lower case as written.
-                if index + 3 < tokens.count, ["&", "n", "y"].contains(tokens[index + 2]), plain(index + 1), plain(index + 3), boundary(index + 4),
-                   ![index + 1, index + 3].contains(where: { Self.isShopKind(TextMatching.fold(Self.withoutPossessive(tokens[$0]))) }) {
-                    let name = [Self.spelledAsName(tokens[index + 1]), tokens[index + 2], Self.spelledAsName(tokens[index + 3])].joined(separator: " ")
-                    if acceptable(name, allowingCommonWords: true) { return name }
-                }
+                if boundary(index + 4), let name = joinedName(index + 1) { return name }
                 // "at peet's coffee in january": a possessive name and the noun after it, a category's or a common word too,
                 // are one name (the possessive no common word nor pronoun: "at mom's place" is none).
                 // A common word in the possessive names the shop there too ("at scooter's coffee"); a person's does not.
@@ -181,6 +194,10 @@ extension FinanceUnderstander {
                    let name = name([index + 1, index + 2], tokens) { return name }
                 if word == "at", plain(index + 2), boundary(index + 3), let name = categoryWordOpeningName(index + 1, tokens, folded) { return name }
             } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index)
+                        // "what's my torchy's tacos total": a name between "my" and "total" ("my local corner shop total" names a
+                        // kind of place, no shop).
+                        || word == "total" && folded[max(0, index - 4)..<index].contains("my")
+                            && !folded[max(0, index - 3)..<index].contains(where: { Self.kindsOfPlace.contains($0) || Self.isShopKind($0) })
                         // "royal farms fill up": the two words of "fill-up" written apart.
                         || word == "fill" && index + 1 < folded.count && ["up", "ups"].contains(folded[index + 1]) {
                 // "my best buy purchases", "avg uniqlo order", "biggest shake shack bill"; "barnes & noble purchases", an
@@ -241,8 +258,9 @@ extension FinanceUnderstander {
                 // "What did Paramount+ cost me": capitalised after "did", as a name is mid-sentence.
                 return name  // "how much did hulu take from me", "how much did home depot cost", "did olive garden set us back"
             } else if word == "was", index >= 2, folded[index - 2] == "of", ["that", "it", "this"].contains(folded[index - 1]),
-                      index + 2 == tokens.count, plain(index + 1), let name = name([index + 1], tokens) {
-                return name  // "how much of that was macy's": a part of the last answer, at a name
+                      let name = index + 2 == tokens.count && plain(index + 1) ? name([index + 1], tokens)
+                        : index + 4 == tokens.count ? joinedName(index + 1) : nil {
+                return name  // "how much of that was macy's", "what share of that was kum & go": a part of the last answer, at a name
             } else if plain(index), !Self.dishesNamingShops.contains(word),  // "pizza" is a dish, no "pizz" with "-a"
                       let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
                 // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word
@@ -541,7 +559,8 @@ extension FinanceUnderstander {
     func isPeriodWord(_ word: String) -> Bool {
         Self.periodOpeners.contains(word) || Self.isTimeWord(word) || periods(in: word).0 != nil || Int(word) != nil
             || DateResolver.dayNumber(word) != nil
-            || ["far", "the", "of", "to", "date", "ago", "quarter", "half", "first", "second", "weeks", "years", "bu", "gecen", "son"].contains(word)
+            || ["far", "the", "of", "to", "date", "ago", "quarter", "half", "first", "second", "weeks", "years", "bu", "gecen", "son", "ceyrek",
+                "ceyrekte"].contains(word)
     }
 
     /// "at market basket last month": after "at", a category's word in lower case opening a name of two words, the second
@@ -606,8 +625,8 @@ extension FinanceUnderstander {
     /// Turkish nouns of what is paid at a merchant, a name before them: "harcamalarım", "faturalarım", "fişlerimi".
     static let spendingNouns: [String] = ["harcama", "fatura", "fisler", "fisi", "fisim", "abonelig", "abonelik", "uyelig", "uyelik",
                                           "rezervasyon", "bilet", "odeme",
-                                          // "kentkart yüklemelerim": a card's top-ups.
-                                          "yukleme"]
+                                          // "kentkart yüklemelerim": a card's top-ups; "europcar kiralaması": a rental.
+                                          "yukleme", "kiralama"]
 
     /// Whether no reading of a word in a case is a common word, category, period or intent ("benzine" is "benzin" +
     /// "e" as well as "benzi" + "ne"; "restoranda" is "restoran" + "da").
@@ -650,6 +669,20 @@ extension FinanceUnderstander {
 
     /// What a merchant takes, after "did" and its name: "how much did hulu take from me", "did uber charge me", "how much did
     /// ralphs get from me".
+    /// What a question asks between a name opening it and its verb of charging: "likitgaz dün kaç lira çekti".
+    static let askedBeforeChargeVerb: Set<String> = ["kac", "lira", "tl", "para", "ne", "kadar", "toplam", "ortalama"]
+
+    /// Whether a verb of charging stands at `index` with its payee as its subject ("charged", "billed", "took", "went up",
+    /// "çekti", "kesti", "kesilmiş"), and whether it is Turkish; nil for any other word.
+    static func chargeVerb(_ words: [String], at index: Int) -> Bool? {
+        guard index < words.count else { return nil }
+        let word = words[index], next = index + 1 < words.count ? words[index + 1] : ""
+        if ["charged", "billed", "took"].contains(word) || ["went", "gone", "go", "goes"].contains(word) && ["up", "down"].contains(next) {
+            return false
+        }
+        return ["cekti", "cekmis", "cekil", "kesti", "kesmis", "kesil"].contains(where: word.hasPrefix) ? true : nil
+    }
+
     static let costVerbs: Set<String> = ["take", "took", "taken", "charge", "charged", "cost", "bill", "billed", "set", "get", "got"]
 
     /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).

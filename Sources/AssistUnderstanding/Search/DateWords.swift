@@ -68,12 +68,14 @@ enum DateWords {
 
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki"). An English
     /// name takes only a case ending of a place's (`Gazetteer.caseEndings`: "juneda"), never other letters: "Juneyao"
-    /// (an airline) and "marchers" are no months.
+    /// (an airline) and "marchers" are no months; an abbreviation takes none ("septa", "nova").
     static func month(_ word: String) -> Int? {
         if let exact = months[word] { return exact }
         guard let month = stem(of: word, in: months, minimum: 4) else { return nil }
         for cut in 1...min(5, word.count - 4) where months[String(word.dropLast(cut))] != nil {
             let stem = String(word.dropLast(cut))
+            // An English abbreviation takes no ending glued on: "septa" (a transit agency) and "nova" are no months.
+            if turkishMonths[stem] == nil, stem.count == 3 && stem != "may" || stem == "sept" { return nil }
             return turkishMonths[stem] != nil || Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
         }
         return month
