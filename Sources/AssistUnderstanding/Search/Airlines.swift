@@ -111,6 +111,9 @@ extension SearchParser {
         ("QantasLink", ["qantaslink"]), ("Thai Lion Air", ["thai lion air"]), ("Tigerair Taiwan", ["tigerair taiwan", "tigerair"]),
         ("MIAT Mongolian Airlines", ["miat mongolian airlines"]), ("AirSWIFT", ["airswift"]), ("FitsAir", ["fitsair"]),
         ("Eastar Jet", ["eastar jet", "eastar"]),
+        // Regional carriers of Canada, Greenland, the Azores, Patagonia, Central America and the Maldives.
+        ("Air Creebec", ["air creebec", "creebec"]), ("Central Mountain Air", ["central mountain air"]), ("Air Greenland", ["air greenland"]),
+        ("SATA Air Açores", ["sata air açores", "sata air acores"]), ("Sansa Airlines", ["sansa airlines"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -125,7 +128,8 @@ extension SearchParser {
     /// "tailwind" words, "rex" a king and a dog's name, "neos" a prefix, "norwegian" a nationality ("Norwegian cruise");
     /// "firefly" an insect, "marabu" a stork, and "fly jinnah" a verb and a name, cued only as "fly baghdad" is.
     /// "pacific coastal" is also a coast's ("a Pacific coastal town"), and "pal express" a friend and a verb ("my pal
-    /// express-mailed it"; matched whole, so "my pal expressed" is neither).
+    /// express-mailed it"; matched whole, so "my pal expressed" is neither). "sansa" is Turkish "şansa" (to luck) as
+    /// typed without its letters, "lade" an old verb, "sata" a disk's interface and "maldivian" a nationality.
     /// A contextual name that begins an unlisted airline's shaped name is that airline's first word: "United Nigeria
     /// Airlines" is not United (`contextualAirlineSpan(in:glued:besides:)`).
     static let contextualAirlines: [String: String] = [
@@ -137,6 +141,7 @@ extension SearchParser {
         "wingo": "Wingo", "gol": "GOL Linhas Aéreas", "scoot": "Scoot", "rex": "Regional Express", "norwegian": "Norwegian Air Shuttle",
         "tailwind": "Tailwind Airlines", "neos": "Neos", "firefly": "Firefly", "marabu": "Marabu Airlines", "fly jinnah": "Fly Jinnah",
         "pacific coastal": "Pacific Coastal Airlines", "pal express": "PAL Express",
+        "sansa": "Sansa Airlines", "lade": "LADE", "sata": "SATA Air Açores", "maldivian": "Maldivian",
     ]
     /// Contextual airlines whose name, first in a request, reads as something else.
     static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad", "Fly Jinnah"]

@@ -94,6 +94,18 @@ extension Gazetteer {
                 index += match.length
                 continue
             }
+            // "ixtapa mexico", "lencois bahia": a country's or a region's name right after a word no reader knows (no place,
+            // no common word of either language, no date) is that unknown town's country or region, where it names a city
+            // only as another name of it ("Mexico" is also Mexico City's name, "Bahia" Salvador's); a city so named
+            // ("Tokyo", "Luxembourg") stays one. After a known word it is read as before ("cheap mexico flights"), as after
+            // a word in capitals, a code or a carrier's ("MIAT Ulaanbaatar"); with an ending of its own it is a place.
+            if match.ending == nil, index > 0, found.last?.end != index, let region = qualifier(in: words, at: index), region.length == match.length,
+               !match.cities.contains(where: { TextMatching.words($0.name) == Array(words[index..<end]) }),
+               index + match.length >= words.count || !Self.caseEndings.contains(words[index + match.length]),
+               Self.isUnknownWord(words[index - 1]), !shapes.isAllCapitals(index - 1), self.match(words, at: index - 1) == nil {
+                index += match.length
+                continue
+            }
             let next = end < words.count ? words[end] : nil
             var ending = match.ending ?? next.flatMap { Self.caseEndings.contains($0) ? $0 : nil }
             var after = match.ending == nil && ending != nil ? end + 1 : end
@@ -193,6 +205,14 @@ extension Gazetteer {
     }
 
     /// Whether the words in `second` say again those in `first` ("Air Busan Busan": a place's name twice, no region after it).
+    /// Whether a folded word is one no reader knows: four letters or more, no common word of English or Turkish, no
+    /// date's word (a month, a weekday, "tmrw") and no word of a route ("from", "to", "via").
+    static func isUnknownWord(_ word: String) -> Bool {
+        word.count >= 4 && word.allSatisfy(\.isLetter) && !CommonWords.contains(word) && DateResolver.month(word) == nil
+            && DateResolver.weekday(word) == nil && !DateWords.tomorrow.contains(word) && DateWords.shorthand[word] == nil
+            && !fromWords.contains(word) && !toWords.contains(word) && !placeWords.contains(word)
+    }
+
     static func repeats(_ words: [String], _ first: Range<Int>, _ second: Range<Int>) -> Bool {
         words[first].elementsEqual(words[second])
     }

@@ -89,7 +89,9 @@ public struct SearchParser: Sendable {
         filters.climate = Self.first(in: besidesPlaces, [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
                       "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
-            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "snowboard", "snowboarding"]),
+            // "kar görmeye" (to see snow); "kar" alone is also profit.
+            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "snowboard", "snowboarding",
+                      "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili"]),
         ])
         filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters

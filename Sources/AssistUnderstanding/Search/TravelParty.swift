@@ -8,8 +8,11 @@ extension SearchParser {
     /// "with my mother and father" (two companions joined to one "with") three. Only when the text gives no head count
     /// of its own; read outside place names.
     static func party(in words: [String]) -> Int? {
-        // "me n my brother": "n" for "and", as people type it.
-        let words = words.map { $0 == "n" ? "and" : $0 }
+        // "me n my brother": "n" for "and", as people type it; "w/ my kids" (folded "w my"): "w/" for "with".
+        let words = words.indices.map { index in
+            words[index] == "n" ? "and"
+                : words[index] == "w" && index + 1 < words.count && ["my", "our", "a", "the"].contains(words[index + 1]) ? "with" : words[index]
+        }
         for index in words.indices {
             let rest = words[index...]
             if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
