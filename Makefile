@@ -163,6 +163,7 @@ eval: build
 	# The thirty-third set: measured once, on the rules of 3b98b8b (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtythird.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtythird.jsonl
+	# The thirty-fourth set: measured once, on the rules of bf94d7b (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyfourth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyfourth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
