@@ -85,6 +85,19 @@ extension FinanceUnderstander {
             let name = [Self.spelledAsName(tokens[first]), tokens[first + 1], Self.spelledAsName(tokens[first + 2])].joined(separator: " ")
             return acceptable(name, allowingCommonWords: true) ? name : nil
         }
+        // "kwik trip", "flying j", "rooms to go": the words from `first` to the question's end (or `last`), two or three, as one name
+        // of any words but a category's, a period's or a question's ("of that was last month" is none).
+        func wholeRest(_ first: Int, through last: Int? = nil) -> String? {
+            // "of that was at cumberland farms": "at" is the shape's, no word of the name.
+            let start = first < tokens.count && folded[first] == "at" ? first + 1 : first, end = min(last.map { $0 + 1 } ?? tokens.count, tokens.count)
+            guard start < end else { return nil }
+            let rest = Array(start..<end)
+            guard (2...3).contains(rest.count), rest.allSatisfy({ tokens[$0].allSatisfy { $0.isLetter || $0 == "'" || $0 == "’" || $0 == "-" } }),
+                  !rest.contains(where: { isPeriodWord(folded[$0]) || Self.askingWords.contains(folded[$0]) }),
+                  tokens[rest[0]].first?.isLowercase == true else { return nil }
+            let name = rest.map { Self.spelledAsName(tokens[$0]) }.joined(separator: " ")
+            return Self.category(in: name) == nil && acceptable(name, allowingCommonWords: true) ? name : nil
+        }
         // "hobby lobby this quarter, how much …": two words of a name.
         for count in [1, 2] where tokens.count > count + 1 && (0..<count).allSatisfy({ plain($0) }) && !Self.periodOpeners.contains(folded[0]) {
             if let asked = (count + 1..<min(count + 5, tokens.count)).first(where: asks),
@@ -97,6 +110,15 @@ extension FinanceUnderstander {
         // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
+        // "zipcar total for q3", "citi bike total for q3", "pick n pay total for q4": a name opening the question, "total"
+        // right after it; of two words, one may be a common word when the other is no word ("citi bike"; "lime bike" is none).
+        for count in [1, 2] where tokens.count > count + 1 && folded[count] == "total" && !opensFollowUp && !Self.periodOpeners.contains(folded[0]) {
+            if (0..<count).allSatisfy({ plain($0, sentenceStart: $0 == 0) }), let name = name(Array(0..<count), tokens) { return name }
+            if count == 2, tokens[0...1].allSatisfy({ $0.count >= 3 && $0.allSatisfy { $0.isLetter && $0.isLowercase } }),
+               !(0...1).allSatisfy({ CommonWords.contains(folded[$0]) }), !folded[0...1].contains(where: { Self.notNames.contains($0) || isPeriodWord($0) }),
+               let name = wholeRest(0, through: 1) { return name }
+        }
+        if tokens.count > 4, folded[3] == "total", !opensFollowUp, let name = joinedName(0) { return name }
         // "trader joe's since halloween": two words of a name, the second perhaps possessive; never "about", which makes
         // a follow-up however its first word is typed ("wht about 2032").
         for count in [1, 2] where tokens.count > count && !opensFollowUp
@@ -259,8 +281,10 @@ extension FinanceUnderstander {
                 return name  // "how much did hulu take from me", "how much did home depot cost", "did olive garden set us back"
             } else if word == "was", index >= 2, folded[index - 2] == "of", ["that", "it", "this"].contains(folded[index - 1]),
                       let name = index + 2 == tokens.count && plain(index + 1) ? name([index + 1], tokens)
-                        : index + 4 == tokens.count ? joinedName(index + 1) : nil {
-                return name  // "how much of that was macy's", "what share of that was kum & go": a part of the last answer, at a name
+                        : index + 4 == tokens.count ? joinedName(index + 1) ?? wholeRest(index + 1) : wholeRest(index + 1) {
+                // "how much of that was macy's", "what share of that was kum & go", "how much of that was kwik trip": a part of the
+                // last answer, at a name (the rest of the question, two or three words).
+                return name
             } else if plain(index), !Self.dishesNamingShops.contains(word),  // "pizza" is a dish, no "pizz" with "-a"
                       let (stem, compound) = Self.caseStems(tokens[index]).first(where: { $0.0.count >= 3 }) {
                 // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word

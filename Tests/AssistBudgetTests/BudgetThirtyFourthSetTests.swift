@@ -102,4 +102,24 @@ struct BudgetThirtyFourthSetTests {
         #expect(ask("coffee lab'e bu ay kaç kez gittim").merchant == "Coffee Lab")
         #expect(ask("avis kiralaması geçen hafta bana kaça mal oldu").merchant == "Avis")
     }
+
+    @Test("a part of the last answer at a name of two or three words; a name opening the question before 'total'; 'trip' is a visit")
+    func namesOfCommonWords() {
+        let part = after("How much did I spend on fuel this month?", "how much of that was quick chek")
+        #expect(part.merchant == "Quick Chek" && part.category == "fuel")
+        #expect(after("How much did I spend on fuel this month?", "how much of that was at quick chek").merchant == "Quick Chek")
+        // A period or a category after "of that was" is none.
+        #expect(after("How much did I spend on fuel this month?", "how much of that was last week").merchant == nil)
+        // Nothing after "was", or only "at", is no name (and no trap).
+        #expect(after("How much did I spend on fuel this month?", "how much of that was").merchant == nil)
+        #expect(after("How much did I spend on fuel this month?", "how much of that was at").merchant == nil)
+        #expect(after("How much did I spend in June?", "how much of that was eating out").merchant == nil)
+        #expect(ask("zipcar total for q3").merchant == "Zipcar")
+        #expect(ask("divvy bike total for q3").merchant == "Divvy Bike")
+        // Two common words are no name.
+        #expect(ask("lime bike total for q3").merchant == nil)
+        #expect(ask("grocery total for q3").merchant == nil)
+        #expect(ask("average jewel-osco trip last quarter").merchant == "Jewel-Osco")
+        #expect(ask("average grocery trip last quarter").merchant == nil)
+    }
 }
