@@ -59,16 +59,19 @@ public struct FinanceUnderstander: Sendable {
         // "rideshares and trains", "public transport", "toplu taşımaya" (public transport, with its ending).
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
                        "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
-                       "public transit", "toplu taşıma", "subway fares", "metro fares", "bus fares", "transit fares"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
+                       "public transit", "toplu taşıma", "subway fares", "metro fares", "bus fares", "transit fares",
+                       // "same thing for transit" ("nj transit" is a name).
+                       "for transit", "on transit"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
         ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "giyime", "kıyafet", "kıyafete", "kıyafetler", "kıyafetlere"]),
         // "how much did i shop online", "shopped online": the act said with the verb.
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
-                      "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online"]), ("travel", ["travel", "flights", "seyahat", "uçak",
+                      "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online",
+                      "order online"]), ("travel", ["travel", "flights", "seyahat", "uçak",
             // "bu yaz tatile ne kadar gitti": a holiday away, with its case endings.
             "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema", "konser", "konsere",
                            "konserler"]),
-        ("books", ["books", "book purchases", "book purchase", "bookshop", "bookstore", "kitap", "kitab"]),
+        ("books", ["books", "book purchases", "book purchase", "book order", "book orders", "bookshop", "bookstore", "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber",
                            "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
@@ -82,7 +85,9 @@ public struct FinanceUnderstander: Sendable {
                            "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
                            "gone up from", "gone down from", "higher than", "lower than", "worse than", "better than",
                            // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
-                           "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı"]),
+                           "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı",
+                           // "up or down from january?": risen or fallen since another.
+                           "up or down from", "up or down since", "up or down vs"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
@@ -120,8 +125,8 @@ public struct FinanceUnderstander: Sendable {
                              "individual charges", "individual payments", "listesini", "listesi",
                              "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
                              "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü",
-                             // "neye ne ödedim sırayla yaz": one after another.
-                             "sırayla"]),
+                             // "neye ne ödedim sırayla yaz": one after another; "harcamalarımı dök": pour them out.
+                             "sırayla", "one at a time", "dök", "döker misin", "döksene"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
@@ -202,6 +207,10 @@ public struct FinanceUnderstander: Sendable {
         // "now do coffee shops": a category's kind of shop asks for no ranking (`FinanceIntentShapes.swift`).
         if intent == .topMerchants, let besides = Self.intentBesidesKindsOfShop(folded.words, text: text) { intent = besides }
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
+        // "bir seferde ortalama ne harcıyorum", "on average in one go": an average of single payments, no largest one
+        // (a superlative, "en", "biggest", still asks the largest).
+        if intent == .largest, folded.containsAny(["ortalama", "on average", "average", "avg"]),
+           !folded.words.contains(where: { ["en", "largest", "biggest", "most", "priciest", "highest"].contains($0) }) { intent = .average }
         // "kategorilere göre ayır": "göre" here is "by", not a comparison's "compared to".
         if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre"]) { intent = .topCategories }
         // "top 3 catagories": the word "categories" written with a slip.
@@ -273,10 +282,10 @@ public struct FinanceUnderstander: Sendable {
     /// Nouns of one outing or purchase, the unit of an average a category's word may qualify: "per coffee shop visit".
     static let unitNouns: Set<String> = ["visit", "trip", "order", "purchase", "run", "stop", "ride", "meal"]
 
-    /// Whether the word at `index`, after "per" or "each", qualifies a unit noun one or two words on ("per coffee shop
-    /// visit", "each grocery trip"): a category's word then, not the unit of the average.
+    /// Whether the word at `index`, after "per", "each" or "her", qualifies a unit noun one or two words on ("per coffee shop
+    /// visit", "each grocery trip", "her market alışverişim"): a category's word then, not the unit of the average.
     static func qualifiesUnit(_ words: [String], at index: Int) -> Bool {
-        words[(index + 1)..<min(index + 3, words.count)].contains(where: unitNouns.contains)
+        words[(index + 1)..<min(index + 3, words.count)].contains { unitNouns.contains($0) || $0.hasPrefix("alisveris") || $0.hasPrefix("ziyaret") }
     }
 
     /// "avrage", "averge": within one edit of "average", the same first letter, not the word itself.
@@ -526,9 +535,11 @@ public struct FinanceUnderstander: Sendable {
                 || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index])
                 || index > 0 && ["bill", "bills"].contains(all[index]) && misspelledCategory([all[index - 1]]) != nil ? "" : all[index]
         }
+        // "kitap alışverişim", "market alışverişim": a purchase of another category's thing is that category's.
         let act = words.indices.contains { index in
             words[index].hasPrefix("alisveris") && (index + 1 < words.count && ["yap", "et"].contains { words[index + 1].hasPrefix($0) }
-                                                     || index > 0 && ["kac", "pahali", "buyuk", "yuksek", "son"].contains(words[index - 1]))
+                                                     || index > 0 && ["kac", "pahali", "buyuk", "yuksek", "son"].contains(words[index - 1])
+                                                     || index > 0 && !words[index - 1].hasPrefix("alisveris") && category([words[index - 1]]).map { $0 != "shopping" } == true)
         }
         let folded = FoldedText(words: words)
         return categoryPhrases.first { name, phrases in

@@ -109,8 +109,9 @@ extension FinanceUnderstander {
             return (single(pastDay(day, month: month)), ordinalAt + 3 - index)
         }
         // "on the 5th": the number with its ordinal letters, after "the".
+        // "the first 2" (of a list) is a count, no day.
         if word == "the", let day = DateResolver.dayNumber(next), next.contains(where: \.isLetter), DateResolver.month(afterNext) == nil,
-           !Self.unitsAfterOrdinals.contains(afterNext) {
+           !Self.unitsAfterOrdinals.contains(afterNext), Int(afterNext) == nil, SearchParser.numbers[afterNext] == nil {
             return (single(pastDayOfMonth(day)), 2)
         }
         // "ya 30'unda?" (folded "30 unda"): a day's number in the locative alone.

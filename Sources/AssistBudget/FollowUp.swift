@@ -37,6 +37,7 @@ enum FollowUp {
             || ["too", "also"].contains(words.last ?? "") && words.count <= 6  // "run that for 2053 too"
             || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
             || words.contains { $0 == "durum" || $0 == "durumda" } && words.count <= 6  // "brew mood'da durum ne": how it stands there
+            || zip(words, words.dropFirst()).contains { $0 == "up" && $1 == "or" } && words.count <= 6  // "up or down from january?"
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
@@ -127,7 +128,9 @@ enum FollowUp {
                                      "week": .week, "weeks": .week, "wk": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week,
                                      // "bir önceki haftadan daha mı pahalı": the unit in the ablative, set against.
                                      "haftadan": .week, "aydan": .month, "yildan": .year, "gunden": .day, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
-                                     "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year]
+                                     "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year,
+                                     // "the quarter before it", "bir çeyrek geriye": the last span of whole months, as long, before it.
+                                     "quarter": .span, "ceyrek": .span, "ceyregi": .span, "ceyrege": .span]
         for (index, word) in words.enumerated() {
             guard let unit = units[word] else { continue }
             let count = index > 0 ? Int(words[index - 1]) ?? SearchParser.numbers[words[index - 1]].flatMap { $0 > 1 ? $0 : nil } : nil
@@ -213,7 +216,8 @@ extension FinanceUnderstander {
             }
             return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .year, value: years, to: to)!))
         }
-        if unit == .span { return spanBefore(from: from, to: to, range) }
+        // A span's kind has no "after" here: "the following quarter" keeps the last period.
+        if unit == .span { return shift.forward ? nil : spanBefore(from: from, to: to, range) }
         if let count = shift.count, !shift.forward {
             let start = unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: from)! }
                 ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!

@@ -36,7 +36,8 @@ extension FinanceUnderstander {
                 var words = [stem]
                 if first.isUppercase {
                     var back = index - 1
-                    while back >= 0, words.count < 3, tokens[back].first?.isUppercase == true, acceptable(tokens[back], partOfName: true) {
+                    // "Kılıç Ali Paşa Hamamı'na": up to four words.
+                    while back >= 0, words.count < 4, tokens[back].first?.isUppercase == true, acceptable(tokens[back], partOfName: true) {
                         words.insert(tokens[back], at: 0)
                         back -= 1
                     }
@@ -77,13 +78,14 @@ extension FinanceUnderstander {
                 var name: [String] = []
                 var possessiveAt: Int?
                 for (offset, word) in tokens[(index + 1)...].prefix(5).enumerated() {
-                    // "at Crate & Barrel", "at Bed Bath & Beyond": "&" between capitalised words joins them, not counted as one.
+                    // "at Crate & Barrel", "at Bed Bath & Beyond": "&" between capitalised words joins them, not counted as one;
+                    // so do "the" and "of" in lower case ("paid Waxing the City", "at House of Pies").
                     let next = index + offset + 2 < tokens.count ? tokens[index + offset + 2] : ""
-                    if word == "&", !name.isEmpty, next.first?.isUppercase == true {
+                    if ["&", "the", "of"].contains(word), !name.isEmpty, next.first?.isUppercase == true {
                         name.append(word)
                         continue
                     }
-                    let words = name.filter { $0 != "&" }.count
+                    let words = name.filter { !["&", "the", "of"].contains($0) }.count
                     guard word.first?.isUppercase == true, words < (possessiveAt == nil ? 3 : 4), !Self.howOften.contains(word.lowercased()) else { break }
                     let possessive = Self.isPossessive(word)
                     guard possessive && possessiveAt == nil || !word.contains(where: { $0 == "'" || $0 == "’" }) else { break }
@@ -128,7 +130,9 @@ extension FinanceUnderstander {
     /// nil when they read as something else.
     private func accepted(_ words: [String], turkish: Bool = false, wholeStem: Bool = false) -> String? {
         let name = words.joined(separator: " ")
-        guard acceptable(name, wholeStem: wholeStem), let first = name.first else { return nil }
+        // "Waxing the City": "the" and "of" joining capitalised words are no common words of the name's own.
+        let checked = words.count > 2 ? words.filter { !["the", "of"].contains($0) }.joined(separator: " ") : name
+        guard acceptable(checked, wholeStem: wholeStem), let first = name.first else { return nil }
         // Read before a Turkish case ending, a lower-case name is capitalised as Turkish writes it ("ikea'ya" → "İkea").
         guard first.isLowercase else { return name }
         if words.count == 1 { return Self.spelledAsName(name, turkish: turkish, alone: true) }

@@ -72,8 +72,10 @@ extension FinanceUnderstander {
         }
         // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out
         // in february, total?" opens on a category's words).
+        // "pollo tropical in january - number of visits?": "number of" asks a count.
         func asks(_ index: Int) -> Bool {
             Self.totalWords.contains(folded[index]) || folded[index] == "how" && index + 1 < folded.count && ["much", "many"].contains(folded[index + 1])
+                || folded[index] == "number" && index + 1 < folded.count && folded[index + 1] == "of"
         }
         // "at dave & buster's in one night": two words "&" joins from `first` on, the last perhaps a possessive, neither a
         // category's whole word ("buster" only begins with "bus"). "at pick n pay", "at guzman y gomez": "n" and Spanish
@@ -110,6 +112,12 @@ extension FinanceUnderstander {
         // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
+        // "cenex's cut of that?", "wawa's share of it": a possessive name, its part of the last answer.
+        if tokens.count >= 4, Self.isPossessive(tokens[0]), ["cut", "share", "part", "portion", "slice"].contains(folded[1]), folded[2] == "of",
+           ["that", "it", "this", "those"].contains(folded[3]), plain(0, sentenceStart: true),
+           let name = name(words: [Self.withoutPossessive(tokens[0])], before: nil) {
+            return name
+        }
         // "zipcar total for q3", "citi bike total for q3", "pick n pay total for q4": a name opening the question, "total"
         // right after it; of two words, one may be a common word when the other is no word ("citi bike"; "lime bike" is none).
         for count in [1, 2] where tokens.count > count + 1 && folded[count] == "total" && !opensFollowUp && !Self.periodOpeners.contains(folded[0]) {
