@@ -175,7 +175,7 @@ extension FinanceUnderstander {
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "runs",
                                            "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "tix", "fill-up", "fill-ups", "fillups",
-                                           "booking", "bookings", "stay", "stays", "trip", "trips", "visit", "visits", "rental", "rentals",
+                                           "booking", "bookings", "stay", "stays", "trips", "visit", "visits", "rental", "rentals",
                                            "transaction", "transactions",
                                            // "checkers drive-thru", "ezpass tolls", "fantastic sams haircut", "perkins breakfast",
                                            // "kroger stops": what one stops there for.
