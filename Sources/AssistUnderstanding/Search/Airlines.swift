@@ -114,6 +114,9 @@ extension SearchParser {
         // Regional carriers of Canada, Greenland, the Azores, Patagonia, Central America and the Maldives.
         ("Air Creebec", ["air creebec", "creebec"]), ("Central Mountain Air", ["central mountain air"]), ("Air Greenland", ["air greenland"]),
         ("SATA Air Açores", ["sata air açores", "sata air acores"]), ("Sansa Airlines", ["sansa airlines"]),
+        ("Pascan Aviation", ["pascan aviation", "pascan"]), ("Perimeter Aviation", ["perimeter aviation"]), ("Air Panama", ["air panama"]),
+        ("La Costeña", ["la costeña", "la costena"]), ("Aerovías DAP", ["aerovías dap", "aerovias dap"]),
+        ("Trans Guyana Airways", ["trans guyana airways", "trans guyana"]), ("Air Guyane", ["air guyane"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -129,7 +132,8 @@ extension SearchParser {
     /// "firefly" an insect, "marabu" a stork, and "fly jinnah" a verb and a name, cued only as "fly baghdad" is.
     /// "pacific coastal" is also a coast's ("a Pacific coastal town"), and "pal express" a friend and a verb ("my pal
     /// express-mailed it"; matched whole, so "my pal expressed" is neither). "sansa" is Turkish "şansa" (to luck) as
-    /// typed without its letters, "lade" an old verb, "sata" a disk's interface and "maldivian" a nationality.
+    /// typed without its letters, "lade" an old verb, "sata" a disk's interface, "maldivian" a nationality and "perimeter"
+    /// a boundary.
     /// A contextual name that begins an unlisted airline's shaped name is that airline's first word: "United Nigeria
     /// Airlines" is not United (`contextualAirlineSpan(in:glued:besides:)`).
     static let contextualAirlines: [String: String] = [
@@ -141,8 +145,10 @@ extension SearchParser {
         "wingo": "Wingo", "gol": "GOL Linhas Aéreas", "scoot": "Scoot", "rex": "Regional Express", "norwegian": "Norwegian Air Shuttle",
         "tailwind": "Tailwind Airlines", "neos": "Neos", "firefly": "Firefly", "marabu": "Marabu Airlines", "fly jinnah": "Fly Jinnah",
         "pacific coastal": "Pacific Coastal Airlines", "pal express": "PAL Express",
-        "sansa": "Sansa Airlines", "lade": "LADE", "sata": "SATA Air Açores", "maldivian": "Maldivian",
+        "sansa": "Sansa Airlines", "lade": "LADE", "sata": "SATA Air Açores", "maldivian": "Maldivian", "perimeter": "Perimeter Aviation",
     ]
+    /// Contextual airlines named as a nationality is: before "flights" they name none.
+    static let nationalityAirlines: Set<String> = ["American Airlines", "Norwegian Air Shuttle", "Maldivian"]
     /// Contextual airlines whose name, first in a request, reads as something else.
     static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad", "Fly Jinnah"]
     /// `contextualAirlines`' names as words, longest first.
@@ -247,6 +253,11 @@ extension SearchParser {
             }
             // Turkish puts "ile" (with), or its ending after an apostrophe, after it: "S7 ile", "Delta'yla".
             if after < words.count, words[after] == "ile" || (turkishWithWords.contains(words[after]) && glued.contains(after)) {
+                return (airline, index..<after)
+            }
+            // "any frontier flights", "spirit flight 2/3": the carrier's flights; a nationality before "flights" names
+            // none ("american flights", "norwegian flights", "maldivian flights").
+            if after < words.count, ["flights", "flight"].contains(words[after]), !nationalityAirlines.contains(airline) {
                 return (airline, index..<after)
             }
         }

@@ -122,6 +122,8 @@ public struct SearchParser: Sendable {
         for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }
                                                                     || nouns.contains { swapsTwoLetters(word, $0) }) {
             let previous = words[index - 1]
+            // "my sister just had a baby": someone's news, no traveller ("a" after a verb of having).
+            if ["a", "an"].contains(previous), index >= 2, ["had", "has", "having", "expecting"].contains(words[index - 2]) { continue }
             if let value = Int(previous) ?? numbers[previous] ?? wordCounts[previous] { return value }
         }
         return nil
