@@ -112,7 +112,7 @@ extension FinanceUnderstander {
         // "Morrisons so far this week?": the question is a name and its period, nothing else (not a follow-up's opener:
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
-        // "cenex's cut of that?", "wawa's share of it": a possessive name, its part of the last answer.
+        // "cenex's cut of that?", "sheetz's share of it": a possessive name, its part of the last answer.
         if tokens.count >= 4, Self.isPossessive(tokens[0]), ["cut", "share", "part", "portion", "slice"].contains(folded[1]), folded[2] == "of",
            ["that", "it", "this", "those"].contains(folded[3]), plain(0, sentenceStart: true),
            let name = name(words: [Self.withoutPossessive(tokens[0])], before: nil) {
