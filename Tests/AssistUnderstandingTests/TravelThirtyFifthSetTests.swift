@@ -31,4 +31,13 @@ struct TravelThirtyFifthSetTests {
         #expect(parser.parse("my brother just had a baby in omaha so we're flying from denver on 2/12").infants == nil)
         #expect(parser.parse("denver to omaha on 2/12 with a baby").infants == 1)
     }
+
+    @Test("what a trip is for after 'to' is no place the model may choose: 'to hike the track', 'to ski'")
+    func purposeAfterTo() {
+        let spans = PlaceSpans.candidates(in: "flying into kokoda png to hike the track 6/12", gazetteer: Gazetteer.builtin)
+        #expect(!spans.contains("hike"))
+        #expect(!PlaceSpans.candidates(in: "off to ski in february", gazetteer: Gazetteer.builtin).contains("ski"))
+        // A name after "to" is still one.
+        #expect(PlaceSpans.candidates(in: "flying into kokoda to teyateyaneng 6/12", gazetteer: Gazetteer.builtin).contains("teyateyaneng"))
+    }
 }

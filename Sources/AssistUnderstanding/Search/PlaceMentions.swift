@@ -329,7 +329,10 @@ extension Gazetteer {
 
     /// Verbs that follow "to" after a place without naming another ("Rome to see the Pope").
     static let verbsAfterTo: Set<String> = ["see", "visit", "meet", "be", "go", "get", "fly", "stay", "spend", "come", "return", "catch",
-                                            "attend", "do", "have", "make", "take", "work", "study", "celebrate", "explore", "relax"]
+                                            "attend", "do", "have", "make", "take", "work", "study", "celebrate", "explore", "relax",
+                                            // "to hike the track", "to ski": what a trip is for.
+                                            "hike", "ski", "surf", "dive", "trek", "climb", "camp", "hunt", "fish", "swim", "shop", "watch",
+                                            "join", "pick", "bring", "drop"]
 
     /// Whether the words at `index` are "to" and a word that may be a place the gazetteer lacks: one capitalised
     /// as a name in a text with capitals, or any word but a number or a verb in a text all lower case ("inverness to
