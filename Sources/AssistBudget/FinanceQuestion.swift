@@ -654,15 +654,17 @@ public struct FinanceUnderstander: Sendable {
     static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
                                              "magaza", "magazalar", "dukkan", "kategori"]
 
-    /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere".
+    /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere"; "3 harcama
+    /// kalemim" (three lines of spending).
     static func isMerchantNounInCase(_ word: String) -> Bool {
-        ["kategori", "magaza", "dukkan"].contains { word.hasPrefix($0) && word.count - $0.count <= 5 }
+        // "en büyük 3 harcama kalemim": "kalem" (a line of spending) is a category.
+        ["kategori", "magaza", "dukkan", "kalem"].contains { word.hasPrefix($0) && word.count - $0.count <= 5 }
             || word.hasPrefix("yer") && ["e", "de", "den", "ler", "lere", "lerde", "lerden", "leri"].contains(String(word.dropFirst(3)))
     }
 
     /// Words between a count and its noun: "my 3 biggest spending categories".
     static let nounModifiers: Set<String> = ["biggest", "largest", "top", "highest", "main", "most", "spending", "expense", "expensive",
-                                             "favourite", "favorite", "costliest"]
+                                             "favourite", "favorite", "costliest", "harcama"]
 
     /// How many merchants or categories a question asks for: "top 5", "ilk 3", "3 places", "my 3 biggest spending
     /// categories"; in a follow-up, "make it 5", "5 olsun", "show me 6 instead", "6 tane göster".

@@ -19,7 +19,7 @@ struct BudgetThirtyFifthSetTests {
         #expect(after("What did I spend at Zara in Q3?", "and the following quarter").period == span("2055-07-01", "2055-09-30"))
     }
 
-    @Test("'up or down from …' compares; 'one at a time' and 'dök' list; 'the first 2' is no day")
+    @Test("'up or down from …' compares; 'one at a time' and 'dök' list; 'the first 2' is no day; '4 harcama kalemim' is a count")
     func intents() {
         let upOrDown = after("How much did I spend on books in February?", "up or down from december?")
         #expect(upOrDown.intent == .comparePeriods && upOrDown.category == "books")
@@ -29,6 +29,9 @@ struct BudgetThirtyFifthSetTests {
         let firstTwo = after("What were my top 5 spending categories in 2055?", "just the first 2")
         #expect(firstTwo.period == span("2055-01-01", "2055-12-31") && firstTwo.limit == 2)
         #expect(ask("how much did i spend on the first").period == span("2056-03-01", "2056-03-01"))
+        let lines = ask("geçen ay en büyük 4 harcama kalemim neydi")
+        #expect(lines.intent == .topCategories && lines.limit == 4)
+        #expect(ask("kırtasiyeden aldığım kalemlere ne kadar verdim").limit == nil)
     }
 
     @Test("an average of single payments is an average; a superlative is still the largest")
