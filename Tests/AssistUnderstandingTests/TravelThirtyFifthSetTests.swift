@@ -40,4 +40,12 @@ struct TravelThirtyFifthSetTests {
         // A name after "to" is still one.
         #expect(PlaceSpans.candidates(in: "flying into kokoda to teyateyaneng 6/12", gazetteer: Gazetteer.builtin).contains("teyateyaneng"))
     }
+
+    @Test("a region's or a country's name is no span the model may choose: 'Cromwell, Central Otago' offers no Otago")
+    func regionIsNoSpan() {
+        let spans = PlaceSpans.candidates(in: "Cromwell, Central Otago 10/3 for a fortnight", gazetteer: Gazetteer.builtin)
+        #expect(!spans.contains { $0.contains("Otago") })
+        // A town the gazetteer lacks is still one.
+        #expect(PlaceSpans.candidates(in: "flying to Teyateyaneng 10/3", gazetteer: Gazetteer.builtin) == ["Teyateyaneng"])
+    }
 }
