@@ -62,7 +62,7 @@ extension FinanceUnderstander {
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
                       Self.boughtThere.contains(tokens[index + 1].lowercased())
                         || Self.shopAfterName(tokens.map { TextMatching.fold($0) }, at: index + 1)
-                        || tokens[index + 1].lowercased() == "total" && tokens[max(0, index - 2)..<index].contains { $0.lowercased() == "my" } {
+                        || tokens[index + 1].lowercased() == "total" && tokens[max(0, index - 2)..<index].contains(where: { $0.lowercased() == "my" }) {
                 // "how many Lyft rides", "my Deliveroo orders": the name before what is bought there; "my Torchy's Tacos
                 // total": before the total of it.
                 var name = [token]

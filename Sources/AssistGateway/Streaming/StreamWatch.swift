@@ -1,5 +1,5 @@
 import AssistHTTP
-public import AssistServices
+import AssistServices
 import AssistWire
 import Synchronization
 

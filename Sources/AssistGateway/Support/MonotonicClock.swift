@@ -1,4 +1,4 @@
-public import AssistServices
+import AssistServices
 
 /// The gateway's clock for instants: when a request arrived, when its stream's first token is due, when
 /// its next ping is, how long it took.
