@@ -5,12 +5,8 @@ import Testing
 /// The thirty-fifth written-after set's misses (`golden/written-after/README.md`), read by general rules. Each beside
 /// the reading it must not take. The names and wordings here are not the set's.
 @Suite("Budget: the thirty-fifth set")
-struct BudgetThirtyFifthSetTests {
-    let sunday = FinanceUnderstander(merchants: ["Migros", "Starbucks"], today: "2056-03-05")
-
-    func ask(_ text: String) -> FinanceQuestion { sunday.understand(text) }
-    func span(_ from: String, _ to: String) -> DateResolver.Range { DateResolver.Range(from: from, to: to) }
-    func after(_ previous: String, _ text: String) -> FinanceQuestion { sunday.understand(text, previous: ask(previous)) }
+struct BudgetThirtyFifthSetTests: BudgetSetReading {
+    let understander = FinanceUnderstander(merchants: ["Migros", "Starbucks"], today: "2056-03-05")  // a Sunday
 
     @Test("'the quarter before that', 'bir çeyrek geriye': the span of whole months before the last one; a quarter after keeps it")
     func quarterBefore() {

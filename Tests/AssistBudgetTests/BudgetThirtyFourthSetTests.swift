@@ -5,12 +5,8 @@ import Testing
 /// The thirty-fourth written-after set's misses (`golden/written-after/README.md`), read by general rules. Each beside
 /// the reading it must not take. The names and wordings here are not the set's.
 @Suite("Budget: the thirty-fourth set")
-struct BudgetThirtyFourthSetTests {
-    let tuesday = FinanceUnderstander(merchants: ["Migros", "Starbucks"], today: "2055-11-23")
-
-    func ask(_ text: String) -> FinanceQuestion { tuesday.understand(text) }
-    func span(_ from: String, _ to: String) -> DateResolver.Range { DateResolver.Range(from: from, to: to) }
-    func after(_ previous: String, _ text: String) -> FinanceQuestion { tuesday.understand(text, previous: ask(previous)) }
+struct BudgetThirtyFourthSetTests: BudgetSetReading {
+    let understander = FinanceUnderstander(merchants: ["Migros", "Starbucks"], today: "2055-11-23")  // a Tuesday
 
     @Test("an English month's abbreviation takes no ending glued on: 'septa' and 'nova' are no months; 'sept', 'juneda' and 'ekimde' are")
     func abbreviationWithEnding() {
