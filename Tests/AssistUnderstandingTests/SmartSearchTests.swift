@@ -84,6 +84,13 @@ struct SmartSearchTests {
         let marshall = SmartSearch().schema(for: "Air Marshall Islands to Smallvillea in november, solo", missing: carrier)
             .jsonSchema["properties"]?["origin"]?["anyOf"]?.arrayValue ?? []
         #expect(!marshall.contains(["const": "Marshall"]) && marshall.contains(["const": "Smallvillea"]))
+        // However the carrier was written: "Azul'la" is Azul Brazilian Airlines by its short name, no origin.
+        carrier.airline = "Azul Brazilian Airlines"
+        let azul = SmartSearch().schema(for: "Azul'la Smallvillea'ya yarın", missing: carrier)
+            .jsonSchema["properties"]?["origin"]?["anyOf"]?.arrayValue ?? []
+        #expect(azul == [["const": "Smallvillea"]])
+        #expect(SearchParser.writtenNames(of: "Azul Brazilian Airlines").contains("azul"))
+        #expect(SearchParser.writtenNames(of: "Scandinavian Airlines").contains("SAS"))
         #expect(PlaceSpans.candidates(in: "Dubai'ye Pegasus ile, Türk Hava Yolları değil", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "New York'tan Boston'a, under 300 EUR", gazetteer: gazetteer) == [])
         #expect(PlaceSpans.candidates(in: "Babaeski'den Edirne'ye yarın", gazetteer: gazetteer) == ["Babaeski"])

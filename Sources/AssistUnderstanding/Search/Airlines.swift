@@ -183,6 +183,16 @@ extension SearchParser {
         return airlines.first { entry in !entry.0.contains(" ") && TextMatching.fold(entry.0) == folded }?.0
     }
 
+    /// Every name a traveller may write for `airline`: its own, the table's, the contextual and the capitalised short
+    /// names ("Azul Brazilian Airlines": also "azul airlines" and "azul"), so that where the rules read a carrier, the
+    /// words it was written with are found however it was written ("Azul'la").
+    static func writtenNames(of airline: String) -> [String] {
+        let listed = airlines.first { $0.0 == airline }?.1 ?? []
+        let contextual = contextualAirlines.filter { $0.value == airline }.map(\.key)
+        let capitalised = capitalisedAirlines.filter { $0.value == airline }.map(\.key)
+        return [airline] + listed + (contextual + capitalised).sorted()
+    }
+
     /// Each airline name's folded words, to find where one stands in a text.
     static let airlineNameWords: [[String]] = airlines.flatMap { $0.1.map(TextMatching.words) }
 

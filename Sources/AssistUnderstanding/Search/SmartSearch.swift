@@ -84,7 +84,7 @@ public struct SmartSearch: Sendable {
         // A city can play one role: the other role's city is not a choice (a trip from Dubai to Dubai is no trip).
         // Beside the places the gazetteer finds, the spans where a place it does not know may be (`PlaceSpans`).
         // A place inside the carrier's name is none of the trip's ends ("Air Marshall Islands" offers no Marshall, Texas).
-        let carrier = [filters.airline].compactMap { $0 }
+        let carrier = filters.airline.map(SearchParser.writtenNames(of:)) ?? []
         let inCarrier = PlaceSpans.positions(of: carrier, in: TextMatching.words(text))
         let mentions = gazetteer.mentions(in: text).filter { !inCarrier.contains($0.position) }
         let cities = Array(Set(mentions.map(\.city.name))).sorted()
