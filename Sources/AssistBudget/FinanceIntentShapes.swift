@@ -8,6 +8,12 @@ import AssistUnderstanding
 /// - "most i spent at massage envy in one visit": "most" and, after it, "in one" or "in a single" and a noun of one
 ///   outing (`outingNouns`) ask for the largest single payment, as "most i dropped … in one night" does. Without "most"
 ///   ("how much do i spend in one visit on average") it is no largest.
+/// - "en çok para verdiğim alışveriş": "en çok" or "en fazla", perhaps "para", a relative of paying ("verdiğim",
+///   "harcadığım", "ödediğim": that I gave, spent, paid) and a noun of one payment (`singlePaymentNouns`, perhaps after
+///   "tek") ask for the largest single payment. "en çok para verdiğim yer" (the place) still asks where; so does "…
+///   alışveriş yerleri", a noun of one payment qualifying places.
+/// - "bir de 2053'ü görelim": the comparison's "göre" (compared to) is a postposition and takes no ending; a word that
+///   only begins with it ("görelim", let us see; "görev", a task; "göreceli") asks no comparison.
 /// - "now do coffee shops": "shops", "stores", "places" or "spots" right after a category's word name that category's
 ///   kind of shop ("coffee shops", "grocery stores"), not a ranking of merchants; unless the question asks for a count
 ///   or which ones ("my top 3 coffee shops", "which coffee shops").
@@ -38,6 +44,36 @@ extension FinanceUnderstander {
                 && (words[index + 1] == "one" && outingNouns.contains(words[index + 2])
                     || index + 3 < words.count && words[index + 1] == "a" && words[index + 2] == "single" && outingNouns.contains(words[index + 3]))
         }
+    }
+
+    /// Relatives of paying, the asker's own, folded as the words are (`TextMatching.words`): "verdiğim" (that I gave), "harcadığım" (spent), "ödediğim" (paid).
+    static let paidRelatives: Set<String> = ["verdigim", "harcadigim", "odedigim"]
+
+    /// Nouns of one payment, bare or with "my", folded: a purchase, an expense, a payment, an order, a transaction, a bill.
+    static let singlePaymentNouns: Set<String> = ["alisveris", "alisverisim", "harcama", "harcamam", "odeme", "odemem", "siparis", "siparisim",
+                                                  "islem", "islemim", "fatura", "faturam", "hesap", "hesabim"]
+
+    /// "en çok para verdiğim alışveriş", "en fazla harcadığım tek sipariş", as the type's comment says.
+    static func asksMostPaidForOne(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard index + 1 < words.count, words[index] == "en", ["cok", "fazla"].contains(words[index + 1]) else { return false }
+            var at = index + 2
+            if at < words.count, words[at] == "para" { at += 1 }
+            guard at < words.count, paidRelatives.contains(words[at]) else { return false }
+            at += 1
+            if at < words.count, words[at] == "tek" { at += 1 }
+            guard at < words.count, singlePaymentNouns.contains(words[at]) else { return false }
+            // "… alışveriş yerleri", "… alışveriş mağazası": the noun qualifies where, which is asked.
+            return !(at + 1 < words.count && ["yer", "magaza", "dukkan"].contains { words[at + 1].hasPrefix($0) })
+        }
+    }
+
+    /// Whether the only comparison cue in `words` is a word that begins with "göre" without being it, as the type's
+    /// comment says.
+    static func comparesOnlyByGöreForm(_ words: [String]) -> Bool {
+        guard !words.contains("gore"), words.contains(where: { $0.hasPrefix("gore") }) else { return false }
+        let cues = intents.first { $0.0 == .comparePeriods }?.1 ?? []
+        return !FoldedText(words: words.map { $0.hasPrefix("gore") ? "" : $0 }).containsAny(cues)
     }
 
     /// The intent the cue words ask for once every shop noun right after a category's word is read as the category's

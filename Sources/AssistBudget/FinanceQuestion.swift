@@ -204,6 +204,11 @@ public struct FinanceUnderstander: Sendable {
             }
         }
         var intent = Self.intents.first { folded.containsAny($0.1) }?.0
+        // "bir de 2053'ü görelim": "göre" (compared to) takes no ending, so a word it only begins ("görelim", let us see;
+        // "görev", a task) compares nothing.
+        if intent == .comparePeriods, Self.comparesOnlyByGöreForm(folded.words) {
+            intent = Self.intents.first { $0.0 != .comparePeriods && folded.containsAny($0.1) }?.0
+        }
         // "now do coffee shops": a category's kind of shop asks for no ranking (`FinanceIntentShapes.swift`).
         if intent == .topMerchants, let besides = Self.intentBesidesKindsOfShop(folded.words, text: text) { intent = besides }
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
@@ -233,6 +238,8 @@ public struct FinanceUnderstander: Sendable {
         // "where has my paycheck gone": where one's money went; "most i spent at … in one visit": one payment's size.
         if intent == nil || intent == .totalSpent, Self.asksWhereMoneyWent(folded.words) { intent = .topMerchants }
         if intent == nil || intent == .totalSpent, Self.asksMostInOneOuting(folded.words) { intent = .largest }
+        // "en çok para verdiğim alışveriş": the one purchase I paid most for ("en çok para verdiğim yer" still asks where).
+        if intent == nil || intent == .totalSpent || intent == .topMerchants, Self.asksMostPaidForOne(folded.words) { intent = .largest }
         // "# of starbucks runs": "#" before "of" is "number of".
         if intent == nil || intent == .totalSpent, Self.numberSignOf(text) { intent = .count }
         // A category's word inside an unlisted name is the name's ("at peet's coffee" asks about no cafes).

@@ -36,6 +36,22 @@ struct BudgetThirtyFifthSetTests: BudgetSetReading {
         #expect(ask("bu yıl kahveciye tek seferde en çok ne bıraktım").intent == .largest)
     }
 
+    @Test("'en çok para verdiğim alışveriş' is the largest purchase; the place paid most ('… yer', '… alışveriş yerleri') is still where")
+    func mostPaidForOne() {
+        #expect(ask("bu yıl koton'da en çok para verdiğim alışveriş").intent == .largest)
+        #expect(ask("geçen ay en fazla harcadığım tek sipariş ne kadardı").intent == .largest)
+        #expect(ask("bu yıl en çok para verdiğim yer").intent == .topMerchants)
+        #expect(ask("bu yıl en çok para verdiğim alışveriş yerleri").intent == .topMerchants)
+    }
+
+    @Test("'bir de 2054'ü görelim' (let us also see) compares nothing: 'göre' takes no ending; 'geçen yıla göre' still compares")
+    func seeingIsNoComparison() {
+        let seen = after("Geçen yıl kitaba ne kadar harcadım?", "bir de 2052'yi görelim")
+        #expect(seen.intent == .totalSpent && seen.category == "books" && seen.period == span("2052-01-01", "2052-12-31") && seen.otherPeriod == nil)
+        let compared = after("Bu yıl kitaba ne kadar harcadım?", "geçen yıla göre nasıl")
+        #expect(compared.intent == .comparePeriods && compared.otherPeriod == span("2055-01-01", "2055-12-31"))
+    }
+
     @Test("categories: 'for transit', 'order online', 'book order'; a purchase of another category's thing is that category's")
     func categories() {
         #expect(after("How much did I spend on fuel this week?", "same thing for transit").category == "transport")
