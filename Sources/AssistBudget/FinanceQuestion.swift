@@ -87,7 +87,9 @@ public struct FinanceUnderstander: Sendable {
                            // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
                            "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı",
                            // "up or down from january?": risen or fallen since another.
-                           "up or down from", "up or down since", "up or down vs"]),
+                           "up or down from", "up or down since", "up or down vs",
+                           // "was april any lower?": more or less than the period it names.
+                           "any lower", "any higher", "any cheaper", "any less"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
@@ -98,7 +100,9 @@ public struct FinanceUnderstander: Sendable {
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          // "now by merchant": the last question's spending by who was paid.
                          "by merchant", "per merchant", "by store", "by shop",
-                         "places", "spots", "top spots", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan"]),
+                         "places", "spots", "top spots", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan",
+                         // "cüzdanımı en çok boşaltan 6 işyeri": businesses.
+                         "işyeri", "işyerleri", "işyerlerim"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
         (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
@@ -114,7 +118,10 @@ public struct FinanceUnderstander: Sendable {
                     // "en kabarık faturam": the most swollen, of a bill.
                     "en kabarık",
                     // "en çok tutan fatura": the one that came to most ("en çok" alone asks where most went).
-                    "en çok tutan", "en fazla tutan"]),
+                    "en çok tutan", "en fazla tutan",
+                    // "which one hurt the most", "rekor hangisi" (which is the record), "en yüklü ödeme" (the heaviest),
+                    // "tek kalemde" (in a single item).
+                    "hurt the most", "hurts the most", "rekor", "en yüklü", "tek kalemde"]),
         // "what's my internet bill averaging": the verb too.
         // "what's the typical ticket there": the usual payment, an average.
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically"]),
@@ -126,7 +133,9 @@ public struct FinanceUnderstander: Sendable {
                              "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
                              "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü",
                              // "neye ne ödedim sırayla yaz": one after another; "harcamalarımı dök": pour them out.
-                             "sırayla", "one at a time", "dök", "döker misin", "döksene"]),
+                             "sırayla", "one at a time", "dök", "döker misin", "döksene",
+                             // "one line each"; "ayrı ayrı" (one by one, separately).
+                             "one line each", "a line each", "ayrı ayrı"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
@@ -195,6 +204,8 @@ public struct FinanceUnderstander: Sendable {
         var (period, other) = periods(in: periodText)
         if period == nil, Self.saysBareWeekend(TextMatching.words(periodText)) { period = latestWeekend() }  // "hafta sonu bindiğim"
         let shift = FollowUp.shift(in: text)
+        // "the sunday right before it": the weekday is the shift's, no latest Sunday of its own.
+        if shift?.weekday != nil, other == nil, period.map({ $0.from == $0.to }) == true { period = nil }
         var namedYear: DateResolver.Range? = nil
         if let year = shift?.toYear {
             if period?.from == "\(year)-01-01", period?.to.hasPrefix("\(year)-12") == true || period?.to == todayISO {
@@ -659,7 +670,7 @@ public struct FinanceUnderstander: Sendable {
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
     static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
-                                             "magaza", "magazalar", "dukkan", "kategori"]
+                                             "magaza", "magazalar", "dukkan", "kategori", "isyeri", "isyerleri", "isletme", "isletmeler"]
 
     /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere"; "3 harcama
     /// kalemim" (three lines of spending).

@@ -109,6 +109,27 @@ enum FollowUp {
         var forward = false
         /// The same span in that year instead: "the same month in 2032", "2032'nin aynı ayı".
         var toYear: Int? = nil
+        /// That weekday (Calendar's number) instead, the nearest before the last period, or after it when `forward`:
+        /// "the sunday right before it", "ertesi pazartesi" (the Monday after).
+        var weekday: Int? = nil
+    }
+
+    /// "the sunday right before it", "the friday after that", "ertesi pazartesi", "sonraki cuma", "önceki cumartesi":
+    /// a weekday next to the last period, as the type's `weekday` says. "the sunday before christmas" is a day of its
+    /// own (what follows "before" must point back: "it", "that", "then", or nothing).
+    static func weekdayShift(in words: [String]) -> Shift? {
+        for (index, word) in words.enumerated() {
+            guard let weekday = DateResolver.weekday(word) else { continue }
+            let before = index > 0 ? words[index - 1] : ""
+            if ["ertesi", "sonraki", "following"].contains(before) { return Shift(unit: .day, forward: true, weekday: weekday) }
+            if before == "onceki" { return Shift(unit: .day, weekday: weekday) }
+            var at = index + 1
+            while at < words.count, ["right", "just", "immediately"].contains(words[at]) { at += 1 }
+            guard at < words.count, ["before", "after", "prior"].contains(words[at]) else { continue }
+            let pointed = at + 1 == words.count || ["it", "that", "then", "this"].contains(words[at + 1])
+            if pointed { return Shift(unit: .day, forward: words[at] == "after", weekday: weekday) }
+        }
+        return nil
     }
 
     /// How a follow-up shifts the last period: back, "the month before", "the previous month", "bir önceki ay", "ondan
@@ -117,6 +138,7 @@ enum FollowUp {
     /// is a day of its own, not a shift.) Turkish "ertesi" is the unit after: "ertesi gün", "ertesi hafta".
     static func shift(in text: String) -> Shift? {
         let words = TextMatching.words(text)
+        if let weekday = weekdayShift(in: words) { return weekday }
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
         if let year = sameSpanInYear(words) { return Shift(unit: .year, toYear: year) }
         // "last weekend or the one before?", "and the one before that?": the span before the last one, of its kind.
@@ -206,6 +228,12 @@ extension FinanceUnderstander {
         guard let from = DateResolver(today: range.from)?.today, let to = DateResolver(today: range.to)?.today else { return nil }
         let unit = shift.unit
         let sign = shift.forward ? 1 : -1
+        if let weekday = shift.weekday {
+            // The nearest `weekday` strictly before the period's first day, or after its last.
+            var day = calendar.date(byAdding: .day, value: sign, to: shift.forward ? to : from)!
+            while calendar.component(.weekday, from: day) != weekday { day = calendar.date(byAdding: .day, value: sign, to: day)! }
+            return DateResolver.Range(from: DateResolver.iso(day), to: DateResolver.iso(day))
+        }
         if let year = shift.toYear, let fromYear = Int(range.from.prefix(4)) {
             // "the same month in 2032": moved by whole years; whole months (or this month so far) stay whole months.
             let years = year - fromYear

@@ -23,6 +23,7 @@ extension FinanceUnderstander {
             return first >= 1 && tokens[first - 1].lowercased() == "the" && !name.lowercased().hasPrefix("the ") ? "The " + name : name
         }
         for (index, token) in tokens.enumerated() {
+            if let name = Self.webAddressName(token) { return name }
             // Each candidate is checked against the period, holiday and place readers: a few per question at most.
             guard candidates < Self.maxCandidates else { return nil }
             // "Colin's'ten": a name with an apostrophe of its own, then the case ending after a second one.
@@ -58,7 +59,7 @@ extension FinanceUnderstander {
                 } else if index > 0, let name = lowercaseName(tokens[index - 1], joining: stem) {
                     return article(name, endingAt: index)  // "madame coco'ya"
                 }
-                if let name = accepted(words, turkish: true, wholeStem: true) { return name }
+                if let name = accepted(words, turkish: true, wholeStem: true) { return article(name, endingAt: index) }
             } else if index > 0, token.first?.isUppercase == true, index + 1 < tokens.count,
                       Self.boughtThere.contains(tokens[index + 1].lowercased())
                         || Self.shopAfterName(tokens.map { TextMatching.fold($0) }, at: index + 1)
@@ -99,6 +100,17 @@ extension FinanceUnderstander {
             }
         }
         return nil
+    }
+
+    /// A web address is a shop's name, as written with its first letter capitalised: "hotels.com bookings", "turna.com'dan"
+    /// (a Turkish ending after an apostrophe goes). Letters, digits and hyphens, a dot, and a top-level domain of a shop's.
+    static func webAddressName(_ token: String) -> String? {
+        let bare = token.split(whereSeparator: { $0 == "'" || $0 == "’" }).first.map(String.init) ?? token
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let top = parts.last?.lowercased(), ["com", "net", "org", "io", "co", "tr", "app", "shop", "store"].contains(top),
+              parts[0].count >= 2, parts[0].first?.isLetter == true,
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } }) else { return nil }
+        return bare.prefix(1).uppercased() + bare.dropFirst()
     }
 
     /// "pay", "paid", "given" and "gave" (and "to" after the first two), and "with" after a verb of spending: the capitalised

@@ -100,9 +100,17 @@ extension FinanceUnderstander {
             let name = rest.map { Self.spelledAsName(tokens[$0]) }.joined(separator: " ")
             return Self.category(in: name) == nil && acceptable(name, allowingCommonWords: true) ? name : nil
         }
-        // "hobby lobby this quarter, how much …": two words of a name.
-        for count in [1, 2] where tokens.count > count + 1 && (0..<count).allSatisfy({ plain($0) }) && !Self.periodOpeners.contains(folded[0]) {
-            if let asked = (count + 1..<min(count + 5, tokens.count)).first(where: asks),
+        // "hobby lobby this quarter, how much …": two words of a name; three when the last is a kind of eating place ("great
+        // wolf lodge in 2055, costliest visit?"). What is asked may follow a comma, a colon or a dash after the period
+        // ("fabletics since easter: which order was the biggest").
+        let breaks = Self.wordsAfterBreaks(text, count: tokens.count)
+        for count in [1, 2, 3] where tokens.count > count + 1 && (0..<count).allSatisfy({ plain($0) }) && !Self.periodOpeners.contains(folded[0])
+            && (count < 3 || Self.eatingPlaceKinds.contains(folded[2])) {
+            // After a break, only the period may stand between ("ruby tuesday dinner saturday night, what …" names a
+            // dinner, so no name "Ruby" before a Tuesday).
+            if let asked = (count + 1..<min(count + 5, tokens.count)).first(where: {
+                   asks($0) || breaks.contains($0) && (count..<$0).allSatisfy { isPeriodWord(folded[$0]) || holidayWords.contains($0) }
+               }),
                Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil,
                Self.category(in: tokens[0...count].joined(separator: " ")) == nil,
                periods(in: tokens[count..<asked].joined(separator: " ")).0 != nil, let name = name(Array(0..<count), tokens, before: folded[asked]) {
@@ -196,6 +204,8 @@ extension FinanceUnderstander {
             // "priciest thing from best buy in q2": "from" after what was bought there, as "at".
             // "what did i pay carrabba's": "pay" after "i" or "we", its payee after it.
             if ["at", "about", "hit", "try", "paid", "given", "gave"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
+                // "how many times did i hit up cheba hut": "hit up", as "hit".
+                || word == "up" && index > 0 && folded[index - 1] == "hit"
                 || word == "pay" && index > 0 && ["i", "we"].contains(folded[index - 1])
                 || word == "to" && index > 0 && ["went", "go", "goes", "gone", "going", "been", "switch", "change", "swap", "move"].contains(folded[index - 1])
                 || word == "on" && index > 0 && ["spent", "spend", "spends", "spending"].contains(folded[index - 1]) {
@@ -223,6 +233,17 @@ extension FinanceUnderstander {
                 if plain(index + 1) || opensName(index + 1), plain(index + 2), boundary(index + 3),
                    let name = name([index + 1, index + 2], tokens) { return name }
                 if word == "at", plain(index + 2), boundary(index + 3), let name = categoryWordOpeningName(index + 1, tokens, folded) { return name }
+                // "at black bear diner this year", "at round table pizza": two or three words, no article nor pronoun before
+                // them, ending in a kind of eating place, are a name (a common noun after "at" would take "the" or "a").
+                if word == "at" {
+                    for count in [3, 2] where index + count < tokens.count && Self.eatingPlaceKinds.contains(folded[index + count])
+                        && boundary(index + count + 1) && (1..<count).allSatisfy({ plain(index + $0) }) {
+                        let words = (1...count).map { tokens[index + $0] }
+                        guard Self.category(in: words.dropLast().joined(separator: " ")) == nil,
+                              acceptable(words.joined(separator: " "), allowingCommonWords: true) else { continue }
+                        return words.map { Self.spelledAsName($0) }.joined(separator: " ")
+                    }
+                }
             } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index)
                         // "what's my torchy's tacos total": a name between "my" and "total" ("my local corner shop total" names a
                         // kind of place, no shop).
@@ -691,6 +712,8 @@ extension FinanceUnderstander {
             if ending.hasPrefix("t"), !"fstkçşhpx".contains(end) { continue }
             guard afterVowel == (vowels.contains(end) || saidAsVowel) || !afterVowel && ending.count > 1 else { continue }
             let possessive = ending.hasPrefix("n") && ["ı", "i", "u", "ü"].contains { stem.lowercased().hasSuffix($0) }
+            // The buffer "n" follows a compound's possessive only: "bella maisona" is Bella Maison with "-a", no "Maiso".
+            if ending.hasPrefix("n"), !possessive { continue }
             stems.append((stem, possessive))
         }
         return stems
@@ -719,6 +742,27 @@ extension FinanceUnderstander {
 
     /// Common nouns of `notNames` that open a two-word name after "at": "at home depot" (alone, "at home" is no shop).
     static let placeNouns: Set<String> = ["home", "work"]
+
+    /// Kinds of eating place a name ends with ("Black Bear Diner", "Great Wolf Lodge", "Round Table Pizza"), folded.
+    static let eatingPlaceKinds: Set<String> = ["diner", "lodge", "grill", "tavern", "bistro", "cantina", "pizza", "pizzeria", "steakhouse",
+                                                "brewery", "bbq", "smokehouse", "taqueria", "creamery", "roadhouse", "chophouse", "saloon"]
+
+    /// Indexes into the text's words (split at whitespace, punctuation trimmed, empty ones dropped: `count` of them) of
+    /// the words right after a comma, a colon, a semicolon or a lone dash: where a question opening on a name and its
+    /// period turns to what it asks.
+    static func wordsAfterBreaks(_ text: String, count: Int) -> Set<Int> {
+        var breaks: Set<Int> = [], index = 0, broken = false
+        for raw in text.split(whereSeparator: \.isWhitespace) {
+            if raw.trimmingPunctuation.isEmpty {
+                if raw.allSatisfy({ "-–—".contains($0) }) { broken = true }
+                continue
+            }
+            if broken { breaks.insert(index) }
+            broken = [",", ":", ";"].contains { raw.hasSuffix($0) }
+            index += 1
+        }
+        return index == count ? breaks : []
+    }
 
     /// Nouns a shop's name may end with though alone they are a category's: "Philz Coffee", "Biggby Coffee".
     static let nameEndingNouns: Set<String> = ["coffee"]
@@ -785,5 +829,10 @@ extension FinanceUnderstander {
         // What is booked or summed that is no shop ("hotel bookings", "Grand total"); what a Turkish payment is for.
         "hotel", "hotels", "room", "rooms", "grand", "running", "sub", "weekday", "weekdays", "gift", "gifts", "taksit", "yapilan",
         "abonelik", "uyelik", "ucret", "ucreti", "hesap", "hesabi", "siparisi", "tutari", "parasi", "fisi",
+        // What qualifies the payments, not who was paid: "the actual payments behind that", "try pacsun instead"; "kaç
+        // liralık harcama" (how many liras' worth), "bir oturuşta" (in one sitting), "genel harcamam" (my spending overall).
+        "actual", "real", "underlying", "instead", "liralik", "kurusluk", "oturus", "oturusta", "genel", "genelde",
+        // "how much have i put into eventbrite tickets": the verb and its preposition, before the name.
+        "put", "into", "onto",
     ]
 }

@@ -391,6 +391,11 @@ public struct DateResolver: Sendable {
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki").
     public static func month(_ word: String) -> Int? { DateWords.month(word) }
 
+    /// Whether `word` (folded) is a Turkish month's name with an ending glued on ("marta", "ekimde"), not the name alone.
+    public static func isTurkishMonthWithEnding(_ word: String) -> Bool {
+        DateWords.months[word] == nil && DateWords.month(word) != nil && DateWords.turkishMonths.keys.contains { word.hasPrefix($0) }
+    }
+
     /// Whether `word` (folded) is an English month's name or its first three letters, as written, with no ending.
     public static func isEnglishMonthName(_ word: String) -> Bool { DateWords.months[word] != nil && DateWords.turkishMonths[word] == nil }
 

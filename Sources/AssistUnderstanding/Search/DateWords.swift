@@ -66,6 +66,9 @@ enum DateWords {
         "pazar": 1, "pazartesi": 2, "sali": 3, "carsamba": 4, "persembe": 5, "cuma": 6, "cumartesi": 7,
     ]
 
+    /// Whether a Turkish ending may open with `letter` (folded): a vowel, or "d", "t", "y", "n", "k", "l", "m", "s", "c", "g".
+    static func opensTurkishEnding(_ letter: Character) -> Bool { "aeiou".contains(letter) || "dtynklmscg".contains(letter) }
+
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki"). An English
     /// name takes only a case ending of a place's (`Gazetteer.caseEndings`: "juneda"), never other letters: "Juneyao"
     /// (an airline) and "marchers" are no months; an abbreviation takes none ("septa", "nova").
@@ -76,7 +79,10 @@ enum DateWords {
             let stem = String(word.dropLast(cut))
             // An English abbreviation takes no ending glued on: "septa" (a transit agency) and "nova" are no months.
             if turkishMonths[stem] == nil, stem.count == 3 && stem != "may" || stem == "sept" { return nil }
-            return turkishMonths[stem] != nil || Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
+            // A Turkish ending opens with a vowel or with one of the consonants its suffixes begin with ("ocakta",
+            // "martın", "ekimdeki", "nisanla"): "ocakbaşı" (a grill house) is no January.
+            if turkishMonths[stem] != nil { return word.dropFirst(stem.count).first.map(Self.opensTurkishEnding) == true ? month : nil }
+            return Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
         }
         return month
     }

@@ -42,6 +42,7 @@ enum NumericDates {
     static func spelled(_ words: [String], in text: String, order: Order?) -> [String] {
         let gaps = separators(before: text)
         guard gaps.count == words.count else { return words }
+        let order = order ?? settledOrder(words, gaps)
         var out = words
         var index = 0
         while index + 1 < words.count {
@@ -73,6 +74,19 @@ enum NumericDates {
             index = end
         }
         return out
+    }
+
+    /// The order a text's own dates settle where its locale gives none: "5/20 to 6/3" writes the month first, since 20
+    /// is no month, so 6/3 is June 3 (a writer keeps one order). Nil when no date settles it, or two settle both.
+    private static func settledOrder(_ words: [String], _ gaps: [String]) -> Order? {
+        var settled: Set<Order> = []
+        for index in words.indices.dropLast() where ["/", "."].contains(gaps[index + 1]) && isOnItsOwn(words, gaps, at: index) {
+            guard let first = number(words[index], digits: 1...2), let second = number(words[index + 1], digits: 1...2),
+                  (1...31).contains(first), (1...31).contains(second) else { continue }
+            if first > 12, second <= 12 { settled.insert(.dayFirst) }
+            if second > 12, first <= 12 { settled.insert(.monthFirst) }
+        }
+        return settled.count == 1 ? settled.first : nil
     }
 
     /// Whether the number at `index` stands on its own: not after another number ("2 1/2", "1.2/3"), a time or money
