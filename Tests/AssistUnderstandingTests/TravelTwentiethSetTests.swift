@@ -73,7 +73,7 @@ struct TravelTwentiethSetTests {
         // English words so made, or the name elsewhere: none.
         #expect(parser.parse("Butterfly Boston to Denver tomorrow").airline == nil)
         #expect(parser.parse("Turbojet Boston to Denver tomorrow").airline == nil)
-        #expect(parser.parse("Boston to Denver, Afrijet brochure").airline == nil)
+        #expect(parser.parse("Boston to Denver, Bravojet brochure").airline == nil)  // Afrijet is listed since the thirty-sixth set
     }
 
     @Test("a Turkish spelling of three letters, capitalised before an apostrophe right after a place: 'Anadır'dan Oha'ya' (Okha)")

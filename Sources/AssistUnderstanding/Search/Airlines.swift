@@ -117,6 +117,11 @@ extension SearchParser {
         ("Pascan Aviation", ["pascan aviation", "pascan"]), ("Perimeter Aviation", ["perimeter aviation"]), ("Air Panama", ["air panama"]),
         ("La Costeña", ["la costeña", "la costena"]), ("Aerovías DAP", ["aerovías dap", "aerovias dap"]),
         ("Trans Guyana Airways", ["trans guyana airways", "trans guyana"]), ("Air Guyane", ["air guyane"]),
+        ("Boutique Air", ["boutique air"]), ("Harbour Air", ["harbour air", "harbor air"]), ("Aerobell", ["aerobell"]),
+        ("Searca", ["searca"]), ("Transporte Aéreo Militar", ["transporte aéreo militar", "transporte aereo militar"]),
+        ("TAG Airlines", ["tag airlines"]), ("Sol del Paraguay", ["sol del paraguay"]), ("PNG Air", ["png air"]),
+        ("Trans Air Congo", ["trans air congo"]), ("Afrijet", ["afrijet"]),
+        ("Severstal Air Company", ["severstal air company", "severstal air", "severstal avia"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -133,7 +138,8 @@ extension SearchParser {
     /// "pacific coastal" is also a coast's ("a Pacific coastal town"), and "pal express" a friend and a verb ("my pal
     /// express-mailed it"; matched whole, so "my pal expressed" is neither). "sansa" is Turkish "şansa" (to luck) as
     /// typed without its letters, "lade" an old verb, "sata" a disk's interface, "maldivian" a nationality and "perimeter"
-    /// a boundary.
+    /// a boundary. "aurora" is a dawn and a town (Colorado, Illinois), and "severstal" a steelmaker, whose airline is
+    /// named so ("Severstal ile").
     /// A contextual name that begins an unlisted airline's shaped name is that airline's first word: "United Nigeria
     /// Airlines" is not United (`contextualAirlineSpan(in:glued:besides:)`).
     static let contextualAirlines: [String: String] = [
@@ -146,11 +152,12 @@ extension SearchParser {
         "tailwind": "Tailwind Airlines", "neos": "Neos", "firefly": "Firefly", "marabu": "Marabu Airlines", "fly jinnah": "Fly Jinnah",
         "pacific coastal": "Pacific Coastal Airlines", "pal express": "PAL Express",
         "sansa": "Sansa Airlines", "lade": "LADE", "sata": "SATA Air Açores", "maldivian": "Maldivian", "perimeter": "Perimeter Aviation",
+        "aurora": "Aurora", "severstal": "Severstal Air Company",
     ]
     /// Contextual airlines named as a nationality is: before "flights" they name none.
     static let nationalityAirlines: Set<String> = ["American Airlines", "Norwegian Air Shuttle", "Maldivian"]
-    /// Contextual airlines whose name, first in a request, reads as something else.
-    static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad", "Fly Jinnah"]
+    /// Contextual airlines whose name, first in a request, reads as something else ("Aurora to Denver" leaves from Aurora).
+    static let cuedOnlyAirlines: Set<String> = ["Fly Baghdad", "Fly Jinnah", "Aurora"]
     /// `contextualAirlines`' names as words, longest first.
     static let contextualAirlineWords: [(words: [String], airline: String)] =
         contextualAirlines.map { (TextMatching.words($0.key), $0.value) }.sorted { ($0.words.count, $0.airline) > ($1.words.count, $1.airline) }
@@ -207,7 +214,7 @@ extension SearchParser {
     /// words, or, over the same words, more letters. Two names apart stay the table's order.
     static func listedAirline(in words: [String]) -> String? {
         let found = listedAirlineNames.flatMap { name in
-            TextMatching.ranges(of: name.words, in: words).map { (range: $0, letters: name.words.joined().count, airline: name.airline) }
+            ranges(of: name.words, in: words).map { (range: $0, letters: name.words.joined().count, airline: name.airline) }
         }
         return found.first { shorter in
             !found.contains { longer in
@@ -220,7 +227,17 @@ extension SearchParser {
     /// The word ranges of `words` that spell an airline's name: no place is read inside one ("Air Arabia" names no
     /// town Arabi, "Singapore Airlines" no flight from Singapore).
     static func airlineSpans(in words: [String]) -> [Range<Int>] {
-        airlineNameWords.flatMap { TextMatching.ranges(of: $0, in: words) }
+        airlineNameWords.flatMap { ranges(of: $0, in: words) }
+    }
+
+    /// Where `name` (folded words) stands in `words`, its last word with nothing glued on but a Turkish ending or an
+    /// English plural ("pegasusla", "thyden", "deltas"): "tapese" is Tapes, a town, with "-e", no TAP.
+    static func ranges(of name: [String], in words: [String]) -> [Range<Int>] {
+        TextMatching.ranges(of: name, in: words).filter { range in
+            guard let last = name.last else { return false }
+            let glued = String(words[range.upperBound - 1].dropFirst(last.count))
+            return glued.isEmpty || Gazetteer.caseEndings.contains(glued) || turkishWithWords.contains(glued) || ["s", "es"].contains(glued)
+        }
     }
 
     /// `words` with the words of each place the gazetteer reads that holds a listed airline's name inside a longer name
@@ -267,7 +284,9 @@ extension SearchParser {
             }
             // "any frontier flights", "spirit flight 2/3": the carrier's flights; a nationality before "flights" names
             // none ("american flights", "norwegian flights", "maldivian flights").
-            if after < words.count, ["flights", "flight"].contains(words[after]), !nationalityAirlines.contains(airline) {
+            // So before Turkish "uçuşu" ("Aurora uçuşu var mı": an Aurora flight).
+            if after < words.count, ["flights", "flight", "ucusu", "ucuslari", "ucusunu", "ucuslarini"].contains(words[after]),
+               !nationalityAirlines.contains(airline) {
                 return (airline, index..<after)
             }
         }

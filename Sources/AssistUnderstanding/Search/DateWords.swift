@@ -312,7 +312,7 @@ enum DateWords {
     }
 
     /// Units of a trip's length in days: English after "for" ("for a week", "for 5 days", "for ten nights", "for a
-    /// fortnight", two weeks), Turkish as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1
+    /// fortnight", two weeks) or before "in" and a place ("a week in Lézignan"), Turkish as the adjective ("bir haftalık", "5 günlük", "3 gecelik") with any ending ("1
     /// haftalığına", "5 günlüğüne").
     static let lengthUnits: [String: Int] = ["day": 1, "days": 1, "night": 1, "nights": 1, "week": 7, "weeks": 7, "fortnight": 14,
                                              "fortnights": 14]
@@ -326,6 +326,10 @@ enum DateWords {
             guard let count = ["a", "an", "bir"].contains(word) ? 1 : DateResolver.count(word) else { continue }
             let unit = words[index + 1]
             if index > 0, ["for", "stay", "staying"].contains(words[index - 1]), let days = lengthUnits[unit] { return count * days }
+            // "a week in lézignan-corbières from 17/6", "10 days in bora bora": a stay's length before where it is ("a week in
+            // advance" says when to book).
+            if index + 3 < words.count, words[index + 2] == "in", !["advance", "total", "a", "an", "the"].contains(words[index + 3]),
+               let days = lengthUnits[unit] { return count * days }
             if let days = turkishLengthUnits.first(where: { unit.hasPrefix($0.stem) })?.days { return count * days }
             // "bir hafta kalacağım", "5 gün kalıp": a stay's length with "kalmak" (to stay) after it.
             if let days = turkishStayUnits[unit], index + 2 < words.count, isStay(words[index + 2]) { return count * days }

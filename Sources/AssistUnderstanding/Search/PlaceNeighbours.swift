@@ -45,6 +45,26 @@ extension Gazetteer {
         return mentions.contains { $0.position == mention.end + 1 && $0.role == .origin }
     }
 
+    /// Whether `mention` only says where another place is, as an aside, and is no end of the trip: in parentheses
+    /// ("Almodóvar del Campo (Ciudad Real)", "gobernador gregores argentina (for perito moreno park)"), after "near"
+    /// ("Bassenge near Liège"), or before Turkish "tarafındaki" or "yakınındaki" (on the side of, near: "Murmansk
+    /// tarafındaki Umba'ya"). Only with another place outside the aside, and never one with a role of its own ("(from
+    /// Ciudad Real)"). `parenthesised` are the indexes of the words in parentheses.
+    static func isAside(_ mention: Mention, in words: [String], mentions: [Mention], parenthesised: Set<Int>) -> Bool {
+        guard mention.role == .unknown, mention.end <= words.count else { return false }
+        let others = mentions.filter { $0.position != mention.position }
+        if (mention.position..<mention.end).allSatisfy(parenthesised.contains), others.contains(where: { !parenthesised.contains($0.position) }) {
+            return true
+        }
+        if mention.position > 0, ["near", "nr", "nearby"].contains(words[mention.position - 1]), others.contains(where: { $0.end <= mention.position }) {
+            return true
+        }
+        return mention.end < words.count && asideWords.contains(words[mention.end]) && others.contains { $0.position > mention.end }
+    }
+
+    /// Turkish words after a place that only locate another, folded: "tarafındaki", "yakınındaki", "civarındaki".
+    static let asideWords: Set<String> = ["tarafindaki", "yakinindaki", "civarindaki", "yakinlarindaki", "taraflarindaki"]
+
     /// English words a companion's name follows: "with Mercedes", "with my friend Davis".
     static let personWords: Set<String> = [
         "with", "friend", "friends", "buddy", "wife", "husband", "partner", "fiance", "fiancee", "girlfriend", "boyfriend", "son", "daughter",
@@ -54,10 +74,14 @@ extension Gazetteer {
 
     /// Whether `mention`, the request's one place and of no role, is left for "somewhere" or "anywhere" after it, as the
     /// type's comment says: where the traveller is, the origin.
-    static func isLeftForSomewhere(_ mention: Mention, in words: [String], mentions: [Mention]) -> Bool {
+    /// `punctuated`: the words a comma or another stop comes before.
+    static func isLeftForSomewhere(_ mention: Mention, in words: [String], mentions: [Mention], punctuated: Set<Int> = []) -> Bool {
         guard mentions.count == 1, mention.role == .unknown else { return false }
         return words.indices.contains { index in
-            index >= mention.end && ["somewhere", "anywhere"].contains(words[index]) && !["or", "and"].contains(words[index - 1])
+            // "or somewhere" offers another end; an "or" a comma follows is no conjunction but the place's state
+            // ("scappoose or, somewhere warm": Oregon).
+            index >= mention.end && ["somewhere", "anywhere"].contains(words[index])
+                && !(["or", "and"].contains(words[index - 1]) && !punctuated.contains(index))
         }
     }
 }

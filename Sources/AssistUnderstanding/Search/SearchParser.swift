@@ -30,13 +30,16 @@ public struct SearchParser: Sendable {
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span) + (contextual.map { [$0.span] } ?? [])
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
         let punctuated = TextMatching.wordsAfter([",", ";", ":", ".", "!", "?", "(", ")"], in: text)
+        let written = WrittenWord.split(text)
+        let parenthesised = written.count == words.count ? Set(written.indices.filter { written[$0].inParentheses }) : []
         let route = gazetteer.route(of: mentions.filter {
             !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions, punctuated: punctuated)
+                && !Gazetteer.isAside($0, in: words, mentions: mentions, parenthesised: parenthesised)
         })
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name
         let ends = mentions.filter { !Self.isStopover($0, in: words) }
-        if let only = ends.first, Gazetteer.isLeftForSomewhere(only, in: words, mentions: ends), filters.origin == nil {
+        if let only = ends.first, Gazetteer.isLeftForSomewhere(only, in: words, mentions: ends, punctuated: punctuated), filters.origin == nil {
             (filters.origin, filters.destination) = (only.city.name, nil)
         }
         let (departure, back) = dates.resolve(text, besides: mentions, names: shapedAirlines.map(\.span))
