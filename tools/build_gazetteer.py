@@ -246,6 +246,15 @@ def cldr_turkish_names():
     return out
 
 
+def turkish_country_names(countries, cities):
+    """Country code → the country's Turkish name in CLDR (babel), for the countries with a city kept, where its words
+    differ from the English name's."""
+    territories = babel.Locale("tr").territories
+    with_cities = {row[1] for row in cities}
+    return {code: territories[code] for code, c in sorted(countries.items())
+            if code in with_cities and territories.get(code) and words(territories[code]) != words(c["name"])}
+
+
 def geonames_names(catalog_path):
     """GeoNames id → the place's name in the catalog's language (cities; countries are keyed by code and left out)."""
     with catalog_path.open("rb") as file:
@@ -616,6 +625,9 @@ def main():
                   f"airportsdata {airportsdata.__version__}, CLDR via babel {babel.__version__}",
         "fields": ["name", "country", "region", "population", "airports", "aliases", "common", "names"],
         "countries": {code: plain(c["name"]) for code, c in sorted(countries.items())},
+        # Countries' Turkish names (CLDR via babel: "Polonya", "Güney Afrika"), where they differ from the English, which
+        # say where a place is as the English do ("Polonya'daki Sobótka'ya").
+        "turkishCountries": turkish_country_names(countries, cities),
         "regions": {"US": dict(sorted(us_states.items())), **region_names_by_code(kept, airports, dictionary, turkish)},
         "abbreviations": dict(sorted(abbreviations.items())),
         "codes": codes,

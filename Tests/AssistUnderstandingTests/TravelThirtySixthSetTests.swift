@@ -1,4 +1,5 @@
 @testable import AssistUnderstanding
+import AssistWire
 import Testing
 
 /// The thirty-sixth written-after set's misses (`golden/written-after/README.md`), read by general rules, each beside
@@ -46,5 +47,18 @@ struct TravelThirtySixthSetTests {
         #expect(stay.departure == DateResolver.Range(from: "2056-06-13", to: "2056-06-13"))
         #expect(stay.return == DateResolver.Range(from: "2056-06-23", to: "2056-06-23"))
         #expect(parser.parse("booking a week in advance, denver on 6/13").return == nil)
+    }
+
+    @Test("the model path offers no country by its Turkish name, no purpose after 'for', no night that is counted")
+    func modelPathChoices() {
+        let search = SmartSearch()
+        func choices(_ text: String, _ field: String) -> [JSONValue] {
+            search.schema(for: text, missing: SearchFilters()).jsonSchema["properties"]?[field]?["anyOf"]?.arrayValue ?? []
+        }
+        #expect(choices("Polonya'daki Smallvillea'ya 25 mayıs", "origin") == [["const": "Smallvillea"]])
+        #expect(!choices("smallvillea next week for work, business class", "origin").contains(["const": "work"]))
+        #expect(choices("Smallvillea 10/15 for 4 nights, 2 adults", "departureTimeOfDay").isEmpty)
+        #expect(choices("Smallvillea'ya 8 temmuzda gidip 10 gece kalacağız", "departureTimeOfDay").isEmpty)
+        #expect(choices("Smallvillea 10/15, a night flight", "departureTimeOfDay") == [["const": "night"]])
     }
 }

@@ -31,6 +31,8 @@ public enum PlaceSpans {
         "under", "below",
         // A holiday's last words where its first alone names it ("Thanksgiving Day", "Christmas Eve").
         "day", "eve",
+        // What a trip is for, after "for": "next week for work", "for a wedding".
+        "work", "pleasure", "fun", "meeting", "conference", "wedding", "funeral", "vacation", "holiday", "holidays",
     ]
 
     /// The candidate spans of `text`, as written, that the gazetteer does not know.

@@ -76,13 +76,7 @@ public struct SearchParser: Sendable {
             ?? shapedAirlines.first?.name
         // "5 nights", "3 gece kalacağım": nights counted are a stay's length, not a time of day; nor is a holiday's
         // night ("yılbaşı gecesi", New Year's Eve; "Bonfire Night").
-        var nightsUncounted = besidesAirlines
-        for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
-            // A month's day before one night is the day, not a count: "oct 30 night" is that night.
-            let monthsDay = words[index] != "nights" && index >= 2 && DateResolver.month(words[index - 2]) != nil
-            if DateResolver.count(words[index - 1]) != nil, !monthsDay { nightsUncounted[index] = "" }
-        }
-        for covered in DateResolver.holidayWords(in: words) { nightsUncounted[covered] = "" }
+        let nightsUncounted = Self.blankingCountedNights(besidesAirlines, words: words)
         let besidesCountedNights = FoldedText(words: nightsUncounted)
         filters.departureTimeOfDay = Self.first(in: besidesCountedNights, [
             ("afternoon", ["afternoon", "ogleden sonra", "öğleden sonra", "oglen", "öğlen"]), ("morning", ["morning", "morn", "sabah", "sabahki"]),
@@ -98,6 +92,20 @@ public struct SearchParser: Sendable {
         ])
         filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters
+    }
+
+    /// `blanked` (a text's `words`, some perhaps already blanked) with the nights that are counted blanked too, and a
+    /// holiday's words: "5 nights", "3 gece kalacağım" are a stay's length, no time of day; nor is a holiday's night
+    /// ("yılbaşı gecesi", New Year's Eve).
+    static func blankingCountedNights(_ blanked: [String], words: [String]) -> [String] {
+        var out = blanked
+        for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
+            // A month's day before one night is the day, not a count: "oct 30 night" is that night.
+            let monthsDay = words[index] != "nights" && index >= 2 && DateResolver.month(words[index - 2]) != nil
+            if DateResolver.count(words[index - 1]) != nil, !monthsDay { out[index] = "" }
+        }
+        for covered in DateResolver.holidayWords(in: words) where covered < out.count { out[covered] = "" }
+        return out
     }
 
     /// An arrow between two names is "to": "hamilton ontario → calgary" flies to Calgary, whatever names Hamilton.

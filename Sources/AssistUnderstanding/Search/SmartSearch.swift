@@ -110,8 +110,10 @@ public struct SmartSearch: Sendable {
             ("departureTimeOfDay", filters.departureTimeOfDay, [("morning", ["morning", "sabah"]), ("afternoon", ["afternoon", "öğle"]),
                                                                 ("evening", ["evening", "akşam"]), ("night", ["night", "gece"])]),
         ]
+        let words = TextMatching.words(text)
         for (name, value, table) in enums where value == nil {
-            let folded = FoldedText(text)
+            // "for 4 nights", "10 gece kalacağız": counted nights are a stay's length, no time of day to offer.
+            let folded = name == "departureTimeOfDay" ? FoldedText(words: SearchParser.blankingCountedNights(words, words: words)) : FoldedText(words: words)
             let mentioned = table.filter { folded.containsAny($0.1) }.map { DynamicSchema.Choice($0.0) }
             if !mentioned.isEmpty { properties.append(.init(name, .string(choices: mentioned), optional: true)) }
         }
