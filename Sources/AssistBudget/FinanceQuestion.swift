@@ -496,7 +496,10 @@ public struct FinanceUnderstander: Sendable {
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
             // count, not what is listed.
             let changesCount = intent == .listTransactions && limit != nil && [.topMerchants, .topCategories].contains(previous.intent)
-            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing || changesCount ? nil : intent
+            // "şimdi ilk çeyreği göster", "now show q1": a display verb with only a period shows the last question's answer for it.
+            let showsPeriod = intent == .listTransactions && period != nil && merchant == nil && category == nil && words.count <= 5
+                && !words.contains { Self.paymentsNouns.contains($0) } && !FoldedText(words: words.map { Self.displayVerbs.contains($0) ? "" : $0 }).containsAny(Self.intents.first { $0.0 == .listTransactions }?.1 ?? [])
+            let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing || changesCount || showsPeriod ? nil : intent
             // A shift ("the year before", "bir önceki yıl") moves the last period, even where the words alone would
             // also read as a period of their own ("önceki yıl": the whole previous year).
             let shifted = reading.shift.flatMap { self.shifted(previous.period, by: $0) }
@@ -648,6 +651,13 @@ public struct FinanceUnderstander: Sendable {
         return read(text).buildsOn(previous, words: TextMatching.words(text).count)
     }
 
+    /// Verbs of showing, folded, which alone ask for no list of payments: "show", "göster" (show), "göstersene".
+    static let displayVerbs: Set<String> = ["show", "me", "goster", "gosterir", "gostersene", "gosterin"]
+
+    /// Payments named as many, folded, which a display verb lists: "show the q1 charges", "ödemeleri göster".
+    static let paymentsNouns: Set<String> = ["charges", "payments", "transactions", "purchases", "receipts", "odemeler", "odemeleri",
+                                             "harcamalar", "harcamalari", "islemler", "islemleri", "alisverisler", "alisverisleri"]
+
     /// The one count a short follow-up gives ("only need 2", "just three", "ikisi yeter"), if it gives exactly one.
     /// "on taneye çıkar": "on" (ten) or "yirmi" (twenty) counts only before "tane…", Turkish's noun of pieces ("on" is
     /// English too).
@@ -682,7 +692,9 @@ public struct FinanceUnderstander: Sendable {
 
     /// Words between a count and its noun: "my 3 biggest spending categories".
     static let nounModifiers: Set<String> = ["biggest", "largest", "top", "highest", "main", "most", "spending", "expense", "expensive",
-                                             "favourite", "favorite", "costliest", "harcama"]
+                                             "favourite", "favorite", "costliest", "harcama",
+                                             // "my 3 heaviest spending categories", "en masraflı 3 kategori".
+                                             "heaviest", "priciest", "greediest", "hungriest", "masrafli", "pahali", "buyuk"]
 
     /// How many merchants or categories a question asks for: "top 5", "ilk 3", "3 places", "my 3 biggest spending
     /// categories"; in a follow-up, "make it 5", "5 olsun", "show me 6 instead", "6 tane göster".

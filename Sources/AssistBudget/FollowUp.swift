@@ -14,7 +14,9 @@ enum FollowUp {
     static let openers: Set<String> = ["and", "what", "how", "peki", "ya", "bir", "also", "only", "just", "sadece", "yalnizca", "yalniz",
                                        "same", "aynisini", "aynisi", "bunun", "bundan",
                                        // "aynı ay ulaşım ne tutmuş": the same span as the last question's, as "same" opens one.
-                                       "ayni"]
+                                       "ayni",
+                                       // "şimdi ilk çeyreği göster", "now show q1": now, the same of another.
+                                       "simdi", "now"]
     /// Words that open a reply without meaning anything of their own.
     static let fillers: Set<String> = ["ok", "okay", "okey", "alright", "right", "so", "well", "hmm", "cool", "thanks", "tamam"]
     /// Words that say the question changes the last one rather than asking anew.

@@ -66,8 +66,10 @@ extension FinanceUnderstander {
         }
         // A month's name opens a period too: "jiffy lube total aug through oct".
         // "at potbelly the last 3 months": "the" before a period's word opens the period.
+        // "try pacsun instead": "instead" ends the name it follows.
         func boundary(_ index: Int) -> Bool {
             index >= tokens.count || Self.periodOpeners.contains(folded[index]) || DateResolver.month(folded[index]) != nil
+                || folded[index] == "instead"
                 || folded[index] == "the" && index + 1 < folded.count && folded[index + 1] != "the" && isPeriodWord(folded[index + 1])
         }
         // "walgreens last month - total?": the question opening on a name, then its period, then what it asks ("eating out

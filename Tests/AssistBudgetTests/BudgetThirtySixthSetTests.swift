@@ -77,4 +77,21 @@ struct BudgetThirtySixthSetTests: BudgetSetReading {
         #expect(ask("geçen ay tavuk dünyasına ne kadar verdim").merchant == "Tavuk Dünyası")
         #expect(ask("dün akşam the ritz'e ne kadar ödedik").merchant == "The Ritz")
     }
+
+    @Test("'X run' and 'X tab' name X; 'try X instead' swaps to X; 'my 3 heaviest spending categories' counts 3")
+    func runsTabsAndCounts() {
+        #expect(ask("hy-vee run last week, what did it come to").merchant == "Hy-Vee")
+        #expect(ask("may red robin tab compared with april's").merchant == "Red Robin")
+        #expect(ask("how much did i run up at target").merchant == "Target")
+        #expect(after("How much did I spend at Zumiez in Q2?", "try vans instead").merchant == "Vans")
+        #expect(ask("my 3 heaviest spending categories this year").limit == 3)
+    }
+
+    @Test("'şimdi ilk çeyreği göster' (now show Q1) asks the last question of that period; 'now show the q1 charges' lists them")
+    func showingAPeriod() {
+        let shown = after("İkinci çeyrekte Zara'ya ne kadar harcadım?", "şimdi ilk çeyreği göster")
+        #expect(shown.intent == .totalSpent && shown.merchant == "Zara" && shown.period == span("2056-01-01", "2056-03-31"))
+        let listed = after("How much did I spend at Zara in Q2?", "now show the q1 charges")
+        #expect(listed.intent == .listTransactions && listed.merchant == "Zara" && listed.period == span("2056-01-01", "2056-03-31"))
+    }
 }
