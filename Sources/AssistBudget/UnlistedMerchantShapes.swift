@@ -191,9 +191,16 @@ extension FinanceUnderstander {
                 || raw[count - 1].hasSuffix("'s,") || raw[count - 1].hasSuffix("’s,")
                 || asksAfterComma(count))
                 && raw.prefix(count - 1).allSatisfy { !$0.contains(":") } && raw.prefix(count).allSatisfy { !$0.trimmingPunctuation.isEmpty }
-        }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }),
-           let name = name(Array(0..<topic), tokens) {
-            return name
+        }), topic <= tokens.count, !opensFollowUp, (0..<topic).allSatisfy({ plain($0, sentenceStart: true, titled: true) }) {
+            if let name = name(Array(0..<topic), tokens) { return name }
+            // "viyana kahvesi: …": a Turkish compound whose possessive second word is a category's thing ("kahvesi", its
+            // coffee) is a shop's whole name, a place's name before it too ("Viyana Kahvesi"); its category is the name's.
+            // A common word before it says what kind ("türk kahvesi", Turkish coffee, is the cafes').
+            if topic == 2, Self.endsLikePossessive(tokens[1]), Self.category(in: tokens[1]) != nil, Self.category(in: tokens[0]) == nil,
+               Gazetteer.builtin.city(named: tokens[0]) != nil || !CommonWords.contains(folded[0]),
+               acceptable(tokens[0] + " " + tokens[1], allowingCommonWords: true, allowingPlaces: true) {
+                return tokens.prefix(2).map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
+            }
         }
         for index in tokens.indices {
             let word = folded[index]
@@ -361,6 +368,11 @@ extension FinanceUnderstander {
                 // "tavuk dünyasından": the word before joins a compound's possessive second word.
                 // A first word in the genitive makes it a possession, no name ("annemin evine": to my mother's house).
                 if compound, index > 0, Self.isGenitive(folded[index - 1]) { continue }
+                // "bursa kebap evine": a city's name, in lower case and in no case, before such a compound is the name's first
+                // word too ("Bursa Kebap Evi"), as Turkish restaurants are named for a city's dish.
+                if compound, index >= 2, plain(index - 1), !Self.isTimeNounInCase(folded[index - 1]),
+                   tokens[index - 2].allSatisfy({ $0.isLetter && $0.isLowercase }), Gazetteer.builtin.city(named: tokens[index - 2]) != nil,
+                   let name = name([index - 2, index - 1], tokens, last: stem, turkish: true, allowingPlaces: true) { return name }
                 // "anneler gününde çiçeksepetine": a day's noun in a case is the period, not the name's first word.
                 if compound, plain(index - 1), !Self.isTimeNounInCase(folded[index - 1]),
                    let name = name([index - 1], tokens, last: stem, turkish: true) { return name }
@@ -401,7 +413,9 @@ extension FinanceUnderstander {
                   !(first..<index).contains(where: { Self.isTimeNounInCase(TextMatching.fold(tokens[$0])) }),
                   // Two words with no possessive only opening the question ("mars athletic üyeliğime"), or after a
                   // trade's noun, a name's first word ("eylülde tatlıcı safa harcamalarımı").
-                  count == 1 || Self.endsLikePossessive(tokens[index - 1]) || first == 0 || Self.isTradeNoun(TextMatching.fold(tokens[first])),
+                  // So after a period a postposition closes ("20 mayıs - 3 haziran arası faik sönmez harcamam").
+                  count == 1 || Self.endsLikePossessive(tokens[index - 1]) || first == 0 || Self.isTradeNoun(TextMatching.fold(tokens[first]))
+                    || Self.periodClosers.contains(TextMatching.fold(tokens[first - 1])),
                   // "yılbaşından bu yana blutv ödemelerimi": a period of three words when "yana" closes it ("bu ayın en
                   // yüksek faturası" has "en" between), never a category's first word ("geçen ayki kişisel bakım").
                   first == 0 || periods(in: tokens[max(0, first - (TextMatching.fold(tokens[first - 1]) == "yana" ? 3 : 2))..<first]
@@ -410,6 +424,9 @@ extension FinanceUnderstander {
         }
         return nil
     }
+
+    /// Turkish postpositions that close a period, folded: "… arası", "… boyunca", "… beri".
+    static let periodClosers: Set<String> = ["arasi", "arasinda", "arasindaki", "boyunca", "beri", "itibaren"]
 
     /// What an American utility sells, the second word of its name ("Georgia Power", "Duke Energy", "Xcel Energy").
     static let englishUtilityKinds: Set<String> = ["power", "energy", "electric"]

@@ -94,4 +94,16 @@ struct BudgetThirtySixthSetTests: BudgetSetReading {
         let listed = after("How much did I spend at Zara in Q2?", "now show the q1 charges")
         #expect(listed.intent == .listTransactions && listed.merchant == "Zara" && listed.period == span("2056-01-01", "2056-03-31"))
     }
+
+    @Test("Turkish names: two words after a period a postposition closes; a city before a compound; a compound topic before a colon")
+    func turkishNamesAfterPeriods() {
+        #expect(ask("1 mayıs - 1 haziran arası kemal tunç harcamam").merchant == "Kemal Tunç")
+        #expect(ask("1 mayıs ile 1 haziran arası kredi kartı harcamam").merchant == nil)
+        #expect(ask("geçen hafta adana kebap evine ne kadar verdim").merchant == "Adana Kebap Evi")
+        #expect(ask("geçen hafta tavuk dünyasına ne kadar verdim").merchant == "Tavuk Dünyası")
+        let topic = ask("mandabatmaz kahvesi: bu ay ne kadar")
+        #expect(topic.merchant == "Mandabatmaz Kahvesi" && topic.category == nil)
+        let kind = ask("türk kahvesi: bu ay ne kadar")
+        #expect(kind.merchant == nil && kind.category == "cafes")
+    }
 }
