@@ -49,7 +49,7 @@ struct TravelThirtySixthSetTests {
         #expect(parser.parse("booking a week in advance, denver on 6/13").return == nil)
     }
 
-    @Test("the model path offers no country by its Turkish name, no purpose after 'for', no night that is counted")
+    @Test("the model path offers no country by its Turkish name, no purpose after 'for', no night that is counted, no aside")
     func modelPathChoices() {
         let search = SmartSearch()
         func choices(_ text: String, _ field: String) -> [JSONValue] {
@@ -60,5 +60,10 @@ struct TravelThirtySixthSetTests {
         #expect(choices("Smallvillea 10/15 for 4 nights, 2 adults", "departureTimeOfDay").isEmpty)
         #expect(choices("Smallvillea'ya 8 temmuzda gidip 10 gece kalacağız", "departureTimeOfDay").isEmpty)
         #expect(choices("Smallvillea 10/15, a night flight", "departureTimeOfDay") == [["const": "night"]])
+        // A place that only says where another is, is no choice either.
+        var marbella = SearchFilters()
+        marbella.destination = "Marbella"
+        #expect(search.schema(for: "Marbella near Malaga 6/2", missing: marbella).jsonSchema["properties"]?["origin"] == nil)
+        #expect(search.schema(for: "Marbella to Malaga 6/2", missing: SearchFilters()).jsonSchema["properties"]?["origin"] != nil)
     }
 }

@@ -62,6 +62,13 @@ extension Gazetteer {
         return mention.end < words.count && asideWords.contains(words[mention.end]) && others.contains { $0.position > mention.end }
     }
 
+    /// `mentions` of `text` without the asides among them (`isAside`).
+    static func besidesAsides(_ mentions: [Mention], in text: String) -> [Mention] {
+        let words = TextMatching.words(text), written = WrittenWord.split(text)
+        let parenthesised = written.count == words.count ? Set(written.indices.filter { written[$0].inParentheses }) : []
+        return mentions.filter { !isAside($0, in: words, mentions: mentions, parenthesised: parenthesised) }
+    }
+
     /// Turkish words after a place that only locate another, folded: "tarafındaki", "yakınındaki", "civarındaki".
     static let asideWords: Set<String> = ["tarafindaki", "yakinindaki", "civarindaki", "yakinlarindaki", "taraflarindaki"]
 

@@ -30,11 +30,9 @@ public struct SearchParser: Sendable {
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span) + (contextual.map { [$0.span] } ?? [])
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
         let punctuated = TextMatching.wordsAfter([",", ";", ":", ".", "!", "?", "(", ")"], in: text)
-        let written = WrittenWord.split(text)
-        let parenthesised = written.count == words.count ? Set(written.indices.filter { written[$0].inParentheses }) : []
-        let route = gazetteer.route(of: mentions.filter {
+        let besidesAsides = Gazetteer.besidesAsides(mentions, in: text)
+        let route = gazetteer.route(of: besidesAsides.filter {
             !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions, punctuated: punctuated)
-                && !Gazetteer.isAside($0, in: words, mentions: mentions, parenthesised: parenthesised)
         })
         filters.origin = route.origin?.name
         filters.destination = route.destination?.name

@@ -86,7 +86,8 @@ public struct SmartSearch: Sendable {
         // A place inside the carrier's name is none of the trip's ends ("Air Marshall Islands" offers no Marshall, Texas).
         let carrier = filters.airline.map(SearchParser.writtenNames(of:)) ?? []
         let inCarrier = PlaceSpans.positions(of: carrier, in: TextMatching.words(text))
-        let mentions = gazetteer.mentions(in: text).filter { !inCarrier.contains($0.position) }
+        // Nor a place that only says where another is ("Bassenge near Liège", "(Ciudad Real)").
+        let mentions = Gazetteer.besidesAsides(gazetteer.mentions(in: text).filter { !inCarrier.contains($0.position) }, in: text)
         let cities = Array(Set(mentions.map(\.city.name))).sorted()
             + PlaceSpans.candidates(in: text, besides: mentions, names: carrier, gazetteer: gazetteer)
         let used = Set([filters.origin, filters.destination].compactMap { $0 })
