@@ -60,6 +60,10 @@ struct TravelThirtySixthSetTests {
         #expect(choices("Smallvillea 10/15 for 4 nights, 2 adults", "departureTimeOfDay").isEmpty)
         #expect(choices("Smallvillea'ya 8 temmuzda gidip 10 gece kalacağız", "departureTimeOfDay").isEmpty)
         #expect(choices("Smallvillea 10/15, a night flight", "departureTimeOfDay") == [["const": "night"]])
+        // Where an activity is, after "at", is no choice; a place after "at" alone still is.
+        #expect(!choices("Smallvillea 4/2 - 11/2 for skiing at Bigtownia, 2 adults", "origin").contains(["const": "Bigtownia"]))
+        #expect(choices("Flights at Bigtownia on 4/2", "origin").contains(["const": "Bigtownia"]))
+        #expect(choices("Flying out of Bigtownia, landing at Smalltownia on 4/2", "destination").contains(["const": "Smalltownia"]))
         // A place that only says where another is, is no choice either.
         var marbella = SearchFilters()
         marbella.destination = "Marbella"

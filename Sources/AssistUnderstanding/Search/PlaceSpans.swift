@@ -74,6 +74,14 @@ public enum PlaceSpans {
                 continue
             }
             let previous = index > 0 ? tokens[index - 1].folded : ""
+            // "for skiing at Villars", "staying at Hotel Lux": where an activity is, after "at", is no end of the trip.
+            // ("landing at", "arriving at", "flying at" are the trip's own).
+            let activityAt = previous == "at" && index >= 2 && tokens[index - 2].folded.hasSuffix("ing")
+                && !["landing", "arriving", "departing", "leaving", "flying", "connecting"].contains(tokens[index - 2].folded)
+            if activityAt {
+                index += 1
+                continue
+            }
             let afterTravelWord = travelWords.contains(previous) && !(previous == "to" && Gazetteer.verbsAfterTo.contains(token.folded))
             // "Babaeski'den": a Turkish case ending after an apostrophe marks a name, even first in a sentence ("sometime in
             // may", "can i fly" have none).
