@@ -498,7 +498,7 @@ public struct FinanceUnderstander: Sendable {
             let changesCount = intent == .listTransactions && limit != nil && [.topMerchants, .topCategories].contains(previous.intent)
             // "şimdi ilk çeyreği göster", "now show q1": a display verb with only a period shows the last question's answer for it.
             let showsPeriod = intent == .listTransactions && period != nil && merchant == nil && category == nil && words.count <= 5
-                && !words.contains { Self.paymentsNouns.contains($0) } && !FoldedText(words: words.map { Self.displayVerbs.contains($0) ? "" : $0 }).containsAny(Self.intents.first { $0.0 == .listTransactions }?.1 ?? [])
+                && Self.onlyShows(words)
             let kept: FinanceQuestion.Intent? = intent == .totalSpent && !reading.restatesNothing || changesCount || showsPeriod ? nil : intent
             // A shift ("the year before", "bir önceki yıl") moves the last period, even where the words alone would
             // also read as a period of their own ("önceki yıl": the whole previous year).
@@ -657,6 +657,14 @@ public struct FinanceUnderstander: Sendable {
     /// Payments named as many, folded, which a display verb lists: "show the q1 charges", "ödemeleri göster".
     static let paymentsNouns: Set<String> = ["charges", "payments", "transactions", "purchases", "receipts", "odemeler", "odemeleri",
                                              "harcamalar", "harcamalari", "islemler", "islemleri", "alisverisler", "alisverisleri"]
+
+    /// Whether the only cue of a list in `words` is a display verb, with no payments named ("şimdi ilk çeyreği göster",
+    /// "now show q1"; not "now show the q1 charges").
+    static func onlyShows(_ words: [String]) -> Bool {
+        guard !words.contains(where: paymentsNouns.contains) else { return false }
+        let listCues = intents.first { $0.0 == .listTransactions }?.1 ?? []
+        return !FoldedText(words: words.map { displayVerbs.contains($0) ? "" : $0 }).containsAny(listCues)
+    }
 
     /// The one count a short follow-up gives ("only need 2", "just three", "ikisi yeter"), if it gives exactly one.
     /// "on taneye çıkar": "on" (ten) or "yirmi" (twenty) counts only before "tane…", Turkish's noun of pieces ("on" is
