@@ -41,6 +41,15 @@ struct TravelThirtySixthSetTests {
         #expect(parser.parse("flights to boise or somewhere warm").destination == "Boise")
     }
 
+    @Test("an Australian state's or a Canadian province's abbreviation after a town pins it, as a US state's code does")
+    func provinceAbbreviations() {
+        #expect(parser.parse("dauphin mb 6/12, 2 adults").destination == "Dauphin")
+        let moree = parser.parse("moree nsw to sydney 6/12")
+        #expect(moree.origin == "Moree" && moree.destination == "Sydney")
+        // Another region's abbreviation pins no town of that name elsewhere.
+        #expect(parser.parse("dauphin qld 6/12").destination == nil)
+    }
+
     @Test("'a week in X from D': a stay's length before the place; 'a week in advance' is none")
     func stayBeforePlace() {
         let stay = parser.parse("10 days in denver from 6/13")

@@ -1,6 +1,7 @@
 /// The word right beside a place's name that decides what the name is in the request, where the name alone would be
 /// read otherwise:
-/// - a US state's postal code after it in lower case, before the route goes on ("kearney ne to denver", "hays ks to
+/// - a US state's postal code after it in lower case (or an Australian state's or a Canadian province's abbreviation:
+///   "atherton qld", "hinton ab"), before the route goes on ("kearney ne to denver", "hays ks to
 ///   denver"), pins the name as the code in capitals does ("Eureka CA"): the code is the state of one of the places
 ///   the name has, so "ne" is no Turkish ending (which would make Kearney the destination) and a name that is also a
 ///   common word ("hays") is a place. Only before "to": "kearney ne kadar" asks how much, in Turkish; anywhere for a
@@ -21,11 +22,24 @@ extension Gazetteer {
     /// after it ("to") or the code is no word (`unmistakableStateCodes`); nil otherwise, or when an apostrophe glues the
     /// word to the name ("Kearney'ne").
     func lowerCaseStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>) -> City? {
+        // "atherton qld", "hinton ab": an Australian state's or a Canadian province's abbreviation, in any case.
+        if index < words.count, !apostrophes.contains(index), let (country, region) = Self.provinceAbbreviations[words[index]],
+           let city = cities.first(where: { $0.country == country && $0.region == region }) {
+            return city
+        }
         guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
               index + 1 < words.count && Self.toWords.contains(words[index + 1]) || Self.unmistakableStateCodes.contains(words[index])
         else { return nil }
         return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
+
+    /// Australian states' and Canadian provinces' abbreviations, folded, with the country and GeoNames' code of the
+    /// region, where they are no English or Turkish word ("wa", "sa", "tas", "act", "on", "nt" are left out).
+    static let provinceAbbreviations: [String: (country: String, region: String)] = [
+        "qld": ("AU", "04"), "nsw": ("AU", "02"), "vic": ("AU", "07"),
+        "ab": ("CA", "01"), "bc": ("CA", "02"), "mb": ("CA", "03"), "nb": ("CA", "04"), "nl": ("CA", "05"), "ns": ("CA", "07"),
+        "pei": ("CA", "09"), "qc": ("CA", "10"), "sk": ("CA", "11"), "yt": ("CA", "12"),
+    ]
 
     /// US states' codes that are no English or Turkish word (not "in", "me", "or", "ok", "pa", "ne", "de"…): after a
     /// town of that state, in lower case, its state wherever they stand.
