@@ -172,6 +172,9 @@ eval: build
 	# The thirty-sixth set: measured once, on the rules of 9a7b999 (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtysixth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtysixth.jsonl
+	# The thirty-seventh set: measured once, on the rules of b06f819 (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyseventh.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyseventh.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
