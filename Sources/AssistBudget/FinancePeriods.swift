@@ -26,9 +26,7 @@ extension FinanceUnderstander {
         // A question carries no locale here: a numeric date is read where its numbers decide the order ("20.07", "11.11").
         let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
         // "marta fares this week": in an English question, a Turkish month with an ending glued on is a name (MARTA), no March.
-        let english = Self.readsAsEnglish(folded)
-        let words = DateResolver.numberingOrdinals(folded).map(Self.monthSpelledWithSlip)
-            .map { english && DateResolver.isTurkishMonthWithEnding($0) ? "" : $0 }
+        let words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(Self.monthSpelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == folded.count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         let isWeekendDay = [1, 7].contains(calendar.component(.weekday, from: todayDate))
@@ -412,14 +410,6 @@ extension FinanceUnderstander {
         let start = calendar.date(from: DateComponents(year: year, month: (number - 1) * 3 + 1, day: 1))!
         let end = calendar.date(byAdding: DateComponents(month: 3, day: -1), to: start)!
         return DateResolver.Range(from: iso(start), to: todayISO >= iso(start) ? min(iso(end), todayISO) : iso(end))
-    }
-
-    /// Whether folded `words` read as English: three common English words besides a Turkish month's, and no common
-    /// Turkish word that is no English one (the Turkish list holds many English words, "this" and "week" among them; a
-    /// Turkish question has words of its own, "kadar", "harcadım", and a short one, "ya marta?", too few English ones).
-    static func readsAsEnglish(_ words: [String]) -> Bool {
-        words.filter { CommonWords.isEnglish($0) && !DateResolver.isTurkishMonthWithEnding($0) }.count >= 3
-            && !words.contains(where: CommonWords.isTurkishOnly)
     }
 
     /// "yesterday", "today", "dün", "bugün" (with Turkish -ki: "dünkü", "bugünkü").

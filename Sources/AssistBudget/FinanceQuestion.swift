@@ -91,6 +91,8 @@ public struct FinanceUnderstander: Sendable {
                            // "was april any lower?": more or less than the period it names.
                            "any lower", "any higher", "any cheaper", "any less"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
+                          // "top 5 spending buckets": a category's other name.
+                          "buckets", "spending bucket",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
@@ -121,11 +123,16 @@ public struct FinanceUnderstander: Sendable {
                     "en çok tutan", "en fazla tutan",
                     // "which one hurt the most", "rekor hangisi" (which is the record), "en yüklü ödeme" (the heaviest),
                     // "tek kalemde" (in a single item).
-                    "hurt the most", "hurts the most", "rekor", "en yüklü", "tek kalemde"]),
+                    "hurt the most", "hurts the most", "rekor", "en yüklü", "tek kalemde",
+                    // "heaviest single grocery bill", "steepest … folio", "single fattest charge", "top dollar charge", and
+                    // "pricest" as typed.
+                    "heaviest", "steepest", "fattest", "top dollar", "pricest"]),
         // "what's my internet bill averaging": the verb too.
         // "what's the typical ticket there": the usual payment, an average.
-        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically"]),
-        (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+        (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically",
+                    // "what does one trip usually come to", "in a normal week", "divide by sessions".
+                    "usually", "normally", "in a normal", "in a typical", "divide by", "divided by"]),
+        (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
@@ -135,7 +142,9 @@ public struct FinanceUnderstander: Sendable {
                              // "neye ne ödedim sırayla yaz": one after another; "harcamalarımı dök": pour them out.
                              "sırayla", "one at a time", "dök", "döker misin", "döksene",
                              // "one line each"; "ayrı ayrı" (one by one, separately).
-                             "one line each", "a line each", "ayrı ayrı"]),
+                             "one line each", "a line each", "ayrı ayrı",
+                             // "what were the individual travel purchases", "break it out by charge".
+                             "individual", "break it out", "by charge", "charge by charge"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 

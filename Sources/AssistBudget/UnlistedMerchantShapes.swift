@@ -853,5 +853,8 @@ extension FinanceUnderstander {
         "actual", "real", "underlying", "instead", "liralik", "kurusluk", "oturus", "oturusta", "genel", "genelde",
         // "how much have i put into eventbrite tickets": the verb and its preposition, before the name.
         "put", "into", "onto",
+        // Words that name no shop: "what have they charged me", "typical check size", superlatives, "kaç ayrı ödeme" (how
+        // many separate payments). ("dollar" is a name's word: Dollar Tree, Dollar General.)
+        "they", "check", "checks", "steepest", "fattest", "heaviest", "pricest", "ayri",
     ]
 }

@@ -122,6 +122,10 @@ extension SearchParser {
         ("TAG Airlines", ["tag airlines"]), ("Sol del Paraguay", ["sol del paraguay"]), ("PNG Air", ["png air"]),
         ("Trans Air Congo", ["trans air congo"]), ("Afrijet", ["afrijet"]),
         ("Severstal Air Company", ["severstal air company", "severstal air", "severstal avia"]),
+        ("Denver Air Connection", ["denver air connection"]), ("Grand Canyon Airlines", ["grand canyon airlines"]),
+        ("Aerolíneas Sosa", ["aerolíneas sosa", "aerolineas sosa"]), ("Fly Corporate", ["fly corporate", "flycorporate"]),
+        ("Azul Conecta", ["azul conecta"]), ("Equaflight", ["equaflight"]), ("American Jet", ["american jet"]),
+        ("Eswatini Air", ["eswatini air"]),
     ]
 
     /// Airlines whose name is also a word ("delta" of a river, "united" of a kingdom): read only where the text
@@ -278,8 +282,11 @@ extension SearchParser {
             if index == 0 ? !cuedOnlyAirlines.contains(airline) : ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) {
                 return (airline, index..<after)
             }
-            // Turkish puts "ile" (with), or its ending after an apostrophe, after it: "S7 ile", "Delta'yla".
-            if after < words.count, words[after] == "ile" || (turkishWithWords.contains(words[after]) && glued.contains(after)) {
+            // Turkish puts "ile" (with), or its ending after an apostrophe, after it: "S7 ile", "Delta'yla"; so a seat "on" it
+            // ("Condor'da yer", "Condor'dan bilet"), and a verb of flying after it ("Marabu uçuyorsa": if Marabu flies).
+            if after < words.count, words[after] == "ile" || (turkishWithWords.contains(words[after]) && glued.contains(after))
+                || glued.contains(after) && ["da", "de", "ta", "te", "dan", "den", "tan", "ten"].contains(words[after])
+                || ["ucuyor", "ucuyorsa", "ucar", "ucarsa", "ucuyormu"].contains(words[after]) {
                 return (airline, index..<after)
             }
             // "any frontier flights", "spirit flight 2/3": the carrier's flights; a nationality before "flights" names

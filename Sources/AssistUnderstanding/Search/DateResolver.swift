@@ -78,7 +78,7 @@ public struct DateResolver: Sendable {
     /// "Sunday Airlines").
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = [], names: [Swift.Range<Int>] = []) -> (departure: Range?, return: Range?) {
         let folded = Self.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text)
-        var words = Gazetteer.words(NumericDates.spelled(folded, in: text, order: numericOrder), besides: places)
+        var words = Gazetteer.words(NumericDates.spelled(Self.blankingTurkishMonthsInEnglish(folded), in: text, order: numericOrder), besides: places)
         for index in names.joined() where index < words.count { words[index] = "" }
         // "Enterprise AL sat": a US state's code after its place is the place's, so a weekday's abbreviation after it
         // stands right after the place, as in "Edinburgh to Bergerac sat".
@@ -390,6 +390,21 @@ public struct DateResolver: Sendable {
 
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki").
     public static func month(_ word: String) -> Int? { DateWords.month(word) }
+
+    /// Whether folded `words` read as English: three common English words besides a Turkish month's, and no common
+    /// Turkish word that is no English one (the Turkish list holds many English words, "this" and "week" among them; a
+    /// Turkish text has words of its own, "kadar", "harcadım", and a short one, "ya marta?", too few English ones).
+    public static func readsAsEnglish(_ words: [String]) -> Bool {
+        words.filter { CommonWords.isEnglish($0) && !isTurkishMonthWithEnding($0) }.count >= 3 && !words.contains(where: CommonWords.isTurkishOnly)
+    }
+
+    /// `words` with each Turkish month that has an ending glued on blanked when they read as English: "marta fares"
+    /// (MARTA, a transit agency), "san martin peru" name no March. A holiday's word stays ("martin luther king day").
+    public static func blankingTurkishMonthsInEnglish(_ words: [String]) -> [String] {
+        guard readsAsEnglish(words) else { return words }
+        let holiday = holidayWords(in: words)
+        return words.indices.map { isTurkishMonthWithEnding(words[$0]) && !holiday.contains($0) ? "" : words[$0] }
+    }
 
     /// Whether `word` (folded) is a Turkish month's name with an ending glued on ("marta", "ekimde"), not the name alone.
     public static func isTurkishMonthWithEnding(_ word: String) -> Bool {

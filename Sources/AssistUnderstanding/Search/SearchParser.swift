@@ -81,8 +81,11 @@ public struct SearchParser: Sendable {
             ("evening", ["evening", "aksam", "akşam", "aksamki"]),
             ("night", ["night", "nite", "tonight", "tonite", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
         ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.saysEarly(nightsUncounted) || Self.firstThing(in: words) ? "morning" : nil)  // "early tomorrow": only when no other time is named
-        filters.climate = Self.first(in: besidesPlaces, [
+        // Nor is a carrier's word a climate ("on air sunshine").
+        filters.climate = Self.first(in: FoldedText(words: Gazetteer.words(besidesAirlines, besides: mentions)), [
             ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
+                      // "anywhere with sunshine", "güneş olan bir yer" (a place with sun).
+                      "sunshine", "gunes olan", "güneş olan",
                       "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
             // "kar görmeye" (to see snow); "kar" alone is also profit.
             ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "snowboard", "snowboarding",
