@@ -401,7 +401,8 @@ public struct DateResolver: Sendable {
     /// `words` with each Turkish month that has an ending glued on blanked when they read as English: "marta fares"
     /// (MARTA, a transit agency), "san martin peru" name no March. A holiday's word stays ("martin luther king day").
     public static func blankingTurkishMonthsInEnglish(_ words: [String]) -> [String] {
-        guard readsAsEnglish(words) else { return words }
+        // Most texts hold no such word: ask that first, before the word lists and the holidays.
+        guard words.contains(where: isTurkishMonthWithEnding), readsAsEnglish(words) else { return words }
         let holiday = holidayWords(in: words)
         return words.indices.map { isTurkishMonthWithEnding(words[$0]) && !holiday.contains($0) ? "" : words[$0] }
     }

@@ -77,11 +77,10 @@ public struct Gazetteer: Sendable {
         }
         var qualifiers: [[String]: [(country: String, region: String?)]] = [:]
         // Countries by their English and their Turkish names ("Poland", "Polonya").
-        for (code, name) in json["countries"]?.objectValue ?? [:] {
-            if let name = name.stringValue { qualifiers[TextMatching.words(name), default: []].append((code, nil)) }
-        }
-        for (code, name) in json["turkishCountries"]?.objectValue ?? [:] {
-            if let name = name.stringValue { qualifiers[TextMatching.words(name), default: []].append((code, nil)) }
+        for table in ["countries", "turkishCountries"] {
+            for (code, name) in json[table]?.objectValue ?? [:] {
+                if let name = name.stringValue { qualifiers[TextMatching.words(name), default: []].append((code, nil)) }
+            }
         }
         for (country, regions) in json["regions"]?.objectValue ?? [:] {
             for (code, name) in regions.objectValue ?? [:] {
