@@ -177,6 +177,8 @@ eval: build
 	# 1,000 people or more, below the gazetteer's floor then.
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyseventh.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyseventh.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyeighth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyeighth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
@@ -227,6 +229,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.thirtyfifth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.thirtysixth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.thirtyseventh.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.thirtyeighth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
