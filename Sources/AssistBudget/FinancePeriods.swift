@@ -43,7 +43,15 @@ extension FinanceUnderstander {
             // A day, or after "since" (before "beri", "bu yana", "itibaren") from that day to today: "since april 23",
             // "since easter", "sevgililer gününden beri".
             func addDay(_ day: DateResolver.Range) {
-                let since = Self.sinceAfter(words, at: index + 1)
+                // "black friday'den beri": the ablative after an apostrophe is a word of its own before "beri".
+                let ablative = index + 1 < words.count && ["den", "dan", "ten", "tan"].contains(words[index + 1]) ? 1 : 0
+                var since = Self.sinceAfter(words, at: index + 1 + ablative)
+                if since > 0 { since += ablative }
+                // "from thanksgiving till now": from that day to today.
+                if since == 0, previous == "from", index + 2 < words.count, ["till", "until", "til", "to", "thru", "through"].contains(words[index + 1]),
+                   words[index + 2] == "now" {
+                    since = 2
+                }
                 if previous == "since" || since > 0 {
                     index += since
                     add(DateResolver.Range(from: day.from, to: todayISO))
@@ -76,6 +84,9 @@ extension FinanceUnderstander {
                 index += length - 1
                 addDay(holiday)  // "on valentine's day", "sevgililer gününde": its latest day
                 if found.last?.first == start { found[found.count - 1].holidayAt = start }
+            } else if let (span, number) = turkishSixMonths(words, at: index) {
+                index += 2
+                add(span, .half(number))  // "bu yılın ilk altı ayında": the first half of that year
             } else if let (span, length) = lastDays(words, at: index) {
                 index += length - 1
                 add(span)  // "the past 10 days", "son 10 günde": those days, today the last
@@ -180,6 +191,10 @@ extension FinanceUnderstander {
                 joined[joined.count - 1] = holiday
                 continue
             }
+            if let before = joined.last, let both = twoMonthsAsOne(before, period, in: words) {
+                joined[joined.count - 1] = both
+                continue
+            }
             if let before = joined.last, before.part == .day, period.part == .day, Self.spansDays(from: before, to: period, in: words, dashed: dashed),
                before.range.from <= period.range.to {
                 joined[joined.count - 1] = FoundPeriod(range: DateResolver.Range(from: before.range.from, to: period.range.to),
@@ -192,7 +207,8 @@ extension FinanceUnderstander {
             if case .year = period.part, ["yilin", "senenin"].contains(words[period.last]) { genitiveYear = true } else { genitiveYear = false }
             // "2033'ün ilk yarısı": a genitive ending after an apostrophe is a word of its own ("un", "nin").
             if let before = joined.last, !genitiveYear,
-               period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in", "un", "nin", "nun"].contains(words[before.last + 1]),
+               // "2055's second half": the year's possessive between.
+               period.first == before.last + 1 || period.first == before.last + 2 && ["of", "in", "un", "nin", "nun", "s"].contains(words[before.last + 1]),
                let combined = combined(before, period) {
                 joined[joined.count - 1] = combined
             } else {
@@ -200,6 +216,24 @@ extension FinanceUnderstander {
             }
         }
         return joined
+    }
+
+    /// "across october and november", "over june and july", "ekim ve kasımda": two months in a row joined by "and", after a
+    /// word that spans them (or in Turkish with the case on the second) are the two together; "compare october and
+    /// november" stays two.
+    private func twoMonthsAsOne(_ first: FoundPeriod, _ second: FoundPeriod, in words: [String]) -> FoundPeriod? {
+        guard case .month = first.part, case .month = second.part, second.first == first.last + 2, ["and", "ve"].contains(words[first.last + 1]),
+              let end = DateResolver(today: first.range.to)?.today,
+              let next = calendar.date(byAdding: .day, value: 1, to: end), DateResolver.iso(next) == second.range.from
+        else { return nil }
+        // "compare my spending in September and October": two periods set against each other.
+        guard !words.contains(where: { $0.hasPrefix("compar") || $0.hasPrefix("karsilastir") || $0.hasPrefix("kiyas") || ["vs", "versus"].contains($0) })
+        else { return nil }
+        let before = first.first > 0 ? words[first.first - 1] : ""
+        let spanned = ["across", "over", "during", "throughout", "through", "for", "in"].contains(before)
+            || words[first.last + 1] == "ve" && ["da", "de", "ta", "te"].contains(where: words[second.last].hasSuffix)
+        guard spanned else { return nil }
+        return FoundPeriod(range: DateResolver.Range(from: first.range.from, to: second.range.to), first: first.first, last: second.last, part: .other)
     }
 
     /// Whether two days written one after the other mean the days from one to the other: "between aug 20 and aug
@@ -280,6 +314,16 @@ extension FinanceUnderstander {
             // "since the start of november": from that month's first day to today.
             if let month = DateResolver.month(words[unitAt]) {
                 return (DateResolver.Range(from: pastMonth(month).from, to: todayISO), unitAt - index + 1)
+            }
+            // "since the start of q3", "… of the third quarter": from that quarter's first day to today; "… of the
+            // quarter" alone is this one.
+            if Self.isQuarterWord(words[unitAt]) {
+                return (quarterToDate(quarter(["this", words[unitAt]], at: 1)?.range), unitAt - index + 1)
+            }
+            for end in [unitAt, unitAt + 1] where end < words.count {
+                if let (range, _, _) = quarter(words, at: end), end == unitAt || Self.isQuarterWord(words[end]) {
+                    return (quarterToDate(range), end - index + 1)
+                }
             }
             return nil
         }
@@ -404,6 +448,11 @@ extension FinanceUnderstander {
         let start = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
         let end = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: start)!
         return DateResolver.Range(from: iso(start), to: todayISO >= iso(start) ? min(iso(end), todayISO) : iso(end))
+    }
+
+    /// From a quarter's first day to today.
+    private func quarterToDate(_ quarter: DateResolver.Range?) -> DateResolver.Range {
+        DateResolver.Range(from: quarter?.from ?? todayISO, to: todayISO)
     }
 
     fileprivate func quarterRange(_ number: Int, year: Int) -> DateResolver.Range {
@@ -542,7 +591,9 @@ extension FinanceUnderstander {
                                          "senede", "seneden", "seneye", "senenin", "seneki", "senedeki"]
 
     /// "week" ("wk") and "hafta" with its case endings and -ki: haftaki, haftada, haftadan, haftadaki, haftayı, haftanın.
-    static let weekWords: Set<String> = ["week", "wk", "hafta", "haftaki", "haftada", "haftadan", "haftadaki", "haftayi", "haftanin", "haftayla"]
+    /// "geçen haftanınkine yetişti mi": the week's own ("-ninki") with its cases, as another period set against one.
+    static let weekWords: Set<String> = ["week", "wk", "hafta", "haftaki", "haftada", "haftadan", "haftadaki", "haftayi", "haftanin", "haftayla",
+                                         "haftaninki", "haftaninkine", "haftaninkinden", "haftaninkiyle"]
 
     func thisMonth() -> DateResolver.Range { monthRange(offset: 0) }
 

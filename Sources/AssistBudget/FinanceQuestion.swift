@@ -89,7 +89,13 @@ public struct FinanceUnderstander: Sendable {
                            // "up or down from january?": risen or fallen since another.
                            "up or down from", "up or down since", "up or down vs",
                            // "was april any lower?": more or less than the period it names.
-                           "any lower", "any higher", "any cheaper", "any less"]),
+                           "any lower", "any higher", "any cheaper", "any less",
+                           // "lower in august or not?", "higher in q2?": the last period against the one named.
+                           "lower in", "higher in",
+                           // "geçen haftanınkine yetişti mi": has it caught up with another period's.
+                           "yetişti mi", "yetişmiş mi",
+                           // "ondan önceki haftanın altında mı kaldı": below or above another; "daha çok mu": more than it.
+                           "altında mı kaldı", "altında kaldı mı", "üstüne mi çıktı", "daha çok mu", "daha mı çok"]),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           // "top 5 spending buckets": a category's other name.
                           "buckets", "spending bucket",
@@ -99,6 +105,8 @@ public struct FinanceUnderstander: Sendable {
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
                          "where s my money gone", "where s all my money gone", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
+                         // "who were the top payees": those paid.
+                         "payees", "top payees", "which payee",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
                          // "now by merchant": the last question's spending by who was paid.
                          "by merchant", "per merchant", "by store", "by shop",
@@ -124,6 +132,8 @@ public struct FinanceUnderstander: Sendable {
                     // "which one hurt the most", "rekor hangisi" (which is the record), "en yüklü ödeme" (the heaviest),
                     // "tek kalemde" (in a single item).
                     "hurt the most", "hurts the most", "rekor", "en yüklü", "tek kalemde",
+                    // "tek siparişe en çok ne ödedim": in a single order, purchase, payment.
+                    "tek siparişe", "tek siparişte", "tek alışverişte", "tek alışverişe", "tek ödemede", "tek işlemde", "tek harcamada",
                     // "heaviest single grocery bill", "steepest … folio", "single fattest charge", "top dollar charge", and
                     // "pricest" as typed.
                     "heaviest", "steepest", "fattest", "top dollar", "pricest"]),
@@ -137,7 +147,9 @@ public struct FinanceUnderstander: Sendable {
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
                              "individual charges", "individual payments", "listesini", "listesi",
-                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek", "pull up", "each one", "each of them",
+                             "break that down", "break it down", "itemize", "itemise", "one by one", "tek tek",
+                             // "ödemeleri bir bir yaz", "alt alta yaz": one by one, one under another.
+                             "bir bir", "alt alta", "pull up", "each one", "each of them",
                              "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü",
                              // "neye ne ödedim sırayla yaz": one after another; "harcamalarımı dök": pour them out.
                              "sırayla", "one at a time", "dök", "döker misin", "döksene",
@@ -721,7 +733,15 @@ public struct FinanceUnderstander: Sendable {
             guard let value = Int(word) ?? (word == "a" || word == "bir" ? nil : SearchParser.numbers[word]), value > 0, value <= 50 else { return nil }
             return value
         }
+        // "yılın ilk altı ayı", "the first 6 months": a span of time, no count of items.
+        func timeUnit(_ at: Int) -> Bool {
+            guard at < words.count else { return false }
+            let word = words[at]
+            return ["month", "months", "week", "weeks", "day", "days", "year", "years"].contains(word)
+                || ["ay", "hafta", "gun", "yil"].contains { word.hasPrefix($0) && word.count <= $0.count + 4 }
+        }
         for (index, word) in words.enumerated() where index + 1 < words.count {
+            if ["ilk", "first"].contains(word), number(words[index + 1]) != nil, timeUnit(index + 2) { continue }
             if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
             // "ilk üçü", "ilk beşini", "ilk ikisi": the count with a Turkish possessive or accusative ending.
             if word == "ilk", let value = number(turkishCountStem(words[index + 1])) { return value }

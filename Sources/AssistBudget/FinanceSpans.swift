@@ -22,6 +22,10 @@ extension FinanceUnderstander {
     /// Seasons in the accusative, likewise only after "bu" or "geçen" ("yazı" alone is "the writing"): "bu yazı karşılaştır".
     /// Not "kışı", which folds as "kişi" (a person) does.
     static let turkishSeasonsAccusative: [String: Int] = ["ilkbahari": 3, "bahari": 3, "yazi": 6, "sonbahari": 9]
+    /// Seasons with -ki or in the ablative, likewise only after "bu" or "geçen": "bu sonbaharki giyim harcamam".
+    static let turkishSeasonsKi: [String: Int] = ["ilkbaharki": 3, "baharki": 3, "yazki": 6, "sonbaharki": 9, "kiski": 12,
+                                                  // and from ("geçen kıştan daha çok mu"):
+                                                  "ilkbahardan": 3, "bahardan": 3, "yazdan": 6, "sonbahardan": 9, "kistan": 12]
 
     /// A season at `index` ("summer", "over the summer", "last winter", "yaz boyunca", "geçen kış", "yazın"), and how
     /// many words it takes after `index`: the latest one that has begun, to today while it lasts; "last" (or "geçen")
@@ -36,11 +40,14 @@ extension FinanceUnderstander {
         var length = 1
         if let form = Self.turkishSeasonForms[word] {
             first = form
-        } else if let form = Self.turkishSeasonsWith[word] ?? Self.turkishSeasonsAccusative[word], ["bu", "gecen"].contains(previous) {
+        } else if let form = Self.turkishSeasonsWith[word] ?? Self.turkishSeasonsAccusative[word] ?? Self.turkishSeasonsKi[word],
+                  ["bu", "gecen"].contains(previous) {
             first = form  // "geçen yazla kıyasla": with last summer; "bu yazı karşılaştır": this summer
-        } else if let month = Self.seasons[word], ["spring", "summer", "autumn", "winter"].contains(word) || named || next == "boyunca" {
+        } else if let month = Self.seasons[word],
+                  ["spring", "summer", "autumn", "winter"].contains(word) || named || next == "boyunca" || next.hasPrefix("aylar") {
             first = month
-            if next == "boyunca" { length = 2 }
+            // "yaz boyunca", "yaz aylarında": the summer, through or by its months.
+            if next == "boyunca" || next.hasPrefix("aylar") { length = 2 }
         } else {
             return nil
         }
@@ -67,6 +74,20 @@ extension FinanceUnderstander {
         var year = calendar.component(.year, from: todayDate)
         if number == 2, calendar.component(.month, from: todayDate) < 7 { year -= 1 }
         return (halfRange(number, year: year), number, 2)
+    }
+
+    /// "bu yılın ilk altı ayı", "geçen yılın son altı ayına": after a year in the genitive, its first or last six months are
+    /// a half (`joinedPeriods` gives it that year). Without the year, "son 6 ay" is the last six months, read elsewhere.
+    func turkishSixMonths(_ words: [String], at index: Int) -> (range: DateResolver.Range, number: Int)? {
+        guard index > 0, index + 2 < words.count, ["yilin", "senenin"].contains(words[index - 1]),
+              ["alti", "6"].contains(words[index + 1]), words[index + 2].hasPrefix("ay"), words[index + 2].count <= 6 else { return nil }
+        let number: Int
+        switch words[index] {
+        case "ilk": number = 1
+        case "son": number = 2
+        default: return nil
+        }
+        return (halfRange(number, year: calendar.component(.year, from: todayDate)), number)
     }
 
     func halfRange(_ number: Int, year: Int) -> DateResolver.Range {
@@ -238,7 +259,7 @@ extension FinanceUnderstander {
     func weeksBack(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         guard index + 2 < words.count, let count = Int(words[index]) ?? SearchParser.numbers[words[index]], (2...52).contains(count),
               ["weeks", "week", "wks", "hafta"].contains(words[index + 1]),
-              ["back", "ago", "once", "onceki", "oncesi", "oncesinde"].contains(words[index + 2]) else { return nil }
+              ["back", "ago", "once", "evvel", "onceki", "oncesi", "oncesinde"].contains(words[index + 2]) else { return nil }
         let monday = calendar.date(byAdding: .day, value: -7 * count, to: DateResolver(today: thisWeek().from)!.today)!
         return (DateResolver.Range(from: DateResolver.iso(monday), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: monday)!)), 3)
     }
@@ -263,7 +284,8 @@ extension FinanceUnderstander {
         let number = words[index + 1]
         let digits = String(number.prefix { $0.isNumber })
         guard let day = Int(digits), (1...31).contains(day) else { return nil }
-        let ablative = ["undan", "inden", "indan", "unden", "ndan", "nden", "dan", "den", "tan", "ten"]
+        // "2'sinden", "6'sından": the possessive's buffer "s" after a vowel ("iki", "altı").
+        let ablative = ["undan", "inden", "indan", "unden", "sinden", "sindan", "sundan", "sunden", "ndan", "nden", "dan", "den", "tan", "ten"]
         var next = index + 2
         if digits.count == number.count {
             guard next < words.count, ablative.contains(words[next]) else { return nil }

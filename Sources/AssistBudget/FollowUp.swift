@@ -67,7 +67,8 @@ enum FollowUp {
     /// the last one's, since these words name none of their own).
     static func namesLastPeriod(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { pointer, unit in
-            ["that", "o"].contains(pointer) && ["month", "week", "year", "day", "ay", "hafta", "yil", "gun"].contains(unit)
+            // "o haftaki market fişleri", "o ayki": with Turkish -ki too.
+            ["that", "o"].contains(pointer) && ["month", "week", "year", "day", "ay", "hafta", "yil", "gun", "ayki", "haftaki", "yilki", "gunku"].contains(unit)
         }
     }
 
@@ -174,11 +175,13 @@ enum FollowUp {
             let moreBack = after == "daha" && index + 2 < words.count && words[index + 2].hasPrefix("geri")
             if count == nil, ["a", "one"].contains(before) && (["rewind", "back"].contains(twoBefore) || after == "back")
                 || oneMore && (["back", "earlier"].contains(after) || backBefore)
-                || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after.hasPrefix("geri") || moreBack) {
+                || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after == "evvel" || after.hasPrefix("geri") || moreBack) {
                 return Shift(unit: unit)
             }
-            // "bir gün önce", "ondan bir hafta önce": one unit before the last period ("iki gün önce" is a day of its own).
-            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after) || before == "bir" && after == "once" {
+            // "bir gün önce", "ondan bir hafta önce" (or "evvel"): one unit before the last period ("iki gün önce" is a day of
+            // its own).
+            if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after)
+                || before == "bir" && ["once", "evvel"].contains(after) {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
             }
             // "and the next day?": "next" before "day" too, a day after the last one ("next week", "next month" name the

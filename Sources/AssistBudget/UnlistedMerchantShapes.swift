@@ -856,5 +856,7 @@ extension FinanceUnderstander {
         // Words that name no shop: "what have they charged me", "typical check size", superlatives, "kaç ayrı ödeme" (how
         // many separate payments). ("dollar" is a name's word: Dollar Tree, Dollar General.)
         "they", "check", "checks", "steepest", "fattest", "heaviest", "pricest", "ayri",
+        // Prepositions before a period: "weekly avg across october", "on average since june".
+        "across", "since",
     ]
 }

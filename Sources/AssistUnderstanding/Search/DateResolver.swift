@@ -402,10 +402,23 @@ public struct DateResolver: Sendable {
     /// (MARTA, a transit agency), "san martin peru" name no March. A holiday's word stays ("martin luther king day").
     public static func blankingTurkishMonthsInEnglish(_ words: [String]) -> [String] {
         // Most texts hold no such word: ask that first, before the word lists and the holidays.
-        guard words.contains(where: isTurkishMonthWithEnding), readsAsEnglish(words) else { return words }
+        guard words.contains(where: isTurkishMonthWithEnding) || words.contains("mart"), readsAsEnglish(words) else { return words }
         let holiday = holidayWords(in: words)
-        return words.indices.map { isTurkishMonthWithEnding(words[$0]) && !holiday.contains($0) ? "" : words[$0] }
+        return words.indices.map { index in
+            (isTurkishMonthWithEnding(words[index]) || namesAMart(words, at: index)) && !holiday.contains(index) ? "" : words[index]
+        }
     }
+
+    /// "fiesta mart", "food mart" in an English text: "mart" after a name's word is a shop's, not Turkish March. After a
+    /// number or a word that leads to a date ("15 mart", "in mart", "since mart") it stays the month.
+    static func namesAMart(_ words: [String], at index: Int) -> Bool {
+        guard words[index] == "mart", index > 0 else { return false }
+        let previous = words[index - 1]
+        return previous.contains(where: \.isLetter) && !previous.contains(where: \.isNumber) && !Self.leadsToDate.contains(previous)
+    }
+
+    private static let leadsToDate: Set<String> = ["in", "of", "on", "since", "from", "to", "until", "till", "through", "thru", "and", "or",
+                                                   "last", "this", "next", "early", "late", "mid", "for", "by", "during", "before", "after", "ya", "peki"]
 
     /// Whether `word` (folded) is a Turkish month's name with an ending glued on ("marta", "ekimde"), not the name alone.
     public static func isTurkishMonthWithEnding(_ word: String) -> Bool {
