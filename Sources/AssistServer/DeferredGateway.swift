@@ -10,6 +10,11 @@ import Synchronization
 /// why (`/healthz` 503, everything else 503 `audit_unavailable`) while the storage is tried again every
 /// `retryInterval`, until the real gateway can take over, without a restart.
 ///
+/// The contract a test can hold without timing it: the first attempt that begins once the storage can be
+/// written succeeds. `/healthz` counts the attempts made (`checks.storage.attempts`), and the log line that
+/// says the storage is available again names the attempt and how long it took. (An attempt builds the whole
+/// assembly, about a second of CPU in a debug build, several on a loaded machine.)
+///
 /// Storage is ready when the assembly is built (the database opened, its schemas in place, the stored
 /// overrides read), a write lands (a one-row table, `storage_check`: opening a database whose files cannot
 /// grow may still succeed, and a gateway that cannot write must not report itself healthy), and this
@@ -100,6 +105,7 @@ public final class DeferredGateway: HTTPResponder, Service {
 
     /// Tries the storage once; on success the real gateway answers from now on.
     private func attempt() async throws {
+        let began = ContinuousClock.now
         let (previous, built): (StorageUnavailableResponder?, GatewayAssembly?)
         switch state.withLock({ $0 }) {
         case .ready: return
@@ -114,13 +120,16 @@ public final class DeferredGateway: HTTPResponder, Service {
             let interrupted = try await ready.dependencies.closeInterruptedRequests()
             if interrupted > 0 { log("closed \(interrupted) requests an earlier run left unfinished (audited as interrupted)") }
             state.withLock { $0 = .ready(ready, ready.gateway) }
-            if previous != nil { log("storage is available again: serving requests") }
+            if let previous {
+                log("storage is available again: serving requests (attempt \(previous.attempts + 1), which took "
+                    + "\(Self.seconds(ContinuousClock.now - began)) s)")
+            }
         } catch let error as ConfigError {
             throw error
         } catch {
             let reason = StorageDiagnosis.describe(error, dataDirectory: dataDirectory)
             let retrySeconds = max(1, Int(retryInterval.components.seconds))
-            let standIn = StorageUnavailableResponder(reason: reason, since: previous?.since ?? Date(),
+            let standIn = StorageUnavailableResponder(reason: reason, since: previous?.since ?? Date(), attempts: (previous?.attempts ?? 0) + 1,
                                                       retryAfterSeconds: retrySeconds, modelReady: modelReady)
             state.withLock { $0 = .waiting(standIn, built: assembly) }
             let text = "\(error)"
@@ -129,6 +138,10 @@ public final class DeferredGateway: HTTPResponder, Service {
                     + "written; trying again every \(retrySeconds) s")
             }
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        String(format: "%.2f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
     /// A write that must land: a single row rewritten in a table of its own.

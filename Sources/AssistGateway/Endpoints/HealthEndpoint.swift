@@ -8,7 +8,7 @@ import Glibc
 /// `GET /healthz`, answered from memory (a blocked database must not freeze the liveness check too):
 ///
 ///     {"status": "ok" | "degraded" | "unavailable",
-///      "checks": {"storage": {"status": "ok" | "failing" | "unavailable", "failedWrites"?, "since"?, "reason"?},
+///      "checks": {"storage": {"status": "ok" | "failing" | "unavailable", "failedWrites"?, "since"?, "reason"?, "attempts"?},
 ///                 "model": {"status": "ok" | "starting"},
 ///                 "redis"?, "postgres"?: {"status": "ok" | "unavailable" | "spooling", "reason"?, "since"?},
 ///                 "qualification": {"status": "ok" | "narrated", "locales": [{"feature", "locale", "writer", "reason"}]}},
@@ -27,8 +27,8 @@ struct HealthEndpoint: Sendable {
     enum Storage {
         /// Audit writes, as the last ones found them.
         case writes(StorageHealth.Status, failures: Int, since: Date?)
-        /// The database could not be opened or written at all; `reason` says why.
-        case unavailable(reason: String, since: Date)
+        /// The database could not be opened or written at all; `reason` says why, after `attempts` tries.
+        case unavailable(reason: String, since: Date, attempts: Int)
     }
 
     @inline(never)  // see Gateway.route
@@ -60,9 +60,10 @@ struct HealthEndpoint: Sendable {
                 storageCheck["failedWrites"] = .number(Double(failures))
                 storageCheck["since"] = .string(ISO8601DateFormatter().string(from: since))
             }
-        case .unavailable(let reason, let since):
+        case .unavailable(let reason, let since, let attempts):
             storageStatus = "unavailable"
-            storageCheck = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since))]
+            storageCheck = ["status": "unavailable", "reason": .string(reason), "since": .string(ISO8601DateFormatter().string(from: since)),
+                            "attempts": .number(Double(attempts))]
         }
         var checks: [String: JSONValue] = ["storage": .object(storageCheck), "model": ["status": .string(modelReady ? "ok" : "starting")]]
         if let qualification { checks["qualification"] = qualification }

@@ -8,20 +8,20 @@ import Testing
 @Suite("Storage unavailable")
 struct StorageUnavailableTests {
     let responder = StorageUnavailableResponder(reason: "/data: disk I/O error; the disk holding /data is full (0 bytes free)",
-                                                since: Date(timeIntervalSince1970: 1_800_000_000), retryAfterSeconds: 5, modelReady: { true })
+                                                since: Date(timeIntervalSince1970: 1_800_000_000), attempts: 3, retryAfterSeconds: 5, modelReady: { true })
 
     func send(_ method: HTTPMethod, _ path: String) async -> Exchange {
         Exchange(response: await responder.respond(to: HTTPRequest(method: method, path: path)))
     }
 
-    @Test("/healthz is 503 unavailable, its storage check saying why and since when")
+    @Test("/healthz is 503 unavailable, its storage check saying why, since when and after how many attempts")
     func health() async {
         let health = await send(.get, "/healthz")
         #expect(health.status == .serviceUnavailable)
         #expect(health.json?["status"] == "unavailable")
         #expect(health.json?["checks"]?["storage"] == [
             "status": "unavailable", "reason": "/data: disk I/O error; the disk holding /data is full (0 bytes free)",
-            "since": "2027-01-15T08:00:00Z",
+            "since": "2027-01-15T08:00:00Z", "attempts": 3,
         ])
         #expect(health.json?["checks"]?["model"]?["status"] == "ok")
         #expect(health.requestId != nil)
