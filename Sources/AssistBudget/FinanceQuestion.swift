@@ -92,6 +92,8 @@ public struct FinanceUnderstander: Sendable {
                            "any lower", "any higher", "any cheaper", "any less",
                            // "lower in august or not?", "higher in q2?": the last period against the one named.
                            "lower in", "higher in",
+                           // "and next to october?": beside another period, set against it.
+                           "next to",
                            // "geçen haftanınkine yetişti mi": has it caught up with another period's.
                            "yetişti mi", "yetişmiş mi",
                            // "ondan önceki haftanın altında mı kaldı": below or above another; "daha çok mu": more than it.
@@ -156,8 +158,13 @@ public struct FinanceUnderstander: Sendable {
                              // "one line each"; "ayrı ayrı" (one by one, separately).
                              "one line each", "a line each", "ayrı ayrı",
                              // "what were the individual travel purchases", "break it out by charge".
-                             "individual", "break it out", "by charge", "charge by charge"]),
-        (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up", "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
+                             "individual", "break it out", "by charge", "charge by charge",
+                             // "yaptığım ödemeler hangileri": which ones they were.
+                             "hangileri", "hangileriydi", "nelerdi"]),
+        (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up",
+                        // "xbox charges this quarter, add them up": the sum of what the question lists.
+                        "add them up", "add those up", "add it up", "add em up", "sum them up", "sum it up", "sum up",
+                        "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
     ]
 
     /// What a question names of its own, read once: the intent its cue words ask for, its periods, merchant,
@@ -255,8 +262,10 @@ public struct FinanceUnderstander: Sendable {
         // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
         if intent == nil, Self.asksEveryOne(folded.words) { intent = .listTransactions }
         // "yesterday's transactions pls": the transactions themselves, asked for with no other cue.
-        // "d&r receipts since sept 1st pls": so are the receipts.
-        if intent == nil, folded.words.contains(where: { ["transactions", "receipts"].contains($0) }) { intent = .listTransactions }
+        // "d&r receipts since sept 1st pls": so are the receipts; "friday's purchases please", the purchases and charges.
+        if intent == nil, folded.words.contains(where: { ["transactions", "receipts", "purchases", "charges"].contains($0) }) { intent = .listTransactions }
+        // "tally my long john silvers vists": a tally of visits, trips or runs is a count of them.
+        if intent == nil || intent == .totalSpent, Self.talliesOutings(folded.words) { intent = .count }
         // "typical spend per visit", "so what's that per cup", "hesap başı": the unit of an average asks for the average.
         if intent == nil || intent == .totalSpent, Self.namesUnitOfAverage(folded.words) { intent = .average }
         // "whats my avrage transaction": "average" written with a slip.
@@ -318,13 +327,25 @@ public struct FinanceUnderstander: Sendable {
         }
     }
 
-    /// Nouns of one outing or purchase, the unit of an average a category's word may qualify: "per coffee shop visit".
-    static let unitNouns: Set<String> = ["visit", "trip", "order", "purchase", "run", "stop", "ride", "meal"]
+    /// Nouns of one outing or purchase, the unit of an average a category's word may qualify: "per coffee shop visit";
+    /// and of one payment, which "each" counts off: "each travel charge" (travel's charges, one by one).
+    static let unitNouns: Set<String> = ["visit", "trip", "order", "purchase", "run", "stop", "ride", "meal", "charge", "payment", "transaction"]
 
     /// Whether the word at `index`, after "per", "each" or "her", qualifies a unit noun one or two words on ("per coffee shop
     /// visit", "each grocery trip", "her market alışverişim"): a category's word then, not the unit of the average.
     static func qualifiesUnit(_ words: [String], at index: Int) -> Bool {
         words[(index + 1)..<min(index + 3, words.count)].contains { unitNouns.contains($0) || $0.hasPrefix("alisveris") || $0.hasPrefix("ziyaret") }
+    }
+
+    /// Outings, which a tally counts (not amounts): "visits" and its slips ("vists"), "trips", "runs", "rides".
+    static let outings: Set<String> = ["visits", "vists", "visists", "vistis", "trips", "runs", "rides", "stops"]
+
+    /// "tally my … vists", "tally up the starbucks runs": "tally" with outings a few words on, a count of them ("tally up
+    /// my spending" is a total).
+    static func talliesOutings(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            words[index] == "tally" && words[(index + 1)...].prefix(6).contains { outings.contains($0) }
+        }
     }
 
     /// "avrage", "averge": within one edit of "average", the same first letter, not the word itself.

@@ -150,7 +150,9 @@ enum FollowUp {
         }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
                                      "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month, "ayda": .month,
-                                     "week": .week, "weeks": .week, "wk": .week, "hafta": .week, "haftayi": .week, "haftaya": .week, "haftayla": .week,
+                                     "week": .week, "weeks": .week, "wk": .week, "hafta": .week,
+                                     // "ondan önceki haftanın altında": the unit in the genitive.
+                                     "haftanin": .week, "ayin": .month, "yilin": .year, "haftayi": .week, "haftaya": .week, "haftayla": .week,
                                      // "bir önceki haftadan daha mı pahalı": the unit in the ablative, set against.
                                      "haftadan": .week, "aydan": .month, "yildan": .year, "gunden": .day, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year,

@@ -78,4 +78,23 @@ struct BudgetThirtyEighthSetTests: BudgetSetReading {
         #expect(ask("what's starbucks costing me a week on average since june").merchant == "Starbucks")
         #expect(ask("bu ay markete ne kadar harcadım").intent == .totalSpent)
     }
+
+    @Test("its leftovers: 'each X charge', 'friday's purchases', 'tally my … vists', 'hangileri', 'next to', 'ondan önceki haftanın', 'ekimdekini'")
+    func leftovers() {
+        let each = ask("i'd like to see each fuel charge from the fall")
+        #expect(each.intent == .listTransactions && each.category == "fuel")
+        #expect(ask("tuesday's charges please").intent == .listTransactions)
+        #expect(ask("netflix charges this year, add them up").intent == .totalSpent)
+        #expect(ask("tally my starbucks vists from 2055").intent == .count)
+        // A tally of the spending itself is its total.
+        #expect(ask("tally up my starbucks spending from 2055").intent == .totalSpent)
+        #expect(ask("temmuzdan beri migros'a yaptığım ödemeler hangileri").intent == .listTransactions)
+        let beside = after("How much did I spend at Food Mart in September?", "and next to august?")
+        #expect(beside.intent == .comparePeriods && beside.otherPeriod == span("2056-08-01", "2056-08-31"))
+        let weeks = ask("bu haftaki toplamım ondan önceki haftanın üstüne mi çıktı")
+        #expect(weeks.period == span("2056-12-11", "2056-12-14") && weeks.otherPeriod == span("2056-12-04", "2056-12-10"))
+        let october = after("Kasımda Migros'a ne kadar harcadım?", "eylüldekini geçmiş mi")
+        #expect(october.intent == .comparePeriods && october.otherPeriod == span("2056-09-01", "2056-09-30"))
+        #expect(ask("eylüldekiler ne kadar tuttu").period == span("2056-09-01", "2056-09-30"))
+    }
 }

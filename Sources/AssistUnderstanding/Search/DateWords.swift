@@ -74,7 +74,7 @@ enum DateWords {
     /// (an airline) and "marchers" are no months; an abbreviation takes none ("septa", "nova").
     static func month(_ word: String) -> Int? {
         if let exact = months[word] { return exact }
-        guard let month = stem(of: word, in: months, minimum: 4) else { return nil }
+        guard let month = stem(of: word, in: months, minimum: 4) else { return turkishMonthWithLongEnding(word) }
         for cut in 1...min(5, word.count - 4) where months[String(word.dropLast(cut))] != nil {
             let stem = String(word.dropLast(cut))
             // An English abbreviation takes no ending glued on: "septa" (a transit agency) and "nova" are no months.
@@ -112,6 +112,21 @@ enum DateWords {
     }
 
     /// The longest name `word` starts with, if the rest is a case ending of up to five letters.
+    /// Endings of six letters or more a Turkish month takes, which `stem(of:)` (five at most) does not cut: "-ki" and
+    /// a case after the locative ("ekimdekini geçmiş mi": October's, the one in October), "-kiler" (those in it).
+    static let longMonthEndings: Set<String> = ["dekini", "dakini", "tekini", "takini", "dekine", "dakine", "tekine", "takine",
+                                                "dekinden", "dakinden", "tekinden", "takinden", "dekinin", "dakinin", "tekinin", "takinin",
+                                                "dekiler", "dakiler", "tekiler", "takiler", "dekileri", "dakileri", "tekileri", "takileri"]
+
+    /// A Turkish month with one of `longMonthEndings` ("ekimdekini", "marttakiler"), else nil.
+    private static func turkishMonthWithLongEnding(_ word: String) -> Int? {
+        guard word.count >= 9 else { return nil }
+        for (name, month) in turkishMonths where word.hasPrefix(name) && longMonthEndings.contains(String(word.dropFirst(name.count))) {
+            return month
+        }
+        return nil
+    }
+
     private static func stem(of word: String, in table: [String: Int], minimum: Int) -> Int? {
         guard word.count > minimum else { return nil }
         for cut in 1...min(5, word.count - minimum) {
