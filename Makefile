@@ -179,6 +179,8 @@ eval: build
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyseventh.jsonl
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyeighth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyeighth.jsonl
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyninth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyninth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
