@@ -162,7 +162,8 @@ extension SearchParser {
         if !generic.strong {
             let cued = start > 0 && carrierCues.contains(words[start - 1])
             let turkishWith = end < words.count && turkishWithWords.contains(words[end])
-            guard (mixedCase && tokens[start].capitalised) || cued || turkishWith else { return nil }
+            guard (mixedCase && tokens[start].capitalised) || cued || turkishWith
+                || flownAfter(end, words: words) && !(start..<index).contains(where: places.contains) else { return nil }
         }
         // Opening the request, one more capitalised word after a weak generic word and before a place is the name's last:
         // "Denver Air Connection Denver to Sheridan" (not "Tropic Air Cancun to …", whose next word is the place).
@@ -180,6 +181,16 @@ extension SearchParser {
         }
         let name = tokens[start..<index].map { writtenName($0.text) } + [generic.written] + last.map { writtenName(tokens[$0].text) }
         return (joinedAsWritten(name, tokens: tokens[start..<(end + last.count)]), start..<(end + last.count))
+    }
+
+    /// Words after a weak generic word that say a carrier flies: "does kivalliq air fly that?", "sunrise aviation still
+    /// flies into …", "a kenmore air flight". A name of places before it stays places ("denver air flights to reno").
+    static let flownWords: Set<String> = ["fly", "flies", "flew", "flight", "flights"]
+
+    /// Whether the words from `index` say the carrier before them flies: one of `flownWords`, perhaps after "still".
+    private static func flownAfter(_ index: Int, words: [String]) -> Bool {
+        let at = index < words.count && ["still", "even", "really", "actually"].contains(words[index]) ? index + 1 : index
+        return at < words.count && flownWords.contains(words[at])
     }
 
     /// Words a carrier's name may end with after a weak generic word: "Hebridean Air Services", "Wright Air Service".

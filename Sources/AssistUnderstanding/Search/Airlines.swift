@@ -71,7 +71,7 @@ extension SearchParser {
         ("Air Canada", ["air canada"]), ("WestJet", ["westjet"]), ("Air Transat", ["air transat"]), ("Porter Airlines", ["porter airlines"]),
         ("Delta Air Lines", ["delta air lines", "delta airlines"]), ("United Airlines", ["united airlines"]),
         ("American Airlines", ["american airlines"]), ("Southwest Airlines", ["southwest airlines"]), ("JetBlue", ["jetblue"]),
-        ("Alaska Airlines", ["alaska airlines"]), ("Spirit Airlines", ["spirit airlines"]), ("Frontier Airlines", ["frontier airlines"]),
+        ("Alaska Airlines", ["alaska airlines", "alaska air"]), ("Spirit Airlines", ["spirit airlines"]), ("Frontier Airlines", ["frontier airlines"]),
         ("Hawaiian Airlines", ["hawaiian airlines"]), ("Allegiant Air", ["allegiant"]), ("Sun Country Airlines", ["sun country airlines", "sun country"]),
         ("Breeze Airways", ["breeze airways"]), ("Aeroméxico", ["aeromexico"]), ("Volaris", ["volaris"]), ("LATAM Airlines", ["latam"]),
         ("Avianca", ["avianca"]), ("Copa Airlines", ["copa airlines"]), ("Aerolíneas Argentinas", ["aerolineas argentinas"]),

@@ -201,9 +201,19 @@ enum DateWords {
         Holiday(["st", "patricks", "day"], 3, 17), Holiday(["st", "paddy", "s", "day"], 3, 17), Holiday(["cumhuriyet", "bayrami"], 10, 29),
         Holiday(["new", "year", "s", "eve"], 12, 31), Holiday(["new", "years", "eve"], 12, 31), Holiday(["new", "year", "s", "day"], 1, 1),
         Holiday(["new", "years", "day"], 1, 1), Holiday(["christmas", "eve"], 12, 24), Holiday(["christmas", "day"], 12, 25),
-        Holiday(["christmas"], 12, 25), Holiday(["boxing", "day"], 12, 26), Holiday(["valentine", "s", "day"], 2, 14),
+        Holiday(["christmas"], 12, 25),
+        // "xmas" as Christmas is written short; "noel arifesi" (Christmas Eve in Turkish).
+        Holiday(["xmas", "eve"], 12, 24), Holiday(["xmas", "day"], 12, 25), Holiday(["xmas"], 12, 25), Holiday(["noel", "arifesi"], 12, 24),
+        // Scotland's: Hogmanay (New Year's Eve) and St Andrew's Day (30 November).
+        // "nye": New Year's Eve, written short.
+        Holiday(["hogmanay"], 12, 31), Holiday(["nye"], 12, 31), Holiday(["st", "andrew", "s", "day"], 11, 30),
+        Holiday(["saint", "andrew", "s", "day"], 11, 30), Holiday(["st", "andrews", "day"], 11, 30),
+        Holiday(["boxing", "day"], 12, 26), Holiday(["valentine", "s", "day"], 2, 14),
         Holiday(["valentines", "day"], 2, 14), Holiday(["valentine", "s"], 2, 14), Holiday(["valentines"], 2, 14), Holiday(["halloween"], 10, 31), Holiday(["cadilar", "bayrami"], 10, 31), Holiday(["sevgililer", "gunu"], 2, 14),
-        Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5), Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
+        Holiday(["thanksgiving"], month: 11, nth: 4, weekday: 5),
+        // "turkey day"; Turkish "şükran günü".
+        Holiday(["turkey", "day"], month: 11, nth: 4, weekday: 5), Holiday(["sukran", "gunu"], month: 11, nth: 4, weekday: 5),
+        Holiday(["memorial", "day"], month: 5, nth: -1, weekday: 2),
         Holiday(["labor", "day"], month: 9, nth: 1, weekday: 2), Holiday(["labour", "day"], month: 9, nth: 1, weekday: 2),
         Holiday(["columbus", "day"], month: 10, nth: 2, weekday: 2),
         // "kara cuma": Black Friday in Turkish, as Turkish shops name it.

@@ -149,8 +149,8 @@ extension Gazetteer {
             } else if let previous, Self.fromWords.contains(previous) || (previous == "of" && index > 1 && words[index - 2] == "out")
                         || previous == "in" && index > 2 && Self.homeVerbs.contains(words[index - 2])
                             && ["i", "we", "m", "re"].contains(words[index - 3])
-                        // "starting in waupaca wi": where the trip starts.
-                        || previous == "in" && index >= 2 && ["starting", "start", "starts"].contains(words[index - 2]) {
+                        // "starting in waupaca wi": where the trip starts; "stuck in gordon ne": where the traveller is.
+                        || previous == "in" && index >= 2 && ["starting", "start", "starts", "stuck", "stranded"].contains(words[index - 2]) {
                 role = .origin
             } else if let previous, Self.toWords.contains(previous)
                         || ((previous == "in" || previous == "at") && index > 1 && Self.arrivalVerbs.contains(words[index - 2])) {

@@ -29,6 +29,7 @@ extension Gazetteer {
         }
         guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
               index + 1 < words.count && Self.toWords.contains(words[index + 1]) || Self.unmistakableStateCodes.contains(words[index])
+                || Self.turkishWordStateCodes.contains(words[index]) && DateResolver.readsAsEnglish(words)
         else { return nil }
         return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
@@ -40,6 +41,11 @@ extension Gazetteer {
         "ab": ("CA", "01"), "bc": ("CA", "02"), "mb": ("CA", "03"), "nb": ("CA", "04"), "nl": ("CA", "05"), "ns": ("CA", "07"),
         "pei": ("CA", "09"), "qc": ("CA", "10"), "sk": ("CA", "11"), "yt": ("CA", "12"),
     ]
+
+    /// US states' codes that are Turkish words but no English ones ("ne", what; "de", also): in a text that reads as
+    /// English, after a town of that state, its state wherever they stand ("stuck in gordon ne, anything tmrw?";
+    /// "kearney ne kadar" is Turkish).
+    static let turkishWordStateCodes: Set<String> = ["ne", "de"]
 
     /// US states' codes that are no English or Turkish word (not "in", "me", "or", "ok", "pa", "ne", "de"…): after a
     /// town of that state, in lower case, its state wherever they stand.

@@ -82,17 +82,29 @@ public struct SearchParser: Sendable {
             ("night", ["night", "nite", "tonight", "tonite", "overnight", "red eye", "redeye", "gece", "gece yarisi"]),
         ]) ?? Self.clockTimeOfDay(in: text) ?? (Self.saysEarly(nightsUncounted) || Self.firstThing(in: words) ? "morning" : nil)  // "early tomorrow": only when no other time is named
         // Nor is a carrier's word a climate ("on air sunshine").
-        filters.climate = Self.first(in: FoldedText(words: Gazetteer.words(besidesAirlines, besides: mentions)), [
-            ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık",
-                      // "anywhere with sunshine", "güneş olan bir yer" (a place with sun).
-                      "sunshine", "gunes olan", "güneş olan",
-                      "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
-            // "kar görmeye" (to see snow); "kar" alone is also profit.
-            ("cold", ["cold", "snow", "snowy", "ski", "soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "snowboard", "snowboarding",
-                      "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili"]),
-        ])
+        filters.climate = Self.climate(in: FoldedText(words: Gazetteer.words(besidesAirlines, besides: mentions)))
         filters.maxPrice = Self.price(in: Self.hasCurrencySign(text) ? TextMatching.words(Self.spellingCurrencySigns(text)) : words)
         return filters
+    }
+
+    /// The climates a request may ask for, by their words: English phrases, whose last word takes only an English ending
+    /// ("warmer", "sunnier"; `TextMatching.isEnglishInflection`), not any short one as Turkish glues on ("the sunday"
+    /// asks for no sun, "hotel" for no heat); and Turkish ones, which take their endings ("sıcak bir yere", "denize").
+    static let climates: [(name: String, english: [String], turkish: [String])] = [
+        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "winter sun", "sunshine"],  // "anywhere with sunshine"
+         // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun).
+         ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
+          "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
+        // "kar görmeye" (to see snow); "kar" alone is also profit.
+        ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
+         ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili"]),
+    ]
+
+    /// The first climate of `climates` whose phrase `folded` holds.
+    static func climate(in folded: FoldedText) -> String? {
+        climates.first { climate in
+            climate.english.contains { folded.contains($0, englishInflections: true) } || folded.containsAny(climate.turkish)
+        }?.name
     }
 
     /// `blanked` (a text's `words`, some perhaps already blanked) with the nights that are counted blanked too, and a

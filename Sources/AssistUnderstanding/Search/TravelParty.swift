@@ -17,6 +17,8 @@ extension SearchParser {
             let rest = words[index...]
             if rest.starts(with: ["just", "me"]) || rest.starts(with: ["only", "me"]) || rest.starts(with: ["by", "myself"])
                 || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"])
+                // "yalnız gideceğim", "yalnız uçuyorum": going alone.
+                || words[index] == "yalniz" && index + 1 < words.count && ["gid", "git", "uc", "seyahat", "gez"].contains(where: { words[index + 1].hasPrefix($0) })
                 || words[index] == "solo" && !(index > 0 && Self.beforePlaces.contains(words[index - 1])) {
                 return 1
             }
@@ -167,7 +169,10 @@ extension SearchParser {
     }
     static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
                                           "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague",
-                                          "mate", "buddy"]
+                                          "mate", "buddy",
+                                          // "me and my grandma": a grandparent, an aunt or uncle, a niece or nephew, a roommate.
+                                          "grandma", "grandpa", "grandmother", "grandfather", "granny", "nana", "aunt", "uncle",
+                                          "niece", "nephew", "roommate"]
     /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.
     static let beforePlaces: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "near"])
     /// Grown-up companions counted in a group: "me + 2 friends" (children and babies have their own counts).

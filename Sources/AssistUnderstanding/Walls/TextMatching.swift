@@ -110,10 +110,26 @@ public enum TextMatching {
     }
 
     /// Whether `needle` occurs in `haystack` as consecutive words, the last one allowing a short suffix (with
-    /// `pluralOnly`, only a plural "s" or "es").
-    static func contains(_ haystack: [String], needle: [String], pluralOnly: Bool = false) -> Bool {
+    /// `pluralOnly`, only a plural "s" or "es"; with `englishInflections`, only those `isEnglishInflection` allows).
+    static func contains(_ haystack: [String], needle: [String], pluralOnly: Bool = false, englishInflections: Bool = false) -> Bool {
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { occurs(needle, in: haystack, at: $0, pluralOnly: pluralOnly) }
+        return (0...(haystack.count - needle.count)).contains {
+            occurs(needle, in: haystack, at: $0, pluralOnly: pluralOnly, englishInflections: englishInflections)
+        }
+    }
+
+    /// Whether `candidate` is `word` with an English plural, comparative, superlative or verb ending: "warmer",
+    /// "hotter", "sunnier", "snowiest", "beaches", "skiing", "skiers"; not another word that begins with it ("sunday",
+    /// "hotel").
+    static func isEnglishInflection(_ candidate: String, of word: String) -> Bool {
+        guard let last = word.last else { return false }
+        // "sunnier", "snowiest": y turned to i.
+        if last == "y", ["ier", "iest"].contains(where: { candidate == word.dropLast() + $0 }) { return true }
+        guard candidate.hasPrefix(word) else { return false }
+        let ending = candidate.dropFirst(word.count)
+        // "beaches", "warmer", "coldest", "nicer", "skiing", "skiers", "snowed"; a doubled consonant: "hotter", "sunning".
+        let endings: Set<Substring> = ["s", "es", "er", "ers", "est", "r", "st", "ing", "ed", "d"]
+        return endings.contains(ending) || ending.first == last && ["er", "est", "ing", "ed"].contains(ending.dropFirst())
     }
 
     /// Every word range of `haystack` where `needle` occurs, as `contains` matches it.
@@ -124,11 +140,13 @@ public enum TextMatching {
 
     /// Whether `needle` occurs in `haystack` from `start`: each word whole, the last one allowing a short suffix (with
     /// `pluralOnly`, only "s" or "es").
-    private static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false) -> Bool {
+    private static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false,
+                               englishInflections: Bool = false) -> Bool {
         for (offset, word) in needle.enumerated() {
             let candidate = haystack[start + offset]
             let isLast = offset == needle.count - 1
             let suffixed = pluralOnly ? candidate == word + "s" || candidate == word + "es"
+                : englishInflections ? isEnglishInflection(candidate, of: word)
                 : word.count >= 3 && candidate.hasPrefix(word) && candidate.count <= word.count + 4
             if !(candidate == word || (isLast && suffixed)) {
                 return false
@@ -151,8 +169,8 @@ public struct FoldedText: Sendable {
 
     /// Whether `phrase` occurs as whole words, as `TextMatching.contains(_:phrase:)` says; with `pluralOnly`, its last
     /// word may end only in a plural "s" or "es" (an English word: "cabs", not "cabin").
-    public func contains(_ phrase: String, pluralOnly: Bool = false) -> Bool {
-        TextMatching.contains(words, needle: TextMatching.words(phrase), pluralOnly: pluralOnly)
+    public func contains(_ phrase: String, pluralOnly: Bool = false, englishInflections: Bool = false) -> Bool {
+        TextMatching.contains(words, needle: TextMatching.words(phrase), pluralOnly: pluralOnly, englishInflections: englishInflections)
     }
 
     /// Whether any of `phrases` occurs.
