@@ -51,7 +51,9 @@ extension FinanceUnderstander {
 
     /// Nouns of one payment, bare or with "my", folded: a purchase, an expense, a payment, an order, a transaction, a bill.
     static let singlePaymentNouns: Set<String> = ["alisveris", "alisverisim", "harcama", "harcamam", "odeme", "odemem", "siparis", "siparisim",
-                                                  "islem", "islemim", "fatura", "faturam", "hesap", "hesabim"]
+                                                  "islem", "islemim", "fatura", "faturam", "hesap", "hesabim",
+                                                  // "en çok para verdiğim ürün": the one thing bought.
+                                                  "urun", "urunum"]
 
     /// "en çok para verdiğim alışveriş", "en fazla harcadığım tek sipariş", as the type's comment says.
     static func asksMostPaidForOne(_ words: [String]) -> Bool {

@@ -47,10 +47,12 @@ extension FinanceUnderstander {
                 let ablative = index + 1 < words.count && ["den", "dan", "ten", "tan"].contains(words[index + 1]) ? 1 : 0
                 var since = Self.sinceAfter(words, at: index + 1 + ablative)
                 if since > 0 { since += ablative }
-                // "from thanksgiving till now": from that day to today.
+                // "from thanksgiving till now", "… till today": from that day to today; so is "from new year's eve on".
                 if since == 0, previous == "from", index + 2 < words.count, ["till", "until", "til", "to", "thru", "through"].contains(words[index + 1]),
-                   words[index + 2] == "now" {
+                   ["now", "today"].contains(words[index + 2]) {
                     since = 2
+                } else if since == 0, previous == "from", index + 1 < words.count, ["on", "onward", "onwards"].contains(words[index + 1]) {
+                    since = 1
                 }
                 if previous == "since" || since > 0 {
                     index += since

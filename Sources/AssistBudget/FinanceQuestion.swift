@@ -92,6 +92,8 @@ public struct FinanceUnderstander: Sendable {
                            "any lower", "any higher", "any cheaper", "any less",
                            // "lower in august or not?", "higher in q2?": the last period against the one named.
                            "lower in", "higher in",
+                           // "kasım bundan düşük müydü": lower or higher than this one.
+                           "düşük mü", "düşük müydü", "düşük müymüş", "yüksek mi", "yüksek miydi", "yüksek miymiş",
                            // "and next to october?": beside another period, set against it.
                            "next to",
                            // "geçen haftanınkine yetişti mi": has it caught up with another period's.
@@ -107,6 +109,8 @@ public struct FinanceUnderstander: Sendable {
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
                          "where s my money gone", "where s all my money gone", "where d my money go", "where d all my money go", "en fazla nere", "en fazla nerede", "paramın çoğu", "param nereye",
                          "nereye en çok", "en çok harcama yaptığım yerler", "hangi mağaza", "hangi işyeri", "hangi firma",
+                         // "kimlere en çok para ödemişim": whom (plural) paid most.
+                         "kimlere en çok", "kime en çok", "kimlere en fazla", "kime en fazla",
                          // "who were the top payees": those paid.
                          "payees", "top payees", "which payee",
                          "which merchant", "which store", "which shop", "which place", "what merchant", "what store", "top places", "top shops", "top stores",
@@ -138,13 +142,17 @@ public struct FinanceUnderstander: Sendable {
                     "tek siparişe", "tek siparişte", "tek alışverişte", "tek alışverişe", "tek ödemede", "tek işlemde", "tek harcamada",
                     // "heaviest single grocery bill", "steepest … folio", "single fattest charge", "top dollar charge", and
                     // "pricest" as typed.
-                    "heaviest", "steepest", "fattest", "top dollar", "pricest"]),
+                    "heaviest", "steepest", "fattest", "top dollar", "pricest",
+                    // "which ebay order hit my card hardest", "which purchase cost me the most".
+                    "hardest", "cost me the most", "costs me the most", "cost us the most"]),
         // "what's my internet bill averaging": the verb too.
         // "what's the typical ticket there": the usual payment, an average.
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically",
+                    // "mean weekly coffee shop spend": the mean.
+                    "mean",
                     // "what does one trip usually come to", "in a normal week", "divide by sessions".
                     "usually", "normally", "in a normal", "in a typical", "divide by", "divided by"]),
-        (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+        (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "count up", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
@@ -159,6 +167,10 @@ public struct FinanceUnderstander: Sendable {
                              "one line each", "a line each", "ayrı ayrı",
                              // "what were the individual travel purchases", "break it out by charge".
                              "individual", "break it out", "by charge", "charge by charge",
+                             // "run me through what i bought", "… bills did i pay, with dates", "ay ay görmek" (month by month).
+                             "run me through", "walk me through", "with dates", "with the dates", "ay ay",
+                             // "çekilen her ücreti göreyim": every charge.
+                             "her ücreti", "her ödemeyi", "her harcamayı", "her işlemi",
                              // "yaptığım ödemeler hangileri": which ones they were.
                              "hangileri", "hangileriydi", "nelerdi"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up",
@@ -225,8 +237,10 @@ public struct FinanceUnderstander: Sendable {
     private func read(_ text: String) -> Reading {
         let folded = FoldedText(text)
         let listed = merchants.first { folded.contains($0) }
-        let merchant = listed ?? listedMerchantWithSlip(folded.words) ?? markedName(in: text) ?? unlistedMerchant(in: text)
+        var merchant = listed ?? listedMerchantWithSlip(folded.words) ?? markedName(in: text) ?? unlistedMerchant(in: text)
             ?? lowercaseMerchant(in: text)
+        // "personal care charges": the last words of a category's phrase the question holds are no shop's name ("Care").
+        if listed == nil, let name = merchant, Self.endsCategoryPhrase(name, in: folded) { merchant = nil }
         // A name's words are no period: "h mart since valentine's day" is read since Valentine's Day, without March.
         let periodText = listed == nil ? merchant.flatMap { periods(in: $0).0 == nil ? nil : Self.text(text, without: $0) } ?? text : text
         var (period, other) = periods(in: periodText)
@@ -340,6 +354,17 @@ public struct FinanceUnderstander: Sendable {
     /// Outings, which a tally counts (not amounts): "visits" and its slips ("vists"), "trips", "runs", "rides".
     static let outings: Set<String> = ["visits", "vists", "visists", "vistis", "trips", "runs", "rides", "stops"]
 
+    /// Whether `name`'s words end a category's phrase of two words or more that `folded` holds ("care" of "personal care").
+    static func endsCategoryPhrase(_ name: String, in folded: FoldedText) -> Bool {
+        let nameWords = TextMatching.words(name)
+        return categoryPhrases.contains { category in
+            category.phrases.contains { phrase in
+                let words = TextMatching.words(phrase.text)
+                return words.count > nameWords.count && words.suffix(nameWords.count).elementsEqual(nameWords) && folded.contains(phrase.text)
+            }
+        }
+    }
+
     /// "tally my … vists", "tally up the starbucks runs": "tally" with outings a few words on, a count of them ("tally up
     /// my spending" is a total).
     static func talliesOutings(_ words: [String]) -> Bool {
@@ -357,7 +382,7 @@ public struct FinanceUnderstander: Sendable {
 
     /// Nouns of what is paid, said twice ("purchase by purchase", "işlem işlem", "kalem kalem"): each of them, listed.
     static let paidNouns: Set<String> = ["purchase", "transaction", "charge", "payment", "item", "receipt", "order", "islem", "harcama",
-                                         "odeme", "fis", "kalem"]
+                                         "odeme", "fis", "kalem", "bill", "fatura"]
 
     /// "purchase by purchase", "item by item", Turkish "işlem işlem", "kalem kalem": a noun of what is paid, twice, with
     /// "by" between in English ("kategori kategori" is a breakdown by category, no list).
