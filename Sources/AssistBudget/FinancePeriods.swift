@@ -320,7 +320,7 @@ extension FinanceUnderstander {
             // "since the start of q3", "… of the third quarter": from that quarter's first day to today; "… of the
             // quarter" alone is this one.
             if Self.isQuarterWord(words[unitAt]) {
-                return (quarterToDate(quarter(["this", words[unitAt]], at: 1)?.range), unitAt - index + 1)
+                return (quarterToDate(thisQuarter()), unitAt - index + 1)
             }
             for end in [unitAt, unitAt + 1] where end < words.count {
                 if let (range, _, _) = quarter(words, at: end), end == unitAt || Self.isQuarterWord(words[end]) {
@@ -438,7 +438,7 @@ extension FinanceUnderstander {
             let before = current == 1 ? quarterRange(4, year: year - 1) : quarterRange(current - 1, year: year)
             return (before, 4, 2)
         }
-        if previous == "this" || previous == "bu" { return (quarterRange(current, year: year), current, 2) }
+        if previous == "this" || previous == "bu" { return (thisQuarter(), current, 2) }
         if let number = DateResolver.dayNumber(previous) ?? Self.quarterOrdinals[previous], (1...4).contains(number) {
             return (latest(number), number, 2)
         }
@@ -453,8 +453,13 @@ extension FinanceUnderstander {
     }
 
     /// From a quarter's first day to today.
-    private func quarterToDate(_ quarter: DateResolver.Range?) -> DateResolver.Range {
-        DateResolver.Range(from: quarter?.from ?? todayISO, to: todayISO)
+    private func quarterToDate(_ quarter: DateResolver.Range) -> DateResolver.Range {
+        DateResolver.Range(from: quarter.from, to: todayISO)
+    }
+
+    /// This quarter, to today.
+    func thisQuarter() -> DateResolver.Range {
+        quarterRange((calendar.component(.month, from: todayDate) - 1) / 3 + 1, year: calendar.component(.year, from: todayDate))
     }
 
     fileprivate func quarterRange(_ number: Int, year: Int) -> DateResolver.Range {
