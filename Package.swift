@@ -44,7 +44,7 @@ let package = Package(
             resources: [.embedInCode("Resources/gazetteer.json")]
         ),
         // Evaluation: golden sets, the runner that scores a path field by field, property checks, reports.
-        .target(name: "AssistEvaluation", dependencies: ["AssistWire", "AssistUnderstanding"]),
+        .target(name: "AssistEvaluation", dependencies: ["AssistWire", "AssistUnderstanding", "AssistTelemetry"]),
 
         // SHA-256, HMAC, keys, signatures, certificates and ciphers through OpenSSL 3; no hand-written primitives.
         // Base64url, and request ids from the kernel's CSPRNG (`RequestID`, the one maker of them).
@@ -161,7 +161,7 @@ let package = Package(
             name: "AssistBench",
             dependencies: ["AssistGateway", "AssistLocalModel", "AssistTravel", "AssistWire", "ScriptedUpstream", "CLinux",
                            "AssistUnderstanding", "AssistEvaluation", "AssistSQLite", "NginxFront", "AssistRedis", "AssistPostgres",
-                           "LocalServers", "AssistBudget"]
+                           "LocalServers", "AssistBudget", "AssistTelemetry"]
         ),
 
         // Test support. Light: a blocking HTTP/1.0 test client over raw sockets (exact bytes, timeouts, hanging

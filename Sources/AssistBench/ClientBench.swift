@@ -1,4 +1,5 @@
 import AssistWire
+import AssistTelemetry
 import Foundation
 import Glibc
 import ScriptedUpstream
@@ -54,6 +55,6 @@ struct ClientBench {
         try process.run()
         process.waitUntilExit()
         let wall = ContinuousClock.now - start
-        return (childrenCPU() - before, Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18, process.terminationStatus)
+        return (childrenCPU() - before, wall.seconds, process.terminationStatus)
     }
 }

@@ -1,4 +1,5 @@
 import AssistWire
+import AssistTelemetry
 import Foundation
 import ScriptedUpstream
 #if canImport(Glibc)
@@ -51,8 +52,7 @@ struct DisconnectBench {
                 if disconnectedAt == nil { usleep(50) }
             }
             guard let disconnectedAt else { throw BenchError("upstream never saw the disconnect") }
-            delays.append(Double((disconnectedAt - leftAt).components.attoseconds) / 1e15
-                          + Double((disconnectedAt - leftAt).components.seconds) * 1000)
+            delays.append((disconnectedAt - leftAt).milliseconds)
         }
         return delays
     }

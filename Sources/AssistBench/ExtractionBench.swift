@@ -1,6 +1,7 @@
 import AssistBudget
 import AssistEvaluation
 import AssistLocalModel
+import AssistTelemetry
 import AssistUnderstanding
 import AssistWire
 import Foundation
@@ -36,7 +37,7 @@ struct ExtractionBench {
                     let answer = try? await model.respond(to: prompt, schema: schema)
                     let elapsed = ContinuousClock.now - start
                     if round == 1 {  // the first round warms the prompt cache
-                        latencies.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+                        latencies.append(elapsed.milliseconds)
                         if let answer, schema.validator.isValid(answer) { valid += 1 }
                     }
                 }
@@ -70,7 +71,7 @@ struct ExtractionBench {
                 let result = await search.extract(item.text, today: today)
                 let elapsed = ContinuousClock.now - start
                 guard round == 1 else { continue }  // the first round warms the prompt cache
-                let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                let milliseconds = elapsed.milliseconds
                 all.append(milliseconds)
                 if result.source == "model" { asked.append(milliseconds) }
             }
@@ -95,7 +96,7 @@ struct ExtractionBench {
                 let understood = await understanding.understandReporting(item.text, previous: nil)
                 let elapsed = ContinuousClock.now - start
                 if round == 1, understood.askedModel {
-                    latencies.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
+                    latencies.append(elapsed.milliseconds)
                 }
             }
         }

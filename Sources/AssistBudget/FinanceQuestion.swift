@@ -357,11 +357,16 @@ public struct FinanceUnderstander: Sendable {
     /// Whether `name`'s words end a category's phrase of two words or more that `folded` holds ("care" of "personal care").
     static func endsCategoryPhrase(_ name: String, in folded: FoldedText) -> Bool {
         let nameWords = TextMatching.words(name)
-        return categoryPhrases.contains { category in
-            category.phrases.contains { phrase in
-                let words = TextMatching.words(phrase.text)
-                return words.count > nameWords.count && words.suffix(nameWords.count).elementsEqual(nameWords) && folded.contains(phrase.text)
-            }
+        return longCategoryPhrases.contains { phrase in
+            phrase.words.count > nameWords.count && phrase.words.suffix(nameWords.count).elementsEqual(nameWords) && folded.contains(phrase.text)
+        }
+    }
+
+    /// The categories' phrases of two words or more, each with its folded words, split once rather than per question.
+    static let longCategoryPhrases: [(text: String, words: [String])] = categoryPhrases.flatMap { category in
+        category.phrases.compactMap { phrase in
+            let words = TextMatching.words(phrase.text)
+            return words.count >= 2 ? (phrase.text, words) : nil
         }
     }
 

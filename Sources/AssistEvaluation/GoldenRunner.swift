@@ -1,4 +1,5 @@
 public import AssistWire
+import AssistTelemetry
 import Foundation
 
 /// What an extractor produced for one case.
@@ -167,11 +168,4 @@ public struct GoldenRunner: Sendable {
 public struct AnswerFailure: Error, Sendable {
     public let reason: String
     public init(_ reason: String) { self.reason = reason }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
-    }
 }

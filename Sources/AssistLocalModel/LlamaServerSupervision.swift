@@ -99,7 +99,7 @@ extension LlamaServerSupervisor {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let seconds = duration.seconds
         return seconds < 10 ? String(format: "%.2f s", seconds) : String(format: "%.0f s", seconds)
     }
 }

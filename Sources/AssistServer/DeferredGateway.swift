@@ -1,5 +1,6 @@
 import AssistGateway
 import AssistSQLite
+import AssistTelemetry
 public import AssistHTTP
 public import AssistServices
 public import Foundation
@@ -141,7 +142,7 @@ public final class DeferredGateway: HTTPResponder, Service {
     }
 
     private static func seconds(_ duration: Duration) -> String {
-        String(format: "%.2f", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        String(format: "%.2f", duration.seconds)
     }
 
     /// A write that must land: a single row rewritten in a table of its own.

@@ -1,4 +1,5 @@
 import AssistBudgetPostgres
+import AssistTelemetry
 public import AssistGateway
 public import AssistAuditSpool
 public import AssistPostgres
@@ -138,7 +139,7 @@ public final class SharedStorage: Sendable {
         if let redisError { failures.append("Redis at \(redisURL): \(redisError)") }
         if let postgresError { failures.append("PostgreSQL at \(shownPostgres): \(postgresError)") }
         let elapsed = ContinuousClock.now - started
-        throw Unreachable(failures: failures, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        throw Unreachable(failures: failures, seconds: elapsed.seconds)
     }
 
     /// The gateway's stores over these clients; reference-app data stays in the local SQLite file.

@@ -51,11 +51,3 @@ public struct RequestContext: Sendable {
     /// Milliseconds from the request's arrival to `now`, both read from the same clock.
     func elapsedMs(at now: ContinuousClock.Instant) -> Double { (now - receivedAt).milliseconds }
 }
-
-extension Duration {
-    /// The duration in milliseconds, as a fraction.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}
