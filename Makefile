@@ -182,6 +182,9 @@ eval: build
 	# The thirty-ninth set: measured once, on the rules of 80368bc (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyninth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.thirtyninth.jsonl
+	# The fortieth set: measured once, on the rules of cc7c07b (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortieth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortieth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
