@@ -26,7 +26,7 @@ extension FinanceUnderstander {
         // A question carries no locale here: a numeric date is read where its numbers decide the order ("20.07", "11.11").
         let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
         // "marta fares this week": in an English question, a Turkish month with an ending glued on is a name (MARTA), no March.
-        let words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(Self.monthSpelledWithSlip)
+        let words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(DateResolver.spelledWithSlip)
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == folded.count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         let isWeekendDay = [1, 7].contains(calendar.component(.weekday, from: todayDate))
@@ -124,7 +124,15 @@ extension FinanceUnderstander {
             } else if let (quarter, number, length) = quarter(words, at: index) {
                 add(quarter, from: index - length + 1, .quarter(number))
             } else if let weekday = DateResolver.weekday(word) {
-                add(day(pastWeekday(weekday)), .day)  // "last monday", "on friday", "geçen salı": the latest before today
+                let first = pastWeekday(weekday)
+                // "geçen cumartesi ve pazar", "last saturday and sunday": two days in a row joined, one span of both.
+                if index + 2 < words.count, ["and", "ve"].contains(next), let other = DateResolver.weekday(words[index + 2]),
+                   calendar.date(byAdding: .day, value: 1, to: first) == pastWeekday(other) {
+                    index += 2
+                    add(DateResolver.Range(from: iso(first), to: iso(pastWeekday(other))))
+                } else {
+                    add(day(first), .day)  // "last monday", "on friday", "geçen salı": the latest before today
+                }
             } else if let dayNumber = DateResolver.dayNumber(word), let month = DateResolver.month(next) {
                 index += 1
                 addDay(day(dayOfYearAfter(words, at: &index, day: dayNumber, month: month)))  // "on 3 November", "3 kasımda", "23 nisandan beri"
@@ -581,17 +589,6 @@ extension FinanceUnderstander {
         let year = calendar.component(.year, from: todayDate) - 1
         return DateResolver.Range(from: "\(year)-01-01", to: "\(year)-12-31")
     }
-
-    /// A long English month's name written with one slip ("febuary", "septmber", "decmber"): a word of seven letters
-    /// or more within one edit of one of seven letters or more, as that month's name; any other word as it is.
-    /// Shorter names are left alone ("jun", "mar" are words of their own).
-    static func monthSpelledWithSlip(_ word: String) -> String {
-        guard word.count >= 7, DateResolver.month(word) == nil, word.allSatisfy(\.isLetter) else { return word }
-        return longMonths.first { abs($0.count - word.count) <= 1 && TextMatching.editDistance(word, $0, limit: 1) <= 1 } ?? word
-    }
-
-    /// The English months' names of seven letters or more.
-    static let longMonths = ["january", "february", "september", "october", "november", "december"]
 
     /// "year" ("yr") and "yıl" / "sene" with their case endings: yılı, yılda, yıla, yılın, yılki, senesi, senede…
     static let yearWords: Set<String> = ["year", "yr", "yil", "yili", "yilda", "yildan", "yila", "yilin", "yilki", "yildaki", "sene", "senesi",

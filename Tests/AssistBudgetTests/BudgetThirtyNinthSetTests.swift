@@ -43,4 +43,23 @@ struct BudgetThirtyNinthSetTests: BudgetSetReading {
         #expect(care.merchant == nil && care.category == "personal care")
         #expect(ask("starbucks charges from june to august").merchant == "Starbucks")
     }
+
+    @Test("its leftovers: a long date word with a slip ('wendsday', 'thanksgving', 'decmber', 'thurdsay'); a common word stays one")
+    func slips() {
+        #expect(ask("fuel on wendsday").period == span("2057-01-17", "2057-01-17"))
+        #expect(ask("starbucks since thanksgving").period == span("2056-11-23", "2057-01-19"))
+        #expect(ask("groceries in decmber").period == span("2056-12-01", "2056-12-31"))
+        #expect(ask("starbucks on thurdsay").period == span("2057-01-18", "2057-01-18"))
+        // "christian" (a common word) is no Christmas: the question names no day, as with another name there.
+        #expect(ask("spending at christian brothers automotive").period == ask("spending at acme brothers automotive").period)
+        #expect(ask("spending at christian brothers automotive").period != span("2056-12-25", "2056-12-25"))
+    }
+
+    @Test("its leftovers: two days in a row joined, 'geçen cumartesi ve pazar', 'last saturday and sunday'; days apart stay apart")
+    func twoDaysJoined() {
+        #expect(ask("geçen cumartesi ve pazar migros harcamam").period == span("2057-01-13", "2057-01-14"))
+        #expect(ask("starbucks last saturday and sunday").period == span("2057-01-13", "2057-01-14"))
+        // Monday and Wednesday are not one span: the first is the period, as before.
+        #expect(ask("starbucks on monday and wednesday").period == span("2057-01-15", "2057-01-15"))
+    }
 }

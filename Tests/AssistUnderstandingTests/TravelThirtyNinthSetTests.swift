@@ -55,4 +55,14 @@ struct TravelThirtyNinthSetTests {
         let denver = parser.parse("denver air flights to reno friday")
         #expect(denver.airline == nil && denver.origin == "Denver" && denver.destination == "Reno")
     }
+
+    @Test("a long date word typed with a slip: 'wendsday', 'thurdsay', 'chrismas eve' stay dates; a common word does not become one")
+    func dateWordsWithSlips() {
+        #expect(parser.parse("boston to denver wendsday").departure == day("2056-11-15"))
+        #expect(parser.parse("boston to denver thurdsay morning").departure == day("2056-11-16"))
+        #expect(parser.parse("boston to denver on chrismas eve").departure == day("2056-12-24"))
+        #expect(parser.parse("boston to denver on thanksgving").departure == day("2056-11-23"))
+        // "christian" is a common word: no date.
+        #expect(parser.parse("boston to denver with christian").departure == nil)
+    }
 }

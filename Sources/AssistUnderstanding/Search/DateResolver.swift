@@ -79,6 +79,7 @@ public struct DateResolver: Sendable {
     public func resolve(_ text: String, besides places: [Gazetteer.Mention] = [], names: [Swift.Range<Int>] = []) -> (departure: Range?, return: Range?) {
         let folded = Self.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text)
         var words = Gazetteer.words(NumericDates.spelled(Self.blankingTurkishMonthsInEnglish(folded), in: text, order: numericOrder), besides: places)
+            .map(DateWords.spelledWithSlip)
         for index in names.joined() where index < words.count { words[index] = "" }
         // "Enterprise AL sat": a US state's code after its place is the place's, so a weekday's abbreviation after it
         // stands right after the place, as in "Edinburgh to Bergerac sat".
@@ -360,6 +361,9 @@ public struct DateResolver: Sendable {
 
     /// A weekday name (1 = Sunday … 7 = Saturday), allowing a Turkish case ending ("cumaya", "pazartesi").
     public static func weekday(_ word: String) -> Int? { DateWords.weekday(word) }
+
+    /// A long English date word written with a slip, as it is spelt ("wensday" → "wednesday"): `DateWords.spelledWithSlip`.
+    public static func spelledWithSlip(_ word: String) -> String { DateWords.spelledWithSlip(word) }
 
     /// `words` with names written before an apostrophe's ending that only look like a month or weekday blanked
     /// ("martı'ya"): `DateWords.blankingNamesBeforeApostrophes`.

@@ -105,6 +105,28 @@ enum DateWords {
         months[word] == nil && weekdays[word] == nil && (month(word) != nil || weekday(word) != nil)
     }
 
+    /// A long English date word written with a slip ("wensday", "thanksgivng", "novmber", "thurday"), as it is spelt;
+    /// any other word as it is. A slip is one edit (a swap counts as one), two for a word of nine letters or more
+    /// ("wensday" drops two of "wednesday"), to exactly one of `slipTargets`, from a word of seven letters or more that
+    /// opens with the same letter and is no common word of either language: "christian" is no "christmas", "tuesdays" a
+    /// plural the readers take as it is. Shorter names ("munday", "fryday") are left alone: too many words lie one edit
+    /// from them.
+    static func spelledWithSlip(_ word: String) -> String {
+        guard word.count >= 7, word.allSatisfy({ $0.isLetter && $0.isASCII }), weekday(word) == nil, month(word) == nil,
+              !CommonWords.contains(word) else { return word }
+        let near = slipTargets.filter { target in
+            let allowed = target.count >= 9 ? 2 : 1
+            return target.first == word.first && abs(target.count - word.count) <= allowed
+                && TextMatching.editDistance(word, target, limit: allowed) <= allowed
+        }
+        return near.count == 1 ? near[0] : word
+    }
+
+    /// The English date words of seven letters or more that a slip is read back to: months, weekdays, and the one-word
+    /// holidays people type most.
+    static let slipTargets = ["january", "february", "september", "october", "november", "december",
+                              "tuesday", "wednesday", "thursday", "saturday", "thanksgiving", "christmas", "halloween"]
+
     /// A weekday name, allowing a Turkish case ending ("cumaya", "salıdan", "pazartesiye", "cumartesi" whole).
     static func weekday(_ word: String) -> Int? {
         if let exact = weekdays[word] { return exact }
