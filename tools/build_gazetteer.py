@@ -58,8 +58,9 @@ import wordfreq
 
 MIN_POPULATION = 100_000
 SMALL_POPULATION = 1_000  # the smallest town kept, when an airport serves it (`add_small_airport_towns`)
-# Below this, a town whose one-word name is a common English or Turkish word ("Crane", Texas) is left out altogether:
-# the smaller the town, the likelier the word means the word ("Fly Blue Crane Mossel Bay to Welkom").
+# Below this, a town whose one-word name is a common English or Turkish word ("Crane", Texas) is left out of the names
+# the app reads alone: the smaller the town, the likelier the word means the word ("Fly Blue Crane Mossel Bay to
+# Welkom"). It goes to `pinnedOnly`, read only with its state's or province's code after it ("crane tx to dallas").
 COMMON_WORD_TOWN_POPULATION = 5_000
 METRO_POPULATION = 1_000_000
 METRO_RADIUS_KM = 40
@@ -311,9 +312,11 @@ def display_name(city, served, english_holder):
     return name
 
 
-def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish):
+def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish,
+                            pinned_only):
     """Towns of 1,000 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
-    larger GeoNames city, shares a name with (under 5,000 people, none whose one-word name is a common word).
+    larger GeoNames city, shares a name with (under 5,000 people, none whose one-word name is a common word: those
+    go to `pinned_only`, a place only with their state's or province's code after them, "bishop ca", "winner sd").
 
     A flight search starts and ends at airports, so a small town with one is a place travellers name ("williams lake
     to dawson creek"); one without is not where a flight goes. Each joins as the larger towns do: the airport's
@@ -334,15 +337,14 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     # is filed there under the town's name): it is the place a flight goes, and the region's name is left to it.
     own_region = {(a["country"], words(a["subd"])) for a in airports.values() if a["subd"] and words(a["subd"]) == words(a["city"])}
     regions = {words(n) for n in region_names}
-    by_name = {}
+    by_name, by_name_pinned = {}, {}
     for gid, city in small_cities.items():
         name = words(city["name"])
         common = len(name) == 1 and (name[0] in dictionary or name[0] in turkish or len(name[0]) <= 3)
-        if city["population"] < COMMON_WORD_TOWN_POPULATION and common:
-            continue
         if gid not in geo_cities and city["population"] >= SMALL_POPULATION and name not in taken \
                 and (name not in regions or (city["countrycode"], name) in own_region and city["countrycode"] != "US"):
-            by_name.setdefault((city["countrycode"], words(city["name"])), []).append(gid)
+            pinned = city["population"] < COMMON_WORD_TOWN_POPULATION and common
+            (by_name_pinned if pinned else by_name).setdefault((city["countrycode"], words(city["name"])), []).append(gid)
     joined = {code for entry in kept.values() for code in entry["airports"]}
     fields = [(code, a, True) for code, a in sorted(airports.items()) if code not in joined] \
         + [(code, a, False) for code, a in sorted(icao_airfields.items())
@@ -350,13 +352,18 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     for code, airport, iata in fields:
         served = airport["city"].split(",")[-1].strip()
         here = (airport["lat"], airport["lon"])
+        into = kept
         matches = [g for g in by_name.get((airport["country"], words(served)), [])
                    if distance_km(here, (small_cities[g]["latitude"], small_cities[g]["longitude"])) <= 60]
+        if not matches:
+            into = pinned_only
+            matches = [g for g in by_name_pinned.get((airport["country"], words(served)), [])
+                       if distance_km(here, (small_cities[g]["latitude"], small_cities[g]["longitude"])) <= 60]
         if not served or not matches:
             continue
         gid = max(matches, key=lambda g: small_cities[g]["population"])
         city = small_cities[gid]
-        entry = kept.setdefault(gid, {"name": plain(city["name"]), "country": city["countrycode"], "region": city["admin1code"],
+        entry = into.setdefault(gid, {"name": plain(city["name"]), "country": city["countrycode"], "region": city["admin1code"],
                                       "population": city["population"], "airports": [], "served": set(), "geo": city,
                                       "small": True})
         entry["served"].add(served)
@@ -460,7 +467,8 @@ def main():
 
     region_names = [c["name"] for c in countries.values()] + [s["name"] for s in gc.get_us_states().values()] \
         + [a["subd"] for a in airports.values() if a["subd"]]
-    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish)
+    pinned_only = {}
+    add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish, pinned_only)
 
     # Each English name of the Turkish table goes to the most populous place that has it among its names.
     # A place whose own GeoNames name it is comes first ("Venice" is Venice's, also an old name of Dayton's).
@@ -638,6 +646,10 @@ def main():
         "abbreviations": dict(sorted(abbreviations.items())),
         "codes": codes,
         "cities": cities,
+        # Small towns whose one-word name is a common word or three letters or fewer ("Bishop", "Winner", "Tok"): a place
+        # only with its US state's or Canadian province's code after it. [name, country, region, population, airports].
+        "pinnedOnly": sorted([e["name"], e["country"], e["region"], e["population"], sorted(set(e["airports"]))]
+                             for e in pinned_only.values()),
     }
     out.write_text(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
     print(f"{len(cities)} cities, {out.stat().st_size // 1024} KiB → {out}")

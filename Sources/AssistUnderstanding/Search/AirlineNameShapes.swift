@@ -150,7 +150,13 @@ extension SearchParser {
         }
         // "new england airlines": in lower case, "new" before the one word is the name's too, as in a place's name.
         func newBefore(_ at: Int) -> Bool { !capitalisedName && index - start == 1 && words[at] == "new" }
-        while start > 0, index - start < (capitalisedName ? 3 : 1) || newBefore(start - 1),
+        // "anything on north star air into …": in lower case, a second word when a carrier's cue stands before both, no
+        // place or date among them.
+        func cuedPair(_ at: Int) -> Bool {
+            !capitalisedName && !generic.strong && index - start == 1 && at > 0 && carrierCues.contains(words[at - 1])
+                && !places.contains(at) && !places.contains(start) && DateResolver.weekday(words[at]) == nil && DateResolver.month(words[at]) == nil
+        }
+        while start > 0, index - start < (capitalisedName ? 3 : 1) || newBefore(start - 1) || cuedPair(start - 1),
               isAirlineNameWord(words[start - 1]) || designation(start - 1) || datedName(start - 1),
               !taken.contains(start - 1), !capitalisedName || tokens[start - 1].capitalised {
             if start < index, start - 2 >= 0, Gazetteer.fromWords.union(Gazetteer.toWords).contains(words[start - 2]) { break }
@@ -163,7 +169,8 @@ extension SearchParser {
             let cued = start > 0 && carrierCues.contains(words[start - 1])
             let turkishWith = end < words.count && turkishWithWords.contains(words[end])
             guard (mixedCase && tokens[start].capitalised) || cued || turkishWith
-                || flownAfter(end, words: words) && !(start..<index).contains(where: places.contains) else { return nil }
+                || (flownAfter(end, words: words) || standsAsListItem(start..<end, tokens: tokens)) && !(start..<index).contains(where: places.contains)
+            else { return nil }
         }
         // Opening the request, one more capitalised word after a weak generic word and before a place is the name's last:
         // "Denver Air Connection Denver to Sheridan" (not "Tropic Air Cancun to …", whose next word is the place).
@@ -191,6 +198,16 @@ extension SearchParser {
     private static func flownAfter(_ index: Int, words: [String]) -> Bool {
         let at = index < words.count && ["still", "even", "really", "actually"].contains(words[index]) ? index + 1 : index
         return at < words.count && flownWords.contains(words[at])
+    }
+
+    /// Whether the words of `span` stand alone as one part of a list of the request's parts, a comma before and after
+    /// them, or a comma on one side and the text's edge on the other: "…nwt 1/14, air tindi, 1 adult", "…, 2 adults, rise
+    /// air". Named so, a weak shape is the carrier, as nothing else in such a list reads "calm air".
+    private static func standsAsListItem(_ span: Range<Int>, tokens: [WrittenWord]) -> Bool {
+        guard !span.isEmpty, span.upperBound <= tokens.count, span.lowerBound > 0 || span.upperBound < tokens.count else { return false }
+        let before = span.lowerBound == 0 || tokens[span.lowerBound - 1].commaAfter
+        let after = span.upperBound == tokens.count || tokens[span.upperBound - 1].commaAfter
+        return before && after && span.dropLast().allSatisfy { !tokens[$0].commaAfter }
     }
 
     /// Words a carrier's name may end with after a weak generic word: "Hebridean Air Services", "Wright Air Service".
@@ -226,7 +243,10 @@ extension SearchParser {
         // "air saguenay out of chicoutimi": opening the request before where it leaves from, "Air" and any word, a place's
         // too, since the origin after it leaves the word nothing else to be.
         let openingBeforeOrigin = lead == "Air" && index == 0 && routeCue(after: index + 2, words: words, places: places, origin: true)
+        // "…, air tindi, 1 adult": "Air" and a word that is no place, one part of a list of the request's parts.
+        let listed = lead == "Air" && !places.contains(index + 1) && standsAsListItem(index..<(index + 2), tokens: tokens)
         guard lead == "Fly" ? withTurkish : (written && (lead != "Air" || tokens[index].text == "Air")) || opening || openingWith || openingBeforeOrigin
+                || listed
         else { return nil }
         // "Air Saint-Pierre": capitalised parts a hyphen joins are one name, kept whole (not "Air Seychelles-style").
         var last = index + 1
@@ -239,12 +259,14 @@ extension SearchParser {
         return (([lead, name] + before.map { writtenName(tokens[$0].text) }).joined(separator: " "), index..<(last + 1 + before.count))
     }
 
-    /// Whether the words from `index` are "out of" or "from" (or, unless `origin`, "to") and a place: where a request
-    /// says where it leaves from, or goes.
+    /// Whether the words from `index` are "out of" or "from" (or, unless `origin`, "to", "into" or "out to") and a place:
+    /// where a request says where it leaves from, or goes.
     static func routeCue(after index: Int, words: [String], places: Set<Int>, origin: Bool) -> Bool {
         guard index < words.count else { return false }
         if words[index] == "out", index + 2 < words.count, words[index + 1] == "of" { return places.contains(index + 2) }
-        return (words[index] == "from" || !origin && words[index] == "to") && places.contains(index + 1)
+        // "kamaka air into hana", "ookpik aviation out to baker lake": where it goes.
+        if !origin, words[index] == "out", index + 2 < words.count, words[index + 1] == "to" { return places.contains(index + 2) }
+        return (words[index] == "from" || !origin && (words[index] == "to" || words[index] == "into")) && places.contains(index + 1)
     }
 
     /// Cabin words, which stand before "air" without naming a carrier ("business air fares").

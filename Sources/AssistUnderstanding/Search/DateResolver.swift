@@ -153,7 +153,7 @@ public struct DateResolver: Sendable {
                 return Range(from: named.from, to: iso(add(days: 6, to: start.today)))
             }
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
-                || (word == "yarindan" && next == "sonra") { return day(add(days: 2, to: today)) }
+                || (word == "yarindan" && ["sonra", "sonrasi", "sonraya", "sonrasina"].contains(next)) { return day(add(days: 2, to: today)) }
             if DateWords.tomorrow.contains(word) { return day(add(days: 1, to: today)) }
             if word == "tonight" || (["gece", "aksam"].contains(word) && previous == "bu")
                 || (["evening", "morning", "afternoon"].contains(word) && previous == "this") { return day(today) }

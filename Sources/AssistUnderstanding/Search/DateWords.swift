@@ -242,6 +242,8 @@ enum DateWords {
         Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["kara", "cuma"], month: 11, nth: 4, weekday: 5, plus: 1),
         // Family Day: the third Monday of February in most Canadian provinces (Alberta, British Columbia, Ontario, Saskatchewan).
         Holiday(["canada", "day"], 7, 1), Holiday(["family", "day"], month: 2, nth: 3, weekday: 2),
+        // Australia's and New Zealand's national days: Australia Day (26 January), Waitangi Day (6 February), Anzac Day (25 April).
+        Holiday(["australia", "day"], 1, 26), Holiday(["waitangi", "day"], 2, 6), Holiday(["anzac", "day"], 4, 25),
         Holiday(["zafer", "bayrami"], 8, 30), Holiday(["remembrance", "day"], 11, 11), Holiday(["veterans", "day"], 11, 11),
         Holiday(["veteran", "s", "day"], 11, 11), Holiday(["armistice", "day"], 11, 11), Holiday(["bonfire", "night"], 11, 5),
         Holiday(["guy", "fawkes", "night"], 11, 5), Holiday(["noel"], 12, 25), Holiday(["yilbasi", "gecesi"], 12, 31),

@@ -47,6 +47,10 @@ public struct Gazetteer: Sendable {
     /// French Guiana's name, no "Guyan" with "-e" (`match(_:at:apostrophes:)`). A name of more words is a place's own
     /// shortened ("ho chi minhden": Ho Chi Minh City) and keeps its endings.
     let aliasOnlyNames: Set<[String]>
+    /// Folded one-word name → small towns whose name is a common word or three letters or fewer ("Bishop", "Winner",
+    /// "Tok"), left out of `byName`: each a place only with its state's or province's code right after it ("bishop ca to
+    /// mariposa", "winner sd"; `pinnedOnlyMatch`), never from its name alone.
+    let pinnedOnly: [[String]: [City]]
     /// Folded abbreviation ("la", "nyc") → the city it stands for. Too short to be a name: the matcher takes one
     /// only in a travel context, and written in capitals unless it is in `anyCaseAbbreviations` (`Gazetteer.mentions(in:)`).
     let abbreviations: [String: City]
@@ -103,14 +107,21 @@ public struct Gazetteer: Sendable {
         let codes = Set((json["codes"]?.arrayValue ?? []).compactMap { $0.stringValue.map(TextMatching.fold) })
         let aliasOnly = Set(named.filter { $0.key.count == 1 && $0.value.allSatisfy(\.alias) }.keys)
         let stateCodes = Set((json["regions"]?["US"]?.objectValue ?? [:]).keys.map(TextMatching.fold))
+        var pinnedOnly: [[String]: [City]] = [:]
+        for row in json["pinnedOnly"]?.arrayValue ?? [] {
+            guard let fields = row.arrayValue, fields.count == 5, let name = fields[0].stringValue, let country = fields[1].stringValue else { continue }
+            pinnedOnly[TextMatching.words(name), default: []].append(
+                City(name: name, country: country, airports: fields[4].arrayValue?.compactMap(\.stringValue) ?? [],
+                     region: fields[2].stringValue ?? "", population: fields[3].intValue ?? 0, isCommonWord: true))
+        }
         return Gazetteer(byName: byName, qualifiers: qualifiers, abbreviations: abbreviations, anyCaseAbbreviations: anyCase, anyCaseCodes: codes,
-                         aliasOnlyNames: aliasOnly, usStateCodes: stateCodes)
+                         aliasOnlyNames: aliasOnly, usStateCodes: stateCodes, pinnedOnly: pinnedOnly)
     }()
 
     /// - Parameter byName: folded name → the places it names, the default first.
     init(byName: [[String]: [City]], qualifiers: [[String]: [(country: String, region: String?)]] = [:], abbreviations: [String: City] = [:],
          anyCaseAbbreviations: Set<String> = [], anyCaseCodes: Set<String> = [], aliasOnlyNames: Set<[String]> = [],
-         usStateCodes: Set<String> = []) {
+         usStateCodes: Set<String> = [], pinnedOnly: [[String]: [City]] = [:]) {
         let names = byName.filter { !$0.key.isEmpty && !$0.value.isEmpty }
         // Names by their Turkish spelling's key (`TurkishSpellings.swift`) join them under a first word no text folds to.
         self.byName = names.merging(Self.spellingIndex(names).map { (Self.spellingMark + $0.key, $0.value) }) { own, _ in own }
@@ -128,6 +139,7 @@ public struct Gazetteer: Sendable {
         self.anyCaseCodes = anyCaseCodes
         self.aliasOnlyNames = aliasOnlyNames
         self.usStateCodes = usStateCodes
+        self.pinnedOnly = pinnedOnly
     }
 
     /// The place a name means on its own (the most populous that has it as its name, else as an alias).

@@ -31,6 +31,22 @@ extension Gazetteer {
     /// "we live in boone iowa", "i'm based in X": where the travellers themselves live makes the place after "in" the
     /// origin (a trip starts at home); "my dad lives in owando" is where they go.
     static let homeVerbs: Set<String> = ["live", "lives", "living", "based", "reside", "resides", "residing"]
+    /// Turkish verbs of living in the first person after a place in the locative ("Munkfors'ta oturuyoruz", "Kiruna'da
+    /// yaşıyorum", "oturduğumuz"), as folded stems: the travellers' home. "annemler Sivrihisar'da oturuyor" (my parents live
+    /// there) is where they go.
+    static let turkishHomeVerbs: [String] = ["oturuyoru", "yasiyoru", "oturdugum", "yasadigim"]
+    /// Words before "in" that make the place after it where the trip starts or where the traveller is held: "starting
+    /// in", "stuck in", "stranded in", "snowed in".
+    static let stuckWords: Set<String> = ["starting", "start", "starts", "stuck", "stranded", "snowed"]
+
+    /// Whether the "in" at `index` follows one of `stuckWords`, maybe through "up" or "in up": "stuck in", "stuck up in",
+    /// "snowed in up in".
+    static func followsBeingStuck(_ words: [String], at index: Int) -> Bool {
+        var back = index - 1
+        if back >= 0, words[back] == "up" { back -= 1 }
+        if back >= 1, words[back] == "in", stuckWords.contains(words[back - 1]) { return true }
+        return back >= 0 && stuckWords.contains(words[back])
+    }
     /// "arrive in", "landing at": the verb two words back makes the place after "in"/"at" the destination.
     static let arrivalVerbs: Set<String> = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing"]
     /// Turkish words after a place: "İzmir çıkışlı" (leaving İzmir), "Roma varışlı" (arriving in Rome).
@@ -62,7 +78,8 @@ extension Gazetteer {
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
             guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index)
-                    ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
+                    ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index)
+                    ?? pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes),
                   match.ending == nil || !match.cities.allSatisfy(\.isCommonWord)
                     // "caxiastan balsasa": right after a place it leaves from, a "to" ending glued on makes even a common word the place.
                     || found.last?.end == index && found.last?.role == .origin && Self.toEndings.contains(match.ending ?? ""),
@@ -149,8 +166,13 @@ extension Gazetteer {
             } else if let previous, Self.fromWords.contains(previous) || (previous == "of" && index > 1 && words[index - 2] == "out")
                         || previous == "in" && index > 2 && Self.homeVerbs.contains(words[index - 2])
                             && ["i", "we", "m", "re"].contains(words[index - 3])
-                        // "starting in waupaca wi": where the trip starts; "stuck in gordon ne": where the traveller is.
-                        || previous == "in" && index >= 2 && ["starting", "start", "starts", "stuck", "stranded"].contains(words[index - 2]) {
+                        // "starting in waupaca wi": where the trip starts; "stuck in gordon ne", "snowed in up in roseau": where
+                        // the traveller is.
+                        || previous == "in" && Self.followsBeingStuck(words, at: index - 1) {
+                role = .origin
+            } else if let ending, ["da", "de", "ta", "te", "nda", "nde"].contains(ending), after < words.count,
+                      Self.turkishHomeVerbs.contains(where: { words[after].hasPrefix($0) }) {
+                // "Munkfors'ta oturuyoruz", "Kiruna'da yaşıyorum": where the travellers live is where the trip starts.
                 role = .origin
             } else if let previous, Self.toWords.contains(previous)
                         || ((previous == "in" || previous == "at") && index > 1 && Self.arrivalVerbs.contains(words[index - 2])) {
@@ -321,6 +343,18 @@ extension Gazetteer {
     /// capitals, in a text not all in capitals ("LAX to SFO"; not "USD", "THY", a currency's or an airline's), or in
     /// any case if it is a big city's that is no word (`anyCaseCodes`: "burbank to jfk"). Like a common word, either
     /// still needs a travel context to count.
+    /// "bishop ca to mariposa", "Winner SD": a small town whose name is a common word (`pinnedOnly`), read only with its
+    /// state's or province's code right after it, as `mentions(in:)` pins a town to a code (in capitals, or in lower
+    /// case where `lowerCaseStateCode` takes one). The match holds that town alone, so the code pins it again.
+    private func pinnedOnlyMatch(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>) -> NameMatch? {
+        let code = index + 1
+        guard code < words.count, let cities = pinnedOnly[[words[index]]] else { return nil }
+        let inCapitals = words[code].count == 2 && shapes.isAllCapitals(code) && shapes.hasLowerCase
+            ? cities.first { $0.country == "US" && $0.region == words[code].uppercased() } : nil
+        guard let city = inCapitals ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes) else { return nil }
+        return ([city], 1, nil, false)
+    }
+
     private func abbreviation(_ words: [String], _ shapes: WordShapes, at index: Int) -> NameMatch? {
         let word = words[index]
         if let city = abbreviations[word], shapes.isAllCapitals(index) || anyCaseAbbreviations.contains(word) { return ([city], 1, nil, true) }

@@ -91,7 +91,7 @@ public struct SearchParser: Sendable {
     /// ("warmer", "sunnier"; `TextMatching.isEnglishInflection`), not any short one as Turkish glues on ("the sunday"
     /// asks for no sun, "hotel" for no heat); and Turkish ones, which take their endings ("sıcak bir yere", "denize").
     static let climates: [(name: String, english: [String], turkish: [String])] = [
-        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "winter sun", "sunshine"],  // "anywhere with sunshine"
+        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine"],  // "anywhere with sunshine"
          // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun).
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
           "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
@@ -109,13 +109,15 @@ public struct SearchParser: Sendable {
 
     /// `blanked` (a text's `words`, some perhaps already blanked) with the nights that are counted blanked too, and a
     /// holiday's words: "5 nights", "3 gece kalacağım" are a stay's length, no time of day; nor is a holiday's night
-    /// ("yılbaşı gecesi", New Year's Eve).
+    /// ("yılbaşı gecesi", New Year's Eve), nor a sight ("the polar night").
     static func blankingCountedNights(_ blanked: [String], words: [String]) -> [String] {
         var out = blanked
         for index in words.indices.dropFirst() where ["night", "nights", "gece"].contains(words[index]) {
             // A month's day before one night is the day, not a count: "oct 30 night" is that night.
             let monthsDay = words[index] != "nights" && index >= 2 && DateResolver.month(words[index - 2]) != nil
             if DateResolver.count(words[index - 1]) != nil, !monthsDay { out[index] = "" }
+            // "to see the polar night", "the white nights": a sight, no time to fly.
+            if ["polar", "white"].contains(words[index - 1]) { out[index] = "" }
         }
         for covered in DateResolver.holidayWords(in: words) where covered < out.count { out[covered] = "" }
         return out

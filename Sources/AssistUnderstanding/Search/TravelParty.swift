@@ -19,6 +19,8 @@ extension SearchParser {
                 || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"])
                 // "yalnız gideceğim", "yalnız uçuyorum": going alone.
                 || words[index] == "yalniz" && index + 1 < words.count && ["gid", "git", "uc", "seyahat", "gez"].contains(where: { words[index + 1].hasPrefix($0) })
+                // "yalnızım", "tek başımayım": I am alone.
+                || words[index] == "yalnizim" || rest.starts(with: ["tek", "basimayim"])
                 || words[index] == "solo" && !(index > 0 && Self.beforePlaces.contains(words[index - 1])) {
                 return 1
             }

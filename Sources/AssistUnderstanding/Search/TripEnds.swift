@@ -7,11 +7,11 @@ extension DateResolver {
     static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
 
     /// A return marker, or a form of Turkish "dönmek" (to come back) that says when: "2 ocakta dönmek istiyorum",
-    /// "dönüp", "döneceğim". Not another word that starts alike ("dondurma", "Donetsk").
+    /// "dönüp", "döneceğim", "dönüyoruz". Not another word that starts alike ("dondurma", "Donetsk").
     static func isReturnMarker(_ word: String) -> Bool {
         guard !returnMarkers.contains(word) else { return true }
         guard word.hasPrefix("don") else { return false }
-        return ["mek", "meyi", "up", "erim", "eriz", "ecegim", "ecegiz", "elim", "ecek"].contains(String(word.dropFirst(3)))
+        return ["mek", "meyi", "up", "erim", "eriz", "ecegim", "ecegiz", "elim", "ecek", "uyorum", "uyoruz"].contains(String(word.dropFirst(3)))
     }
 
     /// Whether "return" at `index` names the kind of ticket (en-GB "a return", "BA return Heathrow to Zurich"), not the
