@@ -26,7 +26,9 @@ extension FinanceUnderstander {
         // A question carries no locale here: a numeric date is read where its numbers decide the order ("20.07", "11.11").
         let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
         // "marta fares this week": in an English question, a Turkish month with an ending glued on is a name (MARTA), no March.
+        // "geçtiğimiz kış" (the winter we have passed) is "geçen kış", last winter.
         let words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(DateResolver.spelledWithSlip)
+            .map { $0 == "gectigimiz" ? "gecen" : $0 }
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == folded.count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         let isWeekendDay = [1, 7].contains(calendar.component(.weekday, from: todayDate))
@@ -57,6 +59,9 @@ extension FinanceUnderstander {
                 if previous == "since" || since > 0 {
                     index += since
                     add(DateResolver.Range(from: day.from, to: todayISO))
+                } else if previous == "of", start >= 2, words[start - 2] == "week" {
+                    // "the week of presidents' day", "the week of march 3": Monday to Sunday of the week it falls in.
+                    add(weekContaining(day.from), from: start - 2)
                 } else {
                     add(day, .day)
                 }
@@ -312,7 +317,8 @@ extension FinanceUnderstander {
     }
 
     /// "since the start of the year", "from the beginning of this month", "since New Year's", "yılbaşından beri", "yıl
-    /// başından bu yana", "ay başından beri": the year (or month) so far, and how many words from `index` it takes.
+    /// başından bu yana", "yeni yıldan beri", "ay başından beri": the year (or month) so far, and how many words from
+    /// `index` it takes.
     func sinceTheStart(_ words: [String], at index: Int) -> (DateResolver.Range, Int)? {
         let word = words[index]
         if ["since", "from"].contains(word), index + 4 < words.count, words[index + 1] == "the", ["start", "beginning"].contains(words[index + 2]),
@@ -343,6 +349,10 @@ extension FinanceUnderstander {
             if index + length < words.count, words[index + length] == "s" { length += 1 }
             if index + length < words.count, words[index + length] == "day" { length += 1 }
             return (yearToDate(), length)
+        }
+        // "yeni yıldan bu yana", "yeni yıldan beri": since the new year, as "since new year".
+        if word == "yeni", index + 2 < words.count, words[index + 1] == "yildan", case let since = Self.sinceAfter(words, at: index + 2), since > 0 {
+            return (yearToDate(), 2 + since)
         }
         // Turkish: "yılbaşından" in one word or two ("yıl başından"), then beri / bu yana / itibaren.
         // A month's name before "başından": "kasım başından beri", from that month's first day.
@@ -539,6 +549,13 @@ extension FinanceUnderstander {
         let start = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
         let end = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: start)!
         return DateResolver.Range(from: iso(start), to: min(iso(end), todayISO))
+    }
+
+    /// Monday to Sunday of the week `iso` falls in, up to today.
+    func weekContaining(_ iso: String) -> DateResolver.Range {
+        let date = DateResolver(today: iso)!.today
+        let monday = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: date) + 5) % 7), to: date)!
+        return DateResolver.Range(from: self.iso(monday), to: min(self.iso(calendar.date(byAdding: .day, value: 6, to: monday)!), todayISO))
     }
 
     func lastWeek() -> DateResolver.Range {

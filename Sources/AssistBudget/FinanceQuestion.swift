@@ -62,7 +62,10 @@ public struct FinanceUnderstander: Sendable {
                        "public transit", "toplu taşıma", "subway fares", "metro fares", "bus fares", "transit fares",
                        // "same thing for transit" ("nj transit" is a name).
                        "for transit", "on transit"]), ("subscriptions", ["subscription", "subscriptions", "streaming", "abonelik", "abonelikler"]),
-        ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]), ("clothing", ["clothes", "clothing", "giyim", "giyime", "kıyafet", "kıyafete", "kıyafetler", "kıyafetlere"]),
+        ("bills", ["bill", "bills", "utilities", "fatura", "faturalar"]),
+        // "üstüme başıma verdiğim" (what I gave for what I wear): the idiom.
+        ("clothing", ["clothes", "clothing", "giyim", "giyime", "kıyafet", "kıyafete", "kıyafetler", "kıyafetlere", "üstüme başıma",
+                      "üstümüze başımıza", "üst baş"]),
         // "how much did i shop online", "shopped online": the act said with the verb.
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
                       "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online",
@@ -92,6 +95,8 @@ public struct FinanceUnderstander: Sendable {
                            "any lower", "any higher", "any cheaper", "any less",
                            // "lower in august or not?", "higher in q2?": the last period against the one named.
                            "lower in", "higher in",
+                           // "did january come in under that?": below or above the last one.
+                           "come in under", "came in under", "come in over", "came in over", "come in lower", "come in higher",
                            // "kasım bundan düşük müydü": lower or higher than this one.
                            "düşük mü", "düşük müydü", "düşük müymüş", "yüksek mi", "yüksek miydi", "yüksek miymiş",
                            // "and next to october?": beside another period, set against it.
@@ -103,7 +108,9 @@ public struct FinanceUnderstander: Sendable {
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           // "top 5 spending buckets": a category's other name.
                           "buckets", "spending bucket",
-                          "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim"]),
+                          "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim",
+                          // "harcama türleri": kinds of spending.
+                          "harcama türlerine", "harcama türüne", "harcama türleri"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
@@ -118,7 +125,9 @@ public struct FinanceUnderstander: Sendable {
                          "by merchant", "per merchant", "by store", "by shop",
                          "places", "spots", "top spots", "shops", "stores", "yer", "yerler", "mağaza", "mağazalar", "dükkan",
                          // "cüzdanımı en çok boşaltan 6 işyeri": businesses.
-                         "işyeri", "işyerleri", "işyerlerim"]),
+                         "işyeri", "işyerleri", "işyerlerim",
+                         // "cebimden en çok para çıkan üç işletme": the businesses.
+                         "işletme", "işletmeler"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
         (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
@@ -144,15 +153,20 @@ public struct FinanceUnderstander: Sendable {
                     // "pricest" as typed.
                     "heaviest", "steepest", "fattest", "top dollar", "pricest",
                     // "which ebay order hit my card hardest", "which purchase cost me the most".
-                    "hardest", "cost me the most", "costs me the most", "cost us the most"]),
+                    "hardest", "cost me the most", "costs me the most", "cost us the most",
+                    // "what was the big-ticket order": the one of a big price.
+                    "big ticket"]),
         // "what's my internet bill averaging": the verb too.
         // "what's the typical ticket there": the usual payment, an average.
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically",
                     // "mean weekly coffee shop spend": the mean.
                     "mean",
                     // "what does one trip usually come to", "in a normal week", "divide by sessions".
-                    "usually", "normally", "in a normal", "in a typical", "divide by", "divided by"]),
-        (.count, ["how many", "hw many", "how often", "hw often", "number of", "count my", "count the", "count up", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+                    "usually", "normally", "in a normal", "in a typical", "divide by", "divided by",
+                    // "what's the usual check at …", "how much is a normal grocery trip costing me".
+                    "the usual", "a normal"]),
+        // "… visits in february, just the number": the count alone.
+        (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
@@ -176,7 +190,9 @@ public struct FinanceUnderstander: Sendable {
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up",
                         // "xbox charges this quarter, add them up": the sum of what the question lists.
                         "add them up", "add those up", "add it up", "add em up", "sum them up", "sum it up", "sum up",
-                        "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama"]),
+                        "come to", "came to", "comes to", "ne kadar", "toplam", "harcadım", "harcama",
+                        // "ziply fiber charges, last 6 months, all in": everything together, one sum.
+                        "all in"]),
     ]
 
     /// What a question names of its own, read once: the intent its cue words ask for, its periods, merchant,
@@ -214,10 +230,17 @@ public struct FinanceUnderstander: Sendable {
         }
 
         /// No period of its own, and the last question's merchant or category again: it asks something else of the same
-        /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?").
+        /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?"). A category's word beside the last
+        /// merchant, which had none, names that merchant's payments ("line up the individual metronet bills").
         func asksSameSlice(as previous: FinanceQuestion) -> Bool {
-            period == nil && other == nil && shift == nil && (merchant != nil || category != nil)
-                && merchant == previous.merchant && (category == nil || category == previous.category)
+            period == nil && other == nil && shift == nil && (merchant != nil || category != nil) && merchant == previous.merchant
+                && (category == nil || category == previous.category || namesMerchantsPayments(of: previous))
+        }
+
+        /// Whether this reading names the last question's merchant again, with a category's word the last one had not:
+        /// "the individual metronet bills", "gazdaş'ın kestiği faturalar" after a question about that merchant alone.
+        func namesMerchantsPayments(of previous: FinanceQuestion) -> Bool {
+            merchant != nil && merchant == previous.merchant && category != nil && previous.category == nil
         }
 
         /// Whether this reading builds on `previous` rather than standing alone (`words`: the question's word count),
@@ -241,6 +264,8 @@ public struct FinanceUnderstander: Sendable {
             ?? lowercaseMerchant(in: text)
         // "personal care charges": the last words of a category's phrase the question holds are no shop's name ("Care").
         if listed == nil, let name = merchant, Self.endsCategoryPhrase(name, in: folded) { merchant = nil }
+        // "Sevgililer Günü'nde": a holiday's words are no shop's name ("Günü").
+        if listed == nil, let name = merchant, Self.isHolidayWords(name, in: folded.words) { merchant = nil }
         // A name's words are no period: "h mart since valentine's day" is read since Valentine's Day, without March.
         let periodText = listed == nil ? merchant.flatMap { periods(in: $0).0 == nil ? nil : Self.text(text, without: $0) } ?? text : text
         var (period, other) = periods(in: periodText)
@@ -269,8 +294,10 @@ public struct FinanceUnderstander: Sendable {
         // (a superlative, "en", "biggest", still asks the largest).
         if intent == .largest, folded.containsAny(["ortalama", "on average", "average", "avg"]),
            !folded.words.contains(where: { ["en", "largest", "biggest", "most", "priciest", "highest"].contains($0) }) { intent = .average }
-        // "kategorilere göre ayır": "göre" here is "by", not a comparison's "compared to".
-        if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre"]) { intent = .topCategories }
+        // "kategorilere göre ayır", "harcama türlerine göre böl": "göre" here is "by", not a comparison's "compared to".
+        if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre", "türlerine göre", "türüne göre"]) {
+            intent = .topCategories
+        }
         // "top 3 catagories": the word "categories" written with a slip.
         if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
         // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
@@ -354,11 +381,23 @@ public struct FinanceUnderstander: Sendable {
     /// Outings, which a tally counts (not amounts): "visits" and its slips ("vists"), "trips", "runs", "rides".
     static let outings: Set<String> = ["visits", "vists", "visists", "vistis", "trips", "runs", "rides", "stops"]
 
-    /// Whether `name`'s words end a category's phrase of two words or more that `folded` holds ("care" of "personal care").
+    /// Whether `name`'s words stand in `words` only where a holiday's name takes them ("gunu" of "sevgililer gunu").
+    static func isHolidayWords(_ name: String, in words: [String]) -> Bool {
+        let nameWords = TextMatching.words(name)
+        let covered = DateResolver.holidayWords(in: words)
+        let starts = words.indices.filter { words[$0...].starts(with: nameWords) }
+        return !starts.isEmpty && starts.allSatisfy { start in (start..<(start + nameWords.count)).allSatisfy(covered.contains) }
+    }
+
+    /// Whether `name`'s words are part of a category's phrase of two words or more that `folded` holds: its last words
+    /// ("care" of "personal care"), or all of it with the last word's Turkish ending cut ("Üstüme Başım" of "üstüme başıma").
     static func endsCategoryPhrase(_ name: String, in folded: FoldedText) -> Bool {
         let nameWords = TextMatching.words(name)
+        guard let lastName = nameWords.last else { return false }
         return longCategoryPhrases.contains { phrase in
-            phrase.words.count > nameWords.count && phrase.words.suffix(nameWords.count).elementsEqual(nameWords) && folded.contains(phrase.text)
+            guard phrase.words.count >= nameWords.count, phrase.words != nameWords, folded.contains(phrase.text) else { return false }
+            let tail = phrase.words.suffix(nameWords.count)
+            return tail.dropLast().elementsEqual(nameWords.dropLast()) && tail.last.map { $0 == lastName || $0.hasPrefix(lastName) } == true
         }
     }
 
@@ -534,10 +573,12 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// "kaç para bıraktım", "kaç lira gitti", "kaç liramı yedi", "kaç TL harcadım", "kaça patladı", "kaç tuttu": "kaç" (how many) before
-    /// money, a currency or "tut-" (to come to), or in the dative, asks how much, not how many times ("kaç kez", "kaç
-    /// işlem" stay counts).
+    /// money, a currency or "tut-" (to come to), or in the dative, or after "toplamı" (its total), asks how much, not how many
+    /// times ("kaç kez", "kaç işlem" stay counts).
     static func asksAmount(_ words: [String]) -> Bool {
         words.contains("kaca")  // "kaça patladı", "kaça aldım": for how much
+            // "ertesi günün toplamı kaçtı": what its total was.
+            || zip(words, words.dropFirst()).contains { ["toplami", "tutari"].contains($0) && ["kac", "kacti", "kacmis"].contains($1) }
             || zip(words, words.dropFirst()).contains { word, next in
                 // "kaç tuttu", "kaç tutar": what it came to
                 // "kaç liramı yedi", "kaç liramızı": lira with a possessive.
@@ -581,6 +622,7 @@ public struct FinanceUnderstander: Sendable {
             if merchant == nil, previous.merchant != nil, category != nil, FollowUp.pointsAtLastItems(words) {
                 (merchant, category) = (previous.merchant, previous.category)
             }
+            if reading.namesMerchantsPayments(of: previous) { category = nil }
             var question = FinanceQuestion(intent: kept ?? previous.intent,
                                            period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
                                            merchant: merchant ?? (category == nil ? previous.merchant : nil),
@@ -793,7 +835,8 @@ public struct FinanceUnderstander: Sendable {
         }
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["ilk", "first"].contains(word), number(words[index + 1]) != nil, timeUnit(index + 2) { continue }
-            if ["top", "ilk", "en", "first"].contains(word), let value = number(words[index + 1]) { return value }
+            // "the leading two", "en üstteki iki tanesi" (the two at the top).
+            if ["top", "ilk", "en", "first", "leading", "ustteki"].contains(word), let value = number(words[index + 1]) { return value }
             // "ilk üçü", "ilk beşini", "ilk ikisi": the count with a Turkish possessive or accusative ending.
             if word == "ilk", let value = number(turkishCountStem(words[index + 1])) { return value }
             if word == "ilk", words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish

@@ -34,6 +34,8 @@ enum FollowUp {
         return openers.contains(first) && words.count <= 6
             || words.last == "peki" && words.count <= 6  // Turkish puts "peki" at either end: "BİM'de ne kadar peki?"
             || words.contains(where: changeMarkers.contains) && words.count <= 6
+            // "give me february's full total instead": a longer question that ends on "instead" changes the last one too.
+            || ["instead", "yerine"].contains(words.last ?? "") && words.count <= 8
             || sameSpanAYearBefore(words) && words.count <= 10
             || saysAlso(text) && words.count <= 6
             || ["too", "also"].contains(words.last ?? "") && words.count <= 6  // "run that for 2053 too"
@@ -148,7 +150,7 @@ enum FollowUp {
         if zip(words, words.dropFirst()).contains(where: { $0 == "one" && ["before", "prior", "earlier"].contains($1) }) {
             return Shift(unit: .span)
         }
-        let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day,
+        let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day, "gunun": .day,
                                      "month": .month, "months": .month, "ay": .month, "ayla": .month, "ayi": .month, "aya": .month, "ayda": .month,
                                      "week": .week, "weeks": .week, "wk": .week, "hafta": .week,
                                      // "ondan önceki haftanın altında": the unit in the genitive.

@@ -37,8 +37,11 @@ extension FinanceUnderstander {
                 var words = [stem]
                 if first.isUppercase {
                     var back = index - 1
+                    // A compound's possessive second word takes a place's name before it: "Süleymaniye Hamamı'na".
+                    let compound = Self.possessiveEnding(stem, TextMatching.fold(String(token[token.index(after: apostrophe)...])))
                     // "Kılıç Ali Paşa Hamamı'na": up to four words.
-                    while back >= 0, words.count < 4, tokens[back].first?.isUppercase == true, acceptable(tokens[back], partOfName: true) {
+                    while back >= 0, words.count < 4, tokens[back].first?.isUppercase == true,
+                          acceptable(tokens[back], partOfName: true, anyPlace: compound && back == index - 1) {
                         words.insert(tokens[back], at: 0)
                         back -= 1
                     }
@@ -160,17 +163,21 @@ extension FinanceUnderstander {
     /// last month": a budget has no places, and no "in" makes it one); never a city of 250,000 people or more, which a
     /// traveller's question names as where the money went ("istanbul last month").
     func acceptable(_ name: String, partOfName: Bool = false, allowingCommonWords: Bool = false, wholeStem: Bool = false,
-                    allowingPlaces: Bool = false) -> Bool {
+                    allowingPlaces: Bool = false, anyPlace: Bool = false) -> Bool {
         let folded = TextMatching.words(name)
         guard !folded.isEmpty, name.contains(where: \.isLetter), allowingCommonWords || !folded.contains(where: Self.notNames.contains) else { return false }
         // Written before an apostrophe, a word that is a month or a weekday only with an ending cut is the whole name:
         // "martı'ya" is Martı, no March.
+        // So is such a word ending a compound before it: "malatya pazarı'na" is no Sunday; the words before it are still read.
         let nameBeforeApostrophe = wholeStem && folded.count == 1 && DateResolver.isDateOnlyWithEnding(folded[0])
+        let compoundBeforeApostrophe = wholeStem && folded.count >= 2 && DateResolver.isDateOnlyWithEnding(folded[folded.count - 1])
         // Initials opening a name make the words after them the name's, whatever they read as alone: "h mart" is no
         // March, "tgi fridays" no Friday (the question's period is then read without them, `FinanceQuestion.read`).
         let opensWithInitials = folded.count >= 2 && Self.isInitials(folded[0])
-        let (period, other) = nameBeforeApostrophe || opensWithInitials ? (nil, nil) : periods(in: name)
-        guard period == nil, other == nil, nameBeforeApostrophe || opensWithInitials || today.resolve(name).departure == nil,
+        let (period, other) = nameBeforeApostrophe || opensWithInitials ? (nil, nil)
+            : periods(in: compoundBeforeApostrophe ? folded.dropLast().joined(separator: " ") : name)
+        guard period == nil, other == nil,
+              nameBeforeApostrophe || opensWithInitials || compoundBeforeApostrophe || today.resolve(name).departure == nil,
               FollowUp.shift(in: name) == nil else {
             return false
         }
@@ -178,7 +185,7 @@ extension FinanceUnderstander {
            !wholeStem || Self.categories.contains(where: { $0.1.contains { TextMatching.words($0) == folded } }) || Self.misspelledCategory(folded) != nil {
             return false
         }
-        if let place = Gazetteer.builtin.city(named: name), !place.isCommonWord, !allowingPlaces || place.population >= 250_000 { return false }
+        if !anyPlace, let place = Gazetteer.builtin.city(named: name), !place.isCommonWord, !allowingPlaces || place.population >= 250_000 { return false }
         return true
     }
 

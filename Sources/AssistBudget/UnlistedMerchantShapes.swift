@@ -505,14 +505,15 @@ extension FinanceUnderstander {
         return name(words: [previous, stem], before: nil, turkish: true)
     }
 
-    /// "ayakkabı dünyası'nda", "petrol ofisi'nden": a lowercase word before a compound's possessive second word is its
-    /// first word (a category's word too, as part of the name), unless it is a common word, a period or a number.
+    /// "ayakkabı dünyası'nda", "petrol ofisi'nden", "malatya pazarı'na": a lowercase word before a compound's possessive
+    /// second word is its first word (a category's word or a place's name too, as part of the name), unless it is a
+    /// common word, a period or a number.
     func lowercaseCompound(_ previous: String, _ stem: String) -> String? {
         let folded = TextMatching.fold(previous)
         guard previous.count >= 3, previous.allSatisfy(\.isLetter), previous.first?.isLowercase == true, !Self.notNameWords.contains(folded),
               !Self.isTimeNounInCase(folded),
-              !Self.notNames.contains(folded), acceptable(previous, partOfName: true), !Self.hasIntentCue(previous),
-              acceptable(previous + " " + stem, allowingCommonWords: true), Self.category(in: previous + " " + stem) == nil
+              !Self.notNames.contains(folded), acceptable(previous, partOfName: true, anyPlace: true), !Self.hasIntentCue(previous),
+              acceptable(previous + " " + stem, allowingCommonWords: true, wholeStem: true), Self.category(in: previous + " " + stem) == nil
                   || Self.category(in: previous) != nil else { return nil }
         return [previous, stem].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
     }
@@ -858,5 +859,7 @@ extension FinanceUnderstander {
         "they", "check", "checks", "steepest", "fattest", "heaviest", "pricest", "ayri",
         // Prepositions before a period: "weekly avg across october", "on average since june".
         "across", "since",
+        // Verbs that change the last question: "swap the year to 2055", "switch it to fuel", "flip it to 2055".
+        "swap", "switch", "flip",
     ]
 }
