@@ -47,13 +47,14 @@ extension FinanceUnderstander {
     }
 
     /// Relatives of paying, the asker's own, folded as the words are (`TextMatching.words`): "verdiğim" (that I gave), "harcadığım" (spent), "ödediğim" (paid).
-    static let paidRelatives: Set<String> = ["verdigim", "harcadigim", "odedigim"]
+    /// ("para bayıldığım": the money I forked out.)
+    static let paidRelatives: Set<String> = ["verdigim", "harcadigim", "odedigim", "bayildigim"]
 
     /// Nouns of one payment, bare or with "my", folded: a purchase, an expense, a payment, an order, a transaction, a bill.
     static let singlePaymentNouns: Set<String> = ["alisveris", "alisverisim", "harcama", "harcamam", "odeme", "odemem", "siparis", "siparisim",
                                                   "islem", "islemim", "fatura", "faturam", "hesap", "hesabim",
-                                                  // "en çok para verdiğim ürün": the one thing bought.
-                                                  "urun", "urunum"]
+                                                  // "en çok para verdiğim ürün": the one thing bought; "… etkinlik", the one event.
+                                                  "urun", "urunum", "etkinlik"]
 
     /// "en çok para verdiğim alışveriş", "en fazla harcadığım tek sipariş", as the type's comment says.
     static func asksMostPaidForOne(_ words: [String]) -> Bool {

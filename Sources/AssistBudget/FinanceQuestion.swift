@@ -448,18 +448,24 @@ public struct FinanceUnderstander: Sendable {
             guard Int(first) == nil, SearchParser.numbers[first] == nil, SearchParser.currency(first) == nil else { return false }
             let rest = words[(index + 1)...].joined(separator: " ")
             return periods(in: rest).0 != nil || FollowUp.shift(in: rest) != nil  // "more than the month before?"
-        } || Self.turkishMoreThanMonth(words)
+        } || Self.turkishMoreThanPeriod(words)
     }
 
-    /// "kasımdan fazla mı", "ekimden daha az mı": a month in the ablative ("than November"), "fazla", "az" or "daha"
-    /// after it, and the question's "mı" sets the question against that month ("kasımdan beri", since November, and
-    /// "500 liradan fazla mı", an amount, do not).
-    static func turkishMoreThanMonth(_ words: [String]) -> Bool {
+    /// "kasımdan fazla mı", "ekimden daha az mı", "bir önceki hafta sonundan fazla mı": a month or a period's unit in the
+    /// ablative ("than November", "than the weekend before"), "fazla", "az" or "daha" after it, and the question's "mı"
+    /// sets the question against that period ("kasımdan beri", since November, and "500 liradan fazla mı", an amount, do
+    /// not).
+    static func turkishMoreThanPeriod(_ words: [String]) -> Bool {
         words.indices.contains { index in
-            index + 2 < words.count && DateResolver.month(words[index]) != nil && ["dan", "den", "tan", "ten"].contains { words[index].hasSuffix($0) }
+            index + 2 < words.count
+                && (DateResolver.month(words[index]) != nil && ["dan", "den", "tan", "ten"].contains { words[index].hasSuffix($0) }
+                    || ablativeUnits.contains(words[index]))
                 && ["fazla", "az", "daha"].contains(words[index + 1]) && words[(index + 2)...].contains { ["mi", "mu"].contains($0) }
         }
     }
+
+    /// A period's unit in the ablative, folded: "haftadan", "aydan", "yıldan", "(hafta) sonundan", "günden", "çeyrekten".
+    static let ablativeUnits: Set<String> = ["haftadan", "aydan", "yildan", "seneden", "sonundan", "gunden", "ceyrekten"]
 
     /// "which restaurant", "which cafe": "which" or "hangi" before a word that alone names a category.
     static func asksWhichOfCategory(_ words: [String]) -> Bool {

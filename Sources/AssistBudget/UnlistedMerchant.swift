@@ -125,6 +125,8 @@ extension FinanceUnderstander {
         return ["pay", "paid", "given", "gave"].contains(word) && !(index + 1 < tokens.count && tokens[index + 1].lowercased() == "to")
             || word == "to" && ["pay", "paid"].contains(before)
             || word == "with" && ["spend", "spent", "spending", "paid"].contains(before)
+            // "have I spent on ClassPass": a capitalised name after "spent on" (a category's word is none, `accepted`).
+            || word == "on" && ["spend", "spent", "spending"].contains(before)
     }
 
     /// Words of how often, capitalised or not, that end a name ("have I paid Peacock Monthly since June": Peacock, monthly).

@@ -123,9 +123,17 @@ extension FinanceUnderstander {
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
         // "cenex's cut of that?", "sheetz's share of it": a possessive name, its part of the last answer.
-        if tokens.count >= 4, Self.isPossessive(tokens[0]), ["cut", "share", "part", "portion", "slice"].contains(folded[1]), folded[2] == "of",
+        if tokens.count >= 4, Self.isPossessive(tokens[0]), Self.partNouns.contains(folded[1]), folded[2] == "of",
            ["that", "it", "this", "those"].contains(folded[3]), plain(0, sentenceStart: true),
            let name = name(words: [Self.withoutPossessive(tokens[0])], before: nil) {
+            return name
+        }
+        // "and the patel brothers slice of that?", "the allsups part of it": one to three words between "the" and a part of
+        // the last answer, its payee.
+        if let the = folded.firstIndex(of: "the"), let part = folded[(the + 1)...].prefix(4).firstIndex(where: Self.partNouns.contains),
+           part > the + 1, part + 2 < folded.count, folded[part + 1] == "of", ["that", "it", "this", "those"].contains(folded[part + 2]),
+           ((the + 1)..<part).allSatisfy({ plain($0, sentenceStart: false) }),
+           let name = name(Array((the + 1)..<part), tokens) {
             return name
         }
         // "zipcar total for q3", "citi bike total for q3", "pick n pay total for q4": a name opening the question, "total"
@@ -476,6 +484,9 @@ extension FinanceUnderstander {
                       allowingPlaces: Bool = false) -> String? {
         name(words: indexes.map { tokens[$0] } + (last.map { [$0] } ?? []), before: noun, turkish: turkish, allowingPlaces: allowingPlaces)
     }
+
+    /// A part of the last answer: "cenex's cut of that", "the allsups part of it".
+    static let partNouns: Set<String> = ["cut", "share", "part", "portion", "slice"]
 
     /// Whether `word` ends in the English possessive ("dick's", "Trader Joe’s").
     static func isPossessive(_ word: String) -> Bool { word.hasSuffix("'s") || word.hasSuffix("’s") }

@@ -75,5 +75,34 @@ struct BudgetFortiethSetTests: BudgetSetReading {
         let monday = ask("pazartesi migros'a ne kadar verdim")
         #expect(monday.merchant == "Migros" && monday.period == span("2057-03-05", "2057-03-05"))
     }
+
+    @Test("Turkish: 'bir önceki hafta sonundan fazla mı' compares; 'en çok para bayıldığım etkinlik' is the largest; an amount compares nothing")
+    func turkishComparisonsAndLargest() {
+        let weekend = ask("geçen hafta sonu migros'ta bir önceki hafta sonundan fazla mı harcadık")
+        #expect(weekend.intent == .comparePeriods && weekend.period == span("2057-03-03", "2057-03-04")
+                && weekend.otherPeriod == span("2057-02-24", "2057-02-25"))
+        #expect(ask("geçen ay markete bir önceki aydan daha az mı verdim").intent == .comparePeriods)
+        #expect(ask("500 liradan fazla mı harcadım geçen hafta").intent == .totalSpent)
+        #expect(ask("geçen çeyrekte en çok para bayıldığım etkinlik hangisiydi").intent == .largest)
+        // "en çok" alone still asks where most went.
+        #expect(ask("geçen çeyrekte en çok nereye para bayıldım").intent == .topMerchants)
+    }
+
+    @Test("a capitalised name after 'spent on' is who was paid, and a follow-up keeps it; a category's or a holiday's word is none")
+    func spentOnAName() {
+        #expect(ask("How much have I spent on Audible this year?").merchant == "Audible")
+        #expect(after("How much have I spent on Audible this year?", "per book that works out to what").merchant == "Audible")
+        let groceries = ask("How much have I spent on Groceries this year?")
+        #expect(groceries.merchant == nil && groceries.category == "groceries")
+        #expect(ask("How much have I spent on Christmas this year?").merchant == nil)
+    }
+
+    @Test("'the X slice of that': the payee's part of the last answer; 'the biggest part of that' names none")
+    func partOfTheLastAnswer() {
+        let kroger = after("What did I spend on groceries in February?", "and the kroger slice of that?")
+        #expect(kroger.merchant == "Kroger" && kroger.period == span("2057-02-01", "2057-02-28"))
+        #expect(after("What did I spend on groceries in February?", "and the trader joes part of it").merchant == "Trader Joes")
+        #expect(after("What did I spend on groceries in February?", "and the biggest part of that?").merchant == nil)
+    }
 }
 
