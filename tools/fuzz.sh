@@ -44,7 +44,7 @@ module_deps() { case $1 in AssistGateway) echo AssistWire AssistCrypto AssistHTT
                            AssistUpstream) echo AssistEventLoop AssistHTTP;;
                            AssistEventLoop) echo AssistServices;;
                            AssistUnderstanding) echo AssistWire AssistClient;;
-                           AssistEvaluation) echo AssistWire AssistUnderstanding;;
+                           AssistEvaluation) echo AssistWire AssistUnderstanding AssistTelemetry;;
                            AssistSQLite) echo AssistServices AssistTelemetry;;
                            AssistGatewayEvaluation) echo AssistEvaluation AssistGateway AssistUnderstanding AssistWire AssistHTTP;;
                            AssistBudget) echo AssistUnderstanding AssistSQLite AssistWire AssistGateway AssistGatewayEvaluation AssistCrypto AssistEvaluation;;
