@@ -59,9 +59,6 @@ extension FinanceUnderstander {
                 if previous == "since" || since > 0 {
                     index += since
                     add(DateResolver.Range(from: day.from, to: todayISO))
-                } else if previous == "of", start >= 2, words[start - 2] == "week" {
-                    // "the week of presidents' day", "the week of march 3": Monday to Sunday of the week it falls in.
-                    add(weekContaining(day.from), from: start - 2)
                 } else {
                     add(day, .day)
                 }
@@ -549,13 +546,6 @@ extension FinanceUnderstander {
         let start = calendar.date(from: DateComponents(year: year, month: month, day: 1))!
         let end = calendar.date(byAdding: DateComponents(month: 1, day: -1), to: start)!
         return DateResolver.Range(from: iso(start), to: min(iso(end), todayISO))
-    }
-
-    /// Monday to Sunday of the week `iso` falls in, up to today.
-    func weekContaining(_ iso: String) -> DateResolver.Range {
-        let date = DateResolver(today: iso)!.today
-        let monday = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: date) + 5) % 7), to: date)!
-        return DateResolver.Range(from: self.iso(monday), to: min(self.iso(calendar.date(byAdding: .day, value: 6, to: monday)!), todayISO))
     }
 
     func lastWeek() -> DateResolver.Range {

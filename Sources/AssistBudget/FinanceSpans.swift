@@ -183,15 +183,20 @@ extension FinanceUnderstander {
         return (DateResolver.Range(from: DateResolver.iso(pastDayOfMonth(day)), to: todayISO), 3)
     }
 
-    /// "the week of feb 5", "the weekend of feb 10", "the week of 5 February": Monday to Sunday of the week that day
-    /// is in (its latest such day on or before today), or that week's Saturday and Sunday; how many words it takes.
-    /// In Turkish the day comes first and the week has the possessive: "9 şubat haftasında", "3 mart haftası".
+    /// "the week of feb 5", "the weekend of feb 10", "the week of 5 February", "the week of presidents' day": Monday to
+    /// Sunday of the week that day is in (its latest such day, or the holiday's, on or before today), or that week's
+    /// Saturday and Sunday; how many words it takes. In Turkish the day comes first and the week has the possessive: "9
+    /// şubat haftasında", "3 mart haftası".
     func weekOf(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         if index + 2 < words.count, words[index + 2].hasPrefix("haftasi"), let day = DateResolver.dayNumber(words[index]),
            let month = DateResolver.month(words[index + 1]) {
             return (week(containing: pastDay(day, month: month), weekendOnly: false), 3)
         }
-        guard ["week", "weekend"].contains(words[index]), index + 3 < words.count, words[index + 1] == "of" else { return nil }
+        guard ["week", "weekend"].contains(words[index]), index + 2 < words.count, words[index + 1] == "of" else { return nil }
+        if let (holiday, length) = today.pastHoliday(words, at: index + 2), let date = DateResolver(today: holiday.from)?.today {
+            return (week(containing: date, weekendOnly: words[index] == "weekend"), 2 + length)
+        }
+        guard index + 3 < words.count else { return nil }
         let first = words[index + 2], second = words[index + 3]
         let named: (day: Int, month: Int)? = if let month = DateResolver.monthBeforeDay(first), let day = DateResolver.dayNumber(second) {
             (day, month)
