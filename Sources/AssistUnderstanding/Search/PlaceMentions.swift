@@ -195,8 +195,7 @@ extension Gazetteer {
                 role = .unknown
             }
             // "Eureka CA", "Gillette WY": a US state's postal code in capitals after the name pins it as the state's name does.
-            let stateCode = nameEnd < words.count && words[nameEnd].count == 2 && shapes.isAllCapitals(nameEnd) && shapes.hasLowerCase
-                ? match.cities.first { $0.country == "US" && $0.region == words[nameEnd].uppercased() } : nil
+            let stateCode = capitalStateCode(words, shapes, match.cities, at: nameEnd)
             let pinned = pinnedByQualifier ?? stateCode ?? lowerCaseCode
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
@@ -349,10 +348,16 @@ extension Gazetteer {
     private func pinnedOnlyMatch(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>) -> NameMatch? {
         let code = index + 1
         guard code < words.count, let cities = pinnedOnly[[words[index]]] else { return nil }
-        let inCapitals = words[code].count == 2 && shapes.isAllCapitals(code) && shapes.hasLowerCase
-            ? cities.first { $0.country == "US" && $0.region == words[code].uppercased() } : nil
-        guard let city = inCapitals ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes) else { return nil }
+        guard let city = capitalStateCode(words, shapes, cities, at: code) ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes)
+        else { return nil }
         return ([city], 1, nil, false)
+    }
+
+    /// "Eureka CA", "Gillette WY": of `cities`, the US one whose state's postal code stands at `index` in capitals, in a
+    /// text that has lower case too.
+    private func capitalStateCode(_ words: [String], _ shapes: WordShapes, _ cities: [City], at index: Int) -> City? {
+        guard index < words.count, words[index].count == 2, shapes.isAllCapitals(index), shapes.hasLowerCase else { return nil }
+        return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
 
     private func abbreviation(_ words: [String], _ shapes: WordShapes, at index: Int) -> NameMatch? {
