@@ -185,6 +185,9 @@ eval: build
 	# The fortieth set: measured once, on the rules of cc7c07b (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortieth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortieth.jsonl
+	# The forty-first set: measured once, on the rules of a75751b (golden/written-after/README.md).
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyfirst.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyfirst.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
