@@ -169,7 +169,10 @@ extension SearchParser {
             let cued = start > 0 && carrierCues.contains(words[start - 1])
             let turkishWith = end < words.count && turkishWithWords.contains(words[end])
             guard (mixedCase && tokens[start].capitalised) || cued || turkishWith
-                || (flownAfter(end, words: words) || standsAsListItem(start..<end, tokens: tokens)) && !(start..<index).contains(where: places.contains)
+                || flownAfter(end, words: words) && !(start..<index).contains(where: places.contains)
+                // "…, kenai aviation, 1 adult": standing alone in the list, a place's name before the generic word is the
+                // carrier's too, since the place's own role would be in another part.
+                || standsAsListItem(start..<end, tokens: tokens)
             else { return nil }
         }
         // Opening the request, one more capitalised word after a weak generic word and before a place is the name's last:

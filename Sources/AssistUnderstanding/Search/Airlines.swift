@@ -114,7 +114,7 @@ extension SearchParser {
         // Regional carriers of Canada, Greenland, the Azores, Patagonia, Central America and the Maldives.
         ("Air Creebec", ["air creebec", "creebec"]), ("Central Mountain Air", ["central mountain air"]), ("Air Greenland", ["air greenland"]),
         ("SATA Air Açores", ["sata air açores", "sata air acores"]), ("Sansa Airlines", ["sansa airlines"]),
-        ("Pascan Aviation", ["pascan aviation", "pascan"]), ("Perimeter Aviation", ["perimeter aviation"]), ("Air Panama", ["air panama"]),
+        ("Pascan Aviation", ["pascan aviation", "pascan"]), ("Air Inuit", ["air inuit"]), ("Perimeter Aviation", ["perimeter aviation"]), ("Air Panama", ["air panama"]),
         ("La Costeña", ["la costeña", "la costena"]), ("Aerovías DAP", ["aerovías dap", "aerovias dap"]),
         ("Trans Guyana Airways", ["trans guyana airways", "trans guyana"]), ("Air Guyane", ["air guyane"]),
         ("Boutique Air", ["boutique air"]), ("Harbour Air", ["harbour air", "harbor air"]), ("Aerobell", ["aerobell"]),
@@ -269,7 +269,10 @@ extension SearchParser {
     /// Argentina). `glued` are the words an apostrophe glues to the word before (`TextMatching.apostrophedWords`): a
     /// Turkish "with" ending there makes it one too ("Delta'yla"). `shaped` are the spans of unlisted airlines named by
     /// their shape (`shapedAirlines`): a contextual name that begins a longer one is its first word, not that airline.
-    static func contextualAirlineSpan(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = [])
+    /// `commaBefore`: the words a comma comes right before (`TextMatching.wordsAfter`), so that a name standing alone as
+    /// one part of a list of the request's parts is the carrier ("…, canadian north, 2 adults", "…, 1 adult, Rex"), as
+    /// nothing else in such a list is a kingdom, a river or a boundary.
+    static func contextualAirlineSpan(in words: [String], glued: Set<Int> = [], besides shaped: [Range<Int>] = [], commaBefore: Set<Int> = [])
         -> (airline: String, span: Range<Int>)? {
         for index in words.indices {
             guard let (name, airline) = contextualAirlineWords.first(where: { index + $0.words.count <= words.count
@@ -280,6 +283,9 @@ extension SearchParser {
             let after = index + name.count
             if after < words.count, afterAirlineWords.contains(words[after]) { continue }
             if index == 0 ? !cuedOnlyAirlines.contains(airline) : ["with", "on", "by", "fly", "flying", "via", "ile"].contains(words[index - 1]) {
+                return (airline, index..<after)
+            }
+            if index > 0 || after < words.count, index == 0 || commaBefore.contains(index), after == words.count || commaBefore.contains(after) {
                 return (airline, index..<after)
             }
             // Turkish puts "ile" (with), or its ending after an apostrophe, after it: "S7 ile", "Delta'yla"; so a seat "on" it

@@ -47,6 +47,16 @@ extension Gazetteer {
         if back >= 1, words[back] == "in", stuckWords.contains(words[back - 1]) { return true }
         return back >= 0 && stuckWords.contains(words[back])
     }
+    /// Whether the "in" at `index` follows the travellers saying where they are: "we're in", "we are in", "i'm in", "im
+    /// in", "i am in", maybe through "currently", "now" or "still" ("we're currently in").
+    static func followsBeingThere(_ words: [String], at index: Int) -> Bool {
+        var back = index - 1
+        if back >= 0, ["currently", "now", "still"].contains(words[back]) { back -= 1 }
+        guard back >= 0 else { return false }
+        if words[back] == "im" { return true }
+        guard back >= 1 else { return false }
+        return [["we", "re"], ["we", "are"], ["i", "m"], ["i", "am"]].contains([words[back - 1], words[back]])
+    }
     /// "arrive in", "landing at": the verb two words back makes the place after "in"/"at" the destination.
     static let arrivalVerbs: Set<String> = ["arrive", "arrives", "arriving", "arrival", "land", "lands", "landing"]
     /// Turkish words after a place: "İzmir çıkışlı" (leaving İzmir), "Roma varışlı" (arriving in Rome).
@@ -86,6 +96,12 @@ extension Gazetteer {
                   // "on columbus day", "victoria day": a holiday's first word is no place.
                   match.ending != nil || !DateResolver.beginsHoliday(words, at: index) else {
                 index += 1
+                continue
+            }
+            // "2 nisanda New Hanover'a": a name right after a capitalised "New" that its match leaves out is the end of a
+            // longer name the gazetteer lacks, not the place of that name ("Hanover" is no Hannover there).
+            if index > 0, words[index - 1] == "new", shapes.isCapitalisedMidSentence(index - 1) {
+                index += match.length
                 continue
             }
             let end = index + match.length
@@ -168,7 +184,9 @@ extension Gazetteer {
                             && ["i", "we", "m", "re"].contains(words[index - 3])
                         // "starting in waupaca wi": where the trip starts; "stuck in gordon ne", "snowed in up in roseau": where
                         // the traveller is.
-                        || previous == "in" && Self.followsBeingStuck(words, at: index - 1) {
+                        || previous == "in" && Self.followsBeingStuck(words, at: index - 1)
+                        // "we're in morris mn, beach for spring break": where the travellers are now.
+                        || previous == "in" && Self.followsBeingThere(words, at: index - 1) {
                 role = .origin
             } else if let ending, ["da", "de", "ta", "te", "nda", "nde"].contains(ending), after < words.count,
                       Self.turkishHomeVerbs.contains(where: { words[after].hasPrefix($0) }) {
@@ -345,12 +363,28 @@ extension Gazetteer {
     /// "bishop ca to mariposa", "Winner SD": a small town whose name is a common word (`pinnedOnly`), read only with its
     /// state's or province's code right after it, as `mentions(in:)` pins a town to a code (in capitals, or in lower
     /// case where `lowerCaseStateCode` takes one). The match holds that town alone, so the code pins it again.
+    /// In lower case, a code that is a word ("co", "ca", "mt") pins such a town wherever it stands ("rangely co to meeker
+    /// co on the 20th"): the common word and its own state's code side by side are the town. Not a conjunction's or a
+    /// preposition's (`connectiveStateCodes`: "burns or scalds").
     private func pinnedOnlyMatch(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>) -> NameMatch? {
         let code = index + 1
         guard code < words.count, let cities = pinnedOnly[[words[index]]] else { return nil }
         guard let city = capitalStateCode(words, shapes, cities, at: code) ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes)
+                ?? Self.ownStateCode(words, cities, at: code, apostrophes: apostrophes)
         else { return nil }
         return ([city], 1, nil, false)
+    }
+
+    /// US states' codes that are English connectives or pronouns ("or", "in", "me", "ok", "hi", "oh"): never a pinned-only
+    /// town's state in lower case on their own.
+    static let connectiveStateCodes: Set<String> = ["or", "in", "me", "ok", "hi", "oh"]
+
+    /// Of `cities`, the US one whose state's code stands at `index` in lower case, no apostrophe gluing it to the name,
+    /// unless the code is a connective (`connectiveStateCodes`).
+    private static func ownStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>) -> City? {
+        guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
+              !connectiveStateCodes.contains(words[index]) else { return nil }
+        return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
 
     /// "Eureka CA", "Gillette WY": of `cities`, the US one whose state's postal code stands at `index` in capitals, in a

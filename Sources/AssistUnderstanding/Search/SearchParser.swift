@@ -26,7 +26,8 @@ public struct SearchParser: Sendable {
         let glued = TextMatching.apostrophedWords(text)
         // A contextual name read as the airline (none listed) takes its words from the places too: "azul campinas to natal".
         let contextual = listedAirlineSpans.isEmpty
-            ? Self.contextualAirlineSpan(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span)) : nil
+            ? Self.contextualAirlineSpan(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span),
+                                         commaBefore: TextMatching.wordsAfter([","], in: text)) : nil
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span) + (contextual.map { [$0.span] } ?? [])
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
         let punctuated = TextMatching.wordsAfter([",", ";", ":", ".", "!", "?", "(", ")"], in: text)
@@ -353,7 +354,7 @@ public struct SearchParser: Sendable {
     /// sign before the amount: "under £200", "max USD 500", "₺3000 altında". A limit word within three words either
     /// side; an amount without one ("150 euro") is no limit.
     static func price(in words: [String]) -> SearchFilters.Price? {
-        let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "budget",
+        let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "butcem", "butcemiz", "budget",
                                    "gecmesin", "gecmeyen", "asmasin", "asmayan", "ucuz", "dusuk"]
         for (index, word) in words.enumerated() {
             guard var amount = Double(word) else { continue }
@@ -374,6 +375,11 @@ public struct SearchParser: Sendable {
                 end += 2
             } else if end < words.count, let after = Self.currency(words[end]) {
                 currency = after
+                end += 1
+            } else if end < words.count, words[end] == "real", end + 1 == words.count || Self.currency(words[end + 1]) == nil {
+                // "en fazla 1500 real": right after an amount, and before no other currency's word ("500 real dollars"),
+                // the singular is Brazil's money too.
+                currency = "BRL"
                 end += 1
             } else if index > 0, codesBeforeAmounts.contains(words[index - 1]), let before = Self.currency(words[index - 1]) {
                 currency = before

@@ -83,6 +83,10 @@ extension SearchParser {
                words[index + 2] == "and", ["i", "me"].contains(words[index + 3]) { return 2 }
             if ["i", "me"].contains(words[index]), index + 3 < words.count, words[index + 1] == "and", words[index + 2] == "my",
                Self.companions.contains(words[index + 3]) { return 2 }
+            // "mom and me on mothers day", "me and mom": a companion named without "my", and no third after them.
+            if index + 2 < words.count, index + 3 == words.count || words[index + 3] != "and",
+               Self.companions.contains(words[index]) && words[index + 1] == "and" && ["i", "me"].contains(words[index + 2])
+                || ["i", "me"].contains(words[index]) && words[index + 1] == "and" && Self.companions.contains(words[index + 2]) { return 2 }
             // "me, my wife and our twin babies": the comma folds away.
             if words[index] == "me", index + 2 < words.count, words[index + 1] == "my", Self.companions.contains(words[index + 2]) { return 2 }
             if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
