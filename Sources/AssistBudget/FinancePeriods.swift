@@ -95,7 +95,7 @@ extension FinanceUnderstander {
                 index += length - 1
                 add(span)  // "the past 10 days", "son 10 günde": those days, today the last
             } else if let (span, length) = weekBeforeLast(words, at: index) ?? season(words, at: index) ?? sinceWeekday(words, at: index)
-                        ?? sinceDayOfMonth(words, at: index) ?? dayRange(words, at: index) ?? weekOf(words, at: index) {
+                        ?? sinceDayOfMonth(words, at: index) ?? dayRange(words, at: index) ?? weekOf(words, at: index, dashed: dashed) {
                 index += length - 1
                 add(span)  // "the week before last", "over the summer", "since monday", "20-27 ağustos"
             } else if let (span, length) = dayOfMonth(words, at: index) {

@@ -52,10 +52,14 @@ public struct FinanceUnderstander: Sendable {
     static let categories: [(String, [String])] = [
         ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "lokanta", "yemek",
                          "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye",
-                         "dışarıda yedik", "dışarda yedik", "dışarıda yedim", "dışarda yedim", "dışarıda yemek", "dışarda yemek"]),
+                         "dışarıda yedik", "dışarda yedik", "dışarıda yedim", "dışarda yedim", "dışarıda yemek", "dışarda yemek",
+                         // "dışarıda kaç öğün yedik": meals eaten (out), counted.
+                         "öğün yedik", "öğün yedim", "öğün yemişiz", "öğün yemişim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
-        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu", "depo doldur"]),
+        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu", "depo doldur",
+                  // "benzinlikte ne bıraktım": at the filling station.
+                  "benzinlik", "benzinlikte", "benzinliğe", "benzinci", "benzinciye", "benzincide"]),
         // "rideshares and trains", "public transport", "toplu taşımaya" (public transport, with its ending).
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
                        "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
@@ -69,7 +73,10 @@ public struct FinanceUnderstander: Sendable {
         // "how much did i shop online", "shopped online": the act said with the verb.
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
                       "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online",
-                      "order online"]), ("travel", ["travel", "flights", "seyahat", "uçak",
+                      "order online",
+                      // "internet alışverişlerim", "kaç tane online sipariş": online shopping, in Turkish too.
+                      "internet alışverişleri", "internet alışverişlerim", "internet alışverişlerimiz", "online sipariş", "online siparişler",
+                      "online siparişlerim", "online alışveriş", "online alışverişlerim"]), ("travel", ["travel", "flights", "seyahat", "uçak",
             // "bu yaz tatile ne kadar gitti": a holiday away, with its case endings.
             "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema", "konser", "konsere",
@@ -79,6 +86,12 @@ public struct FinanceUnderstander: Sendable {
                            "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
 
+    /// "up from the week before", "down from last month": risen or fallen since a period the words name, wherever they
+    /// stand ("starbucks total last week - up from the week before?"; "pick up from the store" names no period).
+    static let risenFromPeriods: [String] = ["up from", "down from"].flatMap { moved in
+        ["the week before", "the month before", "the year before", "the day before", "last week", "last month", "last year"].map { "\(moved) \($0)" }
+    }
+
     static let intents: [(FinanceQuestion.Intent, [String])] = [
         (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
                            "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı",
@@ -87,6 +100,8 @@ public struct FinanceUnderstander: Sendable {
                            // "is that up from february?": risen or fallen since another ("every fill-up from june" is none).
                            "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
                            "gone up from", "gone down from", "higher than", "lower than", "worse than", "better than",
+                           // "last week's … total - up from the week before?": the total risen since another.
+                           "total up from", "total down from", "spending up from", "spending down from", "was up from", "was down from",
                            // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
                            "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı",
                            // "up or down from january?": risen or fallen since another.
@@ -104,13 +119,15 @@ public struct FinanceUnderstander: Sendable {
                            // "geçen haftanınkine yetişti mi": has it caught up with another period's.
                            "yetişti mi", "yetişmiş mi",
                            // "ondan önceki haftanın altında mı kaldı": below or above another; "daha çok mu": more than it.
-                           "altında mı kaldı", "altında kaldı mı", "üstüne mi çıktı", "daha çok mu", "daha mı çok"]),
+                           "altında mı kaldı", "altında kaldı mı", "üstüne mi çıktı", "daha çok mu", "daha mı çok"] + risenFromPeriods),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           // "top 5 spending buckets": a category's other name.
                           "buckets", "spending bucket",
                           "kategoriler", "kategori", "by category", "per category", "harcama kalemleri", "harcama kalemi", "harcama kalemlerim",
                           // "harcama türleri": kinds of spending.
-                          "harcama türlerine", "harcama türüne", "harcama türleri"]),
+                          "harcama türlerine", "harcama türüne", "harcama türleri",
+                          // "give me the category view of that": the last answer seen by category.
+                          "category view", "category breakdown", "category split"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
@@ -141,7 +158,9 @@ public struct FinanceUnderstander: Sendable {
                     // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
                     "en yükseği", "en büyüğü", "en pahalısı",
                     // "en kabarık faturam": the most swollen, of a bill.
-                    "en kabarık",
+                    "en kabarık", "en kabarığı",
+                    // "bu seyahatlerden hangisi en çok tuttu": which one of them came to most.
+                    "hangisi en çok", "hangisi en fazla", "en çok tuttu", "en fazla tuttu",
                     // "en çok tutan fatura": the one that came to most ("en çok" alone asks where most went).
                     "en çok tutan", "en fazla tutan",
                     // "which one hurt the most", "rekor hangisi" (which is the record), "en yüklü ödeme" (the heaviest),
@@ -155,7 +174,9 @@ public struct FinanceUnderstander: Sendable {
                     // "which ebay order hit my card hardest", "which purchase cost me the most".
                     "hardest", "cost me the most", "costs me the most", "cost us the most",
                     // "what was the big-ticket order": the one of a big price.
-                    "big ticket"]),
+                    "big ticket",
+                    // "what trip was the big splurge": the one big purchase.
+                    "big splurge"]),
         // "what's my internet bill averaging": the verb too.
         // "what's the typical ticket there": the usual payment, an average.
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically",
@@ -269,6 +290,12 @@ public struct FinanceUnderstander: Sendable {
         // A name's words are no period: "h mart since valentine's day" is read since Valentine's Day, without March.
         let periodText = listed == nil ? merchant.flatMap { periods(in: $0).0 == nil ? nil : Self.text(text, without: $0) } ?? text : text
         var (period, other) = periods(in: periodText)
+        // Nothing is compared with itself. "mother's day brunch at snooze yesterday": two words for the same day name one
+        // day. "opet'e bu yaz geçen yazdan fazla mı" once summer is over: the same span twice sets it against the one a
+        // year before, as a follow-up's does.
+        if let named = period, other == named {
+            other = named.from == named.to ? nil : shifted(named, by: FollowUp.Shift(unit: .year))
+        }
         if period == nil, Self.saysBareWeekend(TextMatching.words(periodText)) { period = latestWeekend() }  // "hafta sonu bindiğim"
         let shift = FollowUp.shift(in: text)
         // "the sunday right before it": the weekday is the shift's, no latest Sunday of its own.
@@ -295,11 +322,14 @@ public struct FinanceUnderstander: Sendable {
         if intent == .largest, folded.containsAny(["ortalama", "on average", "average", "avg"]),
            !folded.words.contains(where: { ["en", "largest", "biggest", "most", "priciest", "highest"].contains($0) }) { intent = .average }
         // "kategorilere göre ayır", "harcama türlerine göre böl": "göre" here is "by", not a comparison's "compared to".
-        if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre", "türlerine göre", "türüne göre"]) {
+        if intent == .comparePeriods, folded.containsAny(["kategorilere göre", "kategoriye göre", "kategorilerine göre", "türlerine göre", "türüne göre",
+                                                                 "kalemlerine göre", "kalemlere göre", "kalemine göre"]) {
             intent = .topCategories
         }
         // "top 3 catagories": the word "categories" written with a slip.
         if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
+        // "hangi 4 kalemde para uçup gitmiş": which items (kinds of spending), maybe counted ("tek kalemde" is one payment's).
+        if intent == nil || intent == .totalSpent, Self.asksWhichItems(folded.words) { intent = .topCategories }
         // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
         if intent == nil, Self.asksEveryOne(folded.words) { intent = .listTransactions }
         // "yesterday's transactions pls": the transactions themselves, asked for with no other cue.
@@ -569,6 +599,16 @@ public struct FinanceUnderstander: Sendable {
                 return word != target && abs(word.count - target.count) <= allowed && word.first == "c"
                     && TextMatching.editDistance(word, target, limit: allowed) <= allowed
             }
+        }
+    }
+
+    /// "hangi kalemlere", "hangi 4 kalemde": "hangi" (which), perhaps a count, then "kalem…" (items, as Turkish names kinds
+    /// of spending). "tek kalemde" (in a single item) is one payment's size and says no "hangi".
+    static func asksWhichItems(_ words: [String]) -> Bool {
+        words.indices.contains { index in
+            guard words[index] == "hangi" else { return false }
+            let next = index + 1 < words.count && (Int(words[index + 1]) != nil || SearchParser.numbers[words[index + 1]] != nil) ? index + 2 : index + 1
+            return next < words.count && words[next].hasPrefix("kalem")
         }
     }
 
@@ -861,8 +901,10 @@ public struct FinanceUnderstander: Sendable {
             if let value = number(word), index + 2 < words.count, ["e", "a", "ye", "ya"].contains(words[index + 1]),
                turkishCountChanges.contains(where: words[index + 2].hasPrefix) { return value }
             // "yediye çıkarsana", "beşe indir": a spelled count in the dative, one word, before a verb that changes it.
+            // "listeyi üçle sınırla": limited with a count, in the instrumental.
+            let endings = words[index + 1].hasPrefix("sinirla") ? ["ye", "ya", "e", "a", "yle", "yla", "le", "la"] : ["ye", "ya", "e", "a"]
             if turkishCountChanges.contains(where: words[index + 1].hasPrefix),
-               let value = ["ye", "ya", "e", "a"].lazy.compactMap({ ending in
+               let value = endings.lazy.compactMap({ ending in
                    word.hasSuffix(ending) ? SearchParser.numbers[String(word.dropLast(ending.count))] : nil
                }).first, (2...50).contains(value) { return value }
         }

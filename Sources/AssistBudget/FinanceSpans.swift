@@ -186,9 +186,10 @@ extension FinanceUnderstander {
     /// "the week of feb 5", "the weekend of feb 10", "the week of 5 February", "the week of presidents' day": Monday to
     /// Sunday of the week that day is in (its latest such day, or the holiday's, on or before today), or that week's
     /// Saturday and Sunday; how many words it takes. In Turkish the day comes first and the week has the possessive: "9
-    /// şubat haftasında", "3 mart haftası".
-    func weekOf(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
-        if index + 2 < words.count, words[index + 2].hasPrefix("haftasi"), let day = DateResolver.dayNumber(words[index]),
+    /// şubat haftasında", "3 mart haftası". A day a dash joins to the one before it (`dashed`) ends a range the week's word
+    /// only names: "30 Nisan-6 Mayıs haftasında" is those days, read as a range.
+    func weekOf(_ words: [String], at index: Int, dashed: Set<Int> = []) -> (range: DateResolver.Range, length: Int)? {
+        if index + 2 < words.count, !dashed.contains(index), words[index + 2].hasPrefix("haftasi"), let day = DateResolver.dayNumber(words[index]),
            let month = DateResolver.month(words[index + 1]) {
             return (week(containing: pastDay(day, month: month), weekendOnly: false), 3)
         }
@@ -259,12 +260,14 @@ extension FinanceUnderstander {
         return (single(beside), 2 + length)
     }
 
-    /// "two weeks back", "3 weeks ago", "iki hafta önce", "iki hafta önceki": Monday to Sunday of the week that many
+    /// "two weeks back", "3 weeks ago", "iki hafta önce", "iki hafta önceki", and set against ("iki hafta öncesinden daha çok
+    /// mu"): Monday to Sunday of the week that many
     /// weeks before this one (two or more: "a week back" after a question moves its period, `FollowUp.shift`).
     func weeksBack(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         guard index + 2 < words.count, let count = Int(words[index]) ?? SearchParser.numbers[words[index]], (2...52).contains(count),
               ["weeks", "week", "wks", "hafta"].contains(words[index + 1]),
-              ["back", "ago", "once", "evvel", "onceki", "oncesi", "oncesinde"].contains(words[index + 2]) else { return nil }
+              ["back", "ago", "once", "evvel", "onceki", "oncesi", "oncesinde", "oncesinden", "oncekinden", "oncesine"].contains(words[index + 2])
+        else { return nil }
         let monday = calendar.date(byAdding: .day, value: -7 * count, to: DateResolver(today: thisWeek().from)!.today)!
         return (DateResolver.Range(from: DateResolver.iso(monday), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: monday)!)), 3)
     }

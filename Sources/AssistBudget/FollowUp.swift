@@ -48,6 +48,12 @@ enum FollowUp {
             || namesLastPeriod(words) && words.count <= 8
             || pointsAtLastItems(words) && words.count <= 8
             || opensWithMonth(words) && words.count <= 5
+            || redoesLast(words) && words.count <= 8
+    }
+
+    /// "make it all of april", "change that to march", "run it for 2055": the last question, done again with what follows.
+    static func redoesLast(_ words: [String]) -> Bool {
+        words.count >= 3 && ["make", "change", "set", "run", "redo", "do"].contains(words[0]) && ["it", "that", "this"].contains(words[1])
     }
 
     /// "may was how much?", "june?": a short question opening with a month's English name names the period to put in the
@@ -60,9 +66,14 @@ enum FollowUp {
 
     /// "bunların en pahalısı", "which of those was the biggest", "onlardan hangisi": the last answer's payments, pointed
     /// back to. A category's word then says what they were ("hangi tatildi": which holiday), not another slice.
+    /// So is the last total itself: "behind that number" ("count the dinners behind that number": the payments it was made
+    /// of), "bu parayla" ("kaç öğün yemişiz bu parayla": how many meals we ate with this money).
     static func pointsAtLastItems(_ words: [String]) -> Bool {
         words.contains { ["bunlarin", "bunlardan", "onlarin", "onlardan"].contains($0) }
-            || zip(words, words.dropFirst()).contains { $0 == "of" && ["those", "these", "them"].contains($1) }
+            || zip(words, words.dropFirst()).contains { pointer, noun in
+                pointer == "of" && ["those", "these", "them"].contains(noun) || pointer == "behind" && ["that", "it", "this"].contains(noun)
+                    || ["bu", "o"].contains(pointer) && ["parayla", "tutarla", "paraya", "tutara"].contains(noun)
+            }
     }
 
     /// "that month", "o ay", "o hafta", "that year": the last question's period, pointed back to (the period is kept as
@@ -190,7 +201,9 @@ enum FollowUp {
             }
             // "and the next day?": "next" before "day" too, a day after the last one ("next week", "next month" name the
             // coming ones, which a question about spending does not ask).
+            // "bir hafta ileri al", "a week forward", "one month ahead": one unit on.
             if count == nil, ["following", "sonraki", "ertesi"].contains(before) || before == "next" && unit == .day
+                || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after))
                 || ["after", "later"].contains(after) && before != "a" {
                 return Shift(unit: unit, forward: true)
             }

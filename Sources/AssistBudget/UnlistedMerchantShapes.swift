@@ -355,7 +355,10 @@ extension FinanceUnderstander {
                         // "terra pizza siparişlerim ekimde ne": the words between open with the period, not another noun.
                         && isPeriodWord(folded[index + 1])
                 }
+                // "inci pastanesine de bak bir": a short follow-up looking at this one too ("de", also, and a verb of looking).
+                let alsoLooks = tokens.count <= 6 && ["de", "da"].contains(next) && folded.contains { $0.hasPrefix("bak") }
                 guard shortFollowUp || ["ne", "kac"].contains(next) || Self.spendingAfter.contains(where: next.hasPrefix) || asksAfterPeriod
+                    || alsoLooks
                 else { continue }
                 // "remzi kitabevinden": a compound naming a kind of shop, a name its first word.
                 if compound, index > 0, Self.shopKinds.contains(TextMatching.fold(stem)), plain(index - 1), !Self.isGenitive(folded[index - 1]),
@@ -512,7 +515,9 @@ extension FinanceUnderstander {
               !(CommonWords.isTurkishOnly(folded) && folded.count >= 4
                 && ["di", "ti", "du", "tu"].contains(where: folded.hasSuffix)),
               // "bu kış başkentgaz'a", "geçen sonbahar mephisto'dan": a season's name is the period's, no name's word.
-              Self.seasons[folded] == nil else { return nil }
+              Self.seasons[folded] == nil,
+              // "dün annemle hacıbaba'ya": one's own with "-le" (annemle, eşimle, arkadaşlarımızla) is a companion.
+              !Self.isCompanionWith(folded) else { return nil }
         return name(words: [previous, stem], before: nil, turkish: true)
     }
 
@@ -811,6 +816,12 @@ extension FinanceUnderstander {
     static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",
                                              "past", "between", "from", "before", "after", "until", "lately", "recently", "ever", "and", "or"]
 
+    /// Whether a folded word is a possessed one with "-le" (with): "annemle", "eşimle", "babamla", "arkadaşlarımızla".
+    /// The possessive's "m" or "mız" before it marks the speaker's own, which a shop's name does not carry.
+    static func isCompanionWith(_ folded: String) -> Bool {
+        folded.count >= 5 && ["mle", "mla", "mizle", "mizla", "muzle", "muzla"].contains(where: folded.hasSuffix)
+    }
+
     /// Common words, folded, that are no merchant's name in the shapes `lowercaseMerchant` reads.
     static let notNameWords: Set<String> = [
         "our", "your", "his", "her", "their", "all", "every", "each", "avg", "average", "total", "biggest", "largest", "smallest",
@@ -819,7 +830,9 @@ extension FinanceUnderstander {
         // Kinds of trip and visit, no shop's name before "trips" or "visits" ("road trips", "dentist visits").
         "road", "field", "ski", "beach", "camping", "fishing", "dentist", "vet", "day", "shopping", "mall", "class", "site", "return",
         "cheapest", "priciest", "recent", "latest", "last", "first", "past", "previous", "next", "these", "those", "monthly", "weekly",
-        "yearly", "annual", "daily", "online", "card", "credit", "debit", "phone", "mobile", "cell", "internet", "electricity",
+        "yearly", "annual", "daily", "online", "card", "credit", "debit",
+        // "samulaş kartıma kaç lira yükledim": my card, topped up, no name's word.
+        "kartim", "kartima", "kartimdan", "kartimi", "kartimla", "kartimiza", "phone", "mobile", "cell", "internet", "electricity",
         "electric", "water", "power", "cable", "utility", "rent", "food", "many", "much", "per", "for", "in", "on", "to", "from",
         "with", "by", "and", "or", "you", "it", "them", "us", "single", "one", "two", "big", "small", "new", "old", "regular", "usual",
         "overall", "whole", "night", "noon", "morning", "evening", "breakfast", "same", "other", "another", "spend", "spent",
