@@ -243,7 +243,10 @@ extension FinanceUnderstander {
     static let tradesBeforeApostrophe: Set<String> = ["optik", "eczane", "eczanesi", "kirtasiye", "firin", "pastane", "pastanesi", "kuyumcu", "mobilya",
                                          "oyuncak", "cicekci",
                                          // "zübeyir ocakbaşı'nda", "halil usta kebapçısı'na": a grill house, a kebab shop.
-                                         "ocakbasi", "kebapcisi"]
+                                         "ocakbasi", "kebapcisi",
+                                         // "akdeniz elektrik'e", "zeki triko'dan": an electricity distributor (named for its
+                                         // region), a knitwear or textile maker, a hardware shop.
+                                         "elektrik", "triko", "tekstil", "nalbur", "hirdavat", "zuccaciye"]
 
     /// Whether the folded word after a name is a kind of shop, as the type's comment says.
     static func isShopKind(_ folded: String) -> Bool {

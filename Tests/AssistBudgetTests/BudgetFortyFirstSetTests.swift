@@ -75,4 +75,12 @@ struct BudgetFortyFirstSetTests: BudgetSetReading {
         #expect(ask("dün eşimle lezzetçi'ye ne kadar verdim").merchant == "Lezzetçi")
         #expect(ask("martta metropol kartıma kaç lira yükledim").merchant?.contains("Kartım") != true)
     }
+
+    @Test("a trade after a name's word with the apostrophe: 'toroslar elektrik'e', 'hatemoğlu triko'dan'")
+    func trades() {
+        #expect(ask("toroslar elektrik'e bu yıl ne kadar ödedim").merchant == "Toroslar Elektrik")
+        #expect(ask("hatemoğlu triko'dan geçen ay ne aldım").merchant == "Hatemoğlu Triko")
+        // A period's word before the trade is no name's.
+        #expect(ask("geçen ay triko'ya ne verdim").merchant != "Ay Triko")
+    }
 }
