@@ -355,36 +355,19 @@ extension Gazetteer {
         return nil
     }
 
-    /// A city's abbreviation at `index` ("LA", "NYC"), as written in capitals: lower-case "la" is a word (Spanish,
-    /// French, Turkish "-la"); one that is no word may be lower case too ("nyc"). Else an airport's IATA code in
-    /// capitals, in a text not all in capitals ("LAX to SFO"; not "USD", "THY", a currency's or an airline's), or in
-    /// any case if it is a big city's that is no word (`anyCaseCodes`: "burbank to jfk"). Like a common word, either
-    /// still needs a travel context to count.
     /// "bishop ca to mariposa", "Winner SD": a small town whose name is a common word (`pinnedOnly`), read only with its
     /// state's or province's code right after it, as `mentions(in:)` pins a town to a code (in capitals, or in lower
     /// case where `lowerCaseStateCode` takes one). The match holds that town alone, so the code pins it again.
-    /// In lower case, a code that is a word ("co", "ca", "mt") pins such a town wherever it stands ("rangely co to meeker
-    /// co on the 20th"): the common word and its own state's code side by side are the town. Not a conjunction's or a
-    /// preposition's (`connectiveStateCodes`: "burns or scalds").
+    /// In lower case, a code that is an English word ("co", "ca", "mt") pins such a town wherever it stands ("rangely co
+    /// to meeker co on the 20th"): the common word and its own state's code side by side are the town. Not a
+    /// conjunction's or a preposition's (`connectiveStateCodes`: "to burns or baker").
     private func pinnedOnlyMatch(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>) -> NameMatch? {
         let code = index + 1
         guard code < words.count, let cities = pinnedOnly[[words[index]]] else { return nil }
-        guard let city = capitalStateCode(words, shapes, cities, at: code) ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes)
-                ?? Self.ownStateCode(words, cities, at: code, apostrophes: apostrophes)
+        guard let city = capitalStateCode(words, shapes, cities, at: code)
+                ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes, wordCodes: true)
         else { return nil }
         return ([city], 1, nil, false)
-    }
-
-    /// US states' codes that are English connectives or pronouns ("or", "in", "me", "ok", "hi", "oh"): never a pinned-only
-    /// town's state in lower case on their own.
-    static let connectiveStateCodes: Set<String> = ["or", "in", "me", "ok", "hi", "oh"]
-
-    /// Of `cities`, the US one whose state's code stands at `index` in lower case, no apostrophe gluing it to the name,
-    /// unless the code is a connective (`connectiveStateCodes`).
-    private static func ownStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>) -> City? {
-        guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
-              !connectiveStateCodes.contains(words[index]) else { return nil }
-        return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
 
     /// "Eureka CA", "Gillette WY": of `cities`, the US one whose state's postal code stands at `index` in capitals, in a
@@ -394,6 +377,11 @@ extension Gazetteer {
         return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
 
+    /// A city's abbreviation at `index` ("LA", "NYC"), as written in capitals: lower-case "la" is a word (Spanish,
+    /// French, Turkish "-la"); one that is no word may be lower case too ("nyc"). Else an airport's IATA code in
+    /// capitals, in a text not all in capitals ("LAX to SFO"; not "USD", "THY", a currency's or an airline's), or in
+    /// any case if it is a big city's that is no word (`anyCaseCodes`: "burbank to jfk"). Like a common word, either
+    /// still needs a travel context to count.
     private func abbreviation(_ words: [String], _ shapes: WordShapes, at index: Int) -> NameMatch? {
         let word = words[index]
         if let city = abbreviations[word], shapes.isAllCapitals(index) || anyCaseAbbreviations.contains(word) { return ([city], 1, nil, true) }

@@ -21,7 +21,9 @@ extension Gazetteer {
     /// The place of `cities` in the US state whose code, in any case, is the word at `index`, when the route goes on
     /// after it ("to") or the code is no word (`unmistakableStateCodes`); nil otherwise, or when an apostrophe glues the
     /// word to the name ("Kearney'ne").
-    func lowerCaseStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>) -> City? {
+    /// With `wordCodes`, for a name that is a place only so pinned (`pinnedOnly`), a code that is an English word counts
+    /// wherever it stands too, but for a connective's (`connectiveStateCodes`).
+    func lowerCaseStateCode(_ words: [String], _ cities: [City], at index: Int, apostrophes: Set<Int>, wordCodes: Bool = false) -> City? {
         // "atherton qld", "hinton ab": an Australian state's or a Canadian province's abbreviation, in any case.
         if index < words.count, !apostrophes.contains(index), let (country, region) = Self.provinceAbbreviations[words[index]],
            let city = cities.first(where: { $0.country == country && $0.region == region }) {
@@ -30,6 +32,7 @@ extension Gazetteer {
         guard index < words.count, words[index].count == 2, words[index].allSatisfy(\.isLetter), !apostrophes.contains(index),
               index + 1 < words.count && Self.toWords.contains(words[index + 1]) || Self.unmistakableStateCodes.contains(words[index])
                 || Self.turkishWordStateCodes.contains(words[index]) && DateResolver.readsAsEnglish(words)
+                || wordCodes && !Self.connectiveStateCodes.contains(words[index]) && !Self.turkishWordStateCodes.contains(words[index])
         else { return nil }
         return cities.first { $0.country == "US" && $0.region == words[index].uppercased() }
     }
@@ -46,6 +49,10 @@ extension Gazetteer {
     /// English, after a town of that state, its state wherever they stand ("stuck in gordon ne, anything tmrw?";
     /// "kearney ne kadar" is Turkish).
     static let turkishWordStateCodes: Set<String> = ["ne", "de"]
+
+    /// US states' codes that are English connectives or pronouns ("burns or baker", "salmon in june"): no pinned-only town's
+    /// state in lower case unless the route goes on after them.
+    static let connectiveStateCodes: Set<String> = ["or", "in", "me", "ok", "hi", "oh"]
 
     /// US states' codes that are no English or Turkish word (not "in", "me", "or", "ok", "pa", "ne", "de"…): after a
     /// town of that state, in lower case, its state wherever they stand.
