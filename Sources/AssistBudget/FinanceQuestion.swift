@@ -669,6 +669,8 @@ public struct FinanceUnderstander: Sendable {
                 (merchant, category) = (previous.merchant, previous.category)
             }
             if reading.namesMerchantsPayments(of: previous) { category = nil }
+            // "same question for american eagle", "cacharel'i de bir kontrol et": another shop in the last one's place.
+            if merchant == nil, category == nil, previous.merchant != nil, let other = shopInFollowUp(text) { merchant = other }
             var question = FinanceQuestion(intent: kept ?? previous.intent,
                                            period: shifted ?? period ?? previous.period, otherPeriod: other ?? previous.otherPeriod,
                                            merchant: merchant ?? (category == nil ? previous.merchant : nil),

@@ -70,6 +70,22 @@ struct BudgetFortyFirstSetTests: BudgetSetReading {
         #expect(other.merchant == "Güllüoğlu Pastanesi" && other.period == span("2057-04-01", "2057-04-30"))
     }
 
+    @Test("another shop in the last one's place: 'same question for X', 'check X too', 'X, same month?', 'X'i de bir kontrol et', 'X kitabevine bakalım'")
+    func anotherShop() {
+        let previous = "How much did I spend at Starbucks last month?"
+        let same = after(previous, "same question for banana republic")
+        #expect(same.merchant == "Banana Republic" && same.period == span("2057-04-01", "2057-04-30"))
+        #expect(after(previous, "check zumiez too").merchant == "Zumiez")
+        #expect(after(previous, "hobby lobby, same month?").merchant == "Hobby Lobby")
+        #expect(after("Geçen ay Migros'a ne kadar harcadım?", "mavi'yi de bir kontrol et").merchant == "Mavi")
+        #expect(after("Geçen ay Migros'a ne kadar harcadım?", "remzi kitabevine bakalım").merchant == "Remzi Kitabevi")
+        // A period, a category or a word of the question in that place is no shop.
+        #expect(after(previous, "check march too").merchant == "Starbucks")
+        #expect(after(previous, "try a different month").merchant == "Starbucks")
+        #expect(after(previous, "same for groceries").category == "groceries")
+        #expect(after("Geçen ay Migros'a ne kadar harcadım?", "geçen yıla da bakalım").merchant == "Migros")
+    }
+
     @Test("names: one's companion with '-le' and one's card are no name's words")
     func names() {
         #expect(ask("dün eşimle lezzetçi'ye ne kadar verdim").merchant == "Lezzetçi")
