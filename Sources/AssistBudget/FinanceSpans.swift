@@ -261,8 +261,8 @@ extension FinanceUnderstander {
     }
 
     /// "two weeks back", "3 weeks ago", "iki hafta önce", "iki hafta önceki", and set against ("iki hafta öncesinden daha çok
-    /// mu"): Monday to Sunday of the week that many
-    /// weeks before this one (two or more: "a week back" after a question moves its period, `FollowUp.shift`).
+    /// mu"): Monday to Sunday of the week that many weeks before this one (two or more: "a week back" after a question
+    /// moves its period, `FollowUp.shift`).
     func weeksBack(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         guard index + 2 < words.count, let count = Int(words[index]) ?? SearchParser.numbers[words[index]], (2...52).contains(count),
               ["weeks", "week", "wks", "hafta"].contains(words[index + 1]),
