@@ -1,7 +1,7 @@
 import AssistUnderstanding
 
 /// A short follow-up after a question about a shop, asking the same of another: "same question for american eagle",
-/// "check tillys too", "now try fresh thyme", "swap in duluth", "lunds, same month?", "cacharel'i de bir kontrol et",
+/// "check tillys too", "now try fresh thyme", "swap in zumiez", "lunds, same month?", "cacharel'i de bir kontrol et",
 /// "ayrıntı yayınlarına bakalım". The words left when the follow-up's frame is taken away are the other shop's name,
 /// in lower case too, since nothing else can stand there: no period, no category, no common word alone.
 extension FinanceUnderstander {
@@ -13,7 +13,9 @@ extension FinanceUnderstander {
     static let shopFollowUpEndings: [[String]] = [["as", "well"], ["too"], ["instead"], ["same", "month"], ["same", "week"], ["same", "year"],
                                                   ["same", "period"], ["same", "time"]]
     /// Turkish verbs of looking that close such a follow-up: "bakalım" (let us look), "bak" (look), "kontrol et" (check).
-    static let shopFollowUpLooks: Set<String> = ["bak", "bakalim", "bakar", "bakarmisin", "baksana", "kontrol", "et", "bir", "bi", "de", "da"]
+    static let shopFollowUpVerbs: Set<String> = ["bak", "bakalim", "bakar", "bakarmisin", "baksana", "kontrol"]
+    /// The words that may follow the name in such a Turkish follow-up: the verbs, and "et", "bir" (once), "de" (too).
+    static let shopFollowUpLooks: Set<String> = shopFollowUpVerbs.union(["et", "bir", "bi", "de", "da"])
 
     /// The other shop a short follow-up names, as the type's comment says; nil when its frame is not there or the words
     /// left are no name.
@@ -21,15 +23,15 @@ extension FinanceUnderstander {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }.filter { !$0.isEmpty }
         let folded = tokens.map(TextMatching.fold)
         guard (1...7).contains(tokens.count) else { return nil }
-        // Turkish: one or two words, the last with an apostrophe and a case ending or a compound's ending, then words of
-        // looking ("cacharel'i de bir kontrol et").
+        // Turkish: one or two words, the last with an apostrophe and an ending after it (a case's, or the object's:
+        // "cacharel'i"), then words of looking ("cacharel'i de bir kontrol et").
         if let glued = tokens.firstIndex(where: { $0.contains("'") || $0.contains("’") }), glued <= 1,
            tokens[(glued + 1)...].indices.allSatisfy({ Self.shopFollowUpLooks.contains(folded[$0]) }), glued + 1 < tokens.count {
             let stem = tokens[glued].split(whereSeparator: { $0 == "'" || $0 == "’" }).first.map(String.init) ?? ""
             return followUpName(Array(tokens[..<glued]) + [stem], turkish: true)
         }
         // Without the apostrophe, a compound's possessive word and its "-na" ending before them: "ayrıntı yayınlarına bakalım".
-        if let look = folded.firstIndex(where: { ["bak", "bakalim", "baksana", "kontrol"].contains($0) }), (1...2).contains(look),
+        if let look = folded.firstIndex(where: Self.shopFollowUpVerbs.contains), (1...2).contains(look),
            tokens[look...].indices.allSatisfy({ Self.shopFollowUpLooks.contains(folded[$0]) }) {
             let last = tokens[look - 1]
             guard ["na", "ne"].contains(where: TextMatching.fold(last).hasSuffix) else { return nil }
