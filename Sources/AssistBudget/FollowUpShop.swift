@@ -56,8 +56,7 @@ extension FinanceUnderstander {
         let folded = words.map(TextMatching.fold)
         let namedKind = folded.count > 1 && Self.isShopKind(folded[folded.count - 1]) && Self.category(in: words[0]) == nil
         guard namedKind || Self.category(in: name) == nil, !Self.hasIntentCue(name), !folded.contains(where: Self.notNameWords.contains),
-              !folded.contains(where: Self.notNames.contains),
-              folded.count > 1 || !CommonWords.contains(folded[0]) || turkish, acceptable(name, allowingCommonWords: words.count > 1) else { return nil }
+              folded.count > 1 || !CommonWords.contains(folded[0]) || turkish, acceptable(name) else { return nil }
         return words.map { Self.spelledAsName($0, turkish: turkish) }.joined(separator: " ")
     }
 }

@@ -95,4 +95,13 @@ struct TurkishPlaceShapesTests {
         #expect(TextMatching.dashedWords("a b -c d") == [2])
         #expect(TextMatching.dashedWords("- a b") == [])
     }
+
+    @Test("the separators before each word are gathered in one pass, and the word sets read from them agree")
+    func separatorsBefore() {
+        #expect(TextMatching.separatorsBefore(in: "a, b; c d (e) - f") == [1: [","], 2: [";"], 4: ["("], 5: [")", "-"]])
+        #expect(TextMatching.separatorsBefore(in: ", a b") == [:])
+        #expect(TextMatching.separatorsBefore(in: "Lizbon'a, Roma") == [2: [","]])
+        #expect(TextMatching.wordsAfter([","], in: "a, b; c, d") == [1, 3])
+        #expect(TextMatching.wordsAfter([","], in: "a; b") == [])
+    }
 }

@@ -24,13 +24,14 @@ public struct SearchParser: Sendable {
         let shapedAirlines = Self.shapedAirlines(in: text, words: words, besides: listedAirlineSpans,
                                                  places: Set(allMentions.flatMap { $0.position..<($0.position + $0.length) }))
         let glued = TextMatching.apostrophedWords(text)
+        let stops = TextMatching.separatorsBefore(in: text)
         // A contextual name read as the airline (none listed) takes its words from the places too: "azul campinas to natal".
         let contextual = listedAirlineSpans.isEmpty
             ? Self.contextualAirlineSpan(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span),
-                                         commaBefore: TextMatching.wordsAfter([","], in: text)) : nil
+                                         commaBefore: Set(stops.compactMap { $0.value.contains(",") ? $0.key : nil })) : nil
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span) + (contextual.map { [$0.span] } ?? [])
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
-        let punctuated = TextMatching.wordsAfter([",", ";", ":", ".", "!", "?", "(", ")"], in: text)
+        let punctuated = Set(stops.compactMap { $0.value.isDisjoint(with: Self.stopMarks) ? nil : $0.key })
         let besidesAsides = Gazetteer.besidesAsides(mentions, in: text)
         let route = gazetteer.route(of: besidesAsides.filter {
             !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions, punctuated: punctuated)
@@ -129,6 +130,10 @@ public struct SearchParser: Sendable {
         guard text.contains("→") || text.contains("->") else { return text }
         return text.replacingOccurrences(of: "->", with: " to ").replacingOccurrences(of: "→", with: " to ")
     }
+
+    /// The marks that end a clause or open an aside: the word after one is not read with the words before it
+    /// (`Gazetteer.isCompanion`, `Gazetteer.isLeftForSomewhere`).
+    static let stopMarks: Set<Character> = [",", ";", ":", ".", "!", "?", "(", ")"]
 
     /// A place the trip goes through, neither of its ends: after "via" ("to Karakol via Bishkek"; unless a word gives it
     /// a role, "via" is never one), or before Turkish "üzerinden" or "aktarmalı" ("Bişkek üzerinden", through Bishkek).

@@ -68,20 +68,26 @@ public enum TextMatching {
     /// Indexes into `words(text)` of the words one of `separators` comes before, with only spaces or other
     /// separators between ("yesterday + today" gives [1] for "+").
     public static func wordsAfter(_ separators: Set<Character>, in text: String) -> Set<Int> {
-        var after: Set<Int> = []
-        var index = 0, inWord = false, sawSeparator = false
+        Set(separatorsBefore(in: text).compactMap { $0.value.isDisjoint(with: separators) ? nil : $0.key })
+    }
+
+    /// For each word of `words(text)` that separators come before (the first word excepted), those separators: the
+    /// text folded once for a caller that asks about several kinds of stop ("a, b; c" gives [1: [","], 2: [";"]]).
+    public static func separatorsBefore(in text: String) -> [Int: Set<Character>] {
+        var before: [Int: Set<Character>] = [:]
+        var index = 0, inWord = false, seen: Set<Character> = []
         for character in fold(text) {
             if character.isLetter || character.isNumber {
-                if !inWord, sawSeparator, index > 0 { after.insert(index) }
-                if !inWord { sawSeparator = false }
+                if !inWord, !seen.isEmpty, index > 0 { before[index] = seen }
+                if !inWord { seen = [] }
                 inWord = true
             } else {
                 if inWord { index += 1 }
                 inWord = false
-                if separators.contains(character) { sawSeparator = true }
+                if !character.isWhitespace { seen.insert(character) }
             }
         }
-        return after
+        return before
     }
 
     /// Indexes into `words(text)` of the words an apostrophe glues to the word before ("Karşı'dan" gives [1]): a
