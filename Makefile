@@ -188,6 +188,10 @@ eval: build
 	# The forty-first set: measured once, on the rules of a75751b (golden/written-after/README.md).
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyfirst.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyfirst.jsonl
+	# The forty-second set: measured once, on the rules of d3cabab (golden/written-after/README.md); its pool went down
+	# to towns of 500 people, below the gazetteer's floor then.
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortysecond.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortysecond.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
