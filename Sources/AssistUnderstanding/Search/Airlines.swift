@@ -235,12 +235,14 @@ extension SearchParser {
     }
 
     /// Where `name` (folded words) stands in `words`, its last word with nothing glued on but a Turkish ending or an
-    /// English plural ("pegasusla", "thyden", "deltas"): "tapese" is Tapes, a town, with "-e", no TAP.
+    /// English plural ("pegasusla", "thyden", "deltas"): "tapese" is Tapes, a town, with "-e", no TAP. The plural "-es"
+    /// follows only a hissing end, as English spells it: "jales" is Jales, a town, no JAL.
     static func ranges(of name: [String], in words: [String]) -> [Range<Int>] {
         TextMatching.ranges(of: name, in: words).filter { range in
             guard let last = name.last else { return false }
             let glued = String(words[range.upperBound - 1].dropFirst(last.count))
-            return glued.isEmpty || Gazetteer.caseEndings.contains(glued) || turkishWithWords.contains(glued) || ["s", "es"].contains(glued)
+            return glued.isEmpty || Gazetteer.caseEndings.contains(glued) || turkishWithWords.contains(glued) || glued == "s"
+                || glued == "es" && ["s", "x", "z", "ch", "sh"].contains { last.hasSuffix($0) }
         }
     }
 

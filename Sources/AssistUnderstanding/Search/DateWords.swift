@@ -208,7 +208,7 @@ enum DateWords {
 
     /// Holidays, fixed and moving, as folded words: "Christmas Eve", "New Year's Eve" (which folds to "new year s
     /// eve"; Turkish "yılbaşı gecesi"), Christmas (Turkish "Noel"), Halloween (Turkish "Cadılar Bayramı"), Valentine's Day (or "valentine's"), St Patrick's Day,
-    /// Canada Day (July 1), Remembrance, Armistice or Veterans Day (November 11), Bonfire (Guy Fawkes) Night (November 5), Turkey's Republic Day (Cumhuriyet
+    /// Canada Day (July 1) and Victoria Day (the Monday before May 25), Remembrance, Armistice or Veterans Day (November 11), Bonfire (Guy Fawkes) Night (November 5), Turkey's Republic Day (Cumhuriyet
     /// Bayramı) and Victory Day (Zafer Bayramı, August 30), the ones set by weekday: Thanksgiving (the fourth
     /// Thursday of November) and Black Friday (the day after), Memorial Day (the last Monday of May), Labor Day
     /// (the first Monday of September), Columbus Day (the second Monday of October), Mother's Day (the second Sunday of May, as in the US and Turkey: "anneler
@@ -242,6 +242,8 @@ enum DateWords {
         Holiday(["black", "friday"], month: 11, nth: 4, weekday: 5, plus: 1), Holiday(["kara", "cuma"], month: 11, nth: 4, weekday: 5, plus: 1),
         // Family Day: the third Monday of February in most Canadian provinces (Alberta, British Columbia, Ontario, Saskatchewan).
         Holiday(["canada", "day"], 7, 1), Holiday(["family", "day"], month: 2, nth: 3, weekday: 2),
+        // Victoria Day, Canada's: the Monday before 25 May, a week before the last Monday of May (which falls on the 25th or later).
+        Holiday(["victoria", "day"], month: 5, nth: -1, weekday: 2, plus: -7),
         // Australia's and New Zealand's national days: Australia Day (26 January), Waitangi Day (6 February), Anzac Day (25 April).
         Holiday(["australia", "day"], 1, 26), Holiday(["waitangi", "day"], 2, 6), Holiday(["anzac", "day"], 4, 25),
         Holiday(["zafer", "bayrami"], 8, 30), Holiday(["remembrance", "day"], 11, 11), Holiday(["veterans", "day"], 11, 11),

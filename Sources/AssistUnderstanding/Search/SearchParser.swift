@@ -273,6 +273,12 @@ public struct SearchParser: Sendable {
         "yen": "JPY", "jpy": "JPY", "reais": "BRL", "brl": "BRL",
     ]
 
+    /// "real", the singular of Brazil's money, alone or with a Turkish case ending ("reali", "realden"): read only right
+    /// after an amount, since alone it is an English word too.
+    static func isReal(_ word: String) -> Bool {
+        word.hasPrefix("real") && (word.count == 4 || Gazetteer.caseEndings.contains(String(word.dropFirst(4))))
+    }
+
     /// Dollars named by their country before the word: "900 Canadian dollars", "500 Australian dollars".
     static let dollarCountries: [String: String] = ["canadian": "CAD", "australian": "AUD", "aussie": "AUD"]
 
@@ -381,9 +387,9 @@ public struct SearchParser: Sendable {
             } else if end < words.count, let after = Self.currency(words[end]) {
                 currency = after
                 end += 1
-            } else if end < words.count, words[end] == "real", end + 1 == words.count || Self.currency(words[end + 1]) == nil {
+            } else if end < words.count, Self.isReal(words[end]), end + 1 == words.count || Self.currency(words[end + 1]) == nil {
                 // "en fazla 1500 real": right after an amount, and before no other currency's word ("500 real dollars"),
-                // the singular is Brazil's money too.
+                // the singular is Brazil's money too, with a Turkish case ending or without ("900 reali geçmesin").
                 currency = "BRL"
                 end += 1
             } else if index > 0, codesBeforeAmounts.contains(words[index - 1]), let before = Self.currency(words[index - 1]) {
