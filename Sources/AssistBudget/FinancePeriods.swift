@@ -7,7 +7,9 @@ extension FinanceUnderstander {
     /// A period as the question wrote it: its range, the words it took, and the part of a date it names, so a
     /// month or quarter and a year written together read as one ("february last year", "geçen yılın şubatında").
     struct FoundPeriod {
-        enum Part: Equatable { case month(Int), quarter(Int), half(Int), year(Int), day, other }
+        /// What a period names, where a year beside it may make it that year's: a month, a quarter, a half, a run of
+        /// months ("jan to june", first and last), a year, a day.
+        enum Part: Equatable { case month(Int), quarter(Int), half(Int), months(Int, Int), year(Int), day, other }
         var range: DateResolver.Range
         var first: Int
         var last: Int
@@ -46,7 +48,8 @@ extension FinanceUnderstander {
             // "since easter", "sevgililer gününden beri".
             func addDay(_ day: DateResolver.Range) {
                 // "black friday'den beri": the ablative after an apostrophe is a word of its own before "beri".
-                let ablative = index + 1 < words.count && ["den", "dan", "ten", "tan"].contains(words[index + 1]) ? 1 : 0
+                // "babalar günü'nden bu yana": after a possessive's vowel, with its buffer "n".
+                let ablative = index + 1 < words.count && ["den", "dan", "ten", "tan", "nden", "ndan"].contains(words[index + 1]) ? 1 : 0
                 var since = Self.sinceAfter(words, at: index + 1 + ablative)
                 if since > 0 { since += ablative }
                 // "from thanksgiving till now", "… till today": from that day to today; so is "from new year's eve on".
@@ -143,7 +146,7 @@ extension FinanceUnderstander {
                 addDay(day(dayOfYearAfter(words, at: &index, day: dayNumber, month: month)))  // "November 3rd"; "kasımda 3 kez" is November
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index, dashed: dashed), last != first {
                 index += length
-                add(pastMonths(from: first, to: last))  // "from June to August", "haziran ile ağustos arası"
+                add(pastMonths(from: first, to: last), from: start, .months(first, last))  // "from June to August", "haziran ile ağustos arası"
             } else if monthWords.contains(word), previous == "last" || previous == "gecen" { add(monthRange(offset: -1), from: index - 1) }
             else if monthWords.contains(word), previous == "this" || previous == "bu" { add(monthRange(offset: 0), from: index - 1) }
             else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { add(lastWeek(), from: index - 1) }
@@ -187,7 +190,7 @@ extension FinanceUnderstander {
         return (periods.first, periods.count > 1 ? periods[1] : nil)
     }
 
-    /// Periods written together read as one. A named month, quarter or half next to a year, either way round and
+    /// Periods written together read as one. A named month, quarter, half or run of months next to a year, either way round and
     /// with at most "of" or "in" between, is that one of that year: "february last year", "geçen yılın şubatında",
     /// "Q4 last year", "geçen yılın son çeyreği", "the first half of 2027" (a quarter named "last" or "son" is the
     /// year's fourth there, and the one before this quarter on its own). Two days joined by "to", "until" or
@@ -286,6 +289,9 @@ extension FinanceUnderstander {
         case .month(let month): range = monthRange(month, year: year)
         case .quarter(let number): range = quarterRange(number, year: year)
         case .half(let number): range = halfRange(number, year: year)
+        // "jan to june of last year", "geçen yılın ocak-haziran dönemi": those months of that year.
+        case .months(let first, let last) where first <= last:
+            range = DateResolver.Range(from: monthRange(first, year: year).from, to: monthRange(last, year: year).to)
         default: return nil
         }
         return FoundPeriod(range: range, first: min(a.first, b.first), last: max(a.last, b.last))

@@ -127,7 +127,9 @@ public struct FinanceUnderstander: Sendable {
                           // "harcama türleri": kinds of spending.
                           "harcama türlerine", "harcama türüne", "harcama türleri",
                           // "give me the category view of that": the last answer seen by category.
-                          "category view", "category breakdown", "category split"]),
+                          "category view", "category breakdown", "category split",
+                          // "category-wise, how does it look": seen by category.
+                          "category wise", "categorywise"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
@@ -171,6 +173,8 @@ public struct FinanceUnderstander: Sendable {
                     // "heaviest single grocery bill", "steepest … folio", "single fattest charge", "top dollar charge", and
                     // "pricest" as typed.
                     "heaviest", "steepest", "fattest", "top dollar", "pricest",
+                    // "the heftiest thing i got from …".
+                    "heftiest",
                     // "which ebay order hit my card hardest", "which purchase cost me the most".
                     "hardest", "cost me the most", "costs me the most", "cost us the most",
                     // "what was the big-ticket order": the one of a big price.
@@ -184,10 +188,14 @@ public struct FinanceUnderstander: Sendable {
                     "mean",
                     // "what does one trip usually come to", "in a normal week", "divide by sessions".
                     "usually", "normally", "in a normal", "in a typical", "divide by", "divided by",
+                    // "divide that by how many times we went": the total over the visits.
+                    "divide that by", "divide it by", "divide this by",
                     // "what's the usual check at …", "how much is a normal grocery trip costing me".
                     "the usual", "a normal"]),
         // "… visits in february, just the number": the count alone.
-        (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+        (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
+                  // "… runs in may, count please": a count asked for by the word alone.
+                  "count please", "count pls", "a count", "the count", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
@@ -316,6 +324,10 @@ public struct FinanceUnderstander: Sendable {
         }
         // "now do coffee shops": a category's kind of shop asks for no ranking (`FinanceIntentShapes.swift`).
         if intent == .topMerchants, let besides = Self.intentBesidesKindsOfShop(folded.words, text: text) { intent = besides }
+        // "nisanı da söyle, aynı yer": the same place as before, no ranking of places.
+        if intent == .topMerchants, Self.namesTheSamePlace(folded.words) {
+            intent = Self.intents.first { $0.0 != .topMerchants && folded.containsAny($0.1) }?.0
+        }
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
         // "bir seferde ortalama ne harcıyorum", "on average in one go": an average of single payments, no largest one
         // (a superlative, "en", "biggest", still asks the largest).
@@ -618,6 +630,16 @@ public struct FinanceUnderstander: Sendable {
         return words.contains { ["or", "yoksa", "than"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
+    /// "aynı yer", "aynı yerde", "same place", "same store": the place the question before named, not places ranked.
+    static func namesTheSamePlace(_ words: [String]) -> Bool {
+        zip(words, words.dropFirst()).contains { before, word in
+            before == "ayni" && word.hasPrefix("yer") || before == "same" && ["place", "spot", "shop", "store"].contains(word)
+        }
+    }
+
+    /// "etmek" (to make, of a sum) after "kaç": "toplam kaç ediyor", "kaç eder", "kaç etti" ask what it comes to.
+    static let amountVerbs: Set<String> = ["eder", "ediyor", "ediyo", "etti", "etmis", "ederdi"]
+
     /// "kaç para bıraktım", "kaç lira gitti", "kaç liramı yedi", "kaç TL harcadım", "kaça patladı", "kaç tuttu": "kaç" (how many) before
     /// money, a currency or "tut-" (to come to), or in the dative, or after "toplamı" (its total), asks how much, not how many
     /// times ("kaç kez", "kaç işlem" stay counts).
@@ -629,7 +651,7 @@ public struct FinanceUnderstander: Sendable {
                 // "kaç tuttu", "kaç tutar": what it came to
                 // "kaç liramı yedi", "kaç liramızı": lira with a possessive.
                 word == "kac" && (["para", "paraya", "parami"].contains(next) || SearchParser.currency(next) != nil || next.hasPrefix("tut")
-                                  || next.hasPrefix("lira"))
+                                  || next.hasPrefix("lira") || amountVerbs.contains(next))
             }
     }
 
@@ -639,8 +661,10 @@ public struct FinanceUnderstander: Sendable {
                                                                   reading.category, reading.limit)
         let words = TextMatching.words(text)
         if let previous, Self.isFollowUp(text) || reading.buildsOn(previous, words: words.count) {
-            // "only need 2", "ikisi yeter" after a top list: a bare count in a short follow-up is the list's new count.
-            if limit == nil, [.topMerchants, .topCategories].contains(previous.intent), reading.restatesNothing, words.count <= 4 {
+            // "only need 2", "ikisi yeter", "only four of them, please" after a top list: a bare count in a short follow-up
+            // (a "please" aside) is the list's new count.
+            if limit == nil, [.topMerchants, .topCategories].contains(previous.intent), reading.restatesNothing,
+               words.filter({ !["please", "pls", "plz", "lutfen"].contains($0) }).count <= 4 {
                 limit = Self.bareCount(words)
             }
             // "geçen yaz" after "bu yaz" once summer is over: a follow-up naming only the last season again, as "last",

@@ -22,6 +22,9 @@ extension FinanceUnderstander {
     /// Seasons in the accusative, likewise only after "bu" or "geçen" ("yazı" alone is "the writing"): "bu yazı karşılaştır".
     /// Not "kışı", which folds as "kişi" (a person) does.
     static let turkishSeasonsAccusative: [String: Int] = ["ilkbahari": 3, "bahari": 3, "yazi": 6, "sonbahari": 9]
+    /// Seasons in the dative, only after "geçen" ("geçen kışa göre": compared with last winter): "bu kısa sürede" (in this
+    /// short time) folds as "bu kışa" would.
+    static let turkishSeasonsDative: [String: Int] = ["ilkbahara": 3, "bahara": 3, "yaza": 6, "sonbahara": 9, "kisa": 12]
     /// Seasons with -ki or in the ablative, likewise only after "bu" or "geçen": "bu sonbaharki giyim harcamam".
     static let turkishSeasonsKi: [String: Int] = ["ilkbaharki": 3, "baharki": 3, "yazki": 6, "sonbaharki": 9, "kiski": 12,
                                                   // and from ("geçen kıştan daha çok mu"):
@@ -43,6 +46,8 @@ extension FinanceUnderstander {
         } else if let form = Self.turkishSeasonsWith[word] ?? Self.turkishSeasonsAccusative[word] ?? Self.turkishSeasonsKi[word],
                   ["bu", "gecen"].contains(previous) {
             first = form  // "geçen yazla kıyasla": with last summer; "bu yazı karşılaştır": this summer
+        } else if let form = Self.turkishSeasonsDative[word], previous == "gecen" {
+            first = form  // "bu bahar geçen kışa göre": compared with last winter
         } else if let month = Self.seasons[word],
                   ["spring", "summer", "autumn", "winter"].contains(word) || named || next == "boyunca" || next.hasPrefix("aylar") {
             first = month
@@ -272,13 +277,15 @@ extension FinanceUnderstander {
         return (DateResolver.Range(from: DateResolver.iso(monday), to: DateResolver.iso(calendar.date(byAdding: .day, value: 6, to: monday)!)), 3)
     }
 
-    /// "the year before last" (the whole year two before this one), "the month before last"; "ytd", "year to date"
-    /// (this year so far); with the part of a date it names, and how many words from `index` it takes.
+    /// "the year before last" (the whole year two before this one), "the month before last"; "ytd", "year to date",
+    /// "the year so far" (this year so far); with the part of a date it names, and how many words from `index` it takes.
     func beforeLastOrToDate(_ words: [String], at index: Int) -> (span: (range: DateResolver.Range, part: FoundPeriod.Part), length: Int)? {
         let word = words[index]
         if word == "ytd" { return ((yearToDate(), .year(thisYear)), 1) }
         guard index + 2 < words.count else { return nil }
         if word == "year", words[index + 1] == "to", words[index + 2] == "date" { return ((yearToDate(), .year(thisYear)), 3) }
+        // "for the year so far": this year to today.
+        if word == "year", words[index + 1] == "so", words[index + 2] == "far" { return ((yearToDate(), .year(thisYear)), 3) }
         guard words[index + 1] == "before", words[index + 2] == "last" else { return nil }
         if word == "year" { return ((DateResolver.Range(from: "\(thisYear - 2)-01-01", to: "\(thisYear - 2)-12-31"), .year(thisYear - 2)), 3) }
         if word == "month" { return ((monthRange(offset: -2), .other), 3) }

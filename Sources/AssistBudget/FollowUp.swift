@@ -201,9 +201,11 @@ enum FollowUp {
             }
             // "and the next day?": "next" before "day" too, a day after the last one ("next week", "next month" name the
             // coming ones, which a question about spending does not ask).
-            // "bir hafta ileri al", "a week forward", "one month ahead": one unit on.
+            // "bir hafta ileri al", "a week forward", "one month ahead": one unit on; so is "slide it forward a week", the
+            // direction first.
             if count == nil, ["following", "sonraki", "ertesi"].contains(before) || before == "next" && unit == .day
-                || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after))
+                || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after)
+                                                               || ["forward", "ahead"].contains(twoBefore))
                 || ["after", "later"].contains(after) && before != "a" {
                 return Shift(unit: unit, forward: true)
             }

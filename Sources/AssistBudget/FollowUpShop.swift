@@ -5,9 +5,10 @@ import AssistUnderstanding
 /// "ayrıntı yayınlarına bakalım". The words left when the follow-up's frame is taken away are the other shop's name,
 /// in lower case too, since nothing else can stand there: no period, no category, no common word alone.
 extension FinanceUnderstander {
-    /// English frames before the name, folded, longest first.
+    /// English frames before the name, folded, longest first ("ok now X": the shop said next).
     static let shopFollowUpOpenings: [[String]] = [["same", "question", "for"], ["same", "thing", "for"], ["same", "for"], ["now", "try"],
-                                                   ["swap", "in"], ["switch", "to"], ["try"], ["check"], ["what", "about"], ["how", "about"]]
+                                                   ["ok", "now"], ["okay", "now"], ["swap", "in"], ["switch", "to"], ["try"], ["check"],
+                                                   ["what", "about"], ["how", "about"]]
     /// English words after the name that end the frame: "too", "as well", "instead", and the last question's span named again
     /// ("same month", "same period").
     static let shopFollowUpEndings: [[String]] = [["as", "well"], ["too"], ["instead"], ["same", "month"], ["same", "week"], ["same", "year"],
