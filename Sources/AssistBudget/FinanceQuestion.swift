@@ -100,6 +100,8 @@ public struct FinanceUnderstander: Sendable {
                            // "is that up from february?": risen or fallen since another ("every fill-up from june" is none).
                            "that up from", "that down from", "it up from", "it down from", "went up from", "went down from",
                            "gone up from", "gone down from", "higher than", "lower than", "worse than", "better than",
+                           // "is that above april's number?": over or under another's.
+                           "that above", "that below", "it above", "it below",
                            // "last week's … total - up from the week before?": the total risen since another.
                            "total up from", "total down from", "spending up from", "spending down from", "was up from", "was down from",
                            // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
@@ -119,7 +121,9 @@ public struct FinanceUnderstander: Sendable {
                            // "geçen haftanınkine yetişti mi": has it caught up with another period's.
                            "yetişti mi", "yetişmiş mi",
                            // "ondan önceki haftanın altında mı kaldı": below or above another; "daha çok mu": more than it.
-                           "altında mı kaldı", "altında kaldı mı", "üstüne mi çıktı", "daha çok mu", "daha mı çok"] + risenFromPeriods),
+                           "altında mı kaldı", "altında kaldı mı", "üstüne mi çıktı", "daha çok mu", "daha mı çok",
+                           // "nisandakinden çok mu az mı": more or less than another's.
+                           "çok mu az mı", "fazla mı az mı", "az mı çok mu"] + risenFromPeriods),
         (.topCategories, ["which categories", "which category", "top categories", "categories", "hangi kategori", "hangi kategoride",
                           // "top 5 spending buckets": a category's other name.
                           "buckets", "spending bucket",
@@ -347,6 +351,8 @@ public struct FinanceUnderstander: Sendable {
         // "yesterday's transactions pls": the transactions themselves, asked for with no other cue.
         // "d&r receipts since sept 1st pls": so are the receipts; "friday's purchases please", the purchases and charges.
         if intent == nil, folded.words.contains(where: { ["transactions", "receipts", "purchases", "charges"].contains($0) }) { intent = .listTransactions }
+        // "son iki haftada X'e yaptığım ödemeler": in Turkish, the payments or transactions named last, with no verb.
+        if intent == nil, let last = folded.words.last, ["odemeler", "odemelerim", "islemler", "islemlerim"].contains(last) { intent = .listTransactions }
         // "tally my long john silvers vists": a tally of visits, trips or runs is a count of them.
         if intent == nil || intent == .totalSpent, Self.talliesOutings(folded.words) { intent = .count }
         // "typical spend per visit", "so what's that per cup", "hesap başı": the unit of an average asks for the average.

@@ -35,6 +35,26 @@ struct BudgetFortySecondSetTests: BudgetSetReading {
         #expect(ask("bu ay market harcamalarım toplam kaç ediyor").intent == .totalSpent)
         // "kaç kez" still counts.
         #expect(ask("bu ay markete kaç kez gittim").intent == .count)
+        // The payments named last, with no verb, are listed; a total asked of them is still a total.
+        #expect(ask("geçen ay migros'a yaptığım ödemeler").intent == .listTransactions)
+        #expect(ask("geçen ay migros'a yaptığım ödemeler ne kadar").intent == .totalSpent)
+    }
+
+    @Test("a follow-up set against another period: 'is that above march's number?', 'marttakinden fazla mı az mı'")
+    func comparedWithAnother() {
+        let above = after("How much did I spend on dining in May?", "is that above march's number?")
+        #expect(above.intent == .comparePeriods && above.period == span("2057-05-01", "2057-05-31")
+                && above.otherPeriod == span("2057-03-01", "2057-03-31") && above.category == "restaurants")
+        let turkish = after("Mayısta giyime ne kadar harcadım?", "marttakinden fazla mı az mı")
+        #expect(turkish.intent == .comparePeriods && turkish.otherPeriod == span("2057-03-01", "2057-03-31") && turkish.category == "clothing")
+    }
+
+    @Test("a Turkish month takes a 'd' or 't' ending only as the locative or the ablative: 'nişantaşı' is no April")
+    func monthEndings() {
+        #expect(ask("geçen hafta nişantaşı kuaförüne ne verdik").otherPeriod == nil)
+        #expect(ask("geçen hafta nişantaşı kuaförüne ne verdik").period == span("2057-06-18", "2057-06-24"))
+        #expect(ask("nisandaki market harcamam").period == span("2057-04-01", "2057-04-30"))
+        #expect(ask("marttan beri market harcamam").period == span("2057-03-01", "2057-06-25"))
     }
 
     @Test("a town of fewer than 1,000 people, in the gazetteer for its airfield, leaves its name to a shop; a city does not")

@@ -69,6 +69,16 @@ enum DateWords {
     /// Whether a Turkish ending may open with `letter` (folded): a vowel, or "d", "t", "y", "n", "k", "l", "m", "s", "c", "g".
     static func opensTurkishEnding(_ letter: Character) -> Bool { "aeiou".contains(letter) || "dtynklmscg".contains(letter) }
 
+    /// Whether `ending` may follow a Turkish month: it opens as a Turkish ending does, and one opening with "d" or "t" is
+    /// the locative or the ablative, with "-ki" (and its own endings) after it or not ("martta", "nisandan", "ekimdeki",
+    /// "nisandakinden"): "nişantaşı" (a district of Istanbul) is no April.
+    static func isTurkishMonthEnding(_ ending: String) -> Bool {
+        guard let first = ending.first, opensTurkishEnding(first) else { return false }
+        guard "dt".contains(first) else { return true }
+        let rest = ending.dropFirst(2)
+        return ["a", "e"].contains(ending.dropFirst().first) && (rest.isEmpty || rest == "n" || rest.hasPrefix("ki"))
+    }
+
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki"). An English
     /// name takes only a case ending of a place's (`Gazetteer.caseEndings`: "juneda"), never other letters: "Juneyao"
     /// (an airline) and "marchers" are no months; an abbreviation takes none ("septa", "nova").
@@ -81,7 +91,7 @@ enum DateWords {
             if turkishMonths[stem] == nil, stem.count == 3 && stem != "may" || stem == "sept" { return nil }
             // A Turkish ending opens with a vowel or with one of the consonants its suffixes begin with ("ocakta",
             // "martın", "ekimdeki", "nisanla"): "ocakbaşı" (a grill house) is no January.
-            if turkishMonths[stem] != nil { return word.dropFirst(stem.count).first.map(Self.opensTurkishEnding) == true ? month : nil }
+            if turkishMonths[stem] != nil { return Self.isTurkishMonthEnding(String(word.dropFirst(stem.count))) ? month : nil }
             return Gazetteer.caseEndings.contains(String(word.suffix(cut))) ? month : nil
         }
         return month
