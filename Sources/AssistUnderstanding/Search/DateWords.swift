@@ -70,13 +70,13 @@ enum DateWords {
     static func opensTurkishEnding(_ letter: Character) -> Bool { "aeiou".contains(letter) || "dtynklmscg".contains(letter) }
 
     /// Whether `ending` may follow a Turkish month: it opens as a Turkish ending does, and one opening with "d" or "t" is
-    /// the locative or the ablative, with "-ki" (and its own endings) after it or not ("martta", "nisandan", "ekimdeki",
-    /// "nisandakinden"): "nişantaşı" (a district of Istanbul) is no April.
+    /// the locative or the ablative (`Gazetteer.caseEndings`: "martta", "nisandan", "ekimdeki"), or the locative with
+    /// "-ki" and its own endings ("nisandakinden"): "nişantaşı" (a district of Istanbul) is no April.
     static func isTurkishMonthEnding(_ ending: String) -> Bool {
         guard let first = ending.first, opensTurkishEnding(first) else { return false }
         guard "dt".contains(first) else { return true }
-        let rest = ending.dropFirst(2)
-        return ["a", "e"].contains(ending.dropFirst().first) && (rest.isEmpty || rest == "n" || rest.hasPrefix("ki"))
+        return Gazetteer.caseEndings.contains(ending)
+            || ["da", "de", "ta", "te"].contains(String(ending.prefix(2))) && ending.dropFirst(2).hasPrefix("ki")
     }
 
     /// A month name, allowing a Turkish case ending ("ekimde", "ekimin", "ekime", "marttaki", "nisandaki"). An English
