@@ -28,10 +28,10 @@ public struct SearchParser: Sendable {
         // A contextual name read as the airline (none listed) takes its words from the places too: "azul campinas to natal".
         let contextual = listedAirlineSpans.isEmpty
             ? Self.contextualAirlineSpan(in: airlineWords, glued: glued, besides: shapedAirlines.map(\.span),
-                                         commaBefore: Set(stops.compactMap { $0.value.contains(",") ? $0.key : nil })) : nil
+                                         commaBefore: TextMatching.wordsAfter([","], in: stops)) : nil
         let airlineSpans = listedAirlineSpans + shapedAirlines.map(\.span) + (contextual.map { [$0.span] } ?? [])
         let mentions = allMentions.filter { mention in !airlineSpans.contains { $0.contains(mention.position) } }
-        let punctuated = Set(stops.compactMap { $0.value.isDisjoint(with: Self.stopMarks) ? nil : $0.key })
+        let punctuated = TextMatching.wordsAfter(Self.stopMarks, in: stops)
         let besidesAsides = Gazetteer.besidesAsides(mentions, in: text)
         let route = gazetteer.route(of: besidesAsides.filter {
             !Self.isStopover($0, in: words) && !Gazetteer.isCompanion($0, in: words, mentions: mentions, punctuated: punctuated)

@@ -68,7 +68,12 @@ public enum TextMatching {
     /// Indexes into `words(text)` of the words one of `separators` comes before, with only spaces or other
     /// separators between ("yesterday + today" gives [1] for "+").
     public static func wordsAfter(_ separators: Set<Character>, in text: String) -> Set<Int> {
-        Set(separatorsBefore(in: text).compactMap { $0.value.isDisjoint(with: separators) ? nil : $0.key })
+        wordsAfter(separators, in: separatorsBefore(in: text))
+    }
+
+    /// The same, read from `separatorsBefore(in:)` already gathered, for a caller that asks about several kinds of stop.
+    public static func wordsAfter(_ separators: Set<Character>, in stops: [Int: Set<Character>]) -> Set<Int> {
+        Set(stops.compactMap { $0.value.isDisjoint(with: separators) ? nil : $0.key })
     }
 
     /// For each word of `words(text)` that separators come before (the first word excepted), those separators: the
