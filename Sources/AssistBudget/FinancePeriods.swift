@@ -186,8 +186,26 @@ extension FinanceUnderstander {
            found.contains(where: { $0.last < correction.start }) {
             found.removeAll { $0.last < correction.start }
         }
-        let periods = joinedPeriods(found, in: words, dashed: dashed).map(\.range)
+        var joined = joinedPeriods(found, in: words, dashed: dashed)
+        // "am i outspending last june this month", "geçen aydan bu ay daha fazla mı": the period set against comes first
+        // here, so the other one is the question's.
+        if joined.count > 1, Self.isSetAgainst(joined[0], in: words), !Self.isSetAgainst(joined[1], in: words) { joined.swapAt(0, 1) }
+        let periods = joined.map(\.range)
         return (periods.first, periods.count > 1 ? periods[1] : nil)
+    }
+
+    /// Whether a period is the one another is set against: after "than", "outspending" or "against", after "vs" or
+    /// "compared to" opening the question; in Turkish, in the ablative ("geçen aydan", not "since": "aydan beri") or
+    /// before "göre", "kıyasla", "nazaran" ("geçen hazirana göre").
+    static func isSetAgainst(_ period: FoundPeriod, in words: [String]) -> Bool {
+        let before = period.first > 0 ? words[period.first - 1] : ""
+        if ["than", "against", "outspending", "outspend", "outspent", "outspends"].contains(before) { return true }
+        if period.first == 1, ["vs", "versus"].contains(before) { return true }
+        if period.first == 2, words[0] == "compared", ["to", "with"].contains(before) { return true }
+        let next = period.last + 1 < words.count ? words[period.last + 1] : ""
+        if ["gore", "kiyasla", "nazaran", "oranla"].contains(next) { return true }
+        let last = words[period.last]
+        return ["dan", "den", "tan", "ten"].contains { last.hasSuffix($0) } && sinceAfter(words, at: period.last + 1) == 0
     }
 
     /// Periods written together read as one. A named month, quarter, half or run of months next to a year, either way round and

@@ -314,6 +314,8 @@ extension FinanceUnderstander {
                       !Self.dishesNamingShops.contains(folded[index - 1]),  // "pizza siparişlerim": the dish ordered
                       // "pazaramadan verdiğim siparişleri": a participle before them is what was done, no name.
                       !Self.isParticiple(folded[index - 1]),
+                      // "kaç paket sipariş etmişim": what is counted, no name.
+                      !Self.isCounted(folded, at: index - 1),
                       let name = name([index - 1], tokens, before: word, turkish: true) {
                 return name  // "rossmann alışverişlerimin"
             } else if Self.spendingNouns.contains(where: word.hasPrefix), let name = nameBeforeSpending(at: index, tokens, { plain($0, sentenceStart: true) }) {
@@ -366,8 +368,7 @@ extension FinanceUnderstander {
                     return [tokens[index - 1], stem].map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
                 }
                 guard readsAsName(tokens[index]) else { continue }
-                // "kaç ziyarette harcamışım", "kaç seferde": after "kaç" (how many) a word is what is counted, no name.
-                if index > 0, folded[index - 1] == "kac" { continue }
+                if Self.isCounted(folded, at: index) { continue }
                 // "uçak biletine", "kişisel bakıma": a noun after a category's word is that category's thing, not a name.
                 // "kahve diyarına": a compound's possessive second word, no category's nor common word, makes the category's word
                 // before it the name's first ("uçak biletine" stays the ticket).
@@ -435,6 +436,9 @@ extension FinanceUnderstander {
         }
         return nil
     }
+
+    /// "kaç ziyarette harcamışım", "kaç paket sipariş": after "kaç" (how many) a word is what is counted, no name.
+    static func isCounted(_ folded: [String], at index: Int) -> Bool { index > 0 && folded[index - 1] == "kac" }
 
     /// Turkish postpositions that close a period, folded: "… arası", "… boyunca", "… beri".
     static let periodClosers: Set<String> = ["arasi", "arasinda", "arasindaki", "boyunca", "beri", "itibaren"]

@@ -76,6 +76,23 @@ struct BudgetPeriodPhrasingTests {
         #expect(!FinanceUnderstander.isFollowUp("BİM'de geçen ay ne kadar"))
     }
 
+    @Test("the period set against another may come first: after 'than', 'outspending', an opening 'vs'; Turkish ablative or 'göre'")
+    func periodSetAgainstFirst() {
+        let thisMonth = span("2028-03-01", "2028-03-08"), lastMarch = span("2027-03-01", "2027-03-31")
+        for text in ["am i outspending last march this month", "did i spend more than last march this month",
+                     "vs last march, how much more on food this month", "compared to last march, how is this month going",
+                     "geçen marttan bu ay daha fazla mı harcadım", "geçen marta göre bu ay daha mı fazla harcadım"] {
+            let question = march.understand(text)
+            #expect(question.period == thisMonth && question.otherPeriod == lastMarch, "\(text)")
+        }
+        // Written the other way round, or "since" a month, the order stands.
+        let plain = march.understand("january vs february, which cost more")
+        #expect(plain.period == span("2028-01-01", "2028-01-31") && plain.otherPeriod == span("2028-02-01", "2028-02-29"))
+        let ablative = march.understand("şubatta ocaktan fazla mı harcadım")
+        #expect(ablative.period == span("2028-02-01", "2028-02-29") && ablative.otherPeriod == span("2028-01-01", "2028-01-31"))
+        #expect(march.understand("ocaktan beri market harcamam").period == span("2028-01-01", "2028-03-08"))
+    }
+
     @Test("priciest and costliest ask the largest payment; eating out is restaurants; kitaba is books")
     func wordings() {
         #expect(march.understand("what was my priciest purchase in january").intent == .largest)

@@ -64,5 +64,10 @@ struct LowercaseMerchantTests {
         let previous = understander.understand("nisanda Migros'a ne kadar harcadım?")
         #expect(understander.understand("peki martta?", previous: previous).merchant == "Migros")
         #expect(understander.understand("ya kafelere?", previous: previous).merchant == nil)
+        // After "kaç" (how many) a word is what is counted, before "sipariş" too; a name still stands there without it.
+        let parcels = understander.understand("salı internetten kaç kutu sipariş etmişim")
+        #expect(parcels.merchant == nil && parcels.category == "shopping" && parcels.intent == .count)
+        #expect(merchant("bu ay kaç şey sipariş etmişim") == nil)
+        #expect(merchant("bu ay trendyol siparişlerim") == "Trendyol")
     }
 }
