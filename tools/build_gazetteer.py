@@ -62,6 +62,9 @@ SMALL_POPULATION = 500  # the smallest town kept, when an airport serves it (`ad
 # the app reads alone: the smaller the town, the likelier the word means the word ("Fly Blue Crane Mossel Bay to
 # Welkom"). It goes to `pinnedOnly`, read only with its state's or province's code after it ("crane tx to dallas").
 COMMON_WORD_TOWN_POPULATION = 5_000
+# Countries whose states' or provinces' codes the app reads after a town ("mena ar", "fairview ab", "moree nsw"): there a
+# small airport town whose name a larger place has goes to `pinnedOnly` too, read only with its own code after it.
+PINNING_COUNTRIES = {"US", "CA", "AU"}
 METRO_POPULATION = 1_000_000
 METRO_RADIUS_KM = 40
 WORDS = pathlib.Path("/usr/share/dict/american-english")
@@ -337,13 +340,20 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     # is filed there under the town's name): it is the place a flight goes, and the region's name is left to it.
     own_region = {(a["country"], words(a["subd"])) for a in airports.values() if a["subd"] and words(a["subd"]) == words(a["city"])}
     regions = {words(n) for n in region_names}
+    # A kept place's name in its own state or province: a town of that name there is the kept one, even pinned.
+    kept_in_region = {(e["country"], e["region"], words(e["name"])) for e in kept.values()}
     by_name, by_name_pinned = {}, {}
     for gid, city in small_cities.items():
         name = words(city["name"])
         common = len(name) == 1 and (name[0] in dictionary or name[0] in turkish or len(name[0]) <= 3)
-        if gid not in geo_cities and city["population"] >= SMALL_POPULATION and name not in taken \
+        if gid not in geo_cities and city["population"] >= SMALL_POPULATION \
                 and (name not in regions or (city["countrycode"], name) in own_region and city["countrycode"] != "US"):
-            pinned = city["population"] < COMMON_WORD_TOWN_POPULATION and common
+            if name not in taken:
+                pinned = city["population"] < COMMON_WORD_TOWN_POPULATION and common
+            elif city["countrycode"] in PINNING_COUNTRIES and (city["countrycode"], city["admin1code"], name) not in kept_in_region:
+                pinned = True  # "mena ar": Mena, Arkansas, where "Mena" alone is Masslo's, in Ethiopia
+            else:
+                continue
             (by_name_pinned if pinned else by_name).setdefault((city["countrycode"], words(city["name"])), []).append(gid)
     joined = {code for entry in kept.values() for code in entry["airports"]}
     fields = [(code, a, True) for code, a in sorted(airports.items()) if code not in joined] \

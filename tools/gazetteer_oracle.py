@@ -28,8 +28,9 @@ RESOURCE = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnder
 # 15,000 people an airport serves (1,255 of them), 599 with the countries' Turkish names and other tables, 637 with the
 # towns of 1,000 to 5,000 people an airport serves (about 970 of them; the thirty-eighth written-after set), 639 with
 # the 46 small towns whose name is a common word, read only with their state's code, 646 with the towns of 500 to 1,000
-# people an airport serves (177 of them, and 4 more read only with their state's code; the forty-second set), and room
-# for a few more tables.
+# people an airport serves (177 of them, and 4 more read only with their state's code; the forty-second set), 655 with
+# the 279 small towns in the US, Canada and Australia whose name a larger place has, read only with their state's code
+# ("mena ar"), and room for a few more tables.
 SIZE_BUDGET = 660 * 1024
 METRO_CODES = {"NYC", "LON", "IST", "PAR", "MIL", "ROM", "TYO", "CHI", "WAS", "MOW", "STO", "BER", "OSA", "SEL"}
 

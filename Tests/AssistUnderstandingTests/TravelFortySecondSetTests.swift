@@ -21,6 +21,20 @@ struct TravelFortySecondSetTests {
         #expect(parser.parse("hot springs ar on 4/3").destination == "Hot Springs")
     }
 
+    @Test("a small town whose name a larger place has is read with its own state's code after it: 'cordova ak', 'bathurst nb'")
+    func townsPinnedByTheirState() {
+        func cities(_ text: String) -> [String] { Gazetteer.builtin.mentions(in: text).map { "\($0.city.name) \($0.city.country) \($0.city.region)" } }
+        #expect(cities("cordova ak to anchorage friday") == ["Cordova US AK", "Anchorage US AK"])
+        #expect(cities("Cordova AK to Anchorage") == ["Cordova US AK", "Anchorage US AK"])
+        #expect(cities("crescent city ca to portland") == ["Crescent City US CA", "Portland US OR"])
+        #expect(cities("bathurst nb to halifax") == ["Bathurst CA 04", "Halifax CA 07"])
+        #expect(parser.parse("london ky to nashville on 4/2").origin == "London")
+        // Alone, or with another state's code, the name is the larger place's.
+        #expect(cities("bathurst to sydney") == ["Bathurst AU 02", "Sydney AU 02"])
+        #expect(cities("london to paris in may").first == "London GB ENG")
+        #expect(cities("athens to rome") == ["Athens GR ESYE31", "Rome IT 07"])
+    }
+
     @Test("Victoria Day is the Monday before 25 May, and its first word no place")
     func victoriaDay() {
         let day = parser.parse("kamloops bc on victoria day, 2 adults")

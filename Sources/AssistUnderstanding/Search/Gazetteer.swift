@@ -47,9 +47,10 @@ public struct Gazetteer: Sendable {
     /// French Guiana's name, no "Guyan" with "-e" (`match(_:at:apostrophes:)`). A name of more words is a place's own
     /// shortened ("ho chi minhden": Ho Chi Minh City) and keeps its endings.
     let aliasOnlyNames: Set<[String]>
-    /// Folded one-word name → small towns whose name is a common word or three letters or fewer ("Bishop", "Winner",
-    /// "Tok"), left out of `byName`: each a place only with its state's or province's code right after it ("bishop ca to
-    /// mariposa", "winner sd"; `pinnedOnlyMatch`), never from its name alone.
+    /// Folded name → small towns whose name is a common word or three letters or fewer ("Bishop", "Winner", "Tok"), or,
+    /// in the US, Canada and Australia, a larger place's ("Mena", Arkansas: "Mena" alone is Masslo's, in Ethiopia), left
+    /// out of `byName`: each a place only with its state's or province's code right after it ("bishop ca to mariposa",
+    /// "winner sd", "mena ar"; `pinnedOnlyMatch`), never from its name alone.
     let pinnedOnly: [[String]: [City]]
     /// Folded abbreviation ("la", "nyc") → the city it stands for. Too short to be a name: the matcher takes one
     /// only in a travel context, and written in capitals unless it is in `anyCaseAbbreviations` (`Gazetteer.mentions(in:)`).

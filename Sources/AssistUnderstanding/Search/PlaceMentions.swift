@@ -87,9 +87,11 @@ extension Gazetteer {
             }
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
-            guard let match = match(words, at: index, apostrophes: apostrophes) ?? abbreviation(words, shapes, at: index)
-                    ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index)
-                    ?? pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes),
+            // "mena ar": a town read only with its own state's code, there, before a larger place of its name (Masslo,
+            // in Ethiopia, "Mena" too).
+            guard let match = pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes) ?? match(words, at: index, apostrophes: apostrophes)
+                    ?? abbreviation(words, shapes, at: index)
+                    ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
                   match.ending == nil || !match.cities.allSatisfy(\.isCommonWord)
                     // "caxiastan balsasa": right after a place it leaves from, a "to" ending glued on makes even a common word the place.
                     || found.last?.end == index && found.last?.role == .origin && Self.toEndings.contains(match.ending ?? ""),
@@ -362,12 +364,15 @@ extension Gazetteer {
     /// to meeker co on the 20th"): the common word and its own state's code side by side are the town. Not a
     /// conjunction's or a preposition's (`connectiveStateCodes`: "to burns or baker").
     private func pinnedOnlyMatch(_ words: [String], _ shapes: WordShapes, at index: Int, apostrophes: Set<Int>) -> NameMatch? {
-        let code = index + 1
-        guard code < words.count, let cities = pinnedOnly[[words[index]]] else { return nil }
-        guard let city = capitalStateCode(words, shapes, cities, at: code)
-                ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes, wordCodes: true)
-        else { return nil }
-        return ([city], 1, nil, false)
+        for length in stride(from: min(3, words.count - index - 1), through: 1, by: -1) {
+            let code = index + length
+            guard let cities = pinnedOnly[Array(words[index..<code])],
+                  let city = capitalStateCode(words, shapes, cities, at: code)
+                    ?? lowerCaseStateCode(words, cities, at: code, apostrophes: apostrophes, wordCodes: true)
+            else { continue }
+            return ([city], length, nil, false)
+        }
+        return nil
     }
 
     /// "Eureka CA", "Gillette WY": of `cities`, the US one whose state's postal code stands at `index` in capitals, in a
