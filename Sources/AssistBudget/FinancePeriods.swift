@@ -91,6 +91,11 @@ extension FinanceUnderstander {
                 index += length - 1
                 addDay(holiday)  // "on valentine's day", "sevgililer gününde": its latest day
                 if found.last?.first == start { found[found.count - 1].holidayAt = start }
+            } else if let (span, count) = firstMonths(words, at: index) {
+                index += 2
+                add(span, .months(1, count))  // "the first six months of 2057": January to June of that year
+            } else if let number = ["h1": 1, "h2": 2][word] {
+                add(halfRange(number, year: number == 2 && calendar.component(.month, from: todayDate) < 7 ? thisYear - 1 : thisYear), .half(number))  // "h1 2057"
             } else if let (span, number) = turkishSixMonths(words, at: index) {
                 index += 2
                 add(span, .half(number))  // "bu yılın ilk altı ayında": the first half of that year
@@ -185,6 +190,16 @@ extension FinanceUnderstander {
         if let correction = DateResolver.lastCorrection(in: words), found.contains(where: { $0.first >= correction.end }),
            found.contains(where: { $0.last < correction.start }) {
             found.removeAll { $0.last < correction.start }
+        }
+        // "tuesday, july 3rd", "20 mayıs pazar": a weekday beside a date that falls on it names that date, no other day.
+        let named = found
+        found.removeAll { weekdayDay in
+            weekdayDay.first == weekdayDay.last && DateResolver.weekday(words[weekdayDay.first]) != nil
+                && named.contains { date in
+                    (date.first == weekdayDay.last + 1 || date.last + 1 == weekdayDay.first) && date.range.from == date.range.to
+                        && date.range.from != weekdayDay.range.from && DateResolver.weekday(words[date.first]) == nil
+                        && DateResolver(today: date.range.from).map { calendar.component(.weekday, from: $0.today) } == DateResolver.weekday(words[weekdayDay.first])
+                }
         }
         var joined = joinedPeriods(found, in: words, dashed: dashed)
         // "am i outspending last june this month", "geçen aydan bu ay daha fazla mı": the period set against comes first

@@ -168,7 +168,7 @@ public struct FinanceUnderstander: Sendable {
                     // "bu seyahatlerden hangisi en çok tuttu": which one of them came to most.
                     "hangisi en çok", "hangisi en fazla", "en çok tuttu", "en fazla tuttu",
                     // "en çok tutan fatura": the one that came to most ("en çok" alone asks where most went).
-                    "en çok tutan", "en fazla tutan",
+                    "en çok tutan", "en fazla tutan", "en çok para tutan", "en fazla para tutan",
                     // "which one hurt the most", "rekor hangisi" (which is the record), "en yüklü ödeme" (the heaviest),
                     // "tek kalemde" (in a single item).
                     "hurt the most", "hurts the most", "rekor", "en yüklü", "tek kalemde",
@@ -199,7 +199,7 @@ public struct FinanceUnderstander: Sendable {
         // "… visits in february, just the number": the count alone.
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
                   // "… runs in may, count please": a count asked for by the word alone.
-                  "count please", "count pls", "a count", "the count", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+                  "count please", "count pls", "a count", "the count", "count of", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
@@ -299,6 +299,7 @@ public struct FinanceUnderstander: Sendable {
         if listed == nil, let name = merchant, Self.endsCategoryPhrase(name, in: folded) { merchant = nil }
         // "Sevgililer Günü'nde": a holiday's words are no shop's name ("Günü").
         if listed == nil, let name = merchant, Self.isHolidayWords(name, in: folded.words) { merchant = nil }
+        if listed == nil, let name = merchant, Self.followsSame(name, in: folded.words) { merchant = nil }
         // A name's words are no period: "h mart since valentine's day" is read since Valentine's Day, without March.
         let periodText = listed == nil ? merchant.flatMap { periods(in: $0).0 == nil ? nil : Self.text(text, without: $0) } ?? text : text
         var (period, other) = periods(in: periodText)
@@ -319,6 +320,8 @@ public struct FinanceUnderstander: Sendable {
             } else if other?.from == "\(year)-01-01" {
                 other = nil
             }
+            // "first six months of 2057 vs the same stretch of 2056": the question's own period, in that year, set against it.
+            if other == nil, let named = period, let shift, !named.from.hasPrefix("\(year)") { other = shifted(named, by: shift) }
         }
         var intent = Self.intents.first { folded.containsAny($0.1) }?.0
         // "bir de 2053'ü görelim": "göre" (compared to) takes no ending, so a word it only begins ("görelim", let us see;
@@ -624,6 +627,9 @@ public struct FinanceUnderstander: Sendable {
     /// of spending). "tek kalemde" (in a single item) is one payment's size and says no "hangi".
     static func asksWhichItems(_ words: [String]) -> Bool {
         words.indices.contains { index in
+            // "bütçemi en çok sarsan dört kalem": a count of two or more of them.
+            if let count = Int(words[index]) ?? SearchParser.numbers[words[index]], count >= 2, index + 1 < words.count,
+               words[index + 1].hasPrefix("kalem") { return true }
             guard words[index] == "hangi" else { return false }
             let next = index + 1 < words.count && (Int(words[index + 1]) != nil || SearchParser.numbers[words[index + 1]] != nil) ? index + 2 : index + 1
             return next < words.count && words[next].hasPrefix("kalem")
@@ -636,11 +642,18 @@ public struct FinanceUnderstander: Sendable {
         return words.contains { ["or", "yoksa", "than"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
-    /// "aynı yer", "aynı yerde", "same place", "same store": the place the question before named, not places ranked.
+    /// "aynı yer", "aynı yerde", "aynı mekana", "same place", "same store": the place the question before named, not places ranked.
     static func namesTheSamePlace(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { before, word in
-            before == "ayni" && word.hasPrefix("yer") || before == "same" && ["place", "spot", "shop", "store"].contains(word)
+            before == "ayni" && (word.hasPrefix("yer") || word.hasPrefix("mekan")) || before == "same" && ["place", "spot", "shop", "store"].contains(word)
         }
+    }
+
+    /// Whether `name` opens right after "aynı" or "same" in `words`: "aynı mekana" (to the same place) names the one before,
+    /// no shop called "Mekan".
+    static func followsSame(_ name: String, in words: [String]) -> Bool {
+        guard let first = TextMatching.words(name).first else { return false }
+        return words.indices.contains { $0 > 0 && ["ayni", "same"].contains(words[$0 - 1]) && words[$0].hasPrefix(first) }
     }
 
     /// "etmek" (to make, of a sum) after "kaç": "toplam kaç ediyor", "kaç eder", "kaç etti" ask what it comes to.
@@ -879,7 +892,7 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
-    static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "categories", "yer", "yerler", "yeri",
+    static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "payees", "categories", "yer", "yerler", "yeri",
                                              "magaza", "magazalar", "dukkan", "kategori", "isyeri", "isyerleri", "isletme", "isletmeler"]
 
     /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere"; "3 harcama

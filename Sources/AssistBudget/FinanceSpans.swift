@@ -81,6 +81,14 @@ extension FinanceUnderstander {
         return (halfRange(number, year: year), number, 2)
     }
 
+    /// "the first six months of 2057", "the first 3 months of the year": the months from January, of the year beside them
+    /// (`joinedPeriods`), else the latest such run; and how many months.
+    func firstMonths(_ words: [String], at index: Int) -> (range: DateResolver.Range, count: Int)? {
+        guard index + 2 < words.count, ["first", "1th"].contains(words[index]), let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (2...11).contains(count),
+              words[index + 2] == "months" else { return nil }
+        return (pastMonths(from: 1, to: count), count)
+    }
+
     /// "bu yılın ilk altı ayı", "geçen yılın son altı ayına": after a year in the genitive, its first or last six months are
     /// a half (`joinedPeriods` gives it that year). Without the year, "son 6 ay" is the last six months, read elsewhere.
     func turkishSixMonths(_ words: [String], at index: Int) -> (range: DateResolver.Range, number: Int)? {

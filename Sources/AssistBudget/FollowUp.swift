@@ -49,6 +49,8 @@ enum FollowUp {
             || pointsAtLastItems(words) && words.count <= 8
             || opensWithMonth(words) && words.count <= 5
             || redoesLast(words) && words.count <= 8
+            // "go back to 2055 for that": the last question, pointed back to at the end.
+            || words.count >= 3 && words.count <= 8 && words[words.count - 2] == "for" && ["that", "it", "those", "this"].contains(words.last ?? "")
     }
 
     /// "make it all of april", "change that to march", "run it for 2055": the last question, done again with what follows.
@@ -83,6 +85,12 @@ enum FollowUp {
             // "o haftaki market fişleri", "o ayki": with Turkish -ki too.
             ["that", "o"].contains(pointer) && ["month", "week", "year", "day", "ay", "hafta", "yil", "gun", "ayki", "haftaki", "yilki", "gunku"].contains(unit)
         }
+            // "o iki gün", "those two days": the last period's days, counted.
+            || words.indices.contains { index in
+                index + 2 < words.count && ["o", "those", "these"].contains(words[index])
+                    && (Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]]).map { $0 >= 2 } == true
+                    && ["gun", "gunde", "gunu", "days", "hafta", "haftada", "weeks", "ay", "ayda", "months"].contains(words[index + 2])
+            }
     }
 
     /// "only at Migros", "sadece Migros'ta", "how much of that was at Petrol Ofisi": a merchant added to the last
@@ -100,6 +108,8 @@ enum FollowUp {
             || words.contains { ["payi", "share", "kadari", "kismi", "kisim", "kadarini", "kismini", "payini"].contains($0) }
             // "bunun içinden ipekyol'a giden": out of this ("son 3 ay içinde" is a period's).
             || zip(words, words.dropFirst()).contains { ["bunun", "onun", "bunlarin", "onlarin"].contains($0) && ["icinden", "icinde"].contains($1) }
+            // "bu tutarın kaç lirası …'na": how much of this sum.
+            || zip(words, words.dropFirst()).contains { ["bu", "o"].contains($0) && ["tutarin", "paranin", "toplamin", "harcamanin"].contains($1) }
     }
 
     enum Unit {
@@ -128,6 +138,8 @@ enum FollowUp {
         /// That weekday (Calendar's number) instead, the nearest before the last period, or after it when `forward`:
         /// "the sunday right before it", "ertesi pazartesi" (the Monday after).
         var weekday: Int? = nil
+        /// The last period moved back by this many units, as long as it was: "shift it back seven days".
+        var moveBy: Int? = nil
     }
 
     /// "the sunday right before it", "the friday after that", "ertesi pazartesi", "sonraki cuma", "önceki cumartesi":
@@ -193,6 +205,9 @@ enum FollowUp {
                 || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after == "evvel" || after.hasPrefix("geri") || moreBack) {
                 return Shift(unit: unit)
             }
+            // "shift it back seven days", "move it back 2 weeks": the last period moved back that far ("two weeks back" counts
+            // from today, read elsewhere).
+            if let count, (1...120).contains(count), before == "back", unit != .span { return Shift(unit: unit, moveBy: count) }
             // "bir gün önce", "ondan bir hafta önce" (or "evvel"): one unit before the last period ("iki gün önce" is a day of
             // its own).
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after)
@@ -222,14 +237,18 @@ enum FollowUp {
     /// "the same month in 2032", "the same week of 2031", "2032'nin aynı ayıyla": "same" and a unit of time with a year
     /// written out; the last period moves to that year.
     static func sameSpanInYear(_ words: [String]) -> Int? {
-        let same = words.indices.contains { index in
+        let same = words.indices.first { index in
             (words[index] == "same" || words[index].hasPrefix("ayni")) && index + 1 < words.count
-                && ["month", "week", "weekend", "day", "quarter", "period", "season", "ay", "hafta", "gun", "donem", "ceyre", "mevsim"].contains {
+                && ["month", "week", "weekend", "day", "quarter", "period", "season", "stretch", "span", "ay", "hafta", "gun", "donem", "ceyre",
+                    "mevsim"].contains {
                     unit in words[index + 1] == unit || unit.count >= 3 && words[index + 1].hasPrefix(unit) || unit == "ay" && words[index + 1].hasPrefix("ayi")
                 }
         }
-        guard same else { return nil }
-        return words.lazy.compactMap { FinanceUnderstander.explicitYear($0) ?? FinanceUnderstander.yearWithCaseEnding($0) }.first
+        guard let same else { return nil }
+        // "first half of 2057 vs the same stretch of 2056": the year after "same", where the question names two; else the
+        // one named ("2032'nin aynı ayı").
+        let year = { (word: String) in FinanceUnderstander.explicitYear(word) ?? FinanceUnderstander.yearWithCaseEnding(word) }
+        return words[same...].lazy.compactMap(year).first ?? words.lazy.compactMap(year).first
     }
 
     /// "the same month last year", "same week a year ago", "geçen yılın aynı ayı", "bir yıl önceki aynı hafta": the
@@ -267,6 +286,13 @@ extension FinanceUnderstander {
                                           to: DateResolver.iso(calendar.date(byAdding: DateComponents(month: months, day: -1), to: start)!))
             }
             return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .year, value: years, to: to)!))
+        }
+        if let count = shift.moveBy {
+            func moved(_ date: Date) -> Date {
+                unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: date)! }
+                    ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: date)!
+            }
+            return DateResolver.Range(from: DateResolver.iso(moved(from)), to: DateResolver.iso(moved(to)))
         }
         // A span's kind has no "after" here: "the following quarter" keeps the last period.
         if unit == .span { return shift.forward ? nil : spanBefore(from: from, to: to, range) }

@@ -877,6 +877,8 @@ extension FinanceUnderstander {
         // What is booked or summed that is no shop ("hotel bookings", "Grand total"); what a Turkish payment is for.
         "hotel", "hotels", "room", "rooms", "grand", "running", "sub", "weekday", "weekdays", "gift", "gifts", "taksit", "yapilan",
         "abonelik", "uyelik", "ucret", "ucreti", "hesap", "hesabi", "siparisi", "tutari", "parasi", "fisi",
+        // "hesabımdan ne eksildi": my account, where the money left from, as "kartımdan" is; "X üzerinden" (through X).
+        "hesabim", "hesabimiz", "uzeri", "uzerinden",
         // What qualifies the payments, not who was paid: "the actual payments behind that", "try pacsun instead"; "kaç
         // liralık harcama" (how many liras' worth), "bir oturuşta" (in one sitting), "genel harcamam" (my spending overall).
         "actual", "real", "underlying", "instead", "liralik", "kurusluk", "oturus", "oturusta", "genel", "genelde",

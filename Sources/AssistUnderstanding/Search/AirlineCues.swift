@@ -65,12 +65,25 @@ extension SearchParser {
                     || DateResolver.month(next) != nil || DateResolver.weekday(next) != nil {
                     return airline
                 }
+                // "hawaiian friday, two of us", "porter monday morning", "flair in 3 weeks": opening the request, no place there,
+                // right before when to fly.
+                if index == 0, !place, named, Self.saysWhen(words, at: after) { return airline }
                 // "Kenya ile Tanzanya arası" joins two places.
                 let pair = words[after...].contains { $0.hasPrefix("arasi") }
                 if !place, !pair, next == "ile" || (turkishWithWords.contains(next) && glued.contains(after)) { return airline }
             }
         }
         return nil
+    }
+
+    /// Whether the words at `index` open with when to fly: a weekday, "tonight", "tomorrow", "today", or "in" a number of
+    /// days or weeks.
+    static func saysWhen(_ words: [String], at index: Int) -> Bool {
+        guard index < words.count else { return false }
+        let word = words[index]
+        if DateResolver.weekday(word) != nil || ["tonight", "tomorrow", "today"].contains(word) { return true }
+        return word == "in" && index + 2 < words.count && DateResolver.count(words[index + 1]) != nil
+            && ["day", "days", "week", "weeks"].contains(words[index + 2])
     }
 
     /// A country's airline by the country's name alone, as `countryAirlines` says.

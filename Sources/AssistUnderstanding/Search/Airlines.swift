@@ -300,7 +300,9 @@ extension SearchParser {
             // "any frontier flights", "spirit flight 2/3": the carrier's flights; a nationality before "flights" names
             // none ("american flights", "norwegian flights", "maldivian flights").
             // So before Turkish "uçuşu" ("Aurora uçuşu var mı": an Aurora flight).
-            if after < words.count, ["flights", "flight", "ucusu", "ucuslari", "ucusunu", "ucuslarini"].contains(words[after]),
+            // So before a red-eye ("a united red-eye tonight"), a night's flight.
+            if after < words.count, ["flights", "flight", "ucusu", "ucuslari", "ucusunu", "ucuslarini", "redeye", "redeyes"].contains(words[after])
+                || words[after...].starts(with: ["red", "eye"]) || words[after...].starts(with: ["red", "eyes"]),
                !nationalityAirlines.contains(airline) {
                 return (airline, index..<after)
             }

@@ -35,6 +35,8 @@ extension Gazetteer {
     /// yaşıyorum", "oturduğumuz"), as folded stems: the travellers' home. "annemler Sivrihisar'da oturuyor" (my parents live
     /// there) is where they go.
     static let turkishHomeVerbs: [String] = ["oturuyoru", "yasiyoru", "oturdugum", "yasadigim"]
+    /// The locative with "I am" or "we are" after a name's apostrophe, folded ("Calçoene'deyiz", "Kiruna'dayım").
+    static let beingThereEndings: Set<String> = Set(["da", "de", "ta", "te", "nda", "nde"].flatMap { [$0 + "yim", $0 + "yiz", $0 + "yum", $0 + "yuz"] })
     /// Words before "in" that make the place after it where the trip starts or where the traveller is held: "starting
     /// in", "stuck in", "stranded in", "snowed in".
     static let stuckWords: Set<String> = ["starting", "start", "starts", "stuck", "stranded", "snowed"]
@@ -89,7 +91,8 @@ extension Gazetteer {
             // ("Nice'e") the ending is its own word and the name matches whole.
             // "mena ar": a town read only with its own state's code, there, before a larger place of its name (Masslo,
             // in Ethiopia, "Mena" too).
-            guard let match = pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes) ?? match(words, at: index, apostrophes: apostrophes)
+            let pinnedAlone = pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes)
+            guard let match = pinnedAlone ?? match(words, at: index, apostrophes: apostrophes)
                     ?? abbreviation(words, shapes, at: index)
                     ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
                   match.ending == nil || !match.cities.allSatisfy(\.isCommonWord)
@@ -146,7 +149,7 @@ extension Gazetteer {
             var after = match.ending == nil && ending != nil ? end + 1 : end
             // "kearney ne to denver": a US state's code in lower case before the route, no Turkish ending (`PlaceNeighbours.swift`).
             let lowerCaseCode = match.ending == nil ? lowerCaseStateCode(words, match.cities, at: end, apostrophes: apostrophes) : nil
-            if lowerCaseCode != nil { (ending, after) = (nil, end + 1) }
+            if lowerCaseCode != nil || pinnedAlone != nil { (ending, after) = (nil, end + 1) }
             // "İzmir şehrinden": the noun after the name carries the ending, and makes the name a place.
             let noun = ending == nil ? Self.placeNoun(in: words, at: end) : nil
             if let noun {
@@ -194,6 +197,9 @@ extension Gazetteer {
                       Self.turkishHomeVerbs.contains(where: { words[after].hasPrefix($0) }) {
                 // "Munkfors'ta oturuyoruz", "Kiruna'da yaşıyorum": where the travellers live is where the trip starts.
                 role = .origin
+            } else if ending == nil, let next, Self.beingThereEndings.contains(next) {
+                // "Calçoene'deyiz", "Kiruna'dayım": where the travellers are now is where the trip starts.
+                role = .origin
             } else if let previous, Self.toWords.contains(previous)
                         || ((previous == "in" || previous == "at") && index > 1 && Self.arrivalVerbs.contains(words[index - 2])) {
                 role = .destination
@@ -216,7 +222,8 @@ extension Gazetteer {
             }
             // "Eureka CA", "Gillette WY": a US state's postal code in capitals after the name pins it as the state's name does.
             let stateCode = capitalStateCode(words, shapes, match.cities, at: nameEnd)
-            let pinned = pinnedByQualifier ?? stateCode ?? lowerCaseCode
+            // "roundup mt tuesday": a town read only with its state's code is pinned by it, in any context.
+            let pinned = pinnedByQualifier ?? stateCode ?? lowerCaseCode ?? pinnedAlone?.cities.first
             // Capitals mark a name, but not an abbreviation, which is always written in them ("MADRID LA SEMANA").
             let inContext = role != .unknown || pinned != nil || noun != nil || previous.map(Self.placeWords.contains) == true
                 || startsRoute(words, shapes, at: after) || !match.abbreviated && shapes.isCapitalisedMidSentence(index)

@@ -93,13 +93,15 @@ public struct SearchParser: Sendable {
     /// ("warmer", "sunnier"; `TextMatching.isEnglishInflection`), not any short one as Turkish glues on ("the sunday"
     /// asks for no sun, "hotel" for no heat); and Turkish ones, which take their endings ("sıcak bir yere", "denize").
     static let climates: [(name: String, english: [String], turkish: [String])] = [
-        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine"],  // "anywhere with sunshine"
+        // "anywhere with sunshine"; "by the sea", as "deniz kenarı" is.
+        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine", "by the sea"],
          // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun).
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
           "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
-        // "kar görmeye" (to see snow); "kar" alone is also profit.
+        // "kar görmeye" (to see snow), "kar yağan bir yer" (a place where it snows); "kar" alone is also profit.
         ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
-         ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili"]),
+         ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili",
+          "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı"]),
     ]
 
     /// The first climate of `climates` whose phrase `folded` holds.
@@ -410,7 +412,11 @@ public struct SearchParser: Sendable {
             let capped = before.last == "at" && before.contains { ["cap", "capped", "capping"].contains($0) }
             // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next).
             let topsAfter = after.first == "tops"
-            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter || capped || topsAfter {
+            // "3000 liraya kadar", "500 tl'ye kadar": up to the money, in the dative before "kadar" ("3000 lira kadar" is
+            // about that much).
+            let upTo = after.first == "kadar" && currencies[words[end - 1]] == nil && ["a", "e"].contains(where: words[end - 1].hasSuffix)
+                || after.count == 2 && ["a", "e", "ya", "ye"].contains(after.first ?? "") && after.last == "kadar"
+            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter || capped || topsAfter || upTo {
                 return SearchFilters.Price(amount: amount, currency: currency)
             }
         }
