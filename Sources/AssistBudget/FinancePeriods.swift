@@ -95,7 +95,9 @@ extension FinanceUnderstander {
                 index += 2
                 add(span, .months(1, count))  // "the first six months of 2057": January to June of that year
             } else if let number = ["h1": 1, "h2": 2][word] {
-                add(halfRange(number, year: number == 2 && calendar.component(.month, from: todayDate) < 7 ? thisYear - 1 : thisYear), .half(number))  // "h1 2057"
+                // "h1 2057", "h2": a half, the latest begun when no year is beside it.
+                let year = number == 2 && calendar.component(.month, from: todayDate) < 7 ? thisYear - 1 : thisYear
+                add(halfRange(number, year: year), .half(number))
             } else if let (span, number) = turkishSixMonths(words, at: index) {
                 index += 2
                 add(span, .half(number))  // "bu yılın ilk altı ayında": the first half of that year

@@ -84,8 +84,8 @@ extension FinanceUnderstander {
     /// "the first six months of 2057", "the first 3 months of the year": the months from January, of the year beside them
     /// (`joinedPeriods`), else the latest such run; and how many months.
     func firstMonths(_ words: [String], at index: Int) -> (range: DateResolver.Range, count: Int)? {
-        guard index + 2 < words.count, ["first", "1th"].contains(words[index]), let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (2...11).contains(count),
-              words[index + 2] == "months" else { return nil }
+        guard index + 2 < words.count, ["first", "1th"].contains(words[index]), words[index + 2] == "months",
+              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (2...11).contains(count) else { return nil }
         return (pastMonths(from: 1, to: count), count)
     }
 
