@@ -46,6 +46,17 @@ extension FinanceUnderstander {
             }
             // A day, or after "since" (before "beri", "bu yana", "itibaren") from that day to today: "since april 23",
             // "since easter", "sevgililer gününden beri".
+            // "since last month", "geçen haftadan beri", "geçen yıldan bu yana": from that span's first day to today; else
+            // the span (a year's part lets a month beside it be that year's).
+            func addLast(_ span: DateResolver.Range, _ part: FoundPeriod.Part = .other) {
+                let since = Self.sinceAfter(words, at: index + 1)
+                if since > 0 || index >= 2 && words[index - 2] == "since" {
+                    index += since
+                    add(DateResolver.Range(from: span.from, to: todayISO), from: index - since - 1)
+                } else {
+                    add(span, from: index - 1, part)
+                }
+            }
             func addDay(_ day: DateResolver.Range) {
                 // "black friday'den beri": the ablative after an apostrophe is a word of its own before "beri".
                 // "babalar günü'nden bu yana": after a possessive's vowel, with its buffer "n".
@@ -154,9 +165,9 @@ extension FinanceUnderstander {
             } else if let first = DateResolver.month(word), let (last, length) = monthRangeEnd(words, at: index, dashed: dashed), last != first {
                 index += length
                 add(pastMonths(from: first, to: last), from: start, .months(first, last))  // "from June to August", "haziran ile ağustos arası"
-            } else if monthWords.contains(word), previous == "last" || previous == "gecen" { add(monthRange(offset: -1), from: index - 1) }
+            } else if monthWords.contains(word), previous == "last" || previous == "gecen" { addLast(monthRange(offset: -1)) }
             else if monthWords.contains(word), previous == "this" || previous == "bu" { add(monthRange(offset: 0), from: index - 1) }
-            else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { add(lastWeek(), from: index - 1) }
+            else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { addLast(lastWeek()) }
             else if Self.weekWords.contains(word), previous == "this" || previous == "bu" { add(thisWeek(), from: index - 1) }
             else if let month = DateResolver.month(word), previous == "since" || Self.sinceAfter(words, at: index + 1) > 0 {
                 // "since January", "ocaktan beri", "temmuzdan bu yana", "mayıstan itibaren": from its first day to today
@@ -169,7 +180,7 @@ extension FinanceUnderstander {
             }
             else if Self.yearWords.contains(word), previous == "this" || previous == "bu" { add(yearToDate(), from: index - 1, .year(thisYear)) }
             else if Self.yearWords.contains(word), ["last", "previous", "gecen", "onceki"].contains(previous) {
-                add(lastYear(), from: index - 1, .year(thisYear - 1))
+                addLast(lastYear(), .year(thisYear - 1))
             }
             else if word == "months" || monthWords.contains(word), index >= 2, ["last", "past", "previous", "son"].contains(words[index - 2]),
                     let count = Int(previous) ?? SearchParser.numbers[previous] {  // "last 3 months", "son 3 ayda"

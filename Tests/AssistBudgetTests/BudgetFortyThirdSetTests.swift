@@ -21,6 +21,16 @@ struct BudgetFortyThirdSetTests: BudgetSetReading {
         #expect(ask("2056 vs 2055 dining").otherPeriod == span("2055-01-01", "2055-12-31"))
     }
 
+    @Test("since last month, week or year is from that span's first day to today: 'geçen aydan bu yana', 'since last week'")
+    func sinceTheLastSpan() {
+        #expect(ask("geçen aydan bu yana market harcamam").period == span("2057-06-01", "2057-07-12"))
+        #expect(ask("since last week, starbucks total").period == span("2057-07-02", "2057-07-12"))
+        #expect(ask("geçen yıldan beri seyahate ne gitti").period == span("2056-01-01", "2057-07-12"))
+        // Without "since", the span alone.
+        #expect(ask("geçen ay market harcamam").period == span("2057-06-01", "2057-06-30"))
+        #expect(ask("last week, starbucks total").period == span("2057-07-02", "2057-07-08"))
+    }
+
     @Test("a weekday beside a date that falls on it names that date: 'monday, july 2nd', '1 temmuz pazar'")
     func weekdayBesideItsDate() {
         let monday = after("How much did I spend on Independence Day?", "and monday, july 2nd?")
