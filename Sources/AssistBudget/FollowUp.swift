@@ -264,6 +264,12 @@ enum FollowUp {
 }
 
 extension FinanceUnderstander {
+    /// `date` moved back `count` units: days and weeks by days, months and years by months.
+    private func back(_ date: Date, _ count: Int, _ unit: FollowUp.Unit) -> Date {
+        unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: date)! }
+            ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: date)!
+    }
+
     /// `range` moved back by `shift` (on, for a forward one). With a count, the `count` units that end the day before
     /// `range` begins (three whole months before a span of whole months). Else one unit: a whole month (or this month
     /// so far) becomes the whole month before (after); other spans move by the same amount at both ends.
@@ -288,18 +294,12 @@ extension FinanceUnderstander {
             return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .year, value: years, to: to)!))
         }
         if let count = shift.moveBy {
-            func moved(_ date: Date) -> Date {
-                unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: date)! }
-                    ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: date)!
-            }
-            return DateResolver.Range(from: DateResolver.iso(moved(from)), to: DateResolver.iso(moved(to)))
+            return DateResolver.Range(from: DateResolver.iso(back(from, count, unit)), to: DateResolver.iso(back(to, count, unit)))
         }
         // A span's kind has no "after" here: "the following quarter" keeps the last period.
         if unit == .span { return shift.forward ? nil : spanBefore(from: from, to: to, range) }
         if let count = shift.count, !shift.forward {
-            let start = unit.days.map { calendar.date(byAdding: .day, value: -$0 * count, to: from)! }
-                ?? calendar.date(byAdding: .month, value: -(unit == .year ? 12 : 1) * count, to: from)!
-            return DateResolver.Range(from: DateResolver.iso(start), to: DateResolver.iso(calendar.date(byAdding: .day, value: -1, to: from)!))
+            return DateResolver.Range(from: DateResolver.iso(back(from, count, unit)), to: DateResolver.iso(calendar.date(byAdding: .day, value: -1, to: from)!))
         }
         let months = unit == .year ? 12 : 1
         // A year so far, or a whole year: the whole year before ("this year" → "the year before", "önceki yıl").
