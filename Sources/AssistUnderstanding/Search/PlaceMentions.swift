@@ -35,8 +35,11 @@ extension Gazetteer {
     /// yaşıyorum", "oturduğumuz"), as folded stems: the travellers' home. "annemler Sivrihisar'da oturuyor" (my parents live
     /// there) is where they go.
     static let turkishHomeVerbs: [String] = ["oturuyoru", "yasiyoru", "oturdugum", "yasadigim"]
-    /// The locative with "I am" or "we are" after a name's apostrophe, folded ("Calçoene'deyiz", "Kiruna'dayım").
-    static let beingThereEndings: Set<String> = Set(["da", "de", "ta", "te", "nda", "nde"].flatMap { [$0 + "yim", $0 + "yiz", $0 + "yum", $0 + "yuz"] })
+    /// The locative case endings ("Kiruna'da", "Munkfors'ta", "Tromsø'de"), as folded.
+    static let locativeEndings: Set<String> = ["da", "de", "ta", "te", "nda", "nde"]
+    /// The locative with "I am" or "we are", folded, as the word after a name: after its apostrophe ("Calçoene'deyiz",
+    /// "Kiruna'dayım") or written apart.
+    static let beingThereEndings: Set<String> = Set(locativeEndings.flatMap { [$0 + "yim", $0 + "yiz", $0 + "yum", $0 + "yuz"] })
     /// Words before "in" that make the place after it where the trip starts or where the traveller is held: "starting
     /// in", "stuck in", "stranded in", "snowed in".
     static let stuckWords: Set<String> = ["starting", "start", "starts", "stuck", "stranded", "snowed"]
@@ -193,7 +196,7 @@ extension Gazetteer {
                         // "we're in morris mn, beach for spring break": where the travellers are now.
                         || previous == "in" && Self.followsBeingThere(words, at: index - 1) {
                 role = .origin
-            } else if let ending, ["da", "de", "ta", "te", "nda", "nde"].contains(ending), after < words.count,
+            } else if let ending, Self.locativeEndings.contains(ending), after < words.count,
                       Self.turkishHomeVerbs.contains(where: { words[after].hasPrefix($0) }) {
                 // "Munkfors'ta oturuyoruz", "Kiruna'da yaşıyorum": where the travellers live is where the trip starts.
                 role = .origin
