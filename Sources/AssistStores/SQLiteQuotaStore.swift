@@ -40,13 +40,21 @@ public final class SQLiteQuotaStore: QuotaStore {
     /// One statement runner: `Statements.query` inside `perform`, or a synchronous transaction's.
     public typealias Run = (String, [SQLiteDatabase.Value]) throws -> [[SQLiteDatabase.Value]]
 
-    /// Counts `requests` and `tokens` in `key`'s window whatever its limits (the request journal, whose in-memory
-    /// authority already admitted them).
-    static func count(_ key: QuotaKey, requests: Int, tokens: Int, _ run: Run) throws {
-        _ = try run("""
-            INSERT INTO quota_usage (user, feature, day, requests, tokens) VALUES (?1, ?2, ?3, ?4, ?5)
-            ON CONFLICT (user, feature, day) DO UPDATE SET requests = requests + ?4, tokens = tokens + ?5
-            """, [.text(key.user), .text(key.feature), .integer(Int64(key.day.index)), .integer(Int64(requests)), .integer(Int64(tokens))])
+    /// Applies a run of journaled reservations and settlements of `key`'s window whatever its limits (the request
+    /// journal, whose in-memory authority already admitted them), folded by `CoalescedEntries`: at most an update
+    /// (settlements before any reservation, which change nothing when the window has no row), then an upsert.
+    static func apply(_ change: CoalescedEntries.WindowChange, to key: QuotaKey, _ run: Run) throws {
+        let window: [SQLiteDatabase.Value] = [.text(key.user), .text(key.feature), .integer(Int64(key.day.index))]
+        if let before = change.before {
+            _ = try run("UPDATE quota_usage SET tokens = MAX(tokens + ?4, ?5) WHERE user = ?1 AND feature = ?2 AND day = ?3",
+                        window + [.integer(before.shift), .integer(before.floor)])
+        }
+        if let counted = change.counted {
+            _ = try run("""
+                INSERT INTO quota_usage (user, feature, day, requests, tokens) VALUES (?1, ?2, ?3, ?4, MAX(?5, ?6))
+                ON CONFLICT (user, feature, day) DO UPDATE SET requests = requests + ?4, tokens = MAX(tokens + ?5, ?6)
+                """, window + [.integer(change.requests), .integer(counted.shift), .integer(counted.floor)])
+        }
     }
 
     static func settle(_ key: QuotaKey, reservedTokens: Int, actualTokens: Int, _ run: Run) throws {

@@ -9,18 +9,16 @@ enum RequestJournalApplier {
         CREATE TABLE IF NOT EXISTS request_journal (id INTEGER PRIMARY KEY CHECK (id = 1), applied INTEGER NOT NULL)
         """
 
-    /// Applies `entries` (in order) and records the last one's sequence number as applied.
+    /// Applies `entries` (in order), folded into the fewest statements that leave the same rows (`CoalescedEntries`),
+    /// and records the last one's sequence number as applied.
     static func apply(_ entries: [RequestJournal.Numbered], _ run: SQLiteQuotaStore.Run) throws {
         guard let last = entries.last else { return }
-        for numbered in entries {
-            switch numbered.entry {
-            case .reserve(let key, let tokens):
-                try SQLiteQuotaStore.count(key, requests: 1, tokens: tokens, run)
-            case .settle(let key, let reserved, let actual):
-                try SQLiteQuotaStore.settle(key, reservedTokens: reserved, actualTokens: actual, run)
-            case .row(let record):
-                try SQLiteAuditStore.write(record, run)
-            }
+        let folded = CoalescedEntries(entries.lazy.map(\.entry))
+        for (key, change) in folded.windows {
+            try SQLiteQuotaStore.apply(change, to: key, run)
+        }
+        for record in folded.rows {
+            try SQLiteAuditStore.write(record, run)
         }
         _ = try run("INSERT INTO request_journal (id, applied) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET applied = ?1",
                     [.integer(Int64(bitPattern: last.sequence))])
