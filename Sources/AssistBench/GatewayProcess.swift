@@ -44,13 +44,21 @@ final class GatewayProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(["ASSIST_JWT_HS256_SECRET": secret]) { _, new in new }
             .merging(environment) { _, new in new }
         process.standardOutput = FileHandle.nullDevice
+        // Its log (a line per request at `info`) goes to a file, as a served gateway's does: a pipe to this process
+        // would wake a reader for every request and charge those wake-ups to the gateway's CPU and latency.
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
         for _ in 0..<3000 {
             if HealthProbe.status(host: "127.0.0.1", port: port, path: "/healthz") == 200 { return }
             usleep(20_000)
         }
-        throw BenchError("gateway did not become healthy on port \(port)")
+        let log = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        throw BenchError("gateway did not become healthy on port \(port); its log ends:\n" + log.split(separator: "\n").suffix(20).joined(separator: "\n"))
     }
+
+    /// Where the gateway's standard error goes.
+    var logFile: URL { dataDirectory.appendingPathComponent("gateway.log") }
 
     func token(user: String = "u1") -> String {
         HS256TokenIssuer(secret: Array(secret.utf8), settings: AuthSettings()).token(for: user)
