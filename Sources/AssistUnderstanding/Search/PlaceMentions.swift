@@ -95,10 +95,12 @@ extension Gazetteer {
             // "mena ar": a town read only with its own state's code, there, before a larger place of its name (Masslo,
             // in Ethiopia, "Mena" too).
             let pinnedAlone = pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes)
-            guard let match = pinnedAlone ?? match(words, at: index, apostrophes: apostrophes)
+            // "flora illinois", "Flora'ya (Illinois)": such a town before its state's name, which pins it below.
+            let pinnedByName = pinnedAlone == nil ? pinnedOnlyBeforeRegion(words, at: index) : nil
+            guard let match = pinnedAlone ?? pinnedByName ?? match(words, at: index, apostrophes: apostrophes)
                     ?? abbreviation(words, shapes, at: index)
                     ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
-                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord)
+                  match.ending == nil || !match.cities.allSatisfy(\.isCommonWord) || Self.gluedOnForeignWord(words[index + match.length - 1], match)
                     // "caxiastan balsasa": right after a place it leaves from, a "to" ending glued on makes even a common word the place.
                     || found.last?.end == index && found.last?.role == .origin && Self.toEndings.contains(match.ending ?? ""),
                   // "on columbus day", "victoria day": a holiday's first word is no place.
@@ -202,6 +204,9 @@ extension Gazetteer {
                 role = .origin
             } else if ending == nil, let next, Self.beingThereEndings.contains(next) {
                 // "Calçoene'deyiz", "Kiruna'dayım": where the travellers are now is where the trip starts.
+                role = .origin
+            } else if Self.namedAsHome(words, before: index, after: after) {
+                // "merritt island fl is home", "home is boise": a trip starts at home.
                 role = .origin
             } else if let previous, Self.toWords.contains(previous)
                         || ((previous == "in" || previous == "at") && index > 1 && Self.arrivalVerbs.contains(words[index - 2])) {
@@ -383,6 +388,40 @@ extension Gazetteer {
             return ([city], length, nil, false)
         }
         return nil
+    }
+
+    /// "flora illinois", "Flora'ya (Illinois)": a town of `pinnedOnly` right before the name of its own state or
+    /// province, or before a Turkish case ending and that name (the apostrophe cuts the ending off as a word, the
+    /// brackets fold away). The match holds that town alone; the state's name after it pins it as a qualifier does.
+    private func pinnedOnlyBeforeRegion(_ words: [String], at index: Int) -> NameMatch? {
+        for length in stride(from: min(3, words.count - index - 1), through: 1, by: -1) {
+            guard let cities = pinnedOnly[Array(words[index..<(index + length)])] else { continue }
+            var at = index + length
+            if Self.caseEndings.contains(words[at]) { at += 1 }
+            // A state's or province's name, not a country's ("bishop usa" is no town).
+            guard let region = qualifier(in: words, at: at), let city = Self.pinned(cities, to: region.pins.filter { $0.region != nil })
+            else { continue }
+            return ([city], length, nil, false)
+        }
+        return nil
+    }
+
+    /// "sulphurdan" in a Turkish request: a town named by a common English word (Sulphur) with Turkish "from" ending
+    /// glued on, where neither the name nor the whole word is a Turkish word, nor the whole word an English one ("golden"
+    /// is no Gol with "-den"), and the name has five letters or more. A common word's glued ending is otherwise another
+    /// word ("nanya" is no Nan with "-ya"), and a Turkish one with an ending is Turkish ("birden", suddenly).
+    static func gluedOnForeignWord(_ written: String, _ match: NameMatch) -> Bool {
+        guard let ending = match.ending, fromEndings.contains(ending) else { return false }
+        let name = String(written.dropLast(ending.count))
+        return name.count >= 5 && CommonWords.isEnglish(name) && !CommonWords.isTurkish(name) && !CommonWords.contains(written)
+    }
+
+    /// Whether the place from `before` to `after` is named as the travellers' home: "merritt island fl is home", "X is
+    /// my home", "home is boise".
+    static func namedAsHome(_ words: [String], before index: Int, after: Int) -> Bool {
+        let next = words[min(after, words.count)...]
+        return next.starts(with: ["is", "home"]) || next.starts(with: ["is", "my", "home"]) || next.starts(with: ["is", "our", "home"])
+            || index >= 2 && words[index - 2] == "home" && words[index - 1] == "is"
     }
 
     /// "Eureka CA", "Gillette WY": of `cities`, the US one whose state's postal code stands at `index` in capitals, in a

@@ -57,7 +57,8 @@ extension Gazetteer {
     /// US states' codes that are no English or Turkish word (not "in", "me", "or", "ok", "pa", "ne", "de"…): after a
     /// town of that state, in lower case, its state wherever they stand.
     static let unmistakableStateCodes: Set<String> = ["ak", "az", "ia", "ks", "ky", "mn", "nc", "nd", "nh", "nj", "nm", "nv", "ny", "ri", "sc",
-                                                      "sd", "tn", "tx", "ut", "vt", "wi", "wv", "wy", "fl", "dc", "wa", "ar", "md", "va"]
+                                                      "sd", "tn", "tx", "ut", "vt", "wi", "wv", "wy", "fl", "dc", "wa", "ar", "md", "va",
+                                                      "ga", "ct"]
 
     /// Whether `mention` is a companion before Turkish "ile", as the type's comment says: no role of its own, "ile"
     /// right after it and then a place with a "from" ending, in a request that joins no pair with "arası".

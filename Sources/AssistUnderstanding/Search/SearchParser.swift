@@ -54,7 +54,7 @@ public struct SearchParser: Sendable {
             ?? Self.oneBaby(in: words)
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "ppl", "passenger", "passengers", "pax", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
-                                                                              "kisi", "kisiyiz", "kisilik", "yolcu", "koltuk"])
+                                                                              "kisi", "kisiyiz", "kisiyim", "kisilik", "yolcu", "koltuk"])
             ?? Self.ticketCount(in: words) ?? Self.forCount(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
@@ -93,22 +93,46 @@ public struct SearchParser: Sendable {
     /// ("warmer", "sunnier"; `TextMatching.isEnglishInflection`), not any short one as Turkish glues on ("the sunday"
     /// asks for no sun, "hotel" for no heat); and Turkish ones, which take their endings ("sıcak bir yere", "denize").
     static let climates: [(name: String, english: [String], turkish: [String])] = [
-        // "anywhere with sunshine"; "by the sea", as "deniz kenarı" is.
-        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine", "by the sea"],
-         // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun).
+        // "anywhere with sunshine"; "by the sea", as "deniz kenarı" is; "somewhere tropical", "the tropics".
+        ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine", "by the sea", "tropical",
+                  "the tropics"],
+         // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun), "güneş ve deniz" (sun and sea),
+         // "tropik bir yer".
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
-          "deniz kenari", "plaj", "sahil", "deniz tatil", "denize"]),
+          "deniz kenari", "plaj", "sahil", "deniz tatil", "denize", "gunes ve deniz", "güneş ve deniz", "deniz ve gunes", "deniz ve güneş",
+          "gunes deniz", "güneş deniz", "tropik"]),
         // "kar görmeye" (to see snow), "kar yağan bir yer" (a place where it snows); "kar" alone is also profit.
         ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
          ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili",
           "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı"]),
     ]
 
-    /// The first climate of `climates` whose phrase `folded` holds.
+    /// The climate of `climates` whose phrase `folded` holds; of two, the one asked for where the other is only said
+    /// (`asksFor`: "soğuk bir yere kaçalım, bu sıcak bitirdi bizi", "so hot here, somewhere cold"), else the first.
     static func climate(in folded: FoldedText) -> String? {
-        climates.first { climate in
+        let named = climates.filter { climate in
             climate.english.contains { folded.contains($0, englishInflections: true) } || folded.containsAny(climate.turkish)
-        }?.name
+        }
+        guard named.count > 1 else { return named.first?.name }
+        let asked = named.filter { asksFor($0, in: folded.words) }
+        return (asked.count == 1 ? asked[0] : named[0]).name
+    }
+
+    /// Whether a phrase of `climate` stands where a request asks for a place: after "somewhere", "anywhere" or
+    /// "someplace" ("somewhere cold"), or before "bir yer…" or "yer…" ("soğuk bir yere", "sıcak yerlere") or "place".
+    static func asksFor(_ climate: (name: String, english: [String], turkish: [String]), in words: [String]) -> Bool {
+        let phrases = climate.english.map { ($0, true) } + climate.turkish.map { ($0, false) }
+        return phrases.contains { phrase, english in
+            let needle = TextMatching.words(phrase)
+            guard needle.count <= words.count else { return false }
+            return (0...(words.count - needle.count)).contains { start in
+                guard TextMatching.occurs(needle, in: words, at: start, englishInflections: english) else { return false }
+                let end = start + needle.count
+                return start > 0 && ["somewhere", "anywhere", "someplace"].contains(words[start - 1])
+                    || end < words.count && (words[end].hasPrefix("yer") || words[end] == "place")
+                    || end + 1 < words.count && words[end] == "bir" && words[end + 1].hasPrefix("yer")
+            }
+        }
     }
 
     /// `blanked` (a text's `words`, some perhaps already blanked) with the nights that are counted blanked too, and a
@@ -155,7 +179,9 @@ public struct SearchParser: Sendable {
     static func count(in words: [String], nouns: Set<String>, stems: [String] = []) -> Int? {
         for (index, word) in words.enumerated() where index > 0 && (nouns.contains(word) || stems.contains { word.hasPrefix($0) }
                                                                     || nouns.contains { swapsTwoLetters(word, $0) }) {
-            let previous = words[index - 1]
+            // "2 first class seats", "3 business class tickets": a cabin between the count and the noun.
+            let cabin = index >= 3 && words[index - 1] == "class" && Self.cabinsBeforeClass.contains(words[index - 2]) ? 2 : 0
+            let previous = words[index - 1 - cabin]
             // "my sister just had a baby": someone's news, no traveller ("a" after a verb of having).
             if ["a", "an"].contains(previous), index >= 2, ["had", "has", "having", "expecting"].contains(words[index - 2]) { continue }
             if let value = Int(previous) ?? numbers[previous] ?? wordCounts[previous] { return value }
@@ -225,12 +251,17 @@ public struct SearchParser: Sendable {
         return nil
     }
 
-    /// "for one", "for two": a head count at the end of a request.
+    /// Cabins named before "class": "2 first class seats".
+    static let cabinsBeforeClass: Set<String> = ["first", "business", "economy", "coach", "premium"]
+
+    /// "for one", "for two": a head count at the end of a request. Not a date's first number ("for 7/12", "for 7 july").
     static func forCount(in words: [String]) -> Int? {
         for (index, word) in words.enumerated() where word == "for" && index + 1 < words.count {
             let next = words[index + 1]
+            let following = index + 2 < words.count ? words[index + 2] : nil
             if next != "a", next != "an", let value = Int(next) ?? numbers[next],
-               index + 2 == words.count || !["day", "days", "week", "weeks", "night", "nights"].contains(words[index + 2]) {
+               !(Int(next) != nil && following.map { Int($0) != nil || DateResolver.month($0) != nil } == true),
+               following.map({ !["day", "days", "week", "weeks", "night", "nights"].contains($0) }) ?? true {
                 return value
             }
         }

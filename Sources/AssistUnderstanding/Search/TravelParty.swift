@@ -142,6 +142,8 @@ extension SearchParser {
             if ["with", "and", "plus"].contains(words[index]), index + 2 < words.count,
                ["my", "our"].contains(words[index + 1]) || words[index + 1] == "the" && index + 3 == words.count,
                ["baby", "infant"].contains(words[index + 2]) { return 1 }
+            // "eşim, ben ve bebeğimiz", "ben ve bebeğim": and our (my) baby.
+            if words[index] == "ve", index + 1 < words.count, ["bebegim", "bebegimiz"].contains(words[index + 1]) { return 1 }
         }
         return nil
     }

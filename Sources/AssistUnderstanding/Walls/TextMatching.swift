@@ -151,8 +151,8 @@ public enum TextMatching {
 
     /// Whether `needle` occurs in `haystack` from `start`: each word whole, the last one allowing a short suffix (with
     /// `pluralOnly`, only "s" or "es").
-    private static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false,
-                               englishInflections: Bool = false) -> Bool {
+    static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false,
+                       englishInflections: Bool = false) -> Bool {
         for (offset, word) in needle.enumerated() {
             let candidate = haystack[start + offset]
             let isLast = offset == needle.count - 1
