@@ -41,6 +41,16 @@ struct TravelFortyFourthSetTests {
         #expect(parser.parse("going home to boise friday").destination == "Boise")
     }
 
+    @Test("a part of a region right after a place says where it is: 'Ithaca, upstate New York' is one place")
+    func partOfARegion() {
+        let ithaca = parser.parse("ithaca, upstate new york next friday")
+        #expect(ithaca.destination == "Ithaca" && ithaca.origin == nil)
+        let both = parser.parse("ithaca to new york next friday")
+        #expect(both.origin == "Ithaca" && both.destination == "New York")
+        // A compass word before the route goes on is no part of a region.
+        #expect(parser.parse("from boston, south to miami").destination == "Miami")
+    }
+
     @Test("climates: 'somewhere tropical', 'güneş ve deniz' are warm; of two, the one asked for")
     func climates() {
         #expect(parser.parse("somewhere tropical in august, 2 adults").climate == "warm")

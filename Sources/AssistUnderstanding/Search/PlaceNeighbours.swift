@@ -75,7 +75,7 @@ extension Gazetteer {
 
     /// Whether `mention` only says where another place is, as an aside, and is no end of the trip: in parentheses
     /// ("Almodóvar del Campo (Ciudad Real)", "gobernador gregores argentina (for perito moreno park)"), after "near"
-    /// ("Bassenge near Liège"), or before Turkish "tarafındaki" or "yakınındaki" (on the side of, near: "Murmansk
+    /// ("Bassenge near Liège"), after a compass word right after another place ("Kenmare, South Kerry"), or before Turkish "tarafındaki" or "yakınındaki" (on the side of, near: "Murmansk
     /// tarafındaki Umba'ya"). Only with another place outside the aside, and never one with a role of its own ("(from
     /// Ciudad Real)"). `parenthesised` are the indexes of the words in parentheses.
     static func isAside(_ mention: Mention, in words: [String], mentions: [Mention], parenthesised: Set<Int>) -> Bool {
@@ -87,6 +87,10 @@ extension Gazetteer {
         if mention.position > 0, ["near", "nr", "nearby"].contains(words[mention.position - 1]), others.contains(where: { $0.end <= mention.position }) {
             return true
         }
+        // "Kenmare, South Kerry", "Ithaca, upstate New York": a part of a region right after a place is where that place is.
+        if mention.position > 0, compassWords.contains(words[mention.position - 1]), others.contains(where: { $0.end == mention.position - 1 }) {
+            return true
+        }
         return mention.end < words.count && asideWords.contains(words[mention.end]) && others.contains { $0.position > mention.end }
     }
 
@@ -96,6 +100,10 @@ extension Gazetteer {
         let parenthesised = written.count == words.count ? Set(written.indices.filter { written[$0].inParentheses }) : []
         return mentions.filter { !isAside($0, in: words, mentions: mentions, parenthesised: parenthesised) }
     }
+
+    /// Words of a part of a region, before its name: "West Cork", "upstate New York".
+    static let compassWords: Set<String> = ["west", "east", "north", "south", "western", "eastern", "northern", "southern", "upstate",
+                                            "downstate", "central", "mid"]
 
     /// Turkish words after a place that only locate another, folded: "tarafındaki", "yakınındaki", "civarındaki".
     static let asideWords: Set<String> = ["tarafindaki", "yakinindaki", "civarindaki", "yakinlarindaki", "taraflarindaki"]
