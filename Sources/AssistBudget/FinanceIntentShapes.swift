@@ -80,12 +80,14 @@ extension FinanceUnderstander {
     }
 
     /// The intent the cue words ask for once every shop noun right after a category's word is read as the category's
-    /// ("now do coffee shops"), when the question asks no count nor which ones; nil when it is the same as before.
+    /// ("now do coffee shops"), when the question asks no count nor which ones ("which", "top", "hangi", or "what" right
+    /// before the kind: "what coffee shops…"; "what's one visit running me" asks no ranking); nil when it is the same as before.
     static func intentBesidesKindsOfShop(_ words: [String], text: String) -> FinanceQuestion.Intent?? {
         let kinds = words.indices.filter { index in
             index > 0 && shopNouns.contains(words[index]) && category([words[index - 1]]) != nil
         }
-        guard !kinds.isEmpty, limit(in: text) == nil, !words.contains(where: { ["which", "what", "top", "hangi"].contains($0) }) else { return nil }
+        guard !kinds.isEmpty, limit(in: text) == nil, !words.contains(where: { ["which", "top", "hangi"].contains($0) }),
+              !kinds.contains(where: { $0 >= 2 && words[$0 - 2] == "what" }) else { return nil }
         var blanked = words
         for index in kinds { blanked[index] = "" }
         let rest = FoldedText(words: blanked)

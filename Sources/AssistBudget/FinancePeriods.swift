@@ -77,6 +77,13 @@ extension FinanceUnderstander {
                     add(day, .day)
                 }
             }
+            // "and july up to today?", "may through today": the period before it runs to today.
+            if ["today", "now"].contains(word), let last = found.last, last.last >= index - 3, last.range.from <= todayISO,
+               ["till", "until", "til", "thru", "through"].contains(previous) || previous == "to" && index >= 2 && words[index - 2] == "up" {
+                found[found.count - 1].range = DateResolver.Range(from: last.range.from, to: todayISO)
+                found[found.count - 1].last = index
+                continue
+            }
             if let (span, length) = dayBeside(words, at: index) {
                 index += length - 1
                 add(span, .day)  // "the day before thanksgiving", "the day after christmas"
@@ -146,6 +153,12 @@ extension FinanceUnderstander {
                 add(lastWeekend())  // "last weekend", "geçen hafta sonu": Saturday and Sunday of last week
             } else if let (quarter, number, length) = quarter(words, at: index) {
                 add(quarter, from: index - length + 1, .quarter(number))
+            } else if let weekday = DateResolver.weekday(word), next == "the", index + 2 < words.count,
+                      let number = DateResolver.dayNumber(words[index + 2]), words[index + 2].contains(where: \.isLetter),
+                      index + 3 == words.count || DateResolver.month(words[index + 3]) == nil && words[index + 3] != "of" {
+                // "and wednesday the 20th?": the latest 20th that fell on a Wednesday, not this month's if it did not.
+                index += 2
+                add(day(pastDayOfMonth(number, on: weekday)), .day)
             } else if let weekday = DateResolver.weekday(word) {
                 let first = pastWeekday(weekday)
                 // "geçen cumartesi ve pazar", "last saturday and sunday": two days in a row joined, one span of both.

@@ -106,6 +106,8 @@ public struct FinanceUnderstander: Sendable {
                            "total up from", "total down from", "spending up from", "spending down from", "was up from", "was down from",
                            // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
                            "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı",
+                           // "is that ahead of june?"; "haziranla kıyaslayınca nasıl" (how is it, set beside June).
+                           "that ahead of", "it ahead of", "kıyaslayınca", "kıyaslarsak", "karşılaştırınca", "karşılaştırırsak",
                            // "up or down from january?": risen or fallen since another.
                            "up or down from", "up or down since", "up or down vs",
                            // "was april any lower?": more or less than the period it names.
@@ -161,6 +163,8 @@ public struct FinanceUnderstander: Sendable {
                     // "which hilton stay cost the most": which one of them.
                     "cost the most", "costs the most",
                     "single transaction", "tek seferde", "bir seferde", "tek bir seferde", "en tuzlu",
+                    // "tek parça olarak en çok ödediğim": the most paid in one piece.
+                    "tek parça", "tek parçada",
                     // With the possessive ("en yükseği ne kadardı": the highest of them), ğ for k as Turkish softens it.
                     "en yükseği", "en büyüğü", "en pahalısı",
                     // "en kabarık faturam": the most swollen, of a bill.
@@ -265,15 +269,29 @@ public struct FinanceUnderstander: Sendable {
         /// No period of its own, and the last question's merchant or category again: it asks something else of the same
         /// slice ("kaç kere markete gitmişim?" after "ağustosta markete kaç para verdim?"). A category's word beside the last
         /// merchant, which had none, names that merchant's payments ("line up the individual metronet bills").
+        /// The bills of the last question's merchant, named alone ("faturaların hangi ay ne kadar geldiğini listele" after a
+        /// question about a utility) are that merchant's payments too.
         func asksSameSlice(as previous: FinanceQuestion) -> Bool {
-            period == nil && other == nil && shift == nil && (merchant != nil || category != nil) && merchant == previous.merchant
+            period == nil && other == nil && shift == nil && (merchant != nil || category != nil) && sameMerchant(as: previous)
                 && (category == nil || category == previous.category || namesMerchantsPayments(of: previous))
+                || namesMerchantsBills(of: previous)
+        }
+
+        /// Whether this reading's merchant is the last question's, spelt either way ("smud" after "SMUD"), or both name none.
+        func sameMerchant(as previous: FinanceQuestion) -> Bool {
+            merchant.map(TextMatching.fold) == previous.merchant.map(TextMatching.fold)
         }
 
         /// Whether this reading names the last question's merchant again, with a category's word the last one had not:
         /// "the individual metronet bills", "gazdaş'ın kestiği faturalar" after a question about that merchant alone.
         func namesMerchantsPayments(of previous: FinanceQuestion) -> Bool {
-            merchant != nil && merchant == previous.merchant && category != nil && previous.category == nil
+            merchant != nil && sameMerchant(as: previous) && category != nil && previous.category == nil
+        }
+
+        /// Whether this reading names only bills, and no period, after a question about one merchant alone: its bills.
+        func namesMerchantsBills(of previous: FinanceQuestion) -> Bool {
+            merchant == nil && category == "bills" && previous.merchant != nil && previous.category == nil && period == nil && other == nil
+                && shift == nil
         }
 
         /// Whether this reading builds on `previous` rather than standing alone (`words`: the question's word count),
@@ -356,6 +374,8 @@ public struct FinanceUnderstander: Sendable {
         if intent == nil, folded.words.contains(where: { ["transactions", "receipts", "purchases", "charges"].contains($0) }) { intent = .listTransactions }
         // "son iki haftada X'e yaptığım ödemeler": in Turkish, the payments or transactions named last, with no verb.
         if intent == nil, let last = folded.words.last, ["odemeler", "odemelerim", "islemler", "islemlerim"].contains(last) { intent = .listTransactions }
+        // "gold star chili visits in june - count?": the count asked for by the word alone, last.
+        if intent == nil || intent == .totalSpent, folded.words.last == "count" { intent = .count }
         // "tally my long john silvers vists": a tally of visits, trips or runs is a count of them.
         if intent == nil || intent == .totalSpent, Self.talliesOutings(folded.words) { intent = .count }
         // "typical spend per visit", "so what's that per cup", "hesap başı": the unit of an average asks for the average.
@@ -697,7 +717,8 @@ public struct FinanceUnderstander: Sendable {
             // something else; in one that restates nothing, the intent it names is what it asks ("how many was that?").
             // A display verb with a new count after a top list ("show me 6 instead", "6 tane göster") changes the
             // count, not what is listed.
-            let changesCount = intent == .listTransactions && limit != nil && [.topMerchants, .topCategories].contains(previous.intent)
+            // So does a superlative with a count after one ("keep only the two biggest"): the list's first few, no one payment.
+            let changesCount = [.listTransactions, .largest].contains(intent) && limit != nil && [.topMerchants, .topCategories].contains(previous.intent)
             // "şimdi ilk çeyreği göster", "now show q1": a display verb with only a period shows the last question's answer for it.
             let showsPeriod = intent == .listTransactions && period != nil && merchant == nil && category == nil && words.count <= 5
                 && Self.onlyShows(words)
@@ -711,7 +732,8 @@ public struct FinanceUnderstander: Sendable {
             if merchant == nil, previous.merchant != nil, category != nil, FollowUp.pointsAtLastItems(words) {
                 (merchant, category) = (previous.merchant, previous.category)
             }
-            if reading.namesMerchantsPayments(of: previous) { category = nil }
+            if reading.namesMerchantsPayments(of: previous) { (merchant, category) = (previous.merchant, nil) }
+            if reading.namesMerchantsBills(of: previous) { (merchant, category) = (previous.merchant, nil) }
             // "same question for american eagle", "cacharel'i de bir kontrol et": another shop in the last one's place.
             if merchant == nil, category == nil, previous.merchant != nil, let other = shopInFollowUp(text) { merchant = other }
             var question = FinanceQuestion(intent: kept ?? previous.intent,
@@ -934,8 +956,8 @@ public struct FinanceUnderstander: Sendable {
             if let value = number(word) {
                 let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
                 if let noun, merchantNouns.contains(words[noun]) || isMerchantNounInCase(words[noun]) { return value }
-                // A follow-up changing the count.
-                if ["olsun", "instead", "tane"].contains(words[index + 1]) { return value }
+                // A follow-up changing the count; "the two biggest", "the 3 largest": a count before a superlative.
+                if ["olsun", "instead", "tane", "biggest", "largest", "highest", "priciest"].contains(words[index + 1]) { return value }
             }
             if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
             // "just give me 3", "show me 4": a bare count ending a follow-up.

@@ -164,11 +164,13 @@ extension FinanceUnderstander {
                                                   "years", "day", "days", "time", "times", "one", "purchase", "payment", "transaction"]
 
     /// The latest day numbered `day` on or before today: this month's, else the month before's.
-    func pastDayOfMonth(_ day: Int) -> Date {
+    /// With `weekday` (Calendar's number), the latest such day that fell on it, within a year: "wednesday the 20th".
+    func pastDayOfMonth(_ day: Int, on weekday: Int? = nil) -> Date {
         var components = calendar.dateComponents([.year, .month], from: todayDate)
-        for _ in 0..<3 {
+        for _ in 0..<(weekday == nil ? 3 : 13) {
             components.day = day
-            if let date = calendar.date(from: components), calendar.component(.day, from: date) == day, date <= todayDate { return date }
+            if let date = calendar.date(from: components), calendar.component(.day, from: date) == day, date <= todayDate,
+               weekday.map({ calendar.component(.weekday, from: date) == $0 }) ?? true { return date }
             let start = calendar.date(from: DateComponents(year: components.year, month: components.month, day: 1))!
             components = calendar.dateComponents([.year, .month], from: calendar.date(byAdding: .month, value: -1, to: start)!)
         }
@@ -207,8 +209,14 @@ extension FinanceUnderstander {
             return (week(containing: pastDay(day, month: month), weekendOnly: false), 3)
         }
         guard ["week", "weekend"].contains(words[index]), index + 2 < words.count, words[index + 1] == "of" else { return nil }
-        if let (holiday, length) = today.pastHoliday(words, at: index + 2), let date = DateResolver(today: holiday.from)?.today {
-            return (week(containing: date, weekendOnly: words[index] == "weekend"), 2 + length)
+        // "the week of the Fourth of July", "the week of the 4th of july": the article before the holiday or the day.
+        let at = words[index + 2] == "the" && index + 3 < words.count ? index + 3 : index + 2
+        if let (holiday, length) = today.pastHoliday(words, at: at), let date = DateResolver(today: holiday.from)?.today {
+            return (week(containing: date, weekendOnly: words[index] == "weekend"), at - index + length)
+        }
+        if at + 2 < words.count, words[at].contains(where: \.isLetter), let day = DateResolver.dayNumber(words[at]), words[at + 1] == "of",
+           let month = DateResolver.month(words[at + 2]) {
+            return (week(containing: pastDay(day, month: month), weekendOnly: words[index] == "weekend"), at + 3 - index)
         }
         guard index + 3 < words.count else { return nil }
         let first = words[index + 2], second = words[index + 3]

@@ -45,7 +45,7 @@ enum FollowUp {
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
-            || namesLastPeriod(words) && words.count <= 8
+            || namesLastPeriod(words) && words.count <= 12
             || pointsAtLastItems(words) && words.count <= 8
             || opensWithMonth(words) && words.count <= 5
             || redoesLast(words) && words.count <= 8
@@ -53,9 +53,11 @@ enum FollowUp {
             || words.count >= 3 && words.count <= 8 && words[words.count - 2] == "for" && ["that", "it", "those", "this"].contains(words.last ?? "")
     }
 
-    /// "make it all of april", "change that to march", "run it for 2055": the last question, done again with what follows.
+    /// "make it all of april", "change that to march", "run it for 2055", "move that to the following week": the last
+    /// question, done again with what follows.
     static func redoesLast(_ words: [String]) -> Bool {
-        words.count >= 3 && ["make", "change", "set", "run", "redo", "do"].contains(words[0]) && ["it", "that", "this"].contains(words[1])
+        words.count >= 3 && ["make", "change", "set", "run", "redo", "do", "move", "shift", "push", "slide"].contains(words[0])
+            && ["it", "that", "this"].contains(words[1])
     }
 
     /// "may was how much?", "june?": a short question opening with a month's English name names the period to put in the
@@ -71,7 +73,8 @@ enum FollowUp {
     /// So is the last total itself: "behind that number" ("count the dinners behind that number": the payments it was made
     /// of), "bu parayla" ("kaç öğün yemişiz bu parayla": how many meals we ate with this money).
     static func pointsAtLastItems(_ words: [String]) -> Bool {
-        words.contains { ["bunlarin", "bunlardan", "onlarin", "onlardan"].contains($0) }
+        // "bunu konser sayısına bölersek": this (the last total), divided.
+        words.contains { ["bunlarin", "bunlardan", "onlarin", "onlardan"].contains($0) } || words.first == "bunu"
             || zip(words, words.dropFirst()).contains { pointer, noun in
                 pointer == "of" && ["those", "these", "them"].contains(noun) || pointer == "behind" && ["that", "it", "this"].contains(noun)
                     || ["bu", "o"].contains(pointer) && ["parayla", "tutarla", "paraya", "tutara"].contains(noun)
@@ -83,7 +86,8 @@ enum FollowUp {
     static func namesLastPeriod(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { pointer, unit in
             // "o haftaki market fişleri", "o ayki": with Turkish -ki too.
-            ["that", "o"].contains(pointer) && ["month", "week", "year", "day", "ay", "hafta", "yil", "gun", "ayki", "haftaki", "yilki", "gunku"].contains(unit)
+            ["that", "o"].contains(pointer) && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki",
+                                                "yilki", "gunku"].contains(unit)
         }
             // "o iki gün", "those two days": the last period's days, counted.
             || words.indices.contains { index in
@@ -179,6 +183,8 @@ enum FollowUp {
                                      // "ondan önceki haftanın altında": the unit in the genitive.
                                      "haftanin": .week, "ayin": .month, "yilin": .year, "haftayi": .week, "haftaya": .week, "haftayla": .week,
                                      // "bir önceki haftadan daha mı pahalı": the unit in the ablative, set against.
+                                     // "bir önceki haftadakini aştı mı": the one in the week before.
+                                     "haftadakini": .week, "haftadakinden": .week, "aydakini": .month, "aydakinden": .month,
                                      "haftadan": .week, "aydan": .month, "yildan": .year, "gunden": .day, "weekend": .week, "haftasonu": .week, "year": .year, "years": .year, "yil": .year, "sene": .year,
                                      "yili": .year, "yilda": .year, "yila": .year, "yilla": .year, "seneye": .year, "senede": .year,
                                      // "the quarter before it", "bir çeyrek geriye": the last span of whole months, as long, before it.

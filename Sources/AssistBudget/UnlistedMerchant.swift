@@ -203,7 +203,7 @@ extension FinanceUnderstander {
                                            "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "run", "runs", "tab", "tabs",
                                            "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "tix", "fill-up", "fill-ups", "fillups",
                                            "booking", "bookings", "stay", "stays", "trips", "visit", "visits", "rental", "rentals",
-                                           "transaction", "transactions",
+                                           "transaction", "transactions", "fare", "fares",
                                            // "checkers drive-thru", "ezpass tolls", "fantastic sams haircut", "perkins breakfast",
                                            // "kroger stops": what one stops there for.
                                            "drive-thru", "drive-through", "drivethru", "toll", "tolls", "haircut", "haircuts", "breakfast",

@@ -338,8 +338,11 @@ extension FinanceUnderstander {
                 // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word
                 // (the name before it is `nameBeforeSpending`'s, or none).
                 if Self.spendingNouns.contains(where: TextMatching.fold(stem).hasPrefix) { continue }
-                // "paşabahçe harcamalarımı": before the noun "harcama…" a name stands bare; a final vowel is its own.
-                if index + 1 < folded.count, folded[index + 1].hasPrefix("harcama"), tokens[index].count - stem.count == 1 { continue }
+                // "paşabahçe harcamalarımı", "kuzuka siparişlerim": before a noun of what was paid there, with its possessive, a
+                // name stands bare, its final vowel its own (no "Kuzuk" with "-a"). So before "hesabım(ız)" ("beyte hesabımız":
+                // no "Beyt"), where "hesap" is as often an account as a bill.
+                if index + 1 < folded.count, ["harcama", "siparis", "hesabim", "hesabiniz", "hesaplarim"].contains(where: folded[index + 1].hasPrefix),
+                   tokens[index].count - stem.count == 1 { continue }
                 // "dürümzadede ortalama ne bırakıyorum": what the question asks may come between the name and its verb.
                 var nextAt = index + 1
                 while nextAt < folded.count, Self.askedBeforeVerb.contains(folded[nextAt]) { nextAt += 1 }
@@ -503,6 +506,11 @@ extension FinanceUnderstander {
         word.hasSuffix("'s") || word.hasSuffix("’s") ? String(word.dropLast(2)) : word
     }
 
+    /// A Turkish verb in the conditional of "we", folded, of six letters or more: "düşünürsek", "bakarsak", "alırsak".
+    static func isTurkishConditional(_ folded: String) -> Bool {
+        folded.count >= 6 && ["rsek", "rsak"].contains(where: folded.hasSuffix)
+    }
+
     /// "madame coco'ya", "english home'dan": a lowercase word before an apostrophed name joins it when it is no Turkish
     /// word (plain letters without a Turkish ending) and no common one.
     func lowercaseName(_ previous: String, joining stem: String) -> String? {
@@ -518,6 +526,8 @@ extension FinanceUnderstander {
               // name's (names of common Turkish words are many: "hafız mustafa'dan", "pamukkale turizm'e").
               !(CommonWords.isTurkishOnly(folded) && folded.count >= 4
                 && ["di", "ti", "du", "tu"].contains(where: folded.hasSuffix)),
+              // "son 12 ayı düşünürsek palen'e": a verb in the conditional ("if we consider") is the sentence's.
+              !Self.isTurkishConditional(folded),
               // "bu kış başkentgaz'a", "geçen sonbahar mephisto'dan": a season's name is the period's, no name's word.
               Self.seasons[folded] == nil,
               // "dün annemle hacıbaba'ya": one's own with "-le" (annemle, eşimle, arkadaşlarımızla) is a companion.
@@ -531,7 +541,7 @@ extension FinanceUnderstander {
     func lowercaseCompound(_ previous: String, _ stem: String) -> String? {
         let folded = TextMatching.fold(previous)
         guard previous.count >= 3, previous.allSatisfy(\.isLetter), previous.first?.isLowercase == true, !Self.notNameWords.contains(folded),
-              !Self.isTimeNounInCase(folded),
+              !Self.isTimeNounInCase(folded), Self.seasons[folded] == nil, !Self.isTurkishConditional(folded),
               !Self.notNames.contains(folded), acceptable(previous, partOfName: true, anyPlace: true), !Self.hasIntentCue(previous),
               acceptable(previous + " " + stem, allowingCommonWords: true, wholeStem: true), Self.category(in: previous + " " + stem) == nil
                   || Self.category(in: previous) != nil else { return nil }
@@ -891,5 +901,7 @@ extension FinanceUnderstander {
         "across", "since",
         // Verbs that change the last question: "swap the year to 2055", "switch it to fuel", "flip it to 2055".
         "swap", "switch", "flip",
+        // "şimdiye kadarki harcamam": my spending so far.
+        "simdiye", "kadarki",
     ]
 }
