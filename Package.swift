@@ -177,7 +177,7 @@ let package = Package(
         ),
 
         // One test target per module, fast and run in parallel...
-        .testTarget(name: "AssistWireTests", dependencies: ["AssistWire"]),
+        .testTarget(name: "AssistWireTests", dependencies: ["AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistCryptoTests", dependencies: ["AssistCrypto"]),
         .testTarget(name: "AssistServicesTests", dependencies: ["AssistServices"]),
         .testTarget(name: "AssistTelemetryTests", dependencies: ["AssistTelemetry"]),
@@ -194,7 +194,7 @@ let package = Package(
             dependencies: ["AssistGateway", "AssistWire", "AssistHTTP", "AssistCrypto", "AssistTestSupport", "AssistGatewayEvaluation",
                            "AssistUnderstanding", "AssistTelemetry", "AssistServices"]
         ),
-        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire"]),
+        .testTarget(name: "AssistStoresTests", dependencies: ["AssistStores", "AssistSQLite", "AssistGateway", "AssistWire", "AssistTestSupport"]),
         .testTarget(name: "AssistRedisTests", dependencies: ["AssistRedis", "AssistGateway", "LocalServers"]),
         .testTarget(name: "AssistPostgresTests", dependencies: ["AssistPostgres", "AssistAuditSpool", "AssistGateway", "AssistWire", "LocalServers", "AssistBudget", "AssistBudgetPostgres", "AssistSQLite", "AssistEventLoop"]),
         .testTarget(name: "AssistBudgetTests", dependencies: ["AssistBudget", "AssistGateway", "AssistSQLite", "AssistEvaluation", "AssistUnderstanding", "AssistWire", "AssistTestSupport"]),

@@ -1,5 +1,6 @@
 import AssistGateway
 import AssistSQLite
+import AssistTestSupport
 @testable import AssistStores
 import Foundation
 import Testing
@@ -52,7 +53,7 @@ struct CoalescedEntriesTests {
         let folded = try Database(directory.appendingPathComponent("folded.sqlite").path)
         let oneByOne = try Database(directory.appendingPathComponent("one.sqlite").path)
         let keys = ["u1", "u2", "u3"].map { QuotaKey(user: $0, feature: "f", day: day) }
-        var random = SeededGenerator(seed: 0x5EED)
+        var random = SplitMix64(seed: 0x5EED)  // the same batches on every run
         var clamped = 0
         for batch in 0..<300 {
             var entries: [RequestJournalEntry] = []
@@ -117,18 +118,5 @@ struct CoalescedEntriesTests {
         func audit() throws -> [String] {
             try database.query("SELECT rowid, * FROM audit_log ORDER BY rowid").map { "\($0)" }
         }
-    }
-}
-
-/// SplitMix64: the same batches on every run.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

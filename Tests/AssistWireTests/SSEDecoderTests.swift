@@ -1,3 +1,4 @@
+import AssistTestSupport
 import AssistWire
 import Testing
 
@@ -17,19 +18,6 @@ private func decode(_ bytes: [UInt8], cuts: [Int] = []) throws -> [SSEEvent] {
         #expect(try decodeCut(bytes, cuts: chosen) == whole, "random chunking \(round): cuts \(chosen)")
     }
     return whole
-}
-
-/// A tiny seeded generator (SplitMix64) so random chunkings are the same on every run.
-private struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 private func decodeCut(_ bytes: [UInt8], cuts: [Int]) throws -> [SSEEvent] {
