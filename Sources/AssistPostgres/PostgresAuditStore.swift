@@ -16,10 +16,11 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     /// The rows in order in one transaction (the audit spool ships its journal this way): the same effect as
     /// `record` for each, one after another, all or none. Sent as one multi-row upsert per `rowsPerStatement`
-    /// rows of `collapsed(batch)`, so a batch costs PostgreSQL one statement, not one per row: a request's
-    /// `started` row and its end, shipped together, become one row written once.
+    /// rows of `AuditRecord.collapsed(batch)`, so a batch costs PostgreSQL one statement, not one per row: a request's
+    /// `started` row and its end, shipped together, become one row written once (PostgreSQL also refuses a statement
+    /// that updates one row twice).
     public func record(batch: [AuditRecord]) async throws {
-        let rows = Self.collapsed(batch)
+        let rows = AuditRecord.collapsed(batch)
         let statements = stride(from: 0, to: rows.count, by: Self.rowsPerStatement).map { start in
             let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
             return (Self.upsert(rows: chunk.count), chunk.flatMap(Self.parameters))
@@ -31,27 +32,6 @@ public final class PostgresAuditStore: BatchedAuditStore {
 
     /// Rows per statement: 20 parameters each, well inside PostgreSQL's 65,535 per statement.
     static let rowsPerStatement = 1_000
-
-    /// What `batch` leaves in the table, written one row after another: for each request id (compared as bytes,
-    /// as the primary key does), in the order of its first row, its last row at its first row's time (the
-    /// upsert keeps the time a row was first written). PostgreSQL refuses a statement that updates one row
-    /// twice, so this is also what lets the batch be one statement.
-    public static func collapsed(_ batch: [AuditRecord]) -> [AuditRecord] {
-        var rows: [AuditRecord] = []
-        var position: [Bytewise: Int] = [:]
-        rows.reserveCapacity(batch.count)
-        for record in batch {
-            if let at = position[Bytewise(record.requestId)] {
-                let time = rows[at].time
-                rows[at] = record
-                rows[at].time = time
-            } else {
-                position[Bytewise(record.requestId)] = rows.count
-                rows.append(record)
-            }
-        }
-        return rows
-    }
 
     private static let columnCount = 20
 

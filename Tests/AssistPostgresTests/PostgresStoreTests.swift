@@ -83,12 +83,12 @@ struct PostgresStoreTests {
     func collapsedBatch() {
         let rows = [("a", 1.0, AuditStatus.started), ("b", 2, .started), ("a", 3, .ok), ("c", 4, .rejected), ("b", 5, .upstreamFailed)]
             .map { AuditRecord(requestId: $0.0, time: Date(timeIntervalSince1970: $0.1), status: $0.2, totalMs: $0.1) }
-        let collapsed = PostgresAuditStore.collapsed(rows)
+        let collapsed = AuditRecord.collapsed(rows)
         #expect(collapsed.map(\.requestId) == ["a", "b", "c"])
         #expect(collapsed.map(\.status) == [.ok, .upstreamFailed, .rejected])
         #expect(collapsed.map(\.time.timeIntervalSince1970) == [1, 2, 4])
         #expect(collapsed.map(\.totalMs) == [3, 5, 4])
-        #expect(PostgresAuditStore.collapsed([]).isEmpty)
+        #expect(AuditRecord.collapsed([]).isEmpty)
     }
 
     @Test("feedback round-trips in the order written, with its input and locale")

@@ -32,6 +32,12 @@ struct CoalescedEntriesTests {
         #expect(change.counted.map { $0.applied(to: 100) } == 140)
     }
 
+    @Test("request ids are compared as bytes, as SQLite's key does: two spellings of 'é' are two requests")
+    func idsAsBytes() {
+        let folded = CoalescedEntries([.row(row("req_caf\u{E9}", .started, at: 1)), .row(row("req_cafe\u{301}", .ok, at: 2))])
+        #expect(folded.rows.count == 2)
+    }
+
     @Test("settlements compose with their floor at zero, as applying them one by one does")
     func tokenChanges() {
         typealias Change = CoalescedEntries.TokenChange

@@ -51,12 +51,12 @@ struct CoalescedEntries {
     /// Quota windows in the order the batch first touches them.
     private(set) var windows: [(key: QuotaKey, change: WindowChange)] = []
     /// One audit row per request, in the order of each request's first row in the batch: its last row's fields with
-    /// its first row's time (a row's end does not move its `time`, as `SQLiteAuditStore.write`'s upsert keeps it).
+    /// its first row's time (`AuditRecord.collapsed`; `SQLiteAuditStore.write`'s upsert keeps a row's `time` too).
     private(set) var rows: [AuditRecord] = []
 
     init(_ entries: some Sequence<RequestJournalEntry>) {
         var windowIndex: [QuotaKey: Int] = [:]
-        var rowIndex: [String: Int] = [:]
+        var written: [AuditRecord] = []
         for entry in entries {
             switch entry {
             case .reserve(let key, let tokens):
@@ -74,16 +74,10 @@ struct CoalescedEntries {
                     }
                 }
             case .row(let record):
-                if let index = rowIndex[record.requestId] {
-                    var merged = record
-                    merged.time = rows[index].time
-                    rows[index] = merged
-                } else {
-                    rowIndex[record.requestId] = rows.count
-                    rows.append(record)
-                }
+                written.append(record)
             }
         }
+        rows = AuditRecord.collapsed(written)
     }
 
     private mutating func update(_ key: QuotaKey, _ index: inout [QuotaKey: Int], _ body: (inout WindowChange) -> Void) {
