@@ -75,9 +75,10 @@ extension Gazetteer {
 
     /// Whether `mention` only says where another place is, as an aside, and is no end of the trip: in parentheses
     /// ("Almodóvar del Campo (Ciudad Real)", "gobernador gregores argentina (for perito moreno park)"), after "near"
-    /// ("Bassenge near Liège"), after a compass word right after another place ("Kenmare, South Kerry"), or before Turkish "tarafındaki" or "yakınındaki" (on the side of, near: "Murmansk
-    /// tarafındaki Umba'ya"). Only with another place outside the aside, and never one with a role of its own ("(from
-    /// Ciudad Real)"). `parenthesised` are the indexes of the words in parentheses.
+    /// ("Bassenge near Liège"), after a compass word right after another place ("Kenmare, South Kerry"), or before
+    /// Turkish "tarafındaki" or "yakınındaki" (on the side of, near: "Murmansk tarafındaki Umba'ya"). Only with another
+    /// place outside the aside, and never one with a role of its own ("(from Ciudad Real)"). `parenthesised` are the
+    /// indexes of the words in parentheses.
     static func isAside(_ mention: Mention, in words: [String], mentions: [Mention], parenthesised: Set<Int>) -> Bool {
         guard mention.role == .unknown, mention.end <= words.count else { return false }
         let others = mentions.filter { $0.position != mention.position }

@@ -123,11 +123,8 @@ public struct SearchParser: Sendable {
     static func asksFor(_ climate: (name: String, english: [String], turkish: [String]), in words: [String]) -> Bool {
         let phrases = climate.english.map { ($0, true) } + climate.turkish.map { ($0, false) }
         return phrases.contains { phrase, english in
-            let needle = TextMatching.words(phrase)
-            guard needle.count <= words.count else { return false }
-            return (0...(words.count - needle.count)).contains { start in
-                guard TextMatching.occurs(needle, in: words, at: start, englishInflections: english) else { return false }
-                let end = start + needle.count
+            TextMatching.ranges(of: TextMatching.words(phrase), in: words, englishInflections: english).contains { found in
+                let (start, end) = (found.lowerBound, found.upperBound)
                 return start > 0 && ["somewhere", "anywhere", "someplace"].contains(words[start - 1])
                     || end < words.count && (words[end].hasPrefix("yer") || words[end] == "place")
                     || end + 1 < words.count && words[end] == "bir" && words[end + 1].hasPrefix("yer")

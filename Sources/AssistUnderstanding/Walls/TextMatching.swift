@@ -144,15 +144,16 @@ public enum TextMatching {
     }
 
     /// Every word range of `haystack` where `needle` occurs, as `contains` matches it.
-    static func ranges(of needle: [String], in haystack: [String]) -> [Range<Int>] {
+    static func ranges(of needle: [String], in haystack: [String], englishInflections: Bool = false) -> [Range<Int>] {
         guard !needle.isEmpty, needle.count <= haystack.count else { return [] }
-        return (0...(haystack.count - needle.count)).filter { occurs(needle, in: haystack, at: $0) }.map { $0..<($0 + needle.count) }
+        return (0...(haystack.count - needle.count)).filter { occurs(needle, in: haystack, at: $0, englishInflections: englishInflections) }
+            .map { $0..<($0 + needle.count) }
     }
 
     /// Whether `needle` occurs in `haystack` from `start`: each word whole, the last one allowing a short suffix (with
     /// `pluralOnly`, only "s" or "es").
-    static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false,
-                       englishInflections: Bool = false) -> Bool {
+    private static func occurs(_ needle: [String], in haystack: [String], at start: Int, pluralOnly: Bool = false,
+                               englishInflections: Bool = false) -> Bool {
         for (offset, word) in needle.enumerated() {
             let candidate = haystack[start + offset]
             let isLast = offset == needle.count - 1
