@@ -99,8 +99,9 @@ struct CompareBench {
                          median { $0.gateway.p50 - $0.direct.p50 }, median { $0.gateway.p99 - $0.direct.p99 },
                          nginxCPUPerRequest, gatewayCPUPerRequest, gatewayCPUPerRequest / max(1, nginxCPUPerRequest)))
             if let path = environment["BENCH_ASSIST_B"] {
-                print("     B = " + path + String(format: ": added p50 %+.3f ms, CPU/request %.0f µs; B over this build, median of the repetitions' ratios: %.3f",
-                                                 median { ($0.other?.p50 ?? .nan) - $0.direct.p50 }, median { $0.other?.cpuMicrosecondsPerRequest ?? .nan },
+                print("     B = " + path + String(format: ": added p50/p99 %+.3f / %+.3f ms, CPU/request %.0f µs; B over this build, median of the repetitions' ratios: %.3f",
+                                                 median { ($0.other?.p50 ?? .nan) - $0.direct.p50 }, median { ($0.other?.p99 ?? .nan) - $0.direct.p99 },
+                                                 median { $0.other?.cpuMicrosecondsPerRequest ?? .nan },
                                                  median { ($0.other?.cpuMicrosecondsPerRequest ?? .nan) / max(1, $0.gateway.cpuMicrosecondsPerRequest) }))
             }
         }
