@@ -40,7 +40,7 @@ public struct StorageSettings: Sendable, Equatable {
         /// The size past which the file is rewritten with only the entries still waiting.
         public var rewriteBytes = 1 << 20
         /// How long after the first waiting entry they are taken into SQLite, and how often while entries keep coming
-        /// (at once once 64 wait, `RequestJournalShipper.wakeBacklog`, which keeps each commit small at any load).
+        /// (at once once 512 wait, `RequestJournalShipper.wakeBacklog`, which bounds each commit at any load).
         public var shipMilliseconds = 100
 
         public static let maxBacklogRange = 1_024...16_777_216
