@@ -54,12 +54,17 @@ public struct FinanceUnderstander: Sendable {
                          "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye",
                          "dışarıda yedik", "dışarda yedik", "dışarıda yedim", "dışarda yedim", "dışarıda yemek", "dışarda yemek",
                          // "dışarıda kaç öğün yedik": meals eaten (out), counted.
-                         "öğün yedik", "öğün yedim", "öğün yemişiz", "öğün yemişim"]),
+                         "öğün yedik", "öğün yedim", "öğün yemişiz", "öğün yemişim",
+                         // "hafta sonu dışarıda yediklerimiz": what we ate out.
+                         "dışarıda yediklerimiz", "dışarda yediklerimiz", "dışarıda yediklerim", "dışarda yediklerim",
+                         "dışarıda yediğimiz", "dışarda yediğimiz", "dışarıda yediğim", "dışarda yediğim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
         ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu", "depo doldur",
                   // "benzinlikte ne bıraktım": at the filling station.
-                  "benzinlik", "benzinlikte", "benzinliğe", "benzinci", "benzinciye", "benzincide"]),
+                  "benzinlik", "benzinlikte", "benzinliğe", "benzinci", "benzinciye", "benzincide",
+                  // "en pahalı depo dolumum": a tank's filling.
+                  "depo dolumu", "depo dolumum", "depo dolumlarım", "depo dolumuna", "depo dolumları"]),
         // "rideshares and trains", "public transport", "toplu taşımaya" (public transport, with its ending).
         ("transport", ["transport", "taxi", "taxis", "cab", "cabs", "bus", "buses", "ulaşım", "taksi", "otobüs", "otobüse", "otobüsle", "otobüslere",
                        "rideshare", "rideshares", "ride share", "ride shares", "trains", "train tickets", "train fares", "public transport",
@@ -74,6 +79,8 @@ public struct FinanceUnderstander: Sendable {
         ("shopping", ["online shopping", "shopping", "alışveriş", "internetten", "internet alışverişi", "shop online", "shopped online",
                       "shopping online", "buy online", "bought online", "online orders", "online order", "online purchases", "ordered online",
                       "order online",
+                      // "how many times did i order stuff online".
+                      "stuff online", "things online",
                       // "internet alışverişlerim", "kaç tane online sipariş": online shopping, in Turkish too.
                       "internet alışverişleri", "internet alışverişlerim", "internet alışverişlerimiz", "online sipariş", "online siparişler",
                       "online siparişlerim", "online alışveriş", "online alışverişlerim"]), ("travel", ["travel", "flights", "seyahat", "uçak",
@@ -216,6 +223,8 @@ public struct FinanceUnderstander: Sendable {
                              "sırayla", "one at a time", "dök", "döker misin", "döksene",
                              // "one line each"; "ayrı ayrı" (one by one, separately).
                              "one line each", "a line each", "ayrı ayrı",
+                             // "give me the fares one per line", "… spending, each item".
+                             "per line", "each item", "every item", "item by item",
                              // "what were the individual travel purchases", "break it out by charge".
                              "individual", "break it out", "by charge", "charge by charge",
                              // "run me through what i bought", "… bills did i pay, with dates", "ay ay görmek" (month by month).
@@ -427,7 +436,9 @@ public struct FinanceUnderstander: Sendable {
     /// rate, "per category" a breakdown, "ay başı" the start of the month).
     static let notUnitsOfAverage: Set<String> = ["day", "days", "week", "weeks", "month", "months", "year", "years", "category", "categories",
                                                  "merchant", "merchants", "store", "shop", "place", "gun", "hafta", "ay", "ayin", "yil",
-                                                 "yilin", "sene", "senenin", "haftanin", "kategori", "magaza", "yer"]
+                                                 "yilin", "sene", "senenin", "haftanin", "kategori", "magaza", "yer",
+                                                 // "one per line": a layout, not a unit.
+                                                 "line", "lines", "row", "rows"]
 
     /// "per visit", "per cup" (not "per month", "per category"); Turkish "hesap başı", "kahve başına" (not "ay başı"):
     /// the unit of an average.
@@ -662,10 +673,12 @@ public struct FinanceUnderstander: Sendable {
         return words.contains { ["or", "yoksa", "than"].contains($0) } || words.filter { ["mu", "mi"].contains($0) }.count >= 2
     }
 
-    /// "aynı yer", "aynı yerde", "aynı mekana", "same place", "same store": the place the question before named, not places ranked.
+    /// "aynı yer", "aynı yerde", "aynı mekana", "aynı dükkan", "same place", "same store": the place the question before
+    /// named, not places ranked.
     static func namesTheSamePlace(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { before, word in
-            before == "ayni" && (word.hasPrefix("yer") || word.hasPrefix("mekan")) || before == "same" && ["place", "spot", "shop", "store"].contains(word)
+            before == "ayni" && ["yer", "mekan", "dukkan", "magaza", "isyeri"].contains(where: word.hasPrefix)
+                || before == "same" && ["place", "spot", "shop", "store"].contains(word)
         }
     }
 

@@ -177,16 +177,20 @@ extension FinanceUnderstander {
         return todayDate
     }
 
-    /// "since monday", "pazartesiden beri": from the latest such weekday before today to today; how many words
-    /// from `index` it takes.
+    /// "since monday", "pazartesiden beri", "pazartesi gününden bu yana": from the latest such weekday before today to
+    /// today; how many words from `index` it takes.
     func sinceWeekday(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
         let word = words[index]
         if word == "since", index + 1 < words.count, let weekday = DateResolver.weekday(words[index + 1]) {
             return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO), 2)
         }
-        guard let weekday = DateResolver.weekday(word), ["dan", "den", "tan", "ten"].contains(where: word.hasSuffix),
-              Self.sinceAfter(words, at: index + 1) > 0 else { return nil }
-        return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO), 1 + Self.sinceAfter(words, at: index + 1))
+        guard let weekday = DateResolver.weekday(word) else { return nil }
+        // "pazartesi gününden bu yana": the weekday, then its day in the ablative.
+        let dayWord = index + 1 < words.count && ["gununden", "gunden"].contains(words[index + 1]) ? 1 : 0
+        guard dayWord == 1 || ["dan", "den", "tan", "ten"].contains(where: word.hasSuffix),
+              Self.sinceAfter(words, at: index + 1 + dayWord) > 0 else { return nil }
+        return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO),
+                1 + dayWord + Self.sinceAfter(words, at: index + 1 + dayWord))
     }
 
     /// "since the 1st", "since the 15th": from the latest such day of the month to today; how many words it takes.

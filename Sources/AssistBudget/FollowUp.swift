@@ -224,7 +224,9 @@ enum FollowUp {
             // coming ones, which a question about spending does not ask).
             // "bir hafta ileri al", "a week forward", "one month ahead": one unit on; so is "slide it forward a week", the
             // direction first.
-            if count == nil, ["following", "sonraki", "ertesi"].contains(before) || before == "next" && unit == .day
+            // "onu takip eden hafta", "izleyen hafta": the week that follows it.
+            if count == nil, ["following", "sonraki", "ertesi", "izleyen"].contains(before) || before == "next" && unit == .day
+                || before == "eden" && twoBefore == "takip"
                 || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after)
                                                                || ["forward", "ahead"].contains(twoBefore))
                 || ["after", "later"].contains(after) && before != "a" {

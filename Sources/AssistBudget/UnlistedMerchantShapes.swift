@@ -220,7 +220,10 @@ extension FinanceUnderstander {
             // "how much have i paid planet fitness", "have i given spirit": "paid" or "given" and its payee, as "at".
             // "priciest thing from best buy in q2": "from" after what was bought there, as "at".
             // "what did i pay carrabba's": "pay" after "i" or "we", its payee after it.
-            if ["at", "about", "hit", "try", "paid", "given", "gave"].contains(word) || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
+            // "which hit harder": "hit" before a comparative or a superlative is how hard it hit, no visit.
+            if ["at", "about", "try", "paid", "given", "gave"].contains(word)
+                || word == "hit" && !(index + 1 < folded.count && Self.hitHowHard.contains(folded[index + 1]))
+                || word == "from" && index > 0 && Self.boughtThings.contains(folded[index - 1])
                 // "how many times did i hit up cheba hut": "hit up", as "hit".
                 || word == "up" && index > 0 && folded[index - 1] == "hit"
                 || word == "pay" && index > 0 && ["i", "we"].contains(folded[index - 1])
@@ -261,7 +264,7 @@ extension FinanceUnderstander {
                         return words.map { Self.spelledAsName($0) }.joined(separator: " ")
                     }
                 }
-            } else if Self.boughtThere.contains(word) || Self.visitsAfterPossessive(word, tokens, at: index)
+            } else if Self.boughtThere.contains(word) && !Self.runAsCost(folded, at: index) || Self.visitsAfterPossessive(word, tokens, at: index)
                         // "what's my torchy's tacos total": a name between "my" and "total" ("my local corner shop total" names a
                         // kind of place, no shop).
                         || word == "total" && folded[max(0, index - 4)..<index].contains("my")
@@ -338,6 +341,8 @@ extension FinanceUnderstander {
                 // "mubi aboneliğime": a payment's noun with the possessive and a case is what was paid, never a name's word
                 // (the name before it is `nameBeforeSpending`'s, or none).
                 if Self.spendingNouns.contains(where: TextMatching.fold(stem).hasPrefix) { continue }
+                // "kafeye her uğrayışımda", "her gidişimizde": after "her" (each), a visit counted, no name.
+                if index > 0, folded[index - 1] == "her" { continue }
                 // "paşabahçe harcamalarımı", "kuzuka siparişlerim": before a noun of what was paid there, with its possessive, a
                 // name stands bare, its final vowel its own (no "Kuzuk" with "-a"). So before "hesabım(ız)" ("beyte hesabımız":
                 // no "Beyt"), where "hesap" is as often an account as a bill.
@@ -787,6 +792,18 @@ extension FinanceUnderstander {
         }
         return ["cekti", "cekmis", "cekil", "kesti", "kesmis", "kesil"].contains(where: word.hasPrefix) ? true : nil
     }
+
+    /// Whether "run" at `index` is the verb of a cost, not a trip's noun ("costco run"): before "me" or "us" ("what did the
+    /// box run us"), or last after "did" or "does" ("how much did the whole thing run").
+    static func runAsCost(_ folded: [String], at index: Int) -> Bool {
+        guard ["run", "runs"].contains(folded[index]) else { return false }
+        if index + 1 < folded.count { return ["me", "us", "you"].contains(folded[index + 1]) }
+        return folded[max(0, index - 5)..<index].contains { ["did", "does", "will", "would"].contains($0) }
+    }
+
+    /// After "hit", how hard: "which month hit harder", "hit the hardest", "hit more".
+    static let hitHowHard: Set<String> = ["harder", "hardest", "hard", "worse", "worst", "more", "most", "less", "heavier", "heaviest",
+                                          "bigger", "biggest"]
 
     static let costVerbs: Set<String> = ["take", "took", "taken", "charge", "charged", "cost", "bill", "billed", "set", "get", "got"]
 
