@@ -16,7 +16,7 @@ struct BudgetFortyFifthSetTests: BudgetSetReading {
         #expect(ask("starbucks in july, what's that per visit").intent == .average)
     }
 
-    @Test("kinds of spending: 'stuff online', 'dışarıda yediğimiz', 'depo dolumum'")
+    @Test("kinds of spending: 'stuff online', 'dışarıda yediklerimiz', 'depo dolumlarım'")
     func categories() {
         #expect(ask("how much did i buy stuff online in august").category == "shopping")
         #expect(ask("geçen ay dışarıda yediklerimiz ne tuttu").category == "restaurants")
