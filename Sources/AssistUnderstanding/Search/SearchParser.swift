@@ -47,7 +47,8 @@ public struct SearchParser: Sendable {
         filters.return = back
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
-        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"]) ?? Self.grownUps(in: words)
+        filters.adults = (Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"]).map { $0 + Self.companionAfterAdults(in: words) })
+            ?? Self.grownUps(in: words)
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
             ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
@@ -94,13 +95,16 @@ public struct SearchParser: Sendable {
     /// asks for no sun, "hotel" for no heat); and Turkish ones, which take their endings ("sıcak bir yere", "denize").
     static let climates: [(name: String, english: [String], turkish: [String])] = [
         // "anywhere with sunshine"; "by the sea", as "deniz kenarı" is; "somewhere tropical", "the tropics".
+        // "need some heat", "want warmth" ("escape the heat" asks for none of it, so not "the heat").
         ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine", "by the sea", "tropical",
-                  "the tropics"],
+                  "the tropics", "some heat", "need heat", "want heat", "warmth"],
          // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun), "güneş ve deniz" (sun and sea),
          // "tropik bir yer".
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
           "deniz kenari", "plaj", "sahil", "deniz tatil", "denize", "gunes ve deniz", "güneş ve deniz", "deniz ve gunes", "deniz ve güneş",
-          "gunes deniz", "güneş deniz", "tropik"]),
+          "gunes deniz", "güneş deniz", "tropik",
+          // "güneşe kaçış" (an escape to the sun), "biraz güneş lazım" (some sun is needed).
+          "gunese", "güneşe", "biraz gunes", "biraz güneş", "gunes lazim", "güneş lazım"]),
         // "kar görmeye" (to see snow), "kar yağan bir yer" (a place where it snows); "kar" alone is also profit.
         ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
          ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili",
@@ -237,11 +241,13 @@ public struct SearchParser: Sendable {
     /// Words that count people only before a noun of people: "a single passenger", "tek kişi", "our twin babies".
     static let wordCounts: [String: Int] = ["single": 1, "tek": 1, "twin": 2, "twins": 2]
 
-    /// "2 tickets", "three tickets", "4 bilet": tickets counted in a number are a head count; "a single ticket" (a
-    /// one-way one) and "a ticket" are not.
+    /// "2 tickets", "three tickets", "4 bilet", "3 ekonomi bileti", "2 economy tickets": tickets counted in a number,
+    /// a cabin between them or not, are a head count; "a single ticket" (a one-way one) and "a ticket" are not.
     static func ticketCount(in words: [String]) -> Int? {
-        for (index, word) in words.enumerated() where index > 0 && ["ticket", "tickets", "bilet"].contains(word) {
-            let previous = words[index - 1]
+        for (index, word) in words.enumerated() where index > 0 && ["ticket", "tickets", "bilet", "bileti", "biletler", "biletleri"].contains(word) {
+            let cabin = index >= 2 && ["economy", "ekonomi", "business", "premium", "coach"].contains(words[index - 1]) ? 1 : 0
+            guard index > cabin else { continue }
+            let previous = words[index - 1 - cabin]
             guard !["a", "an", "bir"].contains(previous), let value = Int(previous) ?? numbers[previous] else { continue }
             return value
         }
@@ -438,8 +444,9 @@ public struct SearchParser: Sendable {
             let underAfter = after.first == "alti" && !(end + 1 < words.count && DateWords.headCountNouns.contains(words[end + 1]))
             // "cap it at $700", "capped at 500 euros": a cap set at the amount ("a cap, 2 bags, $300 fare" sets none).
             let capped = before.last == "at" && before.contains { ["cap", "capped", "capping"].contains($0) }
-            // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next).
-            let topsAfter = after.first == "tops"
+            // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next); so
+            // are "$800 cap", "$800 limit" and "$800 ceiling".
+            let topsAfter = ["tops", "cap", "limit", "ceiling"].contains(after.first ?? "")
             // "3000 liraya kadar", "500 tl'ye kadar": up to the money, in the dative before "kadar" ("3000 lira kadar" is
             // about that much).
             let upTo = after.first == "kadar" && currencies[words[end - 1]] == nil && ["a", "e"].contains(where: words[end - 1].hasSuffix)

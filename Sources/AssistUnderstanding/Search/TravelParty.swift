@@ -59,13 +59,16 @@ extension SearchParser {
                 || rest.starts(with: ["with", "my", "parents"]) || rest.starts(with: ["me", "and", "my", "parents"]) {
                 return 3
             }
-            // "me and my two kids", "me and my son", "me + my 3 kids" (the sign folds away): one grown-up; the children
-            // are counted as children.
+            // "me and my two kids", "me and my son", "me + my 3 kids", "me + 2 kids" (the sign folds away): one grown-up;
+            // the children are counted as children.
             if ["i", "me"].contains(words[index]), index + 2 < words.count {
                 let my = ["and", "plus"].contains(words[index + 1]) ? index + 2 : index + 1
-                let noun = my + 1 < words.count && (Int(words[my + 1]) ?? numbers[words[my + 1]]) != nil ? my + 2 : my + 1
-                if words[my] == "my", noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
+                let counted = my < words.count && (Int(words[my]) ?? numbers[words[my]]) != nil
+                let noun = counted ? my + 1 : my + 1 < words.count && (Int(words[my + 1]) ?? numbers[words[my + 1]]) != nil ? my + 2 : my + 1
+                if words[my] == "my" || counted, noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
             }
+            // "ikimiz için" (for the two of us), "üçümüz": we, counted.
+            if let count = Self.turkishWeCounted[words[index]] { return count }
             // "me and a friend", "a friend and I": one companion named with "a", and the speaker.
             if ["i", "me"].contains(words[index]), rest.count >= 4, words[index + 1] == "and", words[index + 2] == "a",
                Self.companions.contains(words[index + 3]) { return 2 }
@@ -175,6 +178,22 @@ extension SearchParser {
         ["cocug", "cocuk", "bebeg", "oglum", "ogullarim", "kizim", "kizlarim"].contains { word.hasPrefix($0) }
             && (word.hasSuffix("la") || word.hasSuffix("le"))
     }
+    /// "ikimiz" (the two of us) to "beşimiz", folded.
+    static let turkishWeCounted: [String: Int] = ["ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5]
+
+    /// "2 adults + my mom", "2 adults and my dad": one named companion after a count of adults is one more of them (the
+    /// sign folds away); 0 when none follows. A companion's possessive names someone else's occasion ("1 adult, my
+    /// sister's grad").
+    static func companionAfterAdults(in words: [String]) -> Int {
+        for index in words.indices.dropFirst() where ["adult", "adults"].contains(words[index]) {
+            var at = index + 1
+            if at < words.count, ["and", "plus"].contains(words[at]) { at += 1 }
+            if at + 1 < words.count, words[at] == "my", companions.contains(words[at + 1]),
+               !(at + 2 < words.count && words[at + 2] == "s") { return 1 }
+        }
+        return 0
+    }
+
     static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
                                           "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague",
                                           "mate", "buddy",
