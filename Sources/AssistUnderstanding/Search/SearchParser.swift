@@ -47,8 +47,8 @@ public struct SearchParser: Sendable {
         filters.return = back
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
-        filters.adults = (Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"]).map { $0 + Self.companionAfterAdults(in: words) })
-            ?? Self.grownUps(in: words)
+        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
+            .map { $0 + Self.companionAfterAdults(in: words) } ?? Self.grownUps(in: words)
         filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
             ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
         filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
