@@ -246,7 +246,6 @@ public struct SearchParser: Sendable {
     static func ticketCount(in words: [String]) -> Int? {
         for (index, word) in words.enumerated() where index > 0 && ["ticket", "tickets", "bilet", "bileti", "biletler", "biletleri"].contains(word) {
             let cabin = index >= 2 && ["economy", "ekonomi", "business", "premium", "coach"].contains(words[index - 1]) ? 1 : 0
-            guard index > cabin else { continue }
             let previous = words[index - 1 - cabin]
             guard !["a", "an", "bir"].contains(previous), let value = Int(previous) ?? numbers[previous] else { continue }
             return value
@@ -446,12 +445,12 @@ public struct SearchParser: Sendable {
             let capped = before.last == "at" && before.contains { ["cap", "capped", "capping"].contains($0) }
             // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next); so
             // are "$800 cap", "$800 limit" and "$800 ceiling".
-            let topsAfter = ["tops", "cap", "limit", "ceiling"].contains(after.first ?? "")
+            let mostAfter = ["tops", "cap", "limit", "ceiling"].contains(after.first ?? "")
             // "3000 liraya kadar", "500 tl'ye kadar": up to the money, in the dative before "kadar" ("3000 lira kadar" is
             // about that much).
             let upTo = after.first == "kadar" && currencies[words[end - 1]] == nil && ["a", "e"].contains(where: words[end - 1].hasSuffix)
                 || after.count == 2 && ["a", "e", "ya", "ye"].contains(after.first ?? "") && after.last == "kadar"
-            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter || capped || topsAfter || upTo {
+            if before.contains(where: limits.contains) || after.contains(where: limits.contains) || underAfter || capped || mostAfter || upTo {
                 return SearchFilters.Price(amount: amount, currency: currency)
             }
         }
