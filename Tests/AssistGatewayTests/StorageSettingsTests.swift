@@ -60,7 +60,7 @@ struct StorageSettingsTests {
     @Test("storage.journal: defaults, each limit as given, every bad value named, refused with shared storage")
     func journalLimits() throws {
         let defaults = try ConfigFixture.load().storage.journal
-        #expect(defaults.maxBacklog == 65_536 && defaults.rewriteBytes == 1 << 20 && defaults.shipMilliseconds == 100)
+        #expect(defaults.maxBacklog == 65_536 && defaults.rewriteBytes == 1 << 20 && defaults.shipMilliseconds == 500)
 
         var json = ConfigFixture.json
         json.set("storage", ["kind": "sqlite", "journal": ["maxBacklog": 1_024, "rewriteBytes": 1_073_741_824, "shipMilliseconds": 10_000]])

@@ -14,12 +14,12 @@ struct RequestJournalSettingsTests {
         try #require(harness.assembly.services.lazy.compactMap { $0 as? RequestJournalShipper }.first)
     }
 
-    @Test("without the section: 65,536 entries, a rewrite past 1 MiB, shipped every 100 ms or once 512 wait")
+    @Test("without the section: 65,536 entries, a rewrite past 1 MiB, shipped every 500 ms or once 512 wait")
     func defaults() async throws {
         let harness = try GatewayHarness()
         let shipper = try Self.shipper(harness)
         #expect(shipper.journal.settings.maxBacklog == 65_536 && shipper.journal.settings.rewriteBytes == 1 << 20)
-        #expect(shipper.interval == .milliseconds(100) && shipper.wakeBacklog == 512)
+        #expect(shipper.interval == .milliseconds(500) && shipper.wakeBacklog == 512)
         await harness.stop()
     }
 

@@ -40,8 +40,9 @@ public struct StorageSettings: Sendable, Equatable {
         /// The size past which the file is rewritten with only the entries still waiting.
         public var rewriteBytes = 1 << 20
         /// How long after the first waiting entry they are taken into SQLite, and how often while entries keep coming
-        /// (at once once 512 wait, `RequestJournalShipper.wakeBacklog`, which bounds each commit at any load).
-        public var shipMilliseconds = 100
+        /// (at once once 512 wait, `RequestJournalShipper.wakeBacklog`, which bounds each commit at any load). Half a
+        /// second lets the backlog reach that wake at 500/s too, so commits are as large there as at higher loads.
+        public var shipMilliseconds = 500
 
         public static let maxBacklogRange = 1_024...16_777_216
         public static let rewriteBytesRange = 65_536...(1 << 30)
