@@ -96,8 +96,9 @@ extension FinanceUnderstander {
             } else if let (span, length) = turkishSinceDayOfMonth(words, at: index) {
                 index += length - 1
                 add(span)  // "ayın 10undan beri": from the 10th to today
-            } else if let span = dayAfterJoiner(words, at: index, after: found.last) {
-                add(span, .day)  // "between the 10th and 12th": the second day, of the first one's month
+            } else if let (span, length) = dayAfterJoiner(words, at: index, after: found.last) {
+                index += length - 1
+                add(span, .day)  // "between the 10th and 12th", "10'u ile 24'ü": the second day, of the first one's month
             } else if let days = daysBack(words, at: index) {
                 index += days.length - 1
                 add(day(calendar.date(byAdding: .day, value: -days.back, to: todayDate)!), .day)  // "the day before yesterday", "evvelki gün"

@@ -153,10 +153,43 @@ extension FinanceUnderstander {
             return (single(pastDayOfMonth(day)), 2)
         }
         // "ayın 5'inde" (folded "ayin 5 inde"), "eylülün 1'inde".
-        guard word == "ayin" || DateResolver.month(word) != nil && DateResolver.monthBeforeDay(word) == nil,
-              let day = DateResolver.dayNumber(next), Int(next) != nil, DateResolver.isDayLocative(afterNext) else { return nil }
-        if word == "ayin" { return (single(pastDayOfMonth(day)), 3) }
-        return (single(pastDay(day, month: DateResolver.month(word)!)), 3)
+        guard word == "ayin" || DateResolver.month(word) != nil && DateResolver.monthBeforeDay(word) == nil else { return nil }
+        let day: Int, length: Int
+        if let number = DateResolver.dayNumber(next), Int(next) != nil, DateResolver.isDayLocative(afterNext) {
+            (day, length) = (number, 3)
+        } else if word == "ayin" || word.hasSuffix("in") || word.hasSuffix("un"), let turkish = turkishDay(words, at: index + 1) {
+            // "ağustosun 10'u" (ile …), "ayın 3'ünden" (… 9'una kadar): the day of a month in the genitive, in another case.
+            (day, length) = (turkish.day, turkish.length + 1)
+        } else {
+            return nil
+        }
+        if word == "ayin" { return (single(pastDayOfMonth(day)), length) }
+        return (single(pastDay(day, month: DateResolver.month(word)!)), length)
+    }
+
+    /// The case a Turkish day's number is in ("10'u", "10'undan", "10'una": the tenth, from it, to it).
+    enum TurkishDayCase { case possessive, ablative, dative }
+
+    /// A Turkish day's case endings, folded, after the number's vowel or with the buffer "s" ("2'si", "6'sından").
+    static let turkishDayEndings: [String: TurkishDayCase] = [
+        "i": .possessive, "u": .possessive, "si": .possessive, "su": .possessive,
+        "inden": .ablative, "indan": .ablative, "undan": .ablative, "unden": .ablative,
+        "sinden": .ablative, "sindan": .ablative, "sundan": .ablative, "sunden": .ablative,
+        "ine": .dative, "ina": .dative, "une": .dative, "una": .dative, "sine": .dative, "sina": .dative, "suna": .dative, "sune": .dative,
+    ]
+
+    /// A day's number with a Turkish case ending (`turkishDayEndings`), the ending a word of its own (an apostrophe
+    /// folded: "10 u") or glued ("10u"): the day, its case, and how many words it takes.
+    func turkishDay(_ words: [String], at index: Int) -> (day: Int, ending: TurkishDayCase, length: Int)? {
+        guard index < words.count else { return nil }
+        let word = words[index]
+        let digits = String(word.prefix { $0.isNumber })
+        guard let day = Int(digits), (1...31).contains(day) else { return nil }
+        if digits.count < word.count {
+            return Self.turkishDayEndings[String(word.dropFirst(digits.count))].map { (day, $0, 1) }
+        }
+        guard index + 1 < words.count, let ending = Self.turkishDayEndings[words[index + 1]] else { return nil }
+        return (day, ending, 2)
     }
 
     /// Words after "the first", "the 2nd" that make it something other than a day of the month ("the first half").
@@ -334,14 +367,25 @@ extension FinanceUnderstander {
     }
 
     /// "between the 10th and 12th", "from the 3rd to 9th": an ordinal standing alone after a joining word, right after a
-    /// day, is that day of the first one's month.
-    func dayAfterJoiner(_ words: [String], at index: Int, after last: FoundPeriod?) -> DateResolver.Range? {
-        guard let last, last.part == .day, last.last == index - 2, last.range.from == last.range.to,
-              ["and", "to", "through", "thru", "until", "till"].contains(words[index - 1]), words[index].contains(where: \.isLetter),
-              let day = DateResolver.dayNumber(words[index]), index + 1 >= words.count || DateResolver.month(words[index + 1]) == nil,
-              let date = DateResolver(today: String(last.range.from.prefix(8)) + String(format: "%02d", day))?.today,
+    /// day, is that day of the first one's month. So, in Turkish, is a number in the possessive after "ile" ("ağustosun
+    /// 10'u ile 24'ü arasında"), or in the dative right after a day in the ablative ("10'undan 24'üne kadar"). Returns
+    /// the day and how many words from `index` it takes.
+    func dayAfterJoiner(_ words: [String], at index: Int, after last: FoundPeriod?) -> (range: DateResolver.Range, length: Int)? {
+        guard let last, last.part == .day, last.range.from == last.range.to, index > 0 else { return nil }
+        let day: Int, length: Int
+        if last.last == index - 2, ["and", "to", "through", "thru", "until", "till"].contains(words[index - 1]), words[index].contains(where: \.isLetter),
+           let number = DateResolver.dayNumber(words[index]), index + 1 >= words.count || DateResolver.month(words[index + 1]) == nil {
+            (day, length) = (number, 1)
+        } else if let turkish = turkishDay(words, at: index),
+                  last.last == index - 2 && words[index - 1] == "ile" && turkish.ending == .possessive
+                    || last.last == index - 1 && ["dan", "den", "tan", "ten"].contains(where: words[last.last].hasSuffix) && turkish.ending == .dative {
+            (day, length) = (turkish.day, turkish.length)
+        } else {
+            return nil
+        }
+        guard let date = DateResolver(today: String(last.range.from.prefix(8)) + String(format: "%02d", day))?.today,
               calendar.component(.day, from: date) == day else { return nil }
-        return single(date)
+        return (single(date), length)
     }
 
     /// The words a "+" comes before ("yesterday + today"), as `TextMatching.dashedWords` finds a dash's.

@@ -33,6 +33,17 @@ struct BudgetFortyFifthSetTests: BudgetSetReading {
         #expect(next.period == span("2057-08-12", "2057-08-18"))
     }
 
+    @Test("days of a month in the genitive: 'ağustosun 3'ü ile 9'u arasında', 'temmuzun 2'sinden 6'sına kadar'")
+    func genitiveDays() {
+        #expect(ask("ağustosun 3'ü ile 9'u arasında kahveye ne verdim").period == span("2057-08-03", "2057-08-09"))
+        #expect(ask("ayın 1'i ile 4'ü arasında markete ne gitti").period == span("2057-09-01", "2057-09-04"))
+        #expect(ask("temmuzun 2'sinden 6'sına kadar yemeğe ne harcadım").period == span("2057-07-02", "2057-07-06"))
+        #expect(ask("ayın 1'inden 4'üne kadar markete ne verdim").period == span("2057-09-01", "2057-09-04"))
+        #expect(ask("temmuzun 2sinden beri markete ne verdim").period == span("2057-07-02", "2057-09-05"))
+        // A month in the locative before a count is the month: "in August, 10 of them".
+        #expect(ask("ağustosta 10'u markete gitti, toplam ne kadar").period == span("2057-08-01", "2057-08-31"))
+    }
+
     @Test("no shop: 'run us' and a closing 'did … run' are a cost; 'hit harder'; 'her gidişimde'; 'aynı dükkan'")
     func notShops() {
         #expect(ask("what did the party box run us in july").merchant == nil)
