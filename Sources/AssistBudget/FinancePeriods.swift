@@ -108,8 +108,13 @@ extension FinanceUnderstander {
                 add(day(calendar.date(byAdding: .day, value: -1, to: todayDate)!), from: index - 1, .day)  // "last night": yesterday
             } else if let (holiday, length) = today.pastHoliday(words, at: index) {
                 index += length - 1
-                addDay(holiday)  // "on valentine's day", "sevgililer gününde": its latest day
-                if found.last?.first == start { found[found.count - 1].holidayAt = start }
+                if index + 1 < words.count, let week = holidayWeek(holiday, before: words[index + 1]) {
+                    index += 1
+                    add(week)  // "halloween week", "cumhuriyet bayramı haftasında": Monday to Sunday of its week
+                } else {
+                    addDay(holiday)  // "on valentine's day", "sevgililer gününde": its latest day
+                    if found.last?.first == start { found[found.count - 1].holidayAt = start }
+                }
             } else if let (span, count) = firstMonths(words, at: index) {
                 index += 2
                 add(span, .months(1, count))  // "the first six months of 2057": January to June of that year
@@ -163,9 +168,13 @@ extension FinanceUnderstander {
             } else if let weekday = DateResolver.weekday(word) {
                 let first = pastWeekday(weekday)
                 // "geçen cumartesi ve pazar", "last saturday and sunday": two days in a row joined, one span of both.
-                if index + 2 < words.count, ["and", "ve"].contains(next), let other = DateResolver.weekday(words[index + 2]),
+                // "o cumartesi pazar", "saturday sunday": the two bare names side by side, too ("cumartesi pazara", to the
+                // market on Saturday, is one day).
+                let joiner = ["and", "ve"].contains(next) ? 1 : 0
+                if index + 1 + joiner < words.count, joiner == 1 || DateResolver.isBareWeekday(next),
+                   let other = DateResolver.weekday(words[index + 1 + joiner]),
                    calendar.date(byAdding: .day, value: 1, to: first) == pastWeekday(other) {
-                    index += 2
+                    index += 1 + joiner
                     add(DateResolver.Range(from: iso(first), to: iso(pastWeekday(other))))
                 } else {
                     add(day(first), .day)  // "last monday", "on friday", "geçen salı": the latest before today

@@ -50,7 +50,7 @@ public struct FinanceUnderstander: Sendable {
     }
 
     static let categories: [(String, [String])] = [
-        ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "lokanta", "yemek",
+        ("restaurants", ["restaurant", "restaurants", "eating out", "eat out", "ate out", "meal out", "meals out", "dining", "dinner", "lunch", "restoran", "restoranlar", "lokanta", "lokantalar", "yemek",
                          "yemegi", "yemegim", "yemege", "yemeklere", "dışarıda yemeye", "dışarda yemeye",
                          "dışarıda yedik", "dışarda yedik", "dışarıda yedim", "dışarda yedim", "dışarıda yemek", "dışarda yemek",
                          // "dışarıda kaç öğün yedik": meals eaten (out), counted.
@@ -159,7 +159,11 @@ public struct FinanceUnderstander: Sendable {
                          // "cüzdanımı en çok boşaltan 6 işyeri": businesses.
                          "işyeri", "işyerleri", "işyerlerim",
                          // "cebimden en çok para çıkan üç işletme": the businesses.
-                         "işletme", "işletmeler"]),
+                         "işletme", "işletmeler",
+                         // "hesabımı en çok tüketen altı firma": the firms.
+                         "firma", "firmalar",
+                         // "who took the most of my cash": who was paid most.
+                         "who took the most", "who got the most", "who gets the most", "who takes the most"]),
         // One payment's size: "in one go", "in a single purchase", "tek seferde".
         (.largest, ["largest", "biggest", "most expensive", "priciest", "costliest", "most costly", "the most i paid", "most i paid", "most i spent in one",
                     "most i ve paid", "most i ve spent in one", "en büyük", "en pahalı",
@@ -206,7 +210,9 @@ public struct FinanceUnderstander: Sendable {
                     // "divide that by how many times we went": the total over the visits.
                     "divide that by", "divide it by", "divide this by",
                     // "what's the usual check at …", "how much is a normal grocery trip costing me".
-                    "the usual", "a normal"]),
+                    "the usual", "a normal",
+                    // "what's a usual trip run me"; "her sefere ne düşüyor" (what falls to each time), "sefer başı".
+                    "a usual", "her sefere", "her seferde", "her seferinde", "sefer başı", "sefer başına", "ne düşüyor"]),
         // "… visits in february, just the number": the count alone.
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
                   // "… runs in may, count please": a count asked for by the word alone.
@@ -350,7 +356,9 @@ public struct FinanceUnderstander: Sendable {
             // "first six months of 2057 vs the same stretch of 2056": the question's own period, in that year, set against it.
             if other == nil, let named = period, let shift, !named.from.hasPrefix("\(year)") { other = shifted(named, by: shift) }
         }
-        var intent = Self.intents.first { folded.containsAny($0.1) }?.0
+        // Words that only look like a cue ("entertainment i mean", "kaç farklı harcama") are read as none.
+        let cues = FoldedText(words: Self.cueWordsAside(folded.words))
+        var intent = Self.intents.first { cues.containsAny($0.1) }?.0
         // "bir de 2053'ü görelim": "göre" (compared to) takes no ending, so a word it only begins ("görelim", let us see;
         // "görev", a task) compares nothing.
         if intent == .comparePeriods, Self.comparesOnlyByGöreForm(folded.words) {
@@ -363,6 +371,8 @@ public struct FinanceUnderstander: Sendable {
             intent = Self.intents.first { $0.0 != .topMerchants && folded.containsAny($0.1) }?.0
         }
         if intent == .count, Self.asksAmount(folded.words) { intent = .totalSpent }
+        // "tek bir restoran akşamında en çok ne ödedim": the most paid on a single one, one payment's size.
+        if intent == nil || intent == .totalSpent, Self.asksMostOnASingleOne(folded.words) { intent = .largest }
         // "bir seferde ortalama ne harcıyorum", "on average in one go": an average of single payments, no largest one
         // (a superlative, "en", "biggest", still asks the largest).
         if intent == .largest, folded.containsAny(["ortalama", "on average", "average", "avg"]),
@@ -542,12 +552,15 @@ public struct FinanceUnderstander: Sendable {
             index + 2 < words.count
                 && (DateResolver.month(words[index]) != nil && ["dan", "den", "tan", "ten"].contains { words[index].hasSuffix($0) }
                     || ablativeUnits.contains(words[index]))
-                && ["fazla", "az", "daha"].contains(words[index + 1]) && words[(index + 2)...].contains { ["mi", "mu"].contains($0) }
+                && ["fazla", "az", "daha", "pahali", "ucuz"].contains(words[index + 1])
+                && words[(index + 2)...].contains { ["mi", "mu", "miydi", "muydu", "miymis", "muymus"].contains($0) }
         }
     }
 
     /// A period's unit in the ablative, folded: "haftadan", "aydan", "yıldan", "(hafta) sonundan", "günden", "çeyrekten".
-    static let ablativeUnits: Set<String> = ["haftadan", "aydan", "yildan", "seneden", "sonundan", "gunden", "ceyrekten"]
+    static let ablativeUnits: Set<String> = ["haftadan", "aydan", "yildan", "seneden", "sonundan", "gunden", "ceyrekten",
+                                             // "ondan önceki hafta sonundakinden pahalı mıydı": than the one of that span.
+                                             "sonundakinden", "haftadakinden", "aydakinden", "yildakinden"]
 
     /// "which restaurant", "which cafe": "which" or "hangi" before a word that alone names a category.
     static func asksWhichOfCategory(_ words: [String]) -> Bool {
@@ -928,7 +941,8 @@ public struct FinanceUnderstander: Sendable {
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
     static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "payees", "categories", "yer", "yerler", "yeri",
-                                             "magaza", "magazalar", "dukkan", "kategori", "isyeri", "isyerleri", "isletme", "isletmeler"]
+                                             "magaza", "magazalar", "dukkan", "kategori", "isyeri", "isyerleri", "isletme", "isletmeler",
+                                             "firma", "firmalar"]
 
     /// A Turkish noun of `merchantNouns` in a case or the plural: "hangi 4 kategoriye", "3 mağazaya", "5 yere"; "3 harcama
     /// kalemim" (three lines of spending).
@@ -962,7 +976,8 @@ public struct FinanceUnderstander: Sendable {
         for (index, word) in words.enumerated() where index + 1 < words.count {
             if ["ilk", "first"].contains(word), number(words[index + 1]) != nil, timeUnit(index + 2) { continue }
             // "the leading two", "en üstteki iki tanesi" (the two at the top).
-            if ["top", "ilk", "en", "first", "leading", "ustteki"].contains(word), let value = number(words[index + 1]) { return value }
+            // "just keep 4 of them": the count kept.
+            if ["top", "ilk", "en", "first", "leading", "ustteki", "keep"].contains(word), let value = number(words[index + 1]) { return value }
             // "ilk üçü", "ilk beşini", "ilk ikisi": the count with a Turkish possessive or accusative ending.
             if word == "ilk", let value = number(turkishCountStem(words[index + 1])) { return value }
             if word == "ilk", words[index + 1] == "on" { return 10 }  // "ilk on": on is ten in Turkish

@@ -268,6 +268,13 @@ extension FinanceUnderstander {
         return (week(containing: pastDay(named.day, month: named.month), weekendOnly: words[index] == "weekend"), 4)
     }
 
+    /// Monday to Sunday of the week a holiday falls in, when the word after it names that week: "halloween week",
+    /// "cumhuriyet bayramı haftasında" (in the week of Republic Day); nil for any other word.
+    func holidayWeek(_ holiday: DateResolver.Range, before word: String) -> DateResolver.Range? {
+        guard word == "week" || word.hasPrefix("haftasi"), let date = DateResolver(today: holiday.from)?.today else { return nil }
+        return week(containing: date, weekendOnly: false)
+    }
+
     /// Monday to Sunday of the week `date` is in, or its Saturday and Sunday.
     private func week(containing date: Date, weekendOnly: Bool) -> DateResolver.Range {
         let monday = calendar.date(byAdding: .day, value: -((calendar.component(.weekday, from: date) + 5) % 7), to: date)!

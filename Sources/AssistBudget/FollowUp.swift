@@ -206,8 +206,10 @@ enum FollowUp {
             // "daha" (more) before "geri".
             let backBefore = words[..<index].contains { $0 == "back" || $0 == "rewind" }
             let moreBack = after == "daha" && index + 2 < words.count && words[index + 2].hasPrefix("geri")
+            // "geriye doğru bir hafta kaydır": "geri" (back) before "bir" and the unit.
+            let backFirst = ["bir", "bi"].contains(before) && words[..<index].contains { $0.hasPrefix("geri") }
             if count == nil, ["a", "one"].contains(before) && (["rewind", "back"].contains(twoBefore) || after == "back")
-                || oneMore && (["back", "earlier"].contains(after) || backBefore)
+                || oneMore && (["back", "earlier"].contains(after) || backBefore) || backFirst
                 || ["bir", "bi"].contains(before) && (after.hasPrefix("once") || after == "evvel" || after.hasPrefix("geri") || moreBack) {
                 return Shift(unit: unit)
             }
@@ -228,7 +230,8 @@ enum FollowUp {
             if count == nil, ["following", "sonraki", "ertesi", "izleyen"].contains(before) || before == "next" && unit == .day
                 || before == "eden" && twoBefore == "takip"
                 || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after)
-                                                               || ["forward", "ahead"].contains(twoBefore))
+                                                               || ["forward", "ahead"].contains(twoBefore)
+                                                               || ["bir", "bi"].contains(before) && words[..<index].contains { $0.hasPrefix("ileri") })
                 || ["after", "later"].contains(after) && before != "a" {
                 return Shift(unit: unit, forward: true)
             }

@@ -435,6 +435,9 @@ public struct DateResolver: Sendable {
     /// The Turkish locative a day's number takes after an apostrophe ("15'inde" folds to "15 inde").
     public static func isDayLocative(_ word: String) -> Bool { DateWords.locatives.contains(word) }
 
+    /// Whether a folded word is a weekday's name alone, with no ending ("pazar", "sunday"; not "pazara").
+    public static func isBareWeekday(_ word: String) -> Bool { DateWords.weekdays[word] != nil }
+
     /// A month a day number may follow ("October 14", "oct 3", "ekim 14"): the name alone. A Turkish case ending
     /// closes the date ("ekimde 2 yetişkin" is October, with two adults), since Turkish writes the day first
     /// ("2 ekimde").

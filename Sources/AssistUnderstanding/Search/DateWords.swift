@@ -148,7 +148,9 @@ enum DateWords {
     /// a case after the locative ("ekimdekini geçmiş mi": October's, the one in October), "-kiler" (those in it).
     static let longMonthEndings: Set<String> = ["dekini", "dakini", "tekini", "takini", "dekine", "dakine", "tekine", "takine",
                                                 "dekinden", "dakinden", "tekinden", "takinden", "dekinin", "dakinin", "tekinin", "takinin",
-                                                "dekiler", "dakiler", "tekiler", "takiler", "dekileri", "dakileri", "tekileri", "takileri"]
+                                                "dekiler", "dakiler", "tekiler", "takiler", "dekileri", "dakileri", "tekileri", "takileri",
+                                                // "eylüldekilerden fazla mı": than those of September.
+                                                "dekilerden", "dakilerden", "tekilerden", "takilerden", "dekilere", "dakilere", "tekilere", "takilere"]
 
     /// A Turkish month with one of `longMonthEndings` ("ekimdekini", "marttakiler"), else nil.
     private static func turkishMonthWithLongEnding(_ word: String) -> Int? {
