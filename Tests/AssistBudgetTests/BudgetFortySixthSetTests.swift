@@ -19,20 +19,20 @@ struct BudgetFortySixthSetTests: BudgetSetReading {
         #expect(ask("total for october without categories").intent == .totalSpent)
     }
 
-    @Test("who was paid most: 'who got the most of my money', 'beş firma'; 'keep 3 of them'")
+    @Test("who was paid most: 'who took the most', 'beş firma'; 'keep 3 of them'")
     func rankings() {
-        let who = ask("since september who got the most of my money? top 5")
+        let who = ask("who took the most from me in october, top 5")
         #expect(who.intent == .topMerchants && who.limit == 5)
         let firms = ask("bu yıl en çok para bıraktığım beş firma")
         #expect(firms.intent == .topMerchants && firms.limit == 5)
         #expect(after("Who were my top 8 merchants in October?", "keep 3 of them").limit == 3)
     }
 
-    @Test("averages and the largest: 'a usual visit', 'her seferinde ne düşüyor', 'tek bir … en fazla'")
+    @Test("averages and the largest: 'a usual visit', 'her seferinde ne düşüyor', 'tek bir … en çok'")
     func averagesAndLargest() {
         #expect(ask("groceries last month, what's a usual visit cost").intent == .average)
         #expect(after("Son 3 ayda sinemaya ne kadar harcadım?", "her seferinde ne düşüyor").intent == .average)
-        #expect(ask("eylülde tek bir market alışverişinde en fazla ne ödedim").intent == .largest)
+        #expect(ask("eylülde tek bir market alışverişinde en çok ne ödedim").intent == .largest)
         #expect(ask("geçen hafta lokantalarda ne kadar bıraktık").category == "restaurants")
     }
 
