@@ -58,7 +58,8 @@ extension Gazetteer {
         var back = index - 1
         if back >= 0, ["currently", "now", "still"].contains(words[back]) { back -= 1 }
         guard back >= 0 else { return false }
-        if words[back] == "im" { return true }
+        // "im in", and "were in" opening the text: "we're" typed without its apostrophe ("we were in …" later on is past).
+        if words[back] == "im" || words[back] == "were" && back == 0 { return true }
         guard back >= 1 else { return false }
         return [["we", "re"], ["we", "are"], ["i", "m"], ["i", "am"]].contains([words[back - 1], words[back]])
     }

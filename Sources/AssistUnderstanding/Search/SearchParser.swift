@@ -97,7 +97,9 @@ public struct SearchParser: Sendable {
         // "anywhere with sunshine"; "by the sea", as "deniz kenarı" is; "somewhere tropical", "the tropics".
         // "need some heat", "want warmth" ("escape the heat" asks for none of it, so not "the heat").
         ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine", "by the sea", "tropical",
-                  "the tropics", "some heat", "need heat", "want heat", "warmth"],
+                  "the tropics", "some heat", "need heat", "want heat", "warmth",
+                  // "need a bit of sun".
+                  "bit of sun"],
          // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun), "güneş ve deniz" (sun and sea),
          // "tropik bir yer".
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
@@ -230,9 +232,12 @@ public struct SearchParser: Sendable {
             let following = index + 3 < words.count ? words[index + 3] : nil
             if ["year", "years", "yr", "yrs"].contains(next), after == "old",
                following.map({ children.contains($0) || afterCarrierWords.contains($0) }) ?? true {
-                found += 1
+                // "our 6 yr old twins": two of that age.
+                found += following == "twins" ? 2 : 1
             } else if next.hasPrefix("yasinda"), ["ogl", "kiz", "cocu"].contains(where: { after.hasPrefix($0) }) {
                 found += 1
+            } else if next.hasPrefix("yasinda"), index > 0, ["biri", "birisi"].contains(words[index - 1]) {
+                found += 1  // "3 koltuk, biri 5 yaşında": one of the seats is a child's
             }
         }
         return found > 0 ? found : nil
@@ -436,6 +441,9 @@ public struct SearchParser: Sendable {
             var before = words[max(0, start - 3)..<start]
             // "no more than 450 dollars", "not more than": a most; "more than" alone is a least.
             if before.starts(with: ["no", "more", "than"]) || before.starts(with: ["not", "more", "than"]) { before = ["max"] }
+            // "cant spend more than $700", "can't pay more than 500 euros": a negation before the verb makes it a most.
+            if before.suffix(2).elementsEqual(["more", "than"]), start >= 3,
+               words[max(0, start - 6)..<(start - 2)].contains(where: { ["cant", "cannot", "dont", "wont", "t", "not"].contains($0) }) { before = ["max"] }
             // "nothing over 120 euros", "not over 300": a most; "over" alone is a least.
             if zip(before, before.dropFirst()).contains(where: { ["nothing", "not", "never"].contains($0) && $1 == "over" }) { before = ["max"] }
             let after = words[end..<min(words.count, end + 2)]

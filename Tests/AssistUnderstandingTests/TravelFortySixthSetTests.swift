@@ -1,0 +1,38 @@
+@testable import AssistUnderstanding
+import Testing
+
+/// The forty-sixth written-after set's misses (`golden/written-after/README.md`), read by general rules, each beside the
+/// reading it must not take. The places and wordings here are not the set's.
+@Suite("Travel phrasing: the forty-sixth set")
+struct TravelFortySixthSetTests {
+    let parser = SearchParser(today: DateResolver(today: "2057-10-23")!)  // a Tuesday
+
+    @Test("parties: 'me + wife', twins by age, 'biri 5 yaşında'; a companion in the news is no traveller")
+    func parties() {
+        let couple = parser.parse("me + wife + our 7 yr old twins to tampa in december")
+        #expect(couple.adults == 2 && couple.children == 2)
+        #expect(parser.parse("me + wife to tampa friday").adults == 2)
+        #expect(parser.parse("tampa friday, me + my kids").adults == 1)
+        #expect(parser.parse("tampa friday with our 7 yr old son").children == 1)
+        #expect(parser.parse("tampa tomorrow, 1 adult, my mom had surgery").adults == 1)
+        #expect(parser.parse("tampa tomorrow, 1 adult, my mom is coming").adults == 2)
+        #expect(parser.parse("tampa tomorrow, 1 adult and my mom").adults == 2)
+        let seats = parser.parse("cuma günü izmir'e 4 koltuk, biri 6 yaşında")
+        #expect(seats.adults == 3 && seats.children == 1)
+        #expect(parser.parse("cuma günü izmir'e 4 koltuk").adults == 4)
+    }
+
+    @Test("where we are: 'were in X' opening the request; 'we were in X' later is the past")
+    func beingThere() {
+        let here = parser.parse("were in tulsa, something cheap friday")
+        #expect(here.origin == "Tulsa" && here.destination == nil)
+    }
+
+    @Test("price and warmth: 'cant spend more than $500' a most, 'more than $500' a least; 'a bit of sun'")
+    func priceAndWarmth() {
+        #expect(parser.parse("tampa friday, cant spend more than $500").maxPrice?.amount == 500)
+        #expect(parser.parse("tampa friday, we can't pay more than $450").maxPrice?.amount == 450)
+        #expect(parser.parse("tampa friday, happy to spend more than $500").maxPrice == nil)
+        #expect(parser.parse("need a bit of sun next week, 2 adults").climate == "warm")
+    }
+}
