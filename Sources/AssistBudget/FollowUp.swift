@@ -231,7 +231,7 @@ enum FollowUp {
                 || before == "eden" && twoBefore == "takip"
                 || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after)
                                                                || ["forward", "ahead"].contains(twoBefore)
-                                                               || ["bir", "bi"].contains(before) && words[..<index].contains { $0.hasPrefix("ileri") })
+                                                               || words[..<index].contains { $0.hasPrefix("ileri") })
                 || ["after", "later"].contains(after) && before != "a" {
                 return Shift(unit: unit, forward: true)
             }

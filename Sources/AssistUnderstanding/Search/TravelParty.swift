@@ -93,7 +93,7 @@ extension SearchParser {
             // "me, my wife and our twin babies": the comma folds away; so does the sign of "me + wife".
             if words[index] == "me", index + 2 < words.count, words[index + 1] == "my", Self.companions.contains(words[index + 2]) { return 2 }
             if words[index] == "me", index + 1 < words.count, Self.companions.contains(words[index + 1]),
-               !(index + 2 < words.count && newsVerbsOrPossessive(words[index + 2])) { return 2 }
+               !(index + 2 < words.count && saysNoTraveller(words[index + 2])) { return 2 }
             if index + 2 < words.count, words[index + 1] == "of", words[index + 2] == "us", let count = Int(words[index]) ?? numbers[words[index]],
                count > 1 { return count }
             // "party of 5"; "3 arkadaşız", "4 kişiyiz" (we are 3 friends, 4 people).
@@ -192,15 +192,16 @@ extension SearchParser {
             if at < words.count, ["and", "plus"].contains(words[at]) { at += 1 }
             // Not a possessive ("my brother's wedding") nor the subject of news ("my dad had a fall"): someone else's occasion.
             if at + 1 < words.count, words[at] == "my", companions.contains(words[at + 1]),
-               !(at + 2 < words.count && (words[at + 2] == "s" || newsVerbs.contains(words[at + 2]))) { return 1 }
+               !(at + 2 < words.count && saysNoTraveller(words[at + 2])) { return 1 }
         }
         return 0
     }
 
-    /// Verbs after a companion that make it the subject of news, no traveller: "my dad had a fall", "my mom needs care" ("my mom is coming" travels).
+    /// Verbs after a companion that make it the subject of news, no traveller: "my dad had a fall", "my mom needs care"
+    /// ("my mom is coming" travels).
     static let newsVerbs: Set<String> = ["had", "has", "got", "fell", "broke", "passed", "died", "needs", "needed"]
-    /// Whether a word after a companion makes it no traveller: a possessive's "s" or a verb of news.
-    static func newsVerbsOrPossessive(_ word: String) -> Bool { word == "s" || newsVerbs.contains(word) }
+    /// Whether the word after a companion makes it no traveller: a possessive's "s" ("my brother's wedding") or a verb of news.
+    static func saysNoTraveller(_ wordAfterCompanion: String) -> Bool { wordAfterCompanion == "s" || newsVerbs.contains(wordAfterCompanion) }
     static let companions: Set<String> = ["wife", "husband", "partner", "girlfriend", "boyfriend", "bf", "gf", "spouse", "fiance", "fiancee",
                                           "mother", "mom", "mum", "father", "dad", "friend", "sister", "brother", "cousin", "colleague",
                                           "mate", "buddy",
