@@ -15,7 +15,7 @@ import Synchronization
 /// 100 ms, not every 26) cost about 10 % less CPU per request at concurrency 1, 500/s and 2,000/s, with no worse p99,
 /// measured in the same blocks (`make bench`, `BENCH_ASSIST_B`) with each build in each slot; an interval of 500 ms
 /// rather than 100 (`StorageSettings.Journal.shipMilliseconds`), so that the wake decides the commits at 500/s too,
-/// another 10–15 % there. (Before batches were folded, `CoalescedEntries`, 100-ms commits of about 400 entries added
+/// another 11–16 % there. (Before batches were folded, `CoalescedEntries`, 100-ms commits of about 400 entries added
 /// about 2 ms to the p99 at 2,000/s.) Each round
 /// applies what is waiting in batches of up to `batchSize` entries, each one `perform` (so with the database's other
 /// work, in one commit). A batch SQLite refuses stays waiting, is counted (`failures`) and logged once per run of
