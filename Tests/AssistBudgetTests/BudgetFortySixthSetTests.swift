@@ -19,13 +19,13 @@ struct BudgetFortySixthSetTests: BudgetSetReading {
         #expect(ask("total for october without categories").intent == .totalSpent)
     }
 
-    @Test("who was paid most: 'who took the most', 'beş firma'; 'keep 3 of them'")
+    @Test("who was paid most: 'who took the most', 'beş firma'; 'just keep 5 of them'")
     func rankings() {
         let who = ask("who took the most from me in october, top 5")
         #expect(who.intent == .topMerchants && who.limit == 5)
         let firms = ask("bu yıl en çok para bıraktığım beş firma")
         #expect(firms.intent == .topMerchants && firms.limit == 5)
-        #expect(after("Who were my top 8 merchants in October?", "keep 3 of them").limit == 3)
+        #expect(after("Who were my top 8 merchants in October?", "just keep 5 of them").limit == 5)
     }
 
     @Test("averages and the largest: 'a usual visit', 'her seferinde ne düşüyor', 'tek bir … en çok'")
