@@ -256,7 +256,7 @@ extension FinanceUnderstander {
         let next = period.last + 1 < words.count ? words[period.last + 1] : ""
         if ["gore", "kiyasla", "nazaran", "oranla"].contains(next) { return true }
         let last = words[period.last]
-        return ["dan", "den", "tan", "ten"].contains { last.hasSuffix($0) } && sinceAfter(words, at: period.last + 1) == 0
+        return Self.endsInAblative(last) && sinceAfter(words, at: period.last + 1) == 0
     }
 
     /// Periods written together read as one. A named month, quarter, half or run of months next to a year, either way round and
@@ -327,7 +327,7 @@ extension FinanceUnderstander {
         if second.first == first.last + 1 {
             // "20 aralık - 3 ocak arası", "jul 1 - aug 15", "yesterday + today": a dash or a plus between two days.
             if dashed.contains(second.first) { return true }
-            return ["dan", "den", "tan", "ten"].contains(where: words[first.last].hasSuffix)
+            return endsInAblative(words[first.last])
                 && (["a", "e"].contains(where: words[second.last].hasSuffix) || second.last + 1 < words.count && words[second.last + 1] == "kadar")
         }
         guard second.first == first.last + 2 else { return false }
@@ -486,7 +486,7 @@ extension FinanceUnderstander {
     func monthRangeEnd(_ words: [String], at index: Int, dashed: Set<Int> = []) -> (month: Int, length: Int)? {
         guard index + 1 < words.count else { return nil }
         let next = words[index + 1]
-        if ["dan", "den", "tan", "ten"].contains(where: { words[index].hasSuffix($0) }), let last = DateResolver.month(next) { return (last, 1) }
+        if Self.endsInAblative(words[index]), let last = DateResolver.month(next) { return (last, 1) }
         // "compare september to august": two months set against each other, not the months from one to the other.
         let comparing = words.contains { ["compare", "comparing", "karsilastir"].contains($0) }
         // "temmuz-eylül arasında", "july-september": a bare month, a dash and a month are the months from one to the

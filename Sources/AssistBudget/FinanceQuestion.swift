@@ -550,7 +550,7 @@ public struct FinanceUnderstander: Sendable {
     static func turkishMoreThanPeriod(_ words: [String]) -> Bool {
         words.indices.contains { index in
             index + 2 < words.count
-                && (DateResolver.month(words[index]) != nil && ["dan", "den", "tan", "ten"].contains { words[index].hasSuffix($0) }
+                && (DateResolver.month(words[index]) != nil && endsInAblative(words[index])
                     || ablativeUnits.contains(words[index]))
                 && ["fazla", "az", "daha", "pahali", "ucuz"].contains(words[index + 1])
                 && words[(index + 2)...].contains { ["mi", "mu", "miydi", "muydu", "miymis", "muymus"].contains($0) }

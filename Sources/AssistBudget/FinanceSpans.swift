@@ -220,7 +220,7 @@ extension FinanceUnderstander {
         guard let weekday = DateResolver.weekday(word) else { return nil }
         // "pazartesi gününden bu yana": the weekday, then its day in the ablative.
         let dayWord = index + 1 < words.count && ["gununden", "gunden"].contains(words[index + 1]) ? 1 : 0
-        guard dayWord == 1 || ["dan", "den", "tan", "ten"].contains(where: word.hasSuffix),
+        guard dayWord == 1 || Self.endsInAblative(word),
               Self.sinceAfter(words, at: index + 1 + dayWord) > 0 else { return nil }
         return (DateResolver.Range(from: DateResolver.iso(pastWeekday(weekday)), to: todayISO),
                 1 + dayWord + Self.sinceAfter(words, at: index + 1 + dayWord))
@@ -385,7 +385,7 @@ extension FinanceUnderstander {
             (day, length) = (number, 1)
         } else if let turkish = turkishDay(words, at: index),
                   last.last == index - 2 && words[index - 1] == "ile" && turkish.ending == .possessive
-                    || last.last == index - 1 && ["dan", "den", "tan", "ten"].contains(where: words[last.last].hasSuffix) && turkish.ending == .dative {
+                    || last.last == index - 1 && Self.endsInAblative(words[last.last]) && turkish.ending == .dative {
             (day, length) = (turkish.day, turkish.length)
         } else {
             return nil
@@ -394,6 +394,10 @@ extension FinanceUnderstander {
               calendar.component(.day, from: date) == day else { return nil }
         return (single(date), length)
     }
+
+    /// Whether a folded word ends in the Turkish ablative ("-dan", "-den", "-tan", "-ten": from, than): "ağustostan",
+    /// "10'undan", "eylüldekilerden".
+    static func endsInAblative(_ word: String) -> Bool { ["dan", "den", "tan", "ten"].contains(where: word.hasSuffix) }
 
     /// The words a "+" comes before ("yesterday + today"), as `TextMatching.dashedWords` finds a dash's.
     static func plussedWords(_ text: String) -> Set<Int> { TextMatching.wordsAfter(["+"], in: text) }

@@ -11,14 +11,13 @@ import Synchronization
 /// `wakeBacklog` (512 entries, about a hundred requests), so that a commit's size, and the time it holds a core, stays
 /// bounded at any load. Every commit writes the pages it touched to the WAL again (the audit table's last leaf, its
 /// indexes' leaves, the quota rows, the applied sequence) and brings the next checkpoint nearer, whatever the number of
-/// rows, so the cost per request falls as commits grow: waking at 512 rather than 64 entries (at 500/s a commit every
-/// 100 ms, not every 26) cost about 10 % less CPU per request at concurrency 1, 500/s and 2,000/s, with no worse p99,
-/// measured in the same blocks (`make bench`, `BENCH_ASSIST_B`) with each build in each slot; an interval of 500 ms
-/// rather than 100 (`StorageSettings.Journal.shipMilliseconds`), so that the wake decides the commits at 500/s too,
-/// another 11–16 % there. (Before batches were folded, `CoalescedEntries`, 100-ms commits of about 400 entries added
-/// about 2 ms to the p99 at 2,000/s.) Each round
-/// applies what is waiting in batches of up to `batchSize` entries, each one `perform` (so with the database's other
-/// work, in one commit). A batch SQLite refuses stays waiting, is counted (`failures`) and logged once per run of
+/// rows, so the cost per request falls as commits grow: waking at 512 rather than 64 entries (at 500/s, with the 100-ms
+/// interval of then, a commit every 100 ms, not every 26) cost about 10 % less CPU per request at concurrency 1, 500/s
+/// and 2,000/s, with no worse p99, measured in the same blocks (`make bench`, `BENCH_ASSIST_B`) with each build in each
+/// slot; an interval of 500 ms rather than 100 (`StorageSettings.Journal.shipMilliseconds`), so that the wake decides
+/// the commits at 500/s too, another 11–16 % there. (Before batches were folded, `CoalescedEntries`, 100-ms commits of
+/// about 400 entries added about 2 ms to the p99 at 2,000/s.) Each round applies what is waiting in batches of up to
+/// `batchSize` entries, each one `perform` (so with the database's other work, in one commit). A batch SQLite refuses stays waiting, is counted (`failures`) and logged once per run of
 /// failures, and is tried again after a pause that doubles up to a second, and reported to the gateway's
 /// `StorageHealth` (`/healthz` says `checks.storage` is failing until a batch lands again); meanwhile the backlog grows
 /// until appends fail (`RequestJournal.Settings.maxBacklog`), so a database that stays broken turns into 503s, never

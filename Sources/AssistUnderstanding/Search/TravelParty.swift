@@ -184,13 +184,12 @@ extension SearchParser {
     static let turkishWeCounted: [String: Int] = ["ikimiz": 2, "ucumuz": 3, "dordumuz": 4, "besimiz": 5]
 
     /// "2 adults + my mom", "2 adults and my dad": one named companion after a count of adults is one more of them (the
-    /// sign folds away); 0 when none follows. A companion's possessive names someone else's occasion ("1 adult, my
-    /// sister's grad").
+    /// sign folds away); 0 when none follows. Not when the word after it says the companion is no traveller
+    /// (`saysNoTraveller`): someone else's occasion ("1 adult, my sister's grad") or news ("my dad had a fall").
     static func companionAfterAdults(in words: [String]) -> Int {
         for index in words.indices.dropFirst() where ["adult", "adults"].contains(words[index]) {
             var at = index + 1
             if at < words.count, ["and", "plus"].contains(words[at]) { at += 1 }
-            // Not a possessive ("my brother's wedding") nor the subject of news ("my dad had a fall"): someone else's occasion.
             if at + 1 < words.count, words[at] == "my", companions.contains(words[at + 1]),
                !(at + 2 < words.count && saysNoTraveller(words[at + 2])) { return 1 }
         }
