@@ -319,16 +319,9 @@ final class ServerLoop: EventLoop.TurnHook {
                                              serverPort: context.port)
         let (responder, back, token, generation) = (context.responder, LoopReference(self, loop: loop), connection.token, connection.generation)
         let timers = timers  // the request's deadlines are this loop's, as its connection is
-        // One task per request: the responder's, which goes on to produce a streamed body itself when its answer is
-        // taken on the loop (as it is when the task runs there, its preferred executor), rather than handing the body
-        // to a second task (issue 32: a task's creation, first job and hop, per request).
         connection.task = Task(executorPreference: loop) {
-            await RequestTimers.$current.withValue(timers) {
-                let response = await responder.respond(to: request)
-                guard let body = back.respondedHere(response, token: token, generation: generation) else { return }
-                await body.produce(body.writer)
-                body.writer.finish()
-            }
+            let response = await RequestTimers.$current.withValue(timers) { await responder.respond(to: request) }
+            back.onLoop { $0.responded(response, token: token, generation: generation) }
         }
     }
 
@@ -341,37 +334,23 @@ final class ServerLoop: EventLoop.TurnHook {
                                            date: date.now()), on: connection)
     }
 
-    /// A streamed body for the calling task to produce: the request's own task, which stays `connection.task`.
-    struct BodyToProduce: Sendable {
-        let produce: @Sendable (any ResponseBodyWriter) async -> Void
-        let writer: StreamingBody
-    }
-
-    /// The responder's answer to the request `generation` of connection `token`, on the loop. A streamed body is
-    /// handed back for the caller's task to produce when `producedByCaller` (the caller runs on this loop, and its
-    /// task is the connection's); otherwise a task of its own produces it.
-    @discardableResult
-    fileprivate func responded(_ response: HTTPResponse, token: UInt64, generation: UInt64, producedByCaller: Bool = false) -> BodyToProduce? {
+    /// The responder's answer to the request `generation` of connection `token`, on the loop.
+    fileprivate func responded(_ response: HTTPResponse, token: UInt64, generation: UInt64) {
         guard let connection = connections[token], connection.phase == .open, connection.generation == generation, connection.inFlight,
               connection.writer == nil else {
-            Self.runUnsent(response)
-            return nil
+            return Self.runUnsent(response)
         }
-        if !producedByCaller { connection.task = nil }
+        connection.task = nil
         var headers = response.headers.map { (name: $0.name.rawName, value: $0.value) }
         if draining { headers.append(("Connection", "close")) }
         let status = response.status.code
         switch response.body {
         case .bytes(let bytes):
-            connection.task = nil
             endRequest(connection, cancel: false)
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .bytes(bytes),
                                                date: date.now()), on: connection)
         case .stream(let produce):
-            guard let loop else {
-                Self.runUnsent(response)
-                return nil
-            }
+            guard let loop else { return Self.runUnsent(response) }
             let back = LoopReference(self, loop: loop)
             // Made once per stream, not per write: the writer wakes the pump for every delta.
             let pumpLater: @Sendable () -> Void = { back.share.pump(token: token) }
@@ -382,24 +361,21 @@ final class ServerLoop: EventLoop.TurnHook {
             _ = assist_tcp_limit_unsent(connection.descriptor, Int32(clamping: settings.streamHighWaterBytes))
             connection.writer = writer
             streaming.insert(token)
-            if !producedByCaller {
-                let timers = timers
-                connection.task = Task(executorPreference: loop) {
-                    await RequestTimers.$current.withValue(timers) { await produce(writer) }
-                    writer.finish()
-                }
+            let timers = timers
+            // A task of its own, not the responder's going on: a task keeps the slabs its frames took until it ends, and
+            // the responder's took admission's and the prompt's, 54 KiB per idle open stream against 16 (issue 32).
+            connection.task = Task(executorPreference: loop) {
+                await RequestTimers.$current.withValue(timers) { await produce(writer) }
+                writer.finish()
             }
-            // The head waits for the producer's first turn (the caller's, which goes on from here, or the task's,
-            // queued just above), to go out with what it wrote then (the gateway's ping) in one write, after the
-            // provider call it started: the upstream's request leaves first. A producer that wrote nothing by then gets
-            // its head sent alone: headers never wait for a first byte.
+            // The head waits for the producer's first turn (queued just above), to go out with what it wrote then (the
+            // gateway's ping) in one write, after the provider call it started: the upstream's request leaves first.
+            // A producer that wrote nothing by then gets its head sent alone: headers never wait for a first byte.
             connection.headHeld = true
             perform(connection.machine.respond(status: status, reason: RequestMapping.reason(status), headers: headers, body: .stream,
                                                date: date.now()), on: connection, settling: false)
             if !loop.execute({ back.share.releaseHead(token: token) }) { releaseHead(token: token) }
-            return producedByCaller ? BodyToProduce(produce: produce, writer: writer) : nil
         }
-        return nil
     }
 
     /// A response that will never be sent (its client left first) still runs its streamed body, with a writer
@@ -649,16 +625,6 @@ private struct LoopReference: @unchecked Sendable {
     func onLoop(_ work: @escaping @Sendable (ServerLoop) -> Void) {
         let reference = self
         _ = loop.onLoop { work(reference.share) }
-    }
-
-    /// Hands the responder's answer to the loop. Called from the request's own task: on the loop's thread, a streamed
-    /// body comes back for that task to produce; elsewhere the answer is posted, and a task of its own produces it.
-    func respondedHere(_ response: HTTPResponse, token: UInt64, generation: UInt64) -> ServerLoop.BodyToProduce? {
-        guard loop.inLoop else {
-            onLoop { $0.responded(response, token: token, generation: generation) }
-            return nil
-        }
-        return share.responded(response, token: token, generation: generation, producedByCaller: true)
     }
 
 }
