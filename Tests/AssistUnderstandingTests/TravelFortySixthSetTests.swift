@@ -35,4 +35,29 @@ struct TravelFortySixthSetTests {
         #expect(parser.parse("tampa friday, happy to spend more than $500").maxPrice == nil)
         #expect(parser.parse("need a bit of sun next week, 2 adults").climate == "warm")
     }
+
+    @Test("the Turkish adjective in -ki on a day: 'bu geceki', 'yarınki', 'bugünkü' name the day as 'bu gece' does")
+    func dayAdjectives() {
+        let today = DateResolver.Range(from: "2057-10-23", to: "2057-10-23")
+        let tonight = parser.parse("bu geceki izmir ankara uçuşu var mı")
+        #expect(tonight.departure == today && tonight.departureTimeOfDay == "night")
+        #expect(parser.parse("bu aksamki izmir ankara ucusu").departure == today)
+        #expect(parser.parse("bugünkü izmir ankara uçuşu").departure == today)
+        #expect(parser.parse("yarınki izmir ankara uçuşu").departure == DateResolver.Range(from: "2057-10-24", to: "2057-10-24"))
+        // "geceki" without "bu" is a night flight on no day in particular.
+        #expect(parser.parse("izmir ankara geceki ucus").departure == nil)
+    }
+
+    @Test("counts in parentheses after the noun, and seats asked in Turkish ('iki yer lazım'); a place ('bir yer') counts no one")
+    func countsAsWritten() {
+        let family = parser.parse("taking the kids (3) to sarasota on friday, 2 adults")
+        #expect(family.children == 3 && family.adults == 2)
+        #expect(parser.parse("sarasota friday, adults (2), infants (1)").adults == 2)
+        #expect(parser.parse("sarasota friday, adults (2), infants (1)").infants == 1)
+        #expect(parser.parse("sarasota friday with the kids (ages 4 and 6)").children == nil)
+        #expect(parser.parse("AJet'in yarınki uçuşunda üç yer lazım").adults == 3)
+        #expect(parser.parse("cuma antalyaya 2 yer var mı").adults == 2)
+        #expect(parser.parse("sıcak bir yer lazım cuma günü").adults == nil)
+        #expect(parser.parse("iki yer gezmek istiyoruz, roma ve paris").adults == nil)
+    }
 }

@@ -138,7 +138,7 @@ public struct DateResolver: Sendable {
                afterNext == "from", index + 3 < words.count, let from = ["today": 0, "now": 0, "tomorrow": 1][words[index + 3]] {
                 return day(add(days: count * unit + from, to: today))
             }
-            if word == "today" || word == "bugun" { return day(today) }
+            if word == "today" || word == "bugun" || word == "bugunku" { return day(today) }
             // "between Dec 10 and Dec 12": one range of departure days, each end a day of its own.
             if word == "between", let range = between(words, at: index) { return range }
             // "the day before Thanksgiving", "the day after Christmas": the day the rest names, one day moved.
@@ -155,7 +155,8 @@ public struct DateResolver: Sendable {
             if (word == "after" && previous == "day" && next == "tomorrow") || (word == "obur" && next == "gun")
                 || (word == "yarindan" && ["sonra", "sonrasi", "sonraya", "sonrasina"].contains(next)) { return day(add(days: 2, to: today)) }
             if DateWords.tomorrow.contains(word) { return day(add(days: 1, to: today)) }
-            if word == "tonight" || (["gece", "aksam"].contains(word) && previous == "bu")
+            // "bu gece", and "bu geceki" (tonight's: the adjective in -ki), today.
+            if word == "tonight" || (["gece", "aksam", "geceki", "aksamki"].contains(word) && previous == "bu")
                 || (["evening", "morning", "afternoon"].contains(word) && previous == "this") { return day(today) }
             if word == "ayin", let dayNumber = Self.dayNumber(next) { return nextDay(numbered: dayNumber) }  // "ayın 28'inde"
             // "15'inde", "20'sinde" (folded "15 inde"): a day of the month with the Turkish locative, the next one.

@@ -27,7 +27,7 @@ enum DateWords {
     }()
 
     /// Words of dates as people shorten them in a hurry: "nxt wk", "this wknd", "tonite".
-    static let shorthand: [String: String] = ["nxt": "next", "wk": "week", "wknd": "weekend", "wkend": "weekend", "wkd": "weekend",
+    static let shorthand: [String: String] = ["nxt": "next", "wk": "week", "wks": "weeks", "wknd": "weekend", "wkend": "weekend", "wkd": "weekend",
                                               "tonite": "tonight"]
 
     /// `words` with the slashed shorthands of British English written out; folding splits each in two words: "this w/e"
@@ -55,7 +55,8 @@ enum DateWords {
     }
 
     /// "tomorrow" as people write it in a hurry ("tmrw", "tmr", "tomorow") and in Turkish.
-    static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "yarin"]
+    /// "yarınki" (tomorrow's, the Turkish adjective in -ki) names the same day.
+    static let tomorrow: Set<String> = ["tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tommorrow", "yarin", "yarinki"]
 
     /// The Turkish locative after a day's number and an apostrophe ("15'inde", "20'sinde", "3'ünde", "6'sında"), folded.
     static let locatives: Set<String> = ["inde", "sinde", "unde", "unda", "inda", "sinda", "nde", "nda"]

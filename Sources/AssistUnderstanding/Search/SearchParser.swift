@@ -47,16 +47,21 @@ public struct SearchParser: Sendable {
         filters.return = back
         // What the rest is read from: the words outside the places, so "Long Beach" names no beach.
         let besidesPlaces = FoldedText(words: Gazetteer.words(words, besides: mentions))
-        filters.adults = Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"])
-            .map { $0 + Self.companionAfterAdults(in: words) } ?? Self.grownUps(in: words)
-        filters.children = Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
+        // A count in parentheses after its noun ("adults (2), infants (1)") first: the number before such a noun is
+        // the list's previous count.
+        filters.adults = Self.countInParentheses(in: text, nouns: ["adults", "adult", "yetişkin", "yetiskin"])
+            ?? Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"]).map { $0 + Self.companionAfterAdults(in: words) }
+            ?? Self.grownUps(in: words)
+        filters.children = Self.countInParentheses(in: text, nouns: ["kids", "children", "child", "çocuk", "cocuk"])
+            ?? Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
             ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
-        filters.infants = Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
+        filters.infants = Self.countInParentheses(in: text, nouns: ["infants", "infant", "babies", "baby", "bebek"])
+            ?? Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
             ?? Self.oneBaby(in: words)
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "ppl", "passenger", "passengers", "pax", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
                                                                               "kisi", "kisiyiz", "kisiyim", "kisilik", "yolcu", "koltuk"])
-            ?? Self.ticketCount(in: words) ?? Self.forCount(in: words) {
+            ?? Self.ticketCount(in: words) ?? Self.forCount(in: words) ?? Self.seatsAsked(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
         if filters.adults == nil, let party = Self.party(in: besidesPlaces.words) { filters.adults = party }
@@ -107,10 +112,11 @@ public struct SearchParser: Sendable {
           "gunes deniz", "güneş deniz", "tropik",
           // "güneşe kaçış" (an escape to the sun), "biraz güneş lazım" (some sun is needed).
           "gunese", "güneşe", "biraz gunes", "biraz güneş", "gunes lazim", "güneş lazım"]),
-        // "kar görmeye" (to see snow), "kar yağan bir yer" (a place where it snows); "kar" alone is also profit.
+        // "kar görmeye" (to see snow), "kar yağan bir yer", "kar olan bir yer" (a place where it snows, where there is
+        // snow); "kar" alone is also profit.
         ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
          ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili",
-          "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı"]),
+          "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı", "kar olan"]),
     ]
 
     /// The climate of `climates` whose phrase `folded` holds; of two, the one asked for where the other is only said
@@ -240,6 +246,10 @@ public struct SearchParser: Sendable {
                 found += 1  // "3 koltuk, biri 5 yaşında": one of the seats is a child's
             }
         }
+        // "our little one (7)", "with my little one": one child (not "little ones", which counts none).
+        if found == 0, words.indices.dropFirst().dropLast().contains(where: { index in
+            words[index] == "little" && words[index + 1] == "one" && ["our", "my", "the"].contains(words[index - 1])
+        }) { return 1 }
         return found > 0 ? found : nil
     }
 
@@ -408,7 +418,10 @@ public struct SearchParser: Sendable {
         let limits: Set<String> = ["under", "below", "max", "maximum", "cheaper", "less", "up", "altinda", "fazla", "en", "butce", "butcem", "butcemiz", "budget",
                                    "gecmesin", "gecmeyen", "asmasin", "asmayan", "ucuz", "dusuk"]
         for (index, word) in words.enumerated() {
-            guard var amount = Double(word) else { continue }
+            // "bin dolar üst sınır": "bin" (a thousand) alone, as the amount, right before a currency's word.
+            let thousandAlone = word == "bin" && (index == 0 || Double(words[index - 1]) == nil && numbers[words[index - 1]] == nil)
+                && index + 1 < words.count && Self.currency(words[index + 1]) != nil
+            guard var amount = Double(word) ?? (thousandAlone ? 1000 : nil) else { continue }
             var end = index + 1
             // "5.000 TL" / "1,200 euros": thousands groups arrive as separate words; "7 bin lira", "2 thousand euros".
             while end < words.count, words[end].count == 3, let group = Double(words[end]) {
@@ -454,6 +467,8 @@ public struct SearchParser: Sendable {
             // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next); so
             // are "$800 cap", "$800 limit" and "$800 ceiling".
             let mostAfter = ["tops", "cap", "limit", "ceiling"].contains(after.first ?? "")
+                // "1000 dolar üst sınır", "üst limit": an upper bound after the money.
+                || after.first == "ust" && ["sinir", "siniri", "sinirimiz", "sinirim", "limit", "limitim"].contains(after.last ?? "")
             // "3000 liraya kadar", "500 tl'ye kadar": up to the money, in the dative before "kadar" ("3000 lira kadar" is
             // about that much).
             let upTo = after.first == "kadar" && currencies[words[end - 1]] == nil && ["a", "e"].contains(where: words[end - 1].hasSuffix)

@@ -65,7 +65,8 @@ extension SearchParser {
                 let my = ["and", "plus"].contains(words[index + 1]) ? index + 2 : index + 1
                 let counted = my < words.count && (Int(words[my]) ?? numbers[words[my]]) != nil
                 let noun = counted ? my + 1 : my + 1 < words.count && (Int(words[my + 1]) ?? numbers[words[my + 1]]) != nil ? my + 2 : my + 1
-                if words[my] == "my" || counted, noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
+                // "me and the baby", "me and our son": "the" or "our" as "my" is.
+                if ["my", "the", "our"].contains(words[my]) || counted, noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
             }
             // "ikimiz için" (for the two of us), "üçümüz": we, counted.
             if let count = Self.turkishWeCounted[words[index]] { return count }
@@ -206,7 +207,9 @@ extension SearchParser {
                                           "mate", "buddy",
                                           // "me and my grandma": a grandparent, an aunt or uncle, a niece or nephew, a roommate.
                                           "grandma", "grandpa", "grandmother", "grandfather", "granny", "nana", "aunt", "uncle",
-                                          "niece", "nephew", "roommate"]
+                                          "niece", "nephew", "roommate",
+                                          // "me and my boss": someone from work.
+                                          "boss", "coworker", "manager"]
     /// Words that put a place after them: "solo" there is a name ("flights to Solo"), not travelling alone.
     static let beforePlaces: Set<String> = Gazetteer.fromWords.union(Gazetteer.toWords).union(["in", "at", "via", "near"])
     /// Grown-up companions counted in a group: "me + 2 friends" (children and babies have their own counts).
@@ -225,6 +228,56 @@ extension SearchParser {
         for index in words.indices.dropFirst() {
             let noun = words[index] == "grownups" || words[index] == "grown" && index + 1 < words.count && words[index + 1] == "ups"
             if noun, let value = Int(words[index - 1]) ?? numbers[words[index - 1]], value > 0, value < 10 { return value }
+        }
+        return nil
+    }
+
+    /// "taking the kids (2)", "adults (3)", "çocuklarla (2 tane)": a count in parentheses straight after one of `nouns`
+    /// (a Turkish case ending may follow the noun), as forms and lists write it. Read from the lower-cased text, where
+    /// the parentheses still are; a count of 1 to 20.
+    static func countInParentheses(in text: String, nouns: [String]) -> Int? {
+        let bytes = Array(text.lowercased().utf8)
+        for noun in nouns.map({ Array($0.utf8) }) {
+            var start = 0
+            while start + noun.count <= bytes.count {
+                defer { start += 1 }
+                guard bytes[start..<(start + noun.count)].elementsEqual(noun),
+                      start == 0 || !Self.isLetterByte(bytes[start - 1]) else { continue }
+                var index = start + noun.count
+                while index < bytes.count, Self.isLetterByte(bytes[index]) { index += 1 }  // "çocuklarla (2 tane)": a case ending
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { continue }
+                index += 1
+                var value = 0, digits = 0
+                while index < bytes.count, digits < 2, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                    value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                    digits += 1
+                    index += 1
+                }
+                // "(2 tane)": Turkish counts things with "tane" (pieces).
+                if Array(bytes[index...].prefix(5)) == Array(" tane".utf8) { index += 5 }
+                if digits > 0, index < bytes.count, bytes[index] == UInt8(ascii: ")"), (1...20).contains(value) { return value }
+            }
+        }
+        return nil
+    }
+
+    /// A letter of ASCII, or any byte of a character beyond it (a Turkish letter's UTF-8).
+    private static func isLetterByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte >= 0x80
+    }
+
+    /// "iki yer lazım", "3 yer var mı", "2 yer ayırtmak istiyorum": a count of "yer" (room, seats) with a word that
+    /// asks for seats is that many travellers. "Yer" alone is any place ("iki yer gezeceğiz": two places to see).
+    static func seatsAsked(in words: [String]) -> Int? {
+        for index in words.indices.dropFirst() where words[index] == "yer" && index + 1 < words.count {
+            let next = words[index + 1]
+            guard ["lazim", "var", "kaldi", "istiyorum", "ariyorum", "bul", "bulun", "bulur"].contains(next)
+                    || next.hasPrefix("ayir") else { continue }
+            // "bir yer var mı" is "is there a place?", "sıcak bir yer lazım" a warm place: a count of one must be a digit.
+            if let value = Int(words[index - 1]) ?? numbers[words[index - 1]].flatMap({ $0 > 1 ? $0 : nil }), (1...20).contains(value) {
+                return value
+            }
         }
         return nil
     }
