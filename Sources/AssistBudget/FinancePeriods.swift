@@ -192,6 +192,12 @@ extension FinanceUnderstander {
             else if monthWords.contains(word), previous == "this" || previous == "bu" { add(monthRange(offset: 0), from: index - 1) }
             else if Self.weekWords.contains(word), previous == "last" || previous == "gecen" { addLast(lastWeek()) }
             else if Self.weekWords.contains(word), previous == "this" || previous == "bu" { add(thisWeek(), from: index - 1) }
+            else if let month = DateResolver.month(word), let began = Self.monthBegan(words, after: index),
+                    Self.sinceAfter(words, at: index + 1 + began) > 0 {
+                // "aralık ayı başladığından beri" (since December began): from its first day to today.
+                index += began + Self.sinceAfter(words, at: index + 1 + began)
+                add(DateResolver.Range(from: pastMonth(month).from, to: todayISO))
+            }
             else if let month = DateResolver.month(word), previous == "since" || Self.sinceAfter(words, at: index + 1) > 0 {
                 // "since January", "ocaktan beri", "temmuzdan bu yana", "mayıstan itibaren": from its first day to today
                 index += Self.sinceAfter(words, at: index + 1)
@@ -493,11 +499,38 @@ extension FinanceUnderstander {
         // other (a day after the second, "feb-mar 3", is no range of months; nor months dashed to be compared).
         if dashed.contains(index + 1), !comparing, DateResolver.monthBeforeDay(words[index]) != nil, let last = DateResolver.month(next),
            !(index + 2 < words.count && DateResolver.dayNumber(words[index + 2]) != nil) { return (last, 1) }
+        if let turkish = turkishMonthsBetween(words, at: index) { return turkish }
         guard index + 2 < words.count, let last = DateResolver.month(words[index + 2]) else { return nil }
         let after = index + 3 < words.count ? words[index + 3] : ""
         let joined = ["through", "thru", "until", "till"].contains(next) || next == "to" && !comparing
             || (next == "and" && index > 0 && Self.saysBetween(words[index - 1])) || (next == "ile" && after.hasPrefix("arasi"))
         return joined ? (last, 2) : nil
+    }
+
+    /// The words after a month that say it began, "ayı başladığından", "başladığından" (ablative of "it began"), counted.
+    static func monthBegan(_ words: [String], after index: Int) -> Int? {
+        var at = index + 1
+        if at < words.count, words[at] == "ayi" { at += 1 }
+        guard at < words.count, words[at].hasPrefix("basladig") || words[at].hasPrefix("girdig") else { return nil }
+        return at + 1 - (index + 1)
+    }
+
+    /// "temmuzla aralık arasında" (between July and December, "ile" glued on), "ekim başı ile aralık sonu arasında" (from
+    /// the start of October to the end of December): the months from the one to the other, each end said of its month
+    /// or not, before "arası" (between). The month at `index` is the first; the range's last month and length come back.
+    func turkishMonthsBetween(_ words: [String], at index: Int) -> (month: Int, length: Int)? {
+        var at = index + 1
+        if at < words.count, ["basi", "basindan"].contains(words[at]) { at += 1 }
+        let gluedIle = at == index + 1 && ["la", "le", "yla", "yle"].contains(where: words[index].hasSuffix) || words[at - 1] == "basiyla"
+        if at < words.count, words[at] == "basiyla" { at += 1 } else if !gluedIle {
+            guard at < words.count, words[at] == "ile" else { return nil }
+            at += 1
+        }
+        guard at < words.count, let last = DateResolver.month(words[at]) else { return nil }
+        at += 1
+        if at < words.count, words[at] == "sonu" { at += 1 }
+        guard at < words.count, words[at].hasPrefix("arasi") else { return nil }
+        return (last, at - index - 1)
     }
 
     /// "between", or the word written with one slip and its first letters ("betwen", "beetween"; "beaten" is two off).

@@ -83,12 +83,16 @@ public struct FinanceUnderstander: Sendable {
                       "stuff online", "things online",
                       // "internet alışverişlerim", "kaç tane online sipariş": online shopping, in Turkish too.
                       "internet alışverişleri", "internet alışverişlerim", "internet alışverişlerimiz", "online sipariş", "online siparişler",
-                      "online siparişlerim", "online alışveriş", "online alışverişlerim"]), ("travel", ["travel", "flights", "seyahat", "uçak",
+                      "online siparişlerim", "online alışveriş", "online alışverişlerim",
+                      // "kaç tane internet siparişim olmuş": orders on the internet.
+                      "internet siparişi", "internet siparişim", "internet siparişlerim", "internet siparişleri"]), ("travel", ["travel", "flights", "seyahat", "uçak",
             // "bu yaz tatile ne kadar gitti": a holiday away, with its case endings.
             "vacation", "vacations", "tatil", "tatile", "tatilde", "tatilim", "tatilime", "tatilimde", "tatiller", "tatillere"]),
         ("entertainment", ["entertainment", "cinema", "movie", "movies", "the movies", "concerts", "concert", "eğlence", "sinema", "konser", "konsere",
                            "konserler"]),
-        ("books", ["books", "book purchases", "book purchase", "book order", "book orders", "bookshop", "bookstore", "kitap", "kitab"]),
+        // "book spending in q4": the spending on books.
+        ("books", ["books", "book purchases", "book purchase", "book order", "book orders", "bookshop", "bookstore", "book spending",
+                   "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber",
                            "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
     ]
@@ -100,7 +104,9 @@ public struct FinanceUnderstander: Sendable {
     }
 
     static let intents: [(FinanceQuestion.Intent, [String])] = [
+        // "kasımla yan yana koy": put it side by side with November.
         (.comparePeriods, ["compare", "compared", "versus", "vs", "stack up", "against", "karşılaştır", "karşılaştırır", "göre", "fark", "kıyas",
+                           "yan yana", "side by side",
                            "kıyasla", "daha mı fazla", "daha fazla mı", "daha mı az", "daha az mı",
                            // "daha mı pahalıya geldi": dearer or cheaper than another.
                            "daha mı pahalı", "daha pahalı mı", "daha mı ucuz", "daha ucuz mu",
@@ -142,7 +148,9 @@ public struct FinanceUnderstander: Sendable {
                           // "give me the category view of that": the last answer seen by category.
                           "category view", "category breakdown", "category split",
                           // "category-wise, how does it look": seen by category.
-                          "category wise", "categorywise"]),
+                          "category wise", "categorywise",
+                          // "which four kinds of spending topped last year".
+                          "kinds of spending", "types of spending"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
@@ -212,7 +220,10 @@ public struct FinanceUnderstander: Sendable {
                     // "what's the usual check at …", "how much is a normal grocery trip costing me".
                     "the usual", "a normal",
                     // "what's a usual trip run me"; "her sefere ne düşüyor" (what falls to each time), "sefer başı".
-                    "a usual", "her sefere", "her seferde", "her seferinde", "sefer başı", "sefer başına", "ne düşüyor"]),
+                    "a usual", "her sefere", "her seferde", "her seferinde", "sefer başı", "sefer başına", "ne düşüyor",
+                    // "about what does one movie night cost me": one outing's price; "ziyaret sayısına bölünce" (divided by
+                    // the number of visits).
+                    "what does one", "what does a single", "bölünce", "bölersek", "bölersen", "bölününce"]),
         // "… visits in february, just the number": the count alone.
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
                   // "… runs in may, count please": a count asked for by the word alone.
@@ -385,7 +396,8 @@ public struct FinanceUnderstander: Sendable {
         // "top 3 catagories": the word "categories" written with a slip.
         if intent == nil || intent == .totalSpent, Self.misspellsCategories(folded.words) { intent = .topCategories }
         // "hangi 4 kalemde para uçup gitmiş": which items (kinds of spending), maybe counted ("tek kalemde" is one payment's).
-        if intent == nil || intent == .totalSpent, Self.asksWhichItems(folded.words) { intent = .topCategories }
+        // So after "en çok hangi" (which … most), a ranking of shops by its own words: "en çok hangi dört kalemde".
+        if intent == nil || intent == .totalSpent || intent == .topMerchants, Self.asksWhichItems(folded.words) { intent = .topCategories }
         // "every spotify charge from 2032", "each uber ride last week": every one of them, asked for with no other cue.
         if intent == nil, Self.asksEveryOne(folded.words) { intent = .listTransactions }
         // "yesterday's transactions pls": the transactions themselves, asked for with no other cue.
@@ -940,7 +952,9 @@ public struct FinanceUnderstander: Sendable {
     }
 
     /// Nouns a count of merchants is written with: "top 3 places", "en çok harcadığım 5 yer".
-    static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "payees", "categories", "yer", "yerler", "yeri",
+    /// ("which four kinds of spending": kinds, types, of spending are categories.)
+    static let merchantNouns: Set<String> = ["places", "spots", "shops", "stores", "merchants", "payees", "categories", "kinds", "types",
+                                             "yer", "yerler", "yeri",
                                              "magaza", "magazalar", "dukkan", "kategori", "isyeri", "isyerleri", "isletme", "isletmeler",
                                              "firma", "firmalar"]
 
@@ -948,7 +962,8 @@ public struct FinanceUnderstander: Sendable {
     /// kalemim" (three lines of spending).
     static func isMerchantNounInCase(_ word: String) -> Bool {
         // "en büyük 3 harcama kalemim": "kalem" (a line of spending) is a category.
-        ["kategori", "magaza", "dukkan", "kalem"].contains { word.hasPrefix($0) && word.count - $0.count <= 5 }
+        // "en çok para kazandırdığım beş firması": "firma" with a possessive or a case, as the others.
+        ["kategori", "magaza", "dukkan", "kalem", "firma"].contains { word.hasPrefix($0) && word.count - $0.count <= 5 }
             || word.hasPrefix("yer") && ["e", "de", "den", "ler", "lere", "lerde", "lerden", "leri"].contains(String(word.dropFirst(3)))
     }
 

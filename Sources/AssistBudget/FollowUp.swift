@@ -43,6 +43,9 @@ enum FollowUp {
             || words.contains { $0 == "durum" || $0 == "durumda" } && words.count <= 6  // "brew mood'da durum ne": how it stands there
             || zip(words, words.dropFirst()).contains { $0 == "up" && $1 == "or" } && words.count <= 6  // "up or down from january?"
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
+            || words.contains { ["nasildi", "nasilmis"].contains($0) } && words.count <= 6  // "iki yıl öncesi, 2055 nasıldı": how was it
+            // "ocak için şimdiye dek ne kadar kesildi": a month "for" which the last question is asked again.
+            || words.count >= 2 && words.count <= 7 && words[1] == "icin" && DateResolver.month(words[0]) != nil
             || words.count <= 4 && !FinanceUnderstander.hasIntentCue(text)
             || partOfLast(words) && words.count <= 10
             || namesLastPeriod(words) && words.count <= 12
@@ -232,7 +235,9 @@ enum FollowUp {
                 || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after)
                                                                || ["forward", "ahead"].contains(twoBefore)
                                                                || words[..<index].contains { $0.hasPrefix("ileri") })
-                || ["after", "later"].contains(after) && before != "a" {
+                || ["after", "later"].contains(after) && before != "a"
+                // "one week on from that", "bir hafta sonrasına bakalım" (let's look a week after): one unit on.
+                || ["a", "one", "bir", "bi"].contains(before) && (after == "on" || after.hasPrefix("sonrasi")) {
                 return Shift(unit: unit, forward: true)
             }
         }

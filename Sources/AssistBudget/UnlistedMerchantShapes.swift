@@ -858,6 +858,8 @@ extension FinanceUnderstander {
         "our", "your", "his", "her", "their", "all", "every", "each", "avg", "average", "total", "biggest", "largest", "smallest",
         // "now 2049", "try 2050": a follow-up's adverb or verb before the period it moves to; "higher than july?" compares.
         "now", "then", "try", "higher", "lower", "than",
+        // "en çok tutan sipariş": what a payment came to ("tutmak"), no name.
+        "tutan", "tutar", "tuttu", "tutmus",
         // Kinds of trip and visit, no shop's name before "trips" or "visits" ("road trips", "dentist visits").
         "road", "field", "ski", "beach", "camping", "fishing", "dentist", "vet", "day", "shopping", "mall", "class", "site", "return",
         "cheapest", "priciest", "recent", "latest", "last", "first", "past", "previous", "next", "these", "those", "monthly", "weekly",
