@@ -31,4 +31,15 @@ struct TravelFortySeventhSetTests {
         #expect(parser.parse("cuma iki bilet, 800 euro üst limit").maxPrice == SearchFilters.Price(amount: 800, currency: "EUR"))
         #expect(parser.parse("cuma iki bilet, bin dolar civarı").maxPrice == nil)
     }
+
+    @Test("places: 'X il - Y ia' (Illinois's code, a Turkish word, in an English request); 'wherever's cheapest' leaves from the one place")
+    func placesAndOpenEnds() {
+        let dashed = parser.parse("dwight il - sheldon ia on friday, 1 adult")
+        #expect(dashed.origin == "Dwight" && dashed.destination == "Sheldon")
+        // In a Turkish request "il" is a province, no state's code.
+        #expect(parser.parse("konya il merkezinden izmire cuma").origin == "Konya")
+        let open = parser.parse("ames ia, leaving thursday night, 1 adult, wherevers cheapest")
+        #expect(open.origin == "Ames" && open.destination == nil)
+        #expect(parser.parse("ames ia or wherever, leaving thursday").destination == "Ames")
+    }
 }

@@ -13,7 +13,7 @@
 /// - in English, a name of no role right after "with" or a word for a person ("with Mercedes to Berlin", "with my
 ///   friend Davis", "my wife Florence") or before "and me" or "and I" ("for Tracy and me", "Lincoln and I") is a
 ///   companion too: many towns are named as people are;
-/// - "somewhere" or "anywhere" after the one place a request names, no word giving the place a role: the traveller
+/// - "somewhere", "anywhere" or "wherever" after the one place a request names, no word giving the place a role: the traveller
 ///   is there and the trip's end is left open ("sick of the snow in cheyenne - somewhere with beaches" leaves from
 ///   Cheyenne). "Anywhere in Italy", the open word first, and "Denver or somewhere", the two joined, keep the place
 ///   the destination.
@@ -48,7 +48,8 @@ extension Gazetteer {
     /// US states' codes that are Turkish words but no English ones ("ne", what; "de", also): in a text that reads as
     /// English, after a town of that state, its state wherever they stand ("stuck in gordon ne, anything tmrw?";
     /// "kearney ne kadar" is Turkish).
-    static let turkishWordStateCodes: Set<String> = ["ne", "de"]
+    /// "il" (Illinois; in Turkish a province) too: "dwight il - sheldon ia".
+    static let turkishWordStateCodes: Set<String> = ["ne", "de", "il"]
 
     /// US states' codes that are English connectives or pronouns ("burns or baker", "salmon in june"): no pinned-only town's
     /// state in lower case unless the route goes on after them.
@@ -124,7 +125,8 @@ extension Gazetteer {
         return words.indices.contains { index in
             // "or somewhere" offers another end; an "or" a comma follows is no conjunction but the place's state
             // ("scappoose or, somewhere warm": Oregon).
-            index >= mention.end && ["somewhere", "anywhere"].contains(words[index])
+            // "wherever's cheapest" ("wherevers", as typed): anywhere too.
+            index >= mention.end && ["somewhere", "anywhere", "wherever", "wherevers"].contains(words[index])
                 && !(["or", "and"].contains(words[index - 1]) && !punctuated.contains(index))
         }
     }
