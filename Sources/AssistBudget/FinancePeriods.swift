@@ -521,7 +521,8 @@ extension FinanceUnderstander {
     func turkishMonthsBetween(_ words: [String], at index: Int) -> (month: Int, length: Int)? {
         var at = index + 1
         if at < words.count, ["basi", "basindan"].contains(words[at]) { at += 1 }
-        let gluedIle = at == index + 1 && ["la", "le", "yla", "yle"].contains(where: words[index].hasSuffix) || words[at - 1] == "basiyla"
+        // "ile" glued on the month ("temmuzla") or on its start ("ekim başıyla"), or a word of its own.
+        let gluedIle = at == index + 1 && ["la", "le", "yla", "yle"].contains(where: words[index].hasSuffix)
         if at < words.count, words[at] == "basiyla" { at += 1 } else if !gluedIle {
             guard at < words.count, words[at] == "ile" else { return nil }
             at += 1

@@ -430,7 +430,7 @@ public struct FinanceUnderstander: Sendable {
         let named = listed ?? merchant.flatMap { Self.category(in: $0) != nil ? $0 : nil }
         return Reading(intent: intent, period: period, other: other,
                        merchant: merchant,
-                       category: named.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text),
+                       category: named.map { Self.category(outside: $0, in: folded.words) } ?? Self.category(in: text, slicedByUnit: merchant == nil),
                        limit: Self.limit(in: text),
                        shift: shift, namedYear: namedYear)
     }
@@ -809,15 +809,26 @@ public struct FinanceUnderstander: Sendable {
     /// The category a question names. "alışveriş" names the shopping category only as a noun of its own: in
     /// "alışveriş yaptım" / "alışveriş ediyor" it is the act of shopping, after "kaç" a count of purchases, and after
     /// "en pahalı", "en büyük" or "son" one purchase ("en pahalı alışverişim": my most expensive purchase).
-    static func category(in text: String) -> String? { category(TextMatching.words(text)) }
+    /// With `slicedByUnit`, a question that names no shop: the unit of its Turkish average may be its category (below).
+    static func category(in text: String, slicedByUnit: Bool = false) -> String? {
+        category(TextMatching.words(text), slicedByUnit: slicedByUnit)
+    }
 
     /// The category of a question's folded words (some perhaps blanked), as `category(in:)` reads it.
-    static func category(_ all: [String]) -> String? {
+    static func category(_ all: [String], slicedByUnit: Bool = false) -> String? {
         // The unit of an average is no category: "the average per bill", "fatura başına", "her alışverişte" (at each
         // purchase); so is a bill right after "avg" or "average" ("whats the avg bill"; "avg utility bill" names the bills),
         // or after a category's word written with a slip ("resturant bill" is the restaurant's, as "restaurant bill" is).
+        // In a question that names no shop (`slicedByUnit`), a category's word before "başına" is what is averaged over:
+        // "kafe başına ortalama" (per café), "fatura başına" (per bill); "alışveriş başına" (per purchase) stays a unit.
+        // English "per" is left a unit: "so what's that per haircut" follows a question about a shop, which a category
+        // would replace.
+        func unitIsCategory(_ index: Int) -> Bool {
+            slicedByUnit && !all[index].hasPrefix("alisveris") && category([all[index]]) != nil
+        }
         let words = all.indices.map { index in
-            index > 0 && ["per", "each", "her"].contains(all[index - 1]) && !qualifiesUnit(all, at: index) || index + 1 < all.count && all[index + 1] == "basina"
+            index > 0 && ["per", "each", "her"].contains(all[index - 1]) && !qualifiesUnit(all, at: index)
+                || index + 1 < all.count && all[index + 1] == "basina" && !unitIsCategory(index)
                 || index > 0 && ["avg", "average"].contains(all[index - 1]) && ["bill", "check", "tab"].contains(all[index])
                 || index > 0 && ["bill", "bills"].contains(all[index]) && misspelledCategory([all[index - 1]]) != nil ? "" : all[index]
         }

@@ -51,4 +51,13 @@ struct BudgetFortySeventhSetTests: BudgetSetReading {
         let largest = ask("aralıkta en çok tutan siparişim hangisiydi")
         #expect(largest.merchant == nil && largest.intent == .largest)
     }
+
+    @Test("a Turkish average's unit that is a category's word is the category when no shop is named ('kafe başına')")
+    func unitAsCategory() {
+        #expect(ask("aralıkta restoran başına ortalama ne ödedim").category == "restaurants")
+        #expect(ask("son 3 ayda fatura başına ortalama ne ödedim").category == "bills")
+        #expect(ask("bu ay alışveriş başına ortalama ne harcadım").category == nil)
+        #expect(ask("starbucks'ta bu ay kahve başına ortalama ne ödedim").category == nil)
+        #expect(after("How much did I spend at Starbucks this year?", "so what's that per coffee").merchant == "Starbucks")
+    }
 }
