@@ -13,9 +13,9 @@
 /// - in English, a name of no role right after "with" or a word for a person ("with Mercedes to Berlin", "with my
 ///   friend Davis", "my wife Florence") or before "and me" or "and I" ("for Tracy and me", "Lincoln and I") is a
 ///   companion too: many towns are named as people are;
-/// - "somewhere", "anywhere" or "wherever" after the one place a request names, no word giving the place a role: the traveller
-///   is there and the trip's end is left open ("sick of the snow in cheyenne - somewhere with beaches" leaves from
-///   Cheyenne). "Anywhere in Italy", the open word first, and "Denver or somewhere", the two joined, keep the place
+/// - "somewhere", "anywhere" or "wherever" after the one place a request names, no word giving the place a role: the
+///   traveller is there and the trip's end is left open ("sick of the snow in cheyenne - somewhere with beaches" leaves
+///   from Cheyenne). "Anywhere in Italy", the open word first, and "Denver or somewhere", the two joined, keep the place
 ///   the destination.
 extension Gazetteer {
     /// The place of `cities` in the US state whose code, in any case, is the word at `index`, when the route goes on
