@@ -17,12 +17,12 @@ import Synchronization
 /// slot; an interval of 500 ms rather than 100 (`StorageSettings.Journal.shipMilliseconds`), so that the wake decides
 /// the commits at 500/s too, another 11–16 % there. (Before batches were folded, `CoalescedEntries`, 100-ms commits of
 /// about 400 entries added about 2 ms to the p99 at 2,000/s.) Each round applies what is waiting in batches of up to
-/// `batchSize` entries, each one `perform` (so with the database's other work, in one commit). A batch SQLite refuses stays waiting, is counted (`failures`) and logged once per run of
-/// failures, and is tried again after a pause that doubles up to a second, and reported to the gateway's
-/// `StorageHealth` (`/healthz` says `checks.storage` is failing until a batch lands again); meanwhile the backlog grows
-/// until appends fail (`RequestJournal.Settings.maxBacklog`), so a database that stays broken turns into 503s, never
-/// lost rows. On shutdown it ships what is left and closes the journal (what cannot be shipped stays in the file for
-/// the next start).
+/// `batchSize` entries, each one `perform` (so with the database's other work, in one commit). A batch SQLite refuses
+/// stays waiting, is counted (`failures`) and logged once per run of failures, and is tried again after a pause that
+/// doubles up to a second, and reported to the gateway's `StorageHealth` (`/healthz` says `checks.storage` is failing
+/// until a batch lands again); meanwhile the backlog grows until appends fail (`RequestJournal.Settings.maxBacklog`),
+/// so a database that stays broken turns into 503s, never lost rows. On shutdown it ships what is left and closes the
+/// journal (what cannot be shipped stays in the file for the next start).
 public final class RequestJournalShipper: Service {
     public let name = "request journal"
     public let journal: RequestJournal
