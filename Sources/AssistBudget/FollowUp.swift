@@ -39,6 +39,8 @@ enum FollowUp {
             || sameSpanAYearBefore(words) && words.count <= 10
             || saysAlso(text) && words.count <= 6
             || ["too", "also"].contains(words.last ?? "") && words.count <= 6  // "run that for 2053 too"
+            // "did they get much from me in november too": the last question's payee, pointed back to, asked again.
+            || ["too", "also"].contains(words.last ?? "") && words.count <= 10 && words.contains { ["they", "them", "their"].contains($0) }
             || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
             || words.contains { $0 == "durum" || $0 == "durumda" } && words.count <= 6  // "brew mood'da durum ne": how it stands there
             || zip(words, words.dropFirst()).contains { $0 == "up" && $1 == "or" } && words.count <= 6  // "up or down from january?"

@@ -8,7 +8,9 @@ extension FinanceUnderstander {
     /// English frames before the name, folded, longest first ("ok now X": the shop said next).
     static let shopFollowUpOpenings: [[String]] = [["same", "question", "for"], ["same", "thing", "for"], ["same", "for"], ["now", "try"],
                                                    ["ok", "now"], ["okay", "now"], ["swap", "in"], ["switch", "to"], ["try"], ["check"],
-                                                   ["what", "about"], ["how", "about"]]
+                                                   ["what", "about"], ["how", "about"],
+                                                   // "now foodtown, same week": "now" alone, once no longer frame has matched.
+                                                   ["now"]]
     /// English words after the name that end the frame: "too", "as well", "instead", and the last question's span named again
     /// ("same month", "same period").
     static let shopFollowUpEndings: [[String]] = [["as", "well"], ["too"], ["instead"], ["same", "month"], ["same", "week"], ["same", "year"],

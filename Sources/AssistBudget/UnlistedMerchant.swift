@@ -200,7 +200,7 @@ extension FinanceUnderstander {
     /// What is bought at a merchant, after its name: "Lyft rides", "Deliveroo orders", "costco trips", "chipotle visit".
     /// Not "trip": a name may end with it ("Kwik Trip").
     static let boughtThere: Set<String> = ["ride", "rides", "order", "orders", "purchase", "purchases", "delivery", "deliveries",
-                                           "subscription", "subscriptions", "membership", "bill", "bills", "payments", "charge", "charges", "run", "runs", "tab", "tabs",
+                                           "subscription", "subscriptions", "membership", "bill", "bills", "payment", "payments", "charge", "charges", "run", "runs", "tab", "tabs",
                                            "receipt", "receipts", "haul", "hauls", "ticket", "tickets", "tix", "fill-up", "fill-ups", "fillups",
                                            "booking", "bookings", "stay", "stays", "trips", "visit", "visits", "rental", "rentals",
                                            "transaction", "transactions", "fare", "fares",

@@ -110,7 +110,8 @@ extension FinanceUnderstander {
             && (count < 3 || Self.eatingPlaceKinds.contains(folded[2])) {
             // After a break, only the period may stand between ("ruby tuesday dinner saturday night, what …" names a
             // dinner, so no name "Ruby" before a Tuesday).
-            if let asked = (count + 1..<min(count + 5, tokens.count)).first(where: {
+            // A period of up to five words: "centurylink for all of last year, total billed".
+            if let asked = (count + 1..<min(count + 6, tokens.count)).first(where: {
                    asks($0) || breaks.contains($0) && (count..<$0).allSatisfy { isPeriodWord(folded[$0]) || holidayWords.contains($0) }
                }),
                Self.periodOpeners.contains(folded[count]) || periods(in: tokens[count]).0 != nil,
@@ -412,6 +413,17 @@ extension FinanceUnderstander {
                 if opensOrFollowsPeriod, let name = name([], tokens, last: stem, turkish: true) { return name }
             }
         }
+        // "netgsm geçen yıl bana toplam ne kadar fatura çıkardı": a Turkish question opening on one word no reader knows (no
+        // common word of either language), then its period ("geçen", "son", "bu", a month), then what it asks: the payee,
+        // when no shape above has read the question (a case ending on the word is read by them: "hakmardan").
+        if tokens.count >= 4, plain(0), folded[0].count >= 4, !CommonWords.contains(folded[0]), folded[0].allSatisfy(\.isLetter),
+           Self.caseStems(tokens[0]).isEmpty,
+           Self.turkishPeriodOpeners.contains(folded[1]) || DateResolver.month(folded[1]) != nil,
+           periods(in: tokens[1...2].joined(separator: " ")).0 != nil,
+           folded.contains("toplam") || folded.contains("kac") || zip(folded, folded.dropFirst()).contains(where: { $0 == "ne" && $1 == "kadar" }),
+           let name = name(words: [tokens[0]], before: nil, turkish: true) {
+            return name
+        }
         return nil
     }
 
@@ -438,7 +450,9 @@ extension FinanceUnderstander {
                     || Self.periodClosers.contains(TextMatching.fold(tokens[first - 1])),
                   // "yılbaşından bu yana blutv ödemelerimi": a period of three words when "yana" closes it ("bu ayın en
                   // yüksek faturası" has "en" between), never a category's first word ("geçen ayki kişisel bakım").
-                  first == 0 || periods(in: tokens[max(0, first - (TextMatching.fold(tokens[first - 1]) == "yana" ? 3 : 2))..<first]
+                  // So does a noun of time in its genitive ("son 6 ayın şuski faturaları": the period's count before it).
+                  first == 0 || periods(in: tokens[max(0, first - (TextMatching.fold(tokens[first - 1]) == "yana"
+                                                                   || Self.isTimeNounInCase(TextMatching.fold(tokens[first - 1])) ? 3 : 2))..<first]
                     .joined(separator: " ")).0 != nil && Self.category(in: tokens[first - 1] + " " + tokens[first]) == nil else { continue }
             if let name = name(Array(first..<index), tokens, before: tokens[index], turkish: true) { return name }
         }
@@ -842,6 +856,9 @@ extension FinanceUnderstander {
     static let askingWords: Set<String> = ["why", "what", "when", "where", "who", "whom", "whose", "which", "how", "then", "now", "there",
                                            "here", "too", "else", "anyway", "instead", "otherwise", "later", "earlier", "yes", "okay",
                                            "really", "exactly", "altogether", "besides", "lately"]
+
+    /// Turkish words that open a period, folded: "geçen yıl", "son 3 ay", "bu ay", "ilk çeyrek".
+    static let turkishPeriodOpeners: Set<String> = ["gecen", "son", "bu", "ilk", "onceki"]
 
     /// Words that begin a question's period after a name ("at target this year", "at best buy in july").
     static let periodOpeners: Set<String> = ["this", "last", "in", "on", "since", "during", "over", "for", "so", "today", "yesterday",

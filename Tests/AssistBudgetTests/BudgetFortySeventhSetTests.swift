@@ -60,4 +60,28 @@ struct BudgetFortySeventhSetTests: BudgetSetReading {
         #expect(ask("starbucks'ta bu ay kahve başına ortalama ne ödedim").category == nil)
         #expect(after("How much did I spend at Starbucks this year?", "so what's that per coffee").merchant == "Starbucks")
     }
+
+    @Test("payees no data names: 'X payment', a name then a period of five words, 'son 6 ayın X faturaları', a Turkish question opening on its payee")
+    func payeesNamedInLowerCase() {
+        #expect(ask("every patreon payment so far this year").merchant == "Patreon")
+        #expect(ask("my biggest payment last month").merchant == nil)
+        let billed = ask("xfinity for all of last year, total billed")
+        #expect(billed.merchant == "Xfinity" && billed.category == nil)
+        #expect(ask("son 6 ayın iski faturalarını ay ay dök").merchant == "İski")
+        let opening = ask("türknet geçen yıl toplam ne kadar fatura çıkardı")
+        #expect(opening.merchant == "Türknet" && opening.category == nil && opening.period == span("2057-01-01", "2057-12-31"))
+        // A word a reader knows, or one with a case ending the other shapes read, is not taken so.
+        #expect(ask("annem geçen ay ne kadar harcadı").merchant == nil)
+        #expect(ask("hakmardan geçen ay ne kadar").merchant == "Hakmar")
+    }
+
+    @Test("follow-ups naming the next payee: 'now X, same week'; 'did they … too' keeps the last one")
+    func followUpPayees() {
+        #expect(after("How much did I spend at Migros last week?", "now wegmans, same week").merchant == "Wegmans")
+        #expect(after("How much did I spend at Migros last week?", "now in march").merchant == "Migros")
+        let they = after("How much did I spend at Starbucks in December?", "did they get much from me in november too")
+        #expect(they.merchant == "Starbucks" && they.period == span("2057-11-01", "2057-11-30"))
+        // Without a pronoun pointing back, a longer question ending in "too" is a question of its own.
+        #expect(after("How much did I spend at Starbucks in December?", "how much did i spend on groceries in november too").merchant == nil)
+    }
 }
