@@ -42,4 +42,12 @@ struct TravelFortySeventhSetTests {
         #expect(open.origin == "Ames" && open.destination == nil)
         #expect(parser.parse("ames ia or wherever, leaving thursday").destination == "Ames")
     }
+
+    @Test("a town read only with its state, after the state's name in the Turkish '-ki' locative ('Oklahoma'daki Antlers'a')")
+    func townAfterItsStateInTurkish() {
+        let pinned = parser.parse("Oklahoma'daki Antlers'a 2 şubatta")
+        #expect(pinned.destination == "Antlers" && pinned.origin == nil)
+        // Without a case ending of its own the town names nothing here ("a meeting of antlers in Oklahoma").
+        #expect(parser.parse("Oklahoma'daki antlers toplantısına 2 şubatta").destination != "Antlers")
+    }
 }

@@ -91,13 +91,21 @@ extension Gazetteer {
                 index += region.length
                 continue
             }
+            // "Oklahoma'daki Antlers'a": a state's name in the "-ki" locative pinning the town after it is no place itself.
+            if let region = qualifier(in: words, at: index), index + region.length + 1 < words.count,
+               Self.locativeKiEndings.contains(words[index + region.length]),
+               pinnedOnlyAfterRegion(words, at: index + region.length + 1) != nil {
+                index += region.length + 1
+                continue
+            }
             // A common word with an ending glued on is another word ("nanya" is not Nan + "-ya"); after an apostrophe
             // ("Nice'e") the ending is its own word and the name matches whole.
             // "mena ar": a town read only with its own state's code, there, before a larger place of its name (Masslo,
             // in Ethiopia, "Mena" too).
             let pinnedAlone = pinnedOnlyMatch(words, shapes, at: index, apostrophes: apostrophes)
             // "flora illinois", "Flora'ya (Illinois)": such a town before its state's name, which pins it below.
-            let pinnedByName = pinnedAlone == nil ? pinnedOnlyBeforeRegion(words, at: index) : nil
+            // "Illinois'teki Flora'ya": such a town after its state's name in the Turkish "-ki" locative (the one in Illinois).
+            let pinnedByName = pinnedAlone == nil ? pinnedOnlyBeforeRegion(words, at: index) ?? pinnedOnlyAfterRegion(words, at: index) : nil
             guard let match = pinnedAlone ?? pinnedByName ?? match(words, at: index, apostrophes: apostrophes)
                     ?? abbreviation(words, shapes, at: index)
                     ?? spelled(words, shapes, at: index, apostrophes: apostrophes, afterPlace: found.last?.end == index),
@@ -406,6 +414,27 @@ extension Gazetteer {
         }
         return nil
     }
+
+    /// "Illinois'teki Flora'ya": a town of `pinnedOnly` right after the name of its own state or province in the Turkish
+    /// locative with "-ki" (the apostrophe cuts "teki" off as a word), with a case ending of its own: "to the Flora in
+    /// Illinois", pinned as by a qualifier after it.
+    private func pinnedOnlyAfterRegion(_ words: [String], at index: Int) -> NameMatch? {
+        guard index >= 2, Self.locativeKiEndings.contains(words[index - 1]) else { return nil }
+        for regionLength in 1...min(3, index - 1) {
+            guard let region = qualifier(in: words, at: index - 1 - regionLength), region.length == regionLength else { continue }
+            for length in stride(from: min(3, words.count - index), through: 1, by: -1) {
+                // The town takes a case ending of its own ("Flora'ya"): "Oklahoma'daki antlers toplantısına" names a meeting.
+                guard index + length < words.count, Self.caseEndings.contains(words[index + length]),
+                      let cities = pinnedOnly[Array(words[index..<(index + length)])],
+                      let city = Self.pinned(cities, to: region.pins.filter { $0.region != nil }) else { continue }
+                return ([city], length, nil, false)
+            }
+        }
+        return nil
+    }
+
+    /// The locative with "-ki" (which is in), folded: "Illinois'teki", "Texas'taki".
+    static let locativeKiEndings: Set<String> = ["daki", "deki", "taki", "teki", "ndaki", "ndeki"]
 
     /// "sulphurdan" in a Turkish request: a town named by a common English word (Sulphur) with Turkish "from" ending
     /// glued on, where neither the name nor the whole word is a Turkish word, nor the whole word an English one ("golden"
