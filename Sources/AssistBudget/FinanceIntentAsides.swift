@@ -7,6 +7,7 @@ import AssistUnderstanding
 ///   purchases) is no difference asked for; "ne kadar farklı" (how different) and "fark" still compare.
 /// - a category's word refused: "kategori falan olmadan" (without categories and such), "without categories", "no
 ///   category breakdown".
+/// - "dokuz" (nine) and its forms ("ayın dokuzu", the ninth of the month), whose folded letters open "dök" (a list's cue).
 ///
 /// "tek bir restoran akşamında en çok ne ödedim" (the most I paid on a single restaurant evening): "tek" (single), then
 /// "en çok" or "en fazla", asks for the largest single payment, as "tek seferde" does.
@@ -25,6 +26,8 @@ extension FinanceUnderstander {
                 kept[index] = ""
             }
             if word.hasPrefix("kategori") || word.hasPrefix("categor"), refused(words, at: index) { kept[index] = "" }
+            // "daha ayın dokuzu": the number nine, whose folded letters open "dök" (pour them out, a list's cue).
+            if word.hasPrefix("dokuz") { kept[index] = "" }
         }
         return kept
     }

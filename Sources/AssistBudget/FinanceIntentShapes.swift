@@ -37,12 +37,15 @@ extension FinanceUnderstander {
     }
 
     /// "most i spent at massage envy in one visit", "the most i've paid in a single trip", as the type's comment says.
+    /// "most i've dropped on a single rothys order": "on" too, and up to two words of a shop's name before the outing.
     static func asksMostInOneOuting(_ words: [String]) -> Bool {
         guard let mostAt = words.firstIndex(of: "most") else { return false }
         return words.indices.contains { index in
-            index > mostAt && index + 2 < words.count && words[index] == "in"
-                && (words[index + 1] == "one" && outingNouns.contains(words[index + 2])
-                    || index + 3 < words.count && words[index + 1] == "a" && words[index + 2] == "single" && outingNouns.contains(words[index + 3]))
+            guard index > mostAt, index + 2 < words.count, ["in", "on"].contains(words[index]) else { return false }
+            let single = words[index + 1] == "one" ? index + 2 : words[index + 1] == "a" && words[index + 2] == "single" ? index + 3 : nil
+            guard let single else { return false }
+            let nouns = words[single...].prefix(words[index] == "on" ? 3 : 1)
+            return nouns.contains(where: outingNouns.contains)
         }
     }
 

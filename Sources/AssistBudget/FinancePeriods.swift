@@ -84,6 +84,11 @@ extension FinanceUnderstander {
                 found[found.count - 1].last = index
                 continue
             }
+            // "bu hafta giden, salı itibarıyla": "as of" a day says when the question is asked, no period of its own.
+            if Self.asOf.contains(next), DateResolver.weekday(word) != nil || ["bugun", "bugunku", "simdi"].contains(word) {
+                index += 1
+                continue
+            }
             if let (span, length) = dayBeside(words, at: index) {
                 index += length - 1
                 add(span, .day)  // "the day before thanksgiving", "the day after christmas"
@@ -157,6 +162,9 @@ extension FinanceUnderstander {
                         || word == "haftasonu" && previous == "gecen" || word == "hafta" && previous == "gecen" && next.hasPrefix("sonu") {
                 if word == "hafta" { index += 1 }
                 add(lastWeekend())  // "last weekend", "geçen hafta sonu": Saturday and Sunday of last week
+            } else if word == "haftasonu" && previous == "son" || word == "hafta" && previous == "son" && next.hasPrefix("sonu") {
+                if word == "hafta" { index += 1 }
+                add(latestWeekend(), from: index - 1)  // "(bu) son hafta sonu": the latest weekend, as "the last weekend"
             } else if let (quarter, number, length) = quarter(words, at: index) {
                 add(quarter, from: index - length + 1, .quarter(number))
             } else if let weekday = DateResolver.weekday(word), next == "the", index + 2 < words.count,
@@ -385,6 +393,9 @@ extension FinanceUnderstander {
         return nil
     }
 
+    /// Turkish "as of", folded: "salı itibarıyla", "bugün itibariyle".
+    static let asOf: Set<String> = ["itibariyla", "itibariyle"]
+
     /// How many words at `index` say "since" after what they follow, in Turkish: "beri", "bu yana", "itibaren", "bugüne
     /// (kadar)" (to today: "yılbaşından bugüne"); else 0.
     static func sinceAfter(_ words: [String], at index: Int) -> Int {
@@ -434,8 +445,10 @@ extension FinanceUnderstander {
         }
         // Turkish: "yılbaşından" in one word or two ("yıl başından"), then beri / bu yana / itibaren.
         // A month's name before "başından": "kasım başından beri", from that month's first day.
-        let (unit, start): (String, Int) = word == "yilbasindan" ? ("yil", index) : (word, index + 1)
+        var (unit, start): (String, Int) = word == "yilbasindan" ? ("yil", index) : (word, index + 1)
         let month = DateResolver.month(unit)
+        // "mart ayı başından beri": the month's name, then "ayı" (its month), then "başından".
+        if month != nil, start + 1 < words.count, words[start] == "ayi", words[start + 1] == "basindan" { start += 1 }
         guard ["yil", "ay"].contains(unit) || month != nil, start < words.count, word == "yilbasindan" || words[start] == "basindan" else { return nil }
         let since = Self.sinceAfter(words, at: start + 1)
         guard since > 0 else { return nil }

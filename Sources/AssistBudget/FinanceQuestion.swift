@@ -238,6 +238,9 @@ public struct FinanceUnderstander: Sendable {
                              "sırala", "sıralar mısın", "line by line", "döküm", "dökümü", "dökümünü",
                              // "neye ne ödedim sırayla yaz": one after another; "harcamalarımı dök": pour them out.
                              "sırayla", "one at a time", "dök", "döker misin", "döksene",
+                             // "her birini ayrı görmek istiyorum", "hepsini görmek istiyorum", "satır satır yaz": each, all
+                             // of them seen, line by line.
+                             "her birini", "hepsini görmek", "hepsini göreyim", "satır satır",
                              // "one line each"; "ayrı ayrı" (one by one, separately).
                              "one line each", "a line each", "ayrı ayrı",
                              // "give me the fares one per line", "… spending, each item".
@@ -559,20 +562,26 @@ public struct FinanceUnderstander: Sendable {
     /// ablative ("than November", "than the weekend before"), "fazla", "az" or "daha" after it, and the question's "mı"
     /// sets the question against that period ("kasımdan beri", since November, and "500 liradan fazla mı", an amount, do
     /// not).
+    /// So is a period's unit in the genitive before "üstünde" or "altında" (above, below): "bir önceki haftanın üstünde mi".
     static func turkishMoreThanPeriod(_ words: [String]) -> Bool {
         words.indices.contains { index in
             index + 2 < words.count
-                && (DateResolver.month(words[index]) != nil && endsInAblative(words[index])
-                    || ablativeUnits.contains(words[index]))
-                && ["fazla", "az", "daha", "pahali", "ucuz"].contains(words[index + 1])
+                && ((DateResolver.month(words[index]) != nil && endsInAblative(words[index]) || ablativeUnits.contains(words[index]))
+                    && ["fazla", "az", "daha", "pahali", "ucuz"].contains(words[index + 1])
+                    || genitiveUnits.contains(words[index]) && ["ustunde", "altinda", "uzerinde"].contains(words[index + 1]))
                 && words[(index + 2)...].contains { ["mi", "mu", "miydi", "muydu", "miymis", "muymus"].contains($0) }
         }
     }
 
+    /// A period's unit in the genitive, folded: "haftanın", "ayın", "yılın".
+    static let genitiveUnits: Set<String> = ["haftanin", "ayin", "yilin", "senenin"]
+
     /// A period's unit in the ablative, folded: "haftadan", "aydan", "yıldan", "(hafta) sonundan", "günden", "çeyrekten".
     static let ablativeUnits: Set<String> = ["haftadan", "aydan", "yildan", "seneden", "sonundan", "gunden", "ceyrekten",
                                              // "ondan önceki hafta sonundakinden pahalı mıydı": than the one of that span.
-                                             "sonundakinden", "haftadakinden", "aydakinden", "yildakinden"]
+                                             "sonundakinden", "haftadakinden", "aydakinden", "yildakinden",
+                                             // "bu son hafta sonu bir öncekinden pahalı mı": than the one before.
+                                             "oncekinden"]
 
     /// "which restaurant", "which cafe": "which" or "hangi" before a word that alone names a category.
     static func asksWhichOfCategory(_ words: [String]) -> Bool {
@@ -1011,9 +1020,15 @@ public struct FinanceUnderstander: Sendable {
                 let noun = words[(index + 1)...].prefix(4).firstIndex { !nounModifiers.contains($0) }
                 if let noun, merchantNouns.contains(words[noun]) || isMerchantNounInCase(words[noun]) { return value }
                 // A follow-up changing the count; "the two biggest", "the 3 largest": a count before a superlative.
-                if ["olsun", "instead", "tane", "biggest", "largest", "highest", "priciest"].contains(words[index + 1]) { return value }
+                // "dört tanesini göster": the count with "tane" (items) and its accusative.
+                if ["olsun", "instead", "tane", "tanesini", "tanesi", "biggest", "largest", "highest", "priciest"].contains(words[index + 1]) { return value }
+                // "give me four, not ten": the count wanted before the one refused.
+                if index + 2 < words.count, words[index + 1] == "not", number(words[index + 2]) != nil { return value }
             }
             if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
+            // "which 3 did i pour the most into", "hangi 3 kalemde": which, and how many (not a span: "which 2 months"; "which
+            // one" asks for one thing, no list).
+            if ["which", "hangi"].contains(word), let value = number(words[index + 1]), value >= 2, !timeUnit(index + 2) { return value }
             // "just give me 3", "show me 4": a bare count ending a follow-up.
             if word == "me", index > 0, ["give", "show"].contains(words[index - 1]), index + 2 == words.count,
                let value = number(words[index + 1]) { return value }

@@ -83,9 +83,14 @@ extension FinanceUnderstander {
 
     /// "the first six months of 2057", "the first 3 months of the year": the months from January, of the year beside them
     /// (`joinedPeriods`), else the latest such run; and how many months.
+    /// So are "yılın ilk üç ayında", "bu senenin ilk 4 ayı" (six of them are a half: `turkishSixMonths`).
     func firstMonths(_ words: [String], at index: Int) -> (range: DateResolver.Range, count: Int)? {
-        guard index + 2 < words.count, ["first", "1th"].contains(words[index]), words[index + 2] == "months",
-              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (2...11).contains(count) else { return nil }
+        guard index + 2 < words.count, let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]], (2...11).contains(count)
+        else { return nil }
+        let english = ["first", "1th"].contains(words[index]) && words[index + 2] == "months"
+        let turkish = words[index] == "ilk" && index > 0 && ["yilin", "senenin"].contains(words[index - 1]) && count != 6
+            && words[index + 2].hasPrefix("ay") && words[index + 2].count <= 6
+        guard english || turkish else { return nil }
         return (pastMonths(from: 1, to: count), count)
     }
 
@@ -287,8 +292,10 @@ extension FinanceUnderstander {
     /// and how many words from `index` it takes. Weeks count as seven days each, as days do ("the past two weeks", "son iki
     /// haftada": 14 days, today the last), not as calendar weeks.
     func lastDays(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
+        // "son on gün": Turkish "on" is ten, which the numbers shared with English leave out.
         guard ["last", "past", "previous", "son"].contains(words[index]), index + 2 < words.count,
-              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]] else { return nil }
+              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]] ?? (words[index] == "son" && words[index + 1] == "on" ? 10 : nil)
+        else { return nil }
         let unit = words[index + 2]
         let days: Int
         if ["days", "gun", "gunde", "gundeki", "gunu", "gundur", "gunun", "gunluk", "gunku", "gunler", "gunlerde", "gunlerdeki"].contains(unit) {

@@ -58,6 +58,11 @@ enum FollowUp {
             || words.count >= 3 && words.count <= 8 && words[words.count - 2] == "for" && ["that", "it", "those", "this"].contains(words.last ?? "")
     }
 
+    /// "bump it a week later", "push that a month later": a verb moving the last question's period opens the question.
+    static func movesLast(_ words: [String]) -> Bool {
+        words.count >= 2 && ["bump", "push", "move", "shift", "slide"].contains(words[0]) && ["it", "that", "this"].contains(words[1])
+    }
+
     /// "make it all of april", "change that to march", "run it for 2055", "move that to the following week": the last
     /// question, done again with what follows.
     static func redoesLast(_ words: [String]) -> Bool {
@@ -87,11 +92,11 @@ enum FollowUp {
     }
 
     /// "that month", "o ay", "o hafta", "that year": the last question's period, pointed back to (the period is kept as
-    /// the last one's, since these words name none of their own).
+    /// the last one's, since these words name none of their own). So do "same week", "aynı hafta".
     static func namesLastPeriod(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { pointer, unit in
             // "o haftaki market fişleri", "o ayki": with Turkish -ki too.
-            ["that", "o"].contains(pointer) && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki",
+            ["that", "o", "same", "ayni"].contains(pointer) && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki",
                                                 "yilki", "gunku"].contains(unit)
         }
             // "o iki gün", "those two days": the last period's days, counted.
@@ -179,7 +184,8 @@ enum FollowUp {
         if sameSpanAYearBefore(words) { return Shift(unit: .year) }
         if let year = sameSpanInYear(words) { return Shift(unit: .year, toYear: year) }
         // "last weekend or the one before?", "and the one before that?": the span before the last one, of its kind.
-        if zip(words, words.dropFirst()).contains(where: { $0 == "one" && ["before", "prior", "earlier"].contains($1) }) {
+        // "bir öncekinden": than the one before.
+        if zip(words, words.dropFirst()).contains(where: { $0 == "one" && ["before", "prior", "earlier"].contains($1) || $0 == "bir" && $1 == "oncekinden" }) {
             return Shift(unit: .span)
         }
         let units: [String: Unit] = ["day": .day, "days": .day, "gun": .day, "gune": .day, "gunu": .day, "gunun": .day,
@@ -220,11 +226,13 @@ enum FollowUp {
             }
             // "shift it back seven days", "move it back 2 weeks": the last period moved back that far ("two weeks back" counts
             // from today, read elsewhere).
-            if let count, (1...120).contains(count), before == "back", unit != .span { return Shift(unit: unit, moveBy: count) }
+            // "go two years back from there": the count before its unit, "back" after, from the last period.
+            if let count, (1...120).contains(count), before == "back" || after == "back" && (before == "go" || words.contains("there")),
+               unit != .span { return Shift(unit: unit, moveBy: count) }
             // "bir gün önce", "ondan bir hafta önce" (or "evvel"): one unit before the last period ("iki gün önce" is a day of
             // its own).
             if ["previous", "prior", "onceki"].contains(before) || ["before", "prior", "earlier"].contains(after)
-                || before == "bir" && ["once", "evvel"].contains(after) {
+                || before == "bir" && (["once", "evvel"].contains(after) || after.hasPrefix("evvel")) {
                 return Shift(unit: unit, count: count.flatMap { (1...120).contains($0) ? $0 : nil })
             }
             // "and the next day?": "next" before "day" too, a day after the last one ("next week", "next month" name the
@@ -237,7 +245,7 @@ enum FollowUp {
                 || ["a", "one", "bir", "bi"].contains(before) && (after.hasPrefix("ileri") || ["forward", "ahead"].contains(after)
                                                                || ["forward", "ahead"].contains(twoBefore)
                                                                || words[..<index].contains { $0.hasPrefix("ileri") })
-                || ["after", "later"].contains(after) && before != "a"
+                || ["after", "later"].contains(after) && (before != "a" || movesLast(words))
                 // "one week on from that", "bir hafta sonrasına bakalım" (let's look a week after): one unit on.
                 || ["a", "one", "bir", "bi"].contains(before) && (after == "on" || after.hasPrefix("sonrasi")) {
                 return Shift(unit: unit, forward: true)

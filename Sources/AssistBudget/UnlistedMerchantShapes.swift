@@ -256,8 +256,10 @@ extension FinanceUnderstander {
                 if word == "at", plain(index + 2), boundary(index + 3), let name = categoryWordOpeningName(index + 1, tokens, folded) { return name }
                 // "at black bear diner this year", "at round table pizza": two or three words, no article nor pronoun before
                 // them, ending in a kind of eating place, are a name (a common noun after "at" would take "the" or "a").
+                // So is a market's ("at central market"; "at the farmers market" takes an article).
                 if word == "at" {
-                    for count in [3, 2] where index + count < tokens.count && Self.eatingPlaceKinds.contains(folded[index + count])
+                    for count in [3, 2] where index + count < tokens.count
+                        && (Self.eatingPlaceKinds.contains(folded[index + count]) || folded[index + count] == "market")
                         && boundary(index + count + 1) && (1..<count).allSatisfy({ plain(index + $0) }) {
                         let words = (1...count).map { tokens[index + $0] }
                         guard Self.category(in: words.dropLast().joined(separator: " ")) == nil,
@@ -893,7 +895,7 @@ extension FinanceUnderstander {
         "individual", "separate", "pending", "failed", "refunded", "cash", "car", "house", "loan", "mortgage", "interest", "fee",
         "fees", "service", "both", "either", "neither", "everything", "anything", "something", "nothing", "else", "household",
         "business", "personal", "discretionary", "transportation", "bilet", "bileti", "biletler", "biletleri", "yurtdisi", "yurtici",
-        "temassiz", "taksitli", "pesin", "hafta", "haftasonu", "sabah", "aksam", "gece", "kadarlik", "ortalama", "ortalamada", "beri", "itibaren", "yana", "nereler", "nerelere", "toplu",
+        "temassiz", "taksitli", "pesin", "hafta", "haftasonu", "sabah", "aksam", "gece", "kadarlik", "ortalama", "ortalamada", "beri", "itibaren", "itibariyla", "itibariyle", "yana", "nereler", "nerelere", "toplu",
         "delivery", "bus", "train", "metro", "subway", "tram", "ferry", "bike", "scooter", "flight", "parking", "toll", "takeout", "takeaway", "lunch", "coffee", "grocery", "fast", "weekend", "times", "time",
         "toplam", "tum", "butun", "hepsi", "hepsine", "son", "ilk", "en", "buyuk", "kucuk", "pahali", "ucuz", "kredi", "kart",
         "karti", "kartimdan", "kartla", "banka", "ev", "eve", "evde", "evden", "kira", "kiraya", "okul", "okula", "ise",
