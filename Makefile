@@ -212,6 +212,10 @@ eval: build
 	# its fresh towns are American and Brazilian only, and a third of its places are earlier sets' in new wordings.
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyseventh.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyseventh.jsonl
+	# The forty-eighth set: measured once, on the rules of 3521f42 (golden/written-after/README.md); as the forty-seventh,
+	# its fresh towns are American and Brazilian only, and a third of its places are earlier sets' in new wordings.
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyeighth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyeighth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
