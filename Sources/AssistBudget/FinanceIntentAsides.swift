@@ -8,10 +8,15 @@ import AssistUnderstanding
 /// - a category's word refused: "kategori falan olmadan" (without categories and such), "without categories", "no
 ///   category breakdown".
 /// - "dokuz" (nine) and its forms ("ayın dokuzu", the ninth of the month), whose folded letters open "dök" (a list's cue).
+/// - "show" as a noun ("a comedy show on friday", "per show"): neither opening the question nor before what it shows.
 ///
 /// "tek bir restoran akşamında en çok ne ödedim" (the most I paid on a single restaurant evening): "tek" (single), then
 /// "en çok" or "en fazla", asks for the largest single payment, as "tek seferde" does.
 extension FinanceUnderstander {
+    /// Words after the verb "show": whom or what it shows.
+    static let showObjects: Set<String> = ["me", "my", "us", "our", "all", "the", "every", "each", "what", "how", "everything", "them",
+                                           "those", "these", "it", "that", "this", "a", "list", "where", "which", "who"]
+
     /// Folded nouns of places paid that "farklı" may qualify, beside `singlePaymentNouns`.
     static let placesPaid: [String] = ["yer", "magaza", "dukkan", "firma", "isyeri", "isletme", "market", "restoran", "kafe"]
 
@@ -28,6 +33,10 @@ extension FinanceUnderstander {
             if word.hasPrefix("kategori") || word.hasPrefix("categor"), refused(words, at: index) { kept[index] = "" }
             // "daha ayın dokuzu": the number nine, whose folded letters open "dök" (pour them out, a list's cue).
             if word.hasPrefix("dokuz") { kept[index] = "" }
+            // "second city show on valentines day", "per show": a show seen, no "show me"; the verb opens the question or
+            // is followed by whom or what it shows.
+            if word == "show", index > 0, !["pls", "please", "just", "can", "could", "you", "u", "and", "then", "now", "ok", "also"].contains(previous),
+               !showObjects.contains(next) || ["per", "a", "the", "each", "every", "one", "comedy"].contains(previous) { kept[index] = "" }
         }
         return kept
     }

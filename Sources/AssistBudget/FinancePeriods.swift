@@ -84,6 +84,10 @@ extension FinanceUnderstander {
                 found[found.count - 1].last = index
                 continue
             }
+            // "since sunday (today included)", "including today": today counted in the period before, no day of its own.
+            if word == "today", ["included", "inclusive", "incl"].contains(next) || ["including", "incl"].contains(previous), !found.isEmpty {
+                continue
+            }
             // "bu hafta giden, salı itibarıyla": "as of" a day says when the question is asked, no period of its own.
             if Self.asOf.contains(next), DateResolver.weekday(word) != nil || ["bugun", "bugunku", "simdi"].contains(word) {
                 index += 1

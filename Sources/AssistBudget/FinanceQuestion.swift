@@ -60,7 +60,7 @@ public struct FinanceUnderstander: Sendable {
                          "dışarıda yediğimiz", "dışarda yediğimiz", "dışarıda yediğim", "dışarda yediğim"]),
         ("groceries", ["grocery", "groceries", "supermarket", "market", "marketler", "süpermarket"]),
         ("cafes", ["cafe", "cafes", "coffee", "kahve", "kafe", "kafeler", "kafelerde", "kafelere", "kafede", "kafeye", "kahveci", "kahveciler", "kahvecilere", "kahvecide", "kahveciye"]),
-        ("fuel", ["fuel", "petrol", "gas", "the tank", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu", "depo doldur",
+        ("fuel", ["fuel", "petrol", "gas", "the tank", "at the pump", "fill up", "filled up", "filling up", "fills up", "refuel", "refuelling", "refueling", "benzin", "yakıt", "akaryakıt", "depoyu", "depo doldur",
                   // "benzinlikte ne bıraktım": at the filling station.
                   "benzinlik", "benzinlikte", "benzinliğe", "benzinci", "benzinciye", "benzincide",
                   // "en pahalı depo dolumum": a tank's filling.
@@ -92,9 +92,12 @@ public struct FinanceUnderstander: Sendable {
                            "konserler"]),
         // "book spending in q4": the spending on books.
         ("books", ["books", "book purchases", "book purchase", "book order", "book orders", "bookshop", "bookstore", "book spending",
+                   "book haul", "book hauls",
                    "kitap", "kitab"]),
         ("personal care", ["personal care", "kişisel bakım", "haircut", "haircuts", "skincare", "cosmetics", "salon", "salons", "barber",
-                           "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik"]),
+                           "barbers", "kuaför", "kuaföre", "kuaförde", "kozmetik",
+                           // "nails and waxing", "a manicure": what a salon does.
+                           "nails", "waxing", "manicure", "pedicure", "mani pedi"]),
     ]
 
     /// "up from the week before", "down from last month": risen or fallen since a period the words name, wherever they
@@ -123,6 +126,8 @@ public struct FinanceUnderstander: Sendable {
                            "that ahead of", "it ahead of", "kıyaslayınca", "kıyaslarsak", "karşılaştırınca", "karşılaştırırsak",
                            // "up or down from january?": risen or fallen since another.
                            "up or down from", "up or down since", "up or down vs",
+                           // "was february higher or lower": the period named set against the last one.
+                           "higher or lower", "lower or higher", "more or less than",
                            // "was april any lower?": more or less than the period it names.
                            "any lower", "any higher", "any cheaper", "any less",
                            // "lower in august or not?", "higher in q2?": the last period against the one named.
@@ -227,7 +232,9 @@ public struct FinanceUnderstander: Sendable {
         // "… visits in february, just the number": the count alone.
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
                   // "… runs in may, count please": a count asked for by the word alone.
-                  "count please", "count pls", "a count", "the count", "count of", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+                  "count please", "count pls", "a count",
+                  // "caffe vita count since sunday": a shop's count over a period.
+                  "count since", "count this", "count last", "count for the", "count so far", "the count", "count of", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.
@@ -489,8 +496,11 @@ public struct FinanceUnderstander: Sendable {
     static let outings: Set<String> = ["visits", "vists", "visists", "vistis", "trips", "runs", "rides", "stops"]
 
     /// Whether `name`'s words stand in `words` only where a holiday's name takes them ("gunu" of "sevgililer gunu").
+    /// So is a Turkish day's name the calendar does not list, "X Günü" after a date ("8 Mart Dünya Kadınlar Günü'nde").
     static func isHolidayWords(_ name: String, in words: [String]) -> Bool {
         let nameWords = TextMatching.words(name)
+        if nameWords.count >= 2, nameWords.last == "gunu", let start = words.indices.first(where: { words[$0...].starts(with: nameWords) }),
+           start >= 1, DateResolver.month(words[start - 1]) != nil || DateResolver.weekday(words[start - 1]) != nil { return true }
         let covered = DateResolver.holidayWords(in: words)
         let starts = words.indices.filter { words[$0...].starts(with: nameWords) }
         return !starts.isEmpty && starts.allSatisfy { start in (start..<(start + nameWords.count)).allSatisfy(covered.contains) }

@@ -44,6 +44,10 @@ enum FollowUp {
             || words.contains("kadardi") && words.count <= 5  // "2027 ağustosunda ne kadardı": how much was it then
             || words.contains { $0 == "durum" || $0 == "durumda" } && words.count <= 6  // "brew mood'da durum ne": how it stands there
             || zip(words, words.dropFirst()).contains { $0 == "up" && $1 == "or" } && words.count <= 6  // "up or down from january?"
+            // "was february higher or lower": the last question's total set against another period's.
+            || zip(words, words.dropFirst()).contains { ["higher", "lower", "more", "less"].contains($0) && $1 == "or" } && words.count <= 6
+            // "bir sene öncesini, 2055'i de merak ettim": the last period moved, in a longer question.
+            || shift(in: text) != nil && words.count <= 10
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.contains { ["nasildi", "nasilmis"].contains($0) } && words.count <= 6  // "iki yıl öncesi, 2055 nasıldı": how was it
             // "ocak için şimdiye dek ne kadar kesildi": a month "for" which the last question is asked again.
@@ -96,7 +100,9 @@ enum FollowUp {
     static func namesLastPeriod(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { pointer, unit in
             // "o haftaki market fişleri", "o ayki": with Turkish -ki too.
-            ["that", "o", "same", "ayni"].contains(pointer) && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki",
+            // "o zamandan beri": since then.
+            pointer == "o" && unit == "zamandan"
+            || ["that", "o", "same", "ayni"].contains(pointer) && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki",
                                                 "yilki", "gunku"].contains(unit)
         }
             // "o iki gün", "those two days": the last period's days, counted.

@@ -89,6 +89,8 @@ extension FinanceUnderstander {
                         name.append(word)
                         continue
                     }
+                    // "at the Laugh Factory": the article before capitalised words is the sentence's, no word of the name.
+                    if offset == 0, word == "the", next.first?.isUppercase == true { continue }
                     let words = name.filter { !["&", "the", "of"].contains($0) }.count
                     guard word.first?.isUppercase == true, words < (possessiveAt == nil ? 3 : 4), !Self.howOften.contains(word.lowercased()) else { break }
                     let possessive = Self.isPossessive(word)

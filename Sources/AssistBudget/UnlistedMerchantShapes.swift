@@ -727,7 +727,8 @@ extension FinanceUnderstander {
     static let shopKinds: Set<String> = ["kitabevi", "eczanesi", "pastanesi", "firini", "lokantasi"]
 
     /// Words after a name that ask its total: "popeyes total", "walgreens last month - total?".
-    static let totalWords: Set<String> = ["total", "spending", "spend", "tab"]
+    /// "caffe vita count since sunday": the count of visits asked the same way.
+    static let totalWords: Set<String> = ["total", "spending", "spend", "tab", "count"]
 
     /// Two-letter words of English and Turkish grammar, which open no name ("my fitness charges", "bu market").
     static let twoLetterWords: Set<String> = ["am", "an", "as", "at", "be", "by", "do", "go", "he", "hi", "if", "in", "is", "it", "me", "my", "no",

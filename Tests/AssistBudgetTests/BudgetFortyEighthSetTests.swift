@@ -61,4 +61,30 @@ struct BudgetFortyEighthSetTests: BudgetSetReading {
         #expect(market.merchant == "Eastside Market" && market.category == nil && market.period == span("2058-04-01", "2058-04-07"))
         #expect(ask("how much at the farmers market last week").merchant == nil)
     }
+
+    @Test("categories and cues: 'at the pump', 'nails and waxing', 'book haul'; 'show' as a noun; '(today included)'; 'X count since'")
+    func categoriesAndCues() {
+        #expect(ask("biggest amount i paid at the pump in march").category == "fuel")
+        #expect(ask("nails and waxing since january, typical visit").category == "personal care")
+        let haul = ask("december book haul, total")
+        #expect(haul.category == "books" && haul.merchant == nil)
+        #expect(ask("comedy club show on friday, what did we pay for that").intent != .listTransactions)
+        #expect(ask("show me my purchases from friday").intent == .listTransactions)
+        let counted = ask("blue bottle count since monday (today included)")
+        #expect(counted.intent == .count && counted.merchant == "Blue Bottle" && counted.otherPeriod == nil
+                && counted.period == span("2058-04-08", "2058-04-09"))
+        #expect(ask("8 Nisan Dünya Romanlar Günü'nde ne harcadım?").merchant == nil)
+    }
+
+    @Test("follow-ups: 'per show' after 'at the X', 'was january higher or lower', 'bir sene öncesini', 'o zamandan beri'")
+    func moreFollowUps() {
+        let perShow = after("What did I spend at the Comedy Cellar in the last 3 months?", "per show, what's that come to")
+        #expect(perShow.intent == .average && perShow.merchant == "Comedy Cellar")
+        let compared = after("How much did I spend on cafes in March?", "was january higher or lower")
+        #expect(compared.intent == .comparePeriods && compared.category == "cafes" && compared.period == span("2058-03-01", "2058-03-31")
+                && compared.otherPeriod == span("2058-01-01", "2058-01-31"))
+        #expect(after("2056 yılında kafelere ne kadar harcadım?", "bir sene öncesini, 2055'i de merak ettim").category == "cafes")
+        let since = after("Sevgililer Günü'nden beri Starbucks'a ne kadar ödedim?", "kaç kere uğrayıp kahve almışız o zamandan beri")
+        #expect(since.period == span("2058-02-14", "2058-04-09"))
+    }
 }
