@@ -91,10 +91,11 @@ extension Gazetteer {
                 index += region.length
                 continue
             }
-            // "Oklahoma'daki Antlers'a": a state's name in the "-ki" locative pinning the town after it is no place itself.
+            // "Oklahoma'daki Antlers'a", "Bahia'daki Buritirama'ya": a state's name in the "-ki" locative before the town it
+            // holds (a town with a case ending of its own) is no place itself.
             if let region = qualifier(in: words, at: index), index + region.length + 1 < words.count,
                Self.locativeKiEndings.contains(words[index + region.length]),
-               pinnedOnlyAfterRegion(words, at: index + region.length + 1) != nil {
+               pinnedOnlyAfterRegion(words, at: index + region.length + 1) != nil || takesCase(words, at: index + region.length + 1) {
                 index += region.length + 1
                 continue
             }
@@ -431,6 +432,12 @@ extension Gazetteer {
             }
         }
         return nil
+    }
+
+    /// Whether a place the gazetteer knows stands at `index` with a case ending of its own ("Buritirama'ya").
+    private func takesCase(_ words: [String], at index: Int) -> Bool {
+        guard let found = match(words, at: index) else { return false }
+        return found.ending != nil || index + found.length < words.count && Self.caseEndings.contains(words[index + found.length])
     }
 
     /// The locative with "-ki" (which is in), folded: "Illinois'teki", "Texas'taki".

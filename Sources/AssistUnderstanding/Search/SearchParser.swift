@@ -55,12 +55,15 @@ public struct SearchParser: Sendable {
         filters.children = Self.countInParentheses(in: text, nouns: ["kids", "children", "child", "çocuk", "cocuk"])
             ?? Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
             ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
+            ?? Self.countAfterNoun(in: words, nouns: ["cocuklar", "cocuklarim", "cocuklarimiz", "cocuk"])
         filters.infants = Self.countInParentheses(in: text, nouns: ["infants", "infant", "babies", "baby", "bebek"])
             ?? Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
             ?? Self.oneBaby(in: words)
         if filters.adults == nil, let people = Self.count(in: words, nouns: ["people", "person", "persons", "ppl", "passenger", "passengers", "pax", "seat",
                                                                               "seats", "traveller", "travellers", "traveler", "travelers",
-                                                                              "kisi", "kisiyiz", "kisiyim", "kisilik", "yolcu", "koltuk"])
+                                                                              "kisi", "kisiyiz", "kisiyim", "kisilik", "yolcu", "koltuk",
+                                                                              // "3 öğrenci için": students are grown-ups' seats too.
+                                                                              "ogrenci", "ogrenciyiz", "students"])
             ?? Self.ticketCount(in: words) ?? Self.forCount(in: words) ?? Self.seatsAsked(in: words) {
             filters.adults = people - (filters.children ?? 0) - (filters.infants ?? 0)
         }
@@ -73,7 +76,7 @@ public struct SearchParser: Sendable {
             "nonstop", "non stop", "direct", "aktarmasiz", "direkt", "direk ucus", "direk uçuş", "aktarmasız", "no stop", "no layover", "no connection",
             "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"]) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
-            ("premium_economy", ["premium economy", "premium ekonomi"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
+            ("premium_economy", ["premium economy", "premium ekonomi", "premium eco"]), ("business", ["business", "business class", "biz class", "is sinifi", "iş sınıfı"]),
             ("first", ["first class", "birinci sinif", "birinci sınıf"]), ("economy", ["economy", "ekonomi"]),
         ]) ?? (Self.coachCabin(in: text) ? "economy" : nil)
         filters.airline = Self.longerListedAirline(in: text, words: airlineWords) ?? Self.listedAirline(in: airlineWords)
@@ -104,7 +107,7 @@ public struct SearchParser: Sendable {
         ("warm", ["warm", "hot", "sunny", "beach", "some sun", "the sun", "with sun", "winter sun", "sunshine", "by the sea", "tropical",
                   "the tropics", "some heat", "need heat", "want heat", "warmth",
                   // "need a bit of sun".
-                  "bit of sun"],
+                  "bit of sun", "need sun", "want sun"],
          // "güneş olan bir yer" (a place with sun), "güneş görelim" (let us see the sun), "güneş ve deniz" (sun and sea),
          // "tropik bir yer".
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
@@ -116,7 +119,9 @@ public struct SearchParser: Sendable {
         // snow); "kar" alone is also profit.
         ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
          ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili",
-          "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı", "kar olan"]),
+          "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı", "kar olan",
+          // "çocuklara kar göstermek": to show the children snow.
+          "kar goster", "kar göster", "kar gor", "kar gör"]),
     ]
 
     /// The climate of `climates` whose phrase `folded` holds; of two, the one asked for where the other is only said
@@ -217,6 +222,14 @@ public struct SearchParser: Sendable {
         return nil
     }
 
+    /// "çocuklar 3 tane": the noun, then its count with "tane" (pieces), as Turkish counts after naming.
+    static func countAfterNoun(in words: [String], nouns: Set<String>) -> Int? {
+        for index in words.indices.dropLast(2) where nouns.contains(words[index]) && words[index + 2] == "tane" {
+            if let value = Int(words[index + 1]) ?? numbers[words[index + 1]], (1...9).contains(value) { return value }
+        }
+        return nil
+    }
+
     /// "2 büyük 2 küçük": "küçük" (small) counts children only straight after a count of "büyük" (grown-ups), so "2
     /// küçük bavul" (two small bags) counts no one.
     static func youngAfterGrown(in words: [String]) -> Int? {
@@ -232,14 +245,22 @@ public struct SearchParser: Sendable {
     static func childrenByAge(in words: [String]) -> Int? {
         let children: Set<String> = ["son", "daughter", "boy", "girl", "kid", "child", "twins", "too", "also"]
         var found = 0
-        for index in words.indices.dropLast() {
+        for index in words.indices {
             guard let age = Int(words[index]) ?? numbers[words[index]], (2...11).contains(age) else { continue }
-            let next = words[index + 1], after = index + 2 < words.count ? words[index + 2] : ""
+            // The age may end the request ("me + my son (10)").
+            let next = index + 1 < words.count ? words[index + 1] : "", after = index + 2 < words.count ? words[index + 2] : ""
             let following = index + 3 < words.count ? words[index + 3] : nil
+            // "2 of us + our 6 yr old, anywhere…": after "our" or "my" the age is a child's, whatever follows.
+            let ours = index > 0 && ["our", "my"].contains(words[index - 1])
             if ["year", "years", "yr", "yrs"].contains(next), after == "old",
-               following.map({ children.contains($0) || afterCarrierWords.contains($0) }) ?? true {
+               ours || following.map({ children.contains($0) || afterCarrierWords.contains($0) }) ?? true {
                 // "our 6 yr old twins": two of that age.
                 found += following == "twins" ? 2 : 1
+            } else if index >= 2, ["my", "our"].contains(words[index - 2]), Self.oneChild.contains(words[index - 1]),
+                      !["days", "day", "nights", "weeks", "am", "pm"].contains(next) {
+                // "me + my son (10)", "my daughter (8)": one child, the age after (the brackets fold away); "kids (2)" is a
+                // count, read elsewhere.
+                found += 1
             } else if next.hasPrefix("yasinda"), ["ogl", "kiz", "cocu"].contains(where: { after.hasPrefix($0) }) {
                 found += 1
             } else if next.hasPrefix("yasinda"), index > 0, ["biri", "birisi"].contains(words[index - 1]) {
@@ -252,6 +273,9 @@ public struct SearchParser: Sendable {
         }) { return 1 }
         return found > 0 ? found : nil
     }
+
+    /// One child, named by kin: the age after it is the child's ("my son (10)").
+    static let oneChild: Set<String> = ["son", "daughter", "boy", "girl", "kid", "child", "niece", "nephew", "grandson", "granddaughter"]
 
     /// Words that count people only before a noun of people: "a single passenger", "tek kişi", "our twin babies".
     static let wordCounts: [String: Int] = ["single": 1, "tek": 1, "twin": 2, "twins": 2]
@@ -463,7 +487,9 @@ public struct SearchParser: Sendable {
             // "6000 TL altı": "altı" (under) right after the money; before a head count it is the number six ("altı kişi").
             let underAfter = after.first == "alti" && !(end + 1 < words.count && DateWords.headCountNouns.contains(words[end + 1]))
             // "cap it at $700", "capped at 500 euros": a cap set at the amount ("a cap, 2 bags, $300 fare" sets none).
-            let capped = before.last == "at" && before.contains { ["cap", "capped", "capping"].contains($0) }
+            // "budget tops out at $2000", "maxes out at 900 euros": the most it reaches ("tank tops at $15" is clothing).
+            let capped = before.last == "at" && (before.contains { ["cap", "capped", "capping"].contains($0) }
+                                                 || before.contains("out") && before.contains { ["tops", "topped", "maxes", "maxed"].contains($0) })
             // "$300 tops": "tops" right after the money is a most ("$300 tank tops" is clothing, and "tops" is not next); so
             // are "$800 cap", "$800 limit" and "$800 ceiling".
             let mostAfter = ["tops", "cap", "limit", "ceiling"].contains(after.first ?? "")

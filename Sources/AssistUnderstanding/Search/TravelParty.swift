@@ -19,6 +19,9 @@ extension SearchParser {
                 || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"])
                 // "yalnız gideceğim", "yalnız uçuyorum": going alone.
                 || words[index] == "yalniz" && index + 1 < words.count && ["gid", "git", "uc", "seyahat", "gez"].contains(where: { words[index + 1].hasPrefix($0) })
+                // "yalnız bir tatil planlıyorum": a holiday alone.
+                || words[index] == "yalniz" && index + 2 < words.count && words[index + 1] == "bir"
+                    && ["tatil", "gezi", "seyahat", "yolculuk"].contains(where: { words[index + 2].hasPrefix($0) })
                 // "yalnızım", "tek başımayım": I am alone.
                 || words[index] == "yalnizim" || rest.starts(with: ["tek", "basimayim"])
                 || words[index] == "solo" && !(index > 0 && Self.beforePlaces.contains(words[index - 1])) {
@@ -42,6 +45,11 @@ extension SearchParser {
             if let at = afterMe, at + 1 < words.count, Self.companionGroups.contains(words[at + 1]),
                let count = Int(words[at]) ?? numbers[words[at]], count > 0, count < 10 {
                 return count + 1
+            }
+            // "dört arkadaş gelecek hafta sonu için …": friends counted with no "ben ve" before them are the party.
+            if let count = Int(words[index]) ?? numbers[words[index]], (2...9).contains(count), index + 1 < words.count,
+               words[index + 1] == "arkadas", !(index >= 1 && ["ve", "ile", "ben"].contains(words[index - 1])) {
+                return count
             }
             // "ben ve 2 çocuğum", "ben ve iki çocuğum": I and my children, counted as children; "ben ve 2 arkadaşım" is
             // counted above, "eşim, ben ve 2 çocuğum" below.
@@ -67,6 +75,9 @@ extension SearchParser {
                 let noun = counted ? my + 1 : my + 1 < words.count && (Int(words[my + 1]) ?? numbers[words[my + 1]]) != nil ? my + 2 : my + 1
                 // "me and the baby", "me and our son": "the" or "our" as "my" is.
                 if ["my", "the", "our"].contains(words[my]) || counted, noun < words.count, Self.childNouns.contains(words[noun]) { return 1 }
+                // "me + my 4 month old", "me and my 6 year old": a child named by age alone.
+                if words[my] == "my" || words[my] == "our", noun + 1 < words.count, ["month", "months", "year", "years", "yr", "yrs"].contains(words[noun]),
+                   words[noun + 1] == "old" { return 1 }
             }
             // "ikimiz için" (for the two of us), "üçümüz": we, counted.
             if let count = Self.turkishWeCounted[words[index]] { return count }
@@ -270,9 +281,12 @@ extension SearchParser {
     /// "iki yer lazım", "3 yer var mı", "2 yer ayırtmak istiyorum": a count of "yer" (room, seats) with a word that
     /// asks for seats is that many travellers. "Yer" alone is any place ("iki yer gezeceğiz": two places to see).
     static func seatsAsked(in words: [String]) -> Int? {
-        for index in words.indices.dropFirst() where words[index] == "yer" && index + 1 < words.count {
-            let next = words[index + 1]
-            guard ["lazim", "var", "kaldi", "istiyorum", "ariyorum", "bul", "bulun", "bulur"].contains(next)
+        for index in words.indices.dropFirst() where words[index] == "yer" {
+            // "premium ekonomide iki yer": the seats wanted, ending the request after a cabin.
+            let afterCabin = index + 1 == words.count && index >= 2 && ["ekonomide", "ekonomi", "businessta", "business", "sinifinda"].contains(words[index - 2])
+            guard afterCabin || index + 1 < words.count else { continue }
+            let next = afterCabin ? "" : words[index + 1]
+            guard afterCabin || ["lazim", "var", "kaldi", "istiyorum", "ariyorum", "bul", "bulun", "bulur"].contains(next)
                     || next.hasPrefix("ayir") else { continue }
             // "bir yer var mı" is "is there a place?", "sıcak bir yer lazım" a warm place: a count of one must be a digit.
             if let value = Int(words[index - 1]) ?? numbers[words[index - 1]].flatMap({ $0 > 1 ? $0 : nil }), (1...20).contains(value) {
