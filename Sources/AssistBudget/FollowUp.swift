@@ -46,8 +46,9 @@ enum FollowUp {
             || zip(words, words.dropFirst()).contains { $0 == "up" && $1 == "or" } && words.count <= 6  // "up or down from january?"
             // "was february higher or lower": the last question's total set against another period's.
             || zip(words, words.dropFirst()).contains { ["higher", "lower", "more", "less"].contains($0) && $1 == "or" } && words.count <= 6
-            // "bir sene öncesini, 2055'i de merak ettim": the last period moved, in a longer question.
-            || shift(in: text) != nil && words.count <= 10
+            // "bir sene öncesini, 2055'i de merak ettim": the last period moved, in a longer question ("compare last month with
+            // the month before" sets two periods of its own against each other).
+            || shift(in: text) != nil && words.count <= 10 && !words.contains(where: { ["compare", "vs", "versus", "against"].contains($0) || $0.hasPrefix("karsilastir") || $0.hasPrefix("kiyasla") })
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.contains { ["nasildi", "nasilmis"].contains($0) } && words.count <= 6  // "iki yıl öncesi, 2055 nasıldı": how was it
             // "ocak için şimdiye dek ne kadar kesildi": a month "for" which the last question is asked again.
@@ -124,6 +125,9 @@ enum FollowUp {
     /// A share of it, "payı", "share": "Carrefoursa'nın payı ne kadar"; "ne kadarı" (how much of it).
     static func partOfLast(_ words: [String]) -> Bool {
         zip(words, words.dropFirst()).contains { $0 == "of" && ["that", "this", "those", "it"].contains($1) }
+            // "eataly's part in that number": in the last total.
+            || words.indices.dropLast(2).contains { words[$0] == "in" && ["that", "this"].contains(words[$0 + 1])
+                                                        && ["number", "total", "amount", "sum"].contains(words[$0 + 2]) }
             // "ne kadarı Migros'taydı", "CarrefourSA'daki kısmı", "lukoilde bıraktığım kısım"
             || words.contains { ["payi", "share", "kadari", "kismi", "kisim", "kadarini", "kismini", "payini"].contains($0) }
             // "bunun içinden ipekyol'a giden": out of this ("son 3 ay içinde" is a period's).

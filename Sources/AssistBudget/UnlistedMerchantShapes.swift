@@ -124,7 +124,8 @@ extension FinanceUnderstander {
         // "peki eylülde?").
         let opensFollowUp = folded.isEmpty || FollowUp.openers.contains(folded[0]) || FollowUp.fillers.contains(folded[0]) || folded[0] == "peki"
         // "cenex's cut of that?", "sheetz's share of it": a possessive name, its part of the last answer.
-        if tokens.count >= 4, Self.isPossessive(tokens[0]), Self.partNouns.contains(folded[1]), folded[2] == "of",
+        // "eataly's part in that number?": "in" as "of".
+        if tokens.count >= 4, Self.isPossessive(tokens[0]), Self.partNouns.contains(folded[1]), ["of", "in"].contains(folded[2]),
            ["that", "it", "this", "those"].contains(folded[3]), plain(0, sentenceStart: true),
            let name = name(words: [Self.withoutPossessive(tokens[0])], before: nil) {
             return name

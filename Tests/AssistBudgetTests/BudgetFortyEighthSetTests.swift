@@ -76,7 +76,7 @@ struct BudgetFortyEighthSetTests: BudgetSetReading {
         #expect(ask("8 Nisan Dünya Romanlar Günü'nde ne harcadım?").merchant == nil)
     }
 
-    @Test("follow-ups: 'per show' after 'at the X', 'was january higher or lower', 'bir sene öncesini', 'o zamandan beri'")
+    @Test("follow-ups: 'per show' after 'at the X', 'was january higher or lower', 'X's part in that total', 'bir sene öncesini', 'o zamandan beri'")
     func moreFollowUps() {
         let perShow = after("What did I spend at the Comedy Cellar in the last 3 months?", "per show, what's that come to")
         #expect(perShow.intent == .average && perShow.merchant == "Comedy Cellar")
@@ -84,6 +84,9 @@ struct BudgetFortyEighthSetTests: BudgetSetReading {
         #expect(compared.intent == .comparePeriods && compared.category == "cafes" && compared.period == span("2058-03-01", "2058-03-31")
                 && compared.otherPeriod == span("2058-01-01", "2058-01-31"))
         #expect(after("2056 yılında kafelere ne kadar harcadım?", "bir sene öncesini, 2055'i de merak ettim").category == "cafes")
+        let part = after("How much did I spend on cafes in March?", "philz's part in that total?")
+        #expect(part.merchant == "Philz" && part.category == "cafes" && part.period == span("2058-03-01", "2058-03-31"))
+        #expect(after("How much did I spend on cafes in March?", "and in that month, restaurants?").merchant == nil)
         let since = after("Sevgililer Günü'nden beri Starbucks'a ne kadar ödedim?", "kaç kere uğrayıp kahve almışız o zamandan beri")
         #expect(since.period == span("2058-02-14", "2058-04-09"))
     }
