@@ -232,9 +232,9 @@ public struct FinanceUnderstander: Sendable {
         // "… visits in february, just the number": the count alone.
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
                   // "… runs in may, count please": a count asked for by the word alone.
-                  "count please", "count pls", "a count",
+                  "count please", "count pls", "a count", "the count", "count of", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
                   // "caffe vita count since sunday": a shop's count over a period.
-                  "count since", "count this", "count last", "count for the", "count so far", "the count", "count of", "order count", "visit count", "purchase count", "charge count", "transaction count", "kaç kez", "kaç kere", "kaç işlem", "kaç defa", "kaç tane",
+                  "count since", "count this", "count last", "count for the", "count so far",
                   "kaç"]),
         (.listTransactions, ["list", "show me", "show", "listele", "göster", "neler", "görebilir", "işlemleri", "individual transactions",
                              // "give me the individual charges", "ödemelerin listesini çıkar": each one, or their list.

@@ -48,7 +48,7 @@ enum FollowUp {
             || zip(words, words.dropFirst()).contains { ["higher", "lower", "more", "less"].contains($0) && $1 == "or" } && words.count <= 6
             // "bir sene öncesini, 2055'i de merak ettim": the last period moved, in a longer question ("compare last month with
             // the month before" sets two periods of its own against each other).
-            || shift(in: text) != nil && words.count <= 10 && !words.contains(where: { ["compare", "vs", "versus", "against"].contains($0) || $0.hasPrefix("karsilastir") || $0.hasPrefix("kiyasla") })
+            || shift(in: text) != nil && words.count <= 10 && !comparesOwnPeriods(words)
             || words.contains("kadarmis") && words.count <= 5  // "2031'de ne kadarmış": how much was it, as one learns
             || words.contains { ["nasildi", "nasilmis"].contains($0) } && words.count <= 6  // "iki yıl öncesi, 2055 nasıldı": how was it
             // "ocak için şimdiye dek ne kadar kesildi": a month "for" which the last question is asked again.
@@ -61,6 +61,11 @@ enum FollowUp {
             || redoesLast(words) && words.count <= 8
             // "go back to 2055 for that": the last question, pointed back to at the end.
             || words.count >= 3 && words.count <= 8 && words[words.count - 2] == "for" && ["that", "it", "those", "this"].contains(words.last ?? "")
+    }
+
+    /// "compare last month with the month before", "ocakla karşılaştır": a verb or word setting periods against each other.
+    static func comparesOwnPeriods(_ words: [String]) -> Bool {
+        words.contains { ["compare", "vs", "versus", "against"].contains($0) || $0.hasPrefix("karsilastir") || $0.hasPrefix("kiyasla") }
     }
 
     /// "bump it a week later", "push that a month later": a verb moving the last question's period opens the question.
@@ -103,8 +108,8 @@ enum FollowUp {
             // "o haftaki market fişleri", "o ayki": with Turkish -ki too.
             // "o zamandan beri": since then.
             pointer == "o" && unit == "zamandan"
-            || ["that", "o", "same", "ayni"].contains(pointer) && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki",
-                                                "yilki", "gunku"].contains(unit)
+                || ["that", "o", "same", "ayni"].contains(pointer)
+                    && ["month", "week", "weekend", "year", "day", "ay", "hafta", "haftasonu", "yil", "gun", "ayki", "haftaki", "yilki", "gunku"].contains(unit)
         }
             // "o iki gün", "those two days": the last period's days, counted.
             || words.indices.contains { index in

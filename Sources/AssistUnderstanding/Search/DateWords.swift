@@ -233,7 +233,8 @@ enum DateWords {
     static let holidays: [Holiday] = [
         Holiday(["good", "friday"], fromEaster: -2), Holiday(["easter", "monday"], fromEaster: 1), Holiday(["easter", "sunday"], fromEaster: 0),
         Holiday(["easter"], fromEaster: 0), Holiday(["st", "patrick", "s", "day"], 3, 17), Holiday(["saint", "patrick", "s", "day"], 3, 17),
-        Holiday(["st", "patricks", "day"], 3, 17), Holiday(["st", "paddy", "s", "day"], 3, 17), Holiday(["st", "paddys", "day"], 3, 17), Holiday(["cumhuriyet", "bayrami"], 10, 29),
+        Holiday(["st", "patricks", "day"], 3, 17), Holiday(["st", "paddy", "s", "day"], 3, 17), Holiday(["st", "paddys", "day"], 3, 17),
+        Holiday(["cumhuriyet", "bayrami"], 10, 29),
         Holiday(["new", "year", "s", "eve"], 12, 31), Holiday(["new", "years", "eve"], 12, 31), Holiday(["new", "year", "s", "day"], 1, 1),
         Holiday(["new", "years", "day"], 1, 1), Holiday(["christmas", "eve"], 12, 24), Holiday(["christmas", "day"], 12, 25),
         Holiday(["christmas"], 12, 25),
