@@ -324,8 +324,10 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
     A flight search starts and ends at airports, so a small town with one is a place travellers name ("williams lake
     to dawson creek"); one without is not where a flight goes. Each joins as the larger towns do: the airport's
     `city` field spelt as the town's GeoNames name, in the same country, within 60 km, the most populous of that
-    name. An airport already joined to a larger city stays there (Luqa's airport is Valletta's, Souda's is Chania's),
-    and a name any kept place has, as its own or an alternate ("Atlanta", Texas; "Amsterdam", New York), is left
+    name. An airport already joined to a larger city stays there (Luqa's airport is Valletta's, Souda's is Chania's);
+    when its `city` field names another town, that town joins too and shares it (Heide-Büsum's airfield, HEI, filed
+    under "Busum" and joined to Heide by its code, is also Büsum's: a traveller names the town, not the code), and a
+    name any kept place has, as its own or an alternate ("Atlanta", Texas; "Amsterdam", New York), is left
     out, so no place the gazetteer held before changes or gains a namesake. A larger city the gazetteer does not keep
     (no airport serves it) leaves its name to the town that has one: "Claremont" is New Hampshire's (CNH), since
     California's has no airport. Like a town only an airfield serves, a
@@ -355,8 +357,14 @@ def add_small_airport_towns(kept, airports, icao_airfields, geo_cities, by_name_
             else:
                 continue
             (by_name_pinned if pinned else by_name).setdefault((city["countrycode"], words(city["name"])), []).append(gid)
-    joined = {code for entry in kept.values() for code in entry["airports"]}
-    fields = [(code, a, True) for code, a in sorted(airports.items()) if code not in joined] \
+    # Each joined airport with the names of the places that hold it: one whose `city` field names none of them serves
+    # a further town (HEI: "Busum", held by Heide).
+    holders = {}
+    for entry in kept.values():
+        for code in entry["airports"]:
+            holders.setdefault(code, set()).update({words(entry["name"])} | {words(s) for s in entry["served"]})
+    fields = [(code, a, True) for code, a in sorted(airports.items())
+              if code not in holders or words(a["city"].split(",")[-1].strip()) not in holders[code]] \
         + [(code, a, False) for code, a in sorted(icao_airfields.items())
            if not a["iata"] and len(code) == 4 and code.isalpha()]
     for code, airport, iata in fields:

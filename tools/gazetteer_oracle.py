@@ -30,7 +30,8 @@ RESOURCE = pathlib.Path(__file__).resolve().parent.parent / "Sources/AssistUnder
 # the 46 small towns whose name is a common word, read only with their state's code, 646 with the towns of 500 to 1,000
 # people an airport serves (177 of them, and 4 more read only with their state's code; the forty-second set), 655 with
 # the 279 small towns in the US, Canada and Australia whose name a larger place has, read only with their state's code
-# ("mena ar"), and room for a few more tables.
+# ("mena ar"), 656 with the 17 towns an airport's city field names while a larger town holds it by its code ("Busum",
+# HEI, Heide's), and room for a few more tables.
 SIZE_BUDGET = 660 * 1024
 METRO_CODES = {"NYC", "LON", "IST", "PAR", "MIL", "ROM", "TYO", "CHI", "WAS", "MOW", "STO", "BER", "OSA", "SEL"}
 

@@ -46,4 +46,14 @@ struct TravelFortyEighthSetTests {
         let inState = parser.parse("Bahia'daki Ilhéus'a cuma")
         #expect(inState.destination == "Ilheus" && inState.origin == nil)
     }
+
+    @Test("a town an airport's city field names joins it, though a larger town holds the airport by its code (Luqa, Panglao)")
+    func townsOfASharedAirport() {
+        #expect(parser.parse("Luqa'dan cuma, 2 kişi").origin == "Luqa")
+        #expect(parser.parse("panglao to manila friday").origin == "Panglao")
+        // The airport stays the larger town's: a code names the place that held it before.
+        #expect(Gazetteer.builtin.city(ofAirport: "MLA")?.name == "Valletta")
+        #expect(Gazetteer.builtin.city(ofAirport: "TAG")?.name == "Tagbilaran City")
+        #expect(Gazetteer.builtin.city(named: "Luqa")?.airports == ["MLA"])
+    }
 }
