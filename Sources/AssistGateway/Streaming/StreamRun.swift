@@ -194,6 +194,7 @@ struct StreamRun: Sendable {
                     let now = dependencies.monotonicClock.now  // the clock the deadlines are on
                     watch.delta(at: now)
                     progress.text += text
+                    if relay.sendNow(text, to: writer, at: now) { continue }
                     if let stop = try await relay.take(text, to: writer, at: now) {
                         stream.cancel()  // the rest of the model's answer is not wanted
                         return Self.ending(stop)
