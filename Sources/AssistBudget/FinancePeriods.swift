@@ -29,8 +29,15 @@ extension FinanceUnderstander {
         let folded = DateResolver.spellingNumericDates(DateResolver.blankingNamesBeforeApostrophes(TextMatching.words(text), in: text), in: text)
         // "marta fares this week": in an English question, a Turkish month with an ending glued on is a name (MARTA), no March.
         // "geçtiğimiz kış" (the winter we have passed) is "geçen kış", last winter.
-        let words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(DateResolver.spelledWithSlip)
+        var words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(DateResolver.spelledWithSlip)
             .map { $0 == "gectigimiz" ? "gecen" : $0 }
+        // "big 5: april so far": a number a colon ends closes a label (a shop's name), no day of the month after it.
+        if words.count == folded.count {
+            for index in TextMatching.wordsAfter([":"], in: text) where index > 0 && index < words.count
+                && words[index - 1].allSatisfy(\.isNumber) && DateResolver.month(words[index]) != nil {
+                words[index - 1] = ""
+            }
+        }
         // The words a dash comes before ("feb 10-20", "20 aralık - 3 ocak"), when no ordinal merged two words.
         let dashed = words.count == folded.count ? TextMatching.dashedWords(text).union(Self.plussedWords(text)) : []
         let isWeekendDay = [1, 7].contains(calendar.component(.weekday, from: todayDate))

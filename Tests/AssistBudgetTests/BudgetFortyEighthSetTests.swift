@@ -90,4 +90,11 @@ struct BudgetFortyEighthSetTests: BudgetSetReading {
         let since = after("Sevgililer Günü'nden beri Starbucks'a ne kadar ödedim?", "kaç kere uğrayıp kahve almışız o zamandan beri")
         #expect(since.period == span("2058-02-14", "2058-04-09"))
     }
+
+    @Test("a number a colon ends closes a label, no day of the month after it: 'super 8: april so far'; 'april 5:' stays a day")
+    func numberBeforeAColon() {
+        #expect(ask("super 8: april so far vs all of last april").period == span("2058-04-01", "2058-04-09"))
+        #expect(ask("april 5: how much at starbucks").period == span("2058-04-05", "2058-04-05"))
+        #expect(ask("5 april, how much at starbucks").period == span("2058-04-05", "2058-04-05"))
+    }
 }
