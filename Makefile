@@ -216,6 +216,10 @@ eval: build
 	# its fresh towns are American and Brazilian only, and a third of its places are earlier sets' in new wordings.
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyeighth.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyeighth.jsonl
+	# The forty-ninth set: measured once, on the rules of 76c66fc (golden/written-after/README.md); as the forty-eighth,
+	# its fresh towns are American and Brazilian only, and a third of its places are earlier sets' in new wordings.
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyninth.jsonl --offline
+	.build/release/assist extract smart_search --golden golden/written-after/smart_search.fortyninth.jsonl
 	# Towns the gazetteer lacks: the rules leave the origin empty; the model path fills it by choosing a span.
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl --offline
 	.build/release/assist extract smart_search --golden golden/generated/smart_search.unknown-places.jsonl
