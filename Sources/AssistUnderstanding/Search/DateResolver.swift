@@ -181,8 +181,9 @@ public struct DateResolver: Sendable {
             if (word == "month" && previous == "next") || (word == "ay" && ["gelecek", "onumuzdeki"].contains(previous)) {
                 return month(calendar.date(byAdding: .month, value: 1, to: startOfMonth(today))!)
             }
-            if let count = Self.count(word), let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7][next], previous == "in" {
-                return day(add(days: count * unit, to: today))  // "in 3 days", "in two weeks"
+            if let count = word == "a" ? 1 : Self.count(word), let unit = ["day": 1, "days": 1, "week": 7, "weeks": 7, "fortnight": 14][next],
+               previous == "in" {
+                return day(add(days: count * unit, to: today))  // "in 3 days", "in two weeks", "in a fortnight"
             }
             if let count = word == "bir" ? 1 : Self.count(word), let unit = ["gun": 1, "hafta": 7][next],
                ["sonra", "sonrasina", "sonrasi", "sonraya"].contains(afterNext) {

@@ -128,6 +128,9 @@ extension Gazetteer {
             // "wherever's cheapest" ("wherevers", as typed): anywhere too.
             index >= mention.end && ["somewhere", "anywhere", "wherever", "wherevers"].contains(words[index])
                 && !(["or", "and"].contains(words[index - 1]) && !punctuated.contains(index))
+                // "been up in tocopilla all month, anything out of there friday?": the place is where the flight leaves.
+                || index > mention.end && words[index] == "there" && ["from", "of"].contains(words[index - 1])
+                    && (words[index - 1] == "from" || index >= 2 && words[index - 2] == "out")
         }
     }
 }

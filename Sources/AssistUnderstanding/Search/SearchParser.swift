@@ -53,8 +53,9 @@ public struct SearchParser: Sendable {
             ?? Self.count(in: words, nouns: ["adult", "adults", "yetiskin", "buyuk"], stems: ["yetiskin"]).map { $0 + Self.companionAfterAdults(in: words) }
             ?? Self.grownUps(in: words)
         filters.children = Self.countInParentheses(in: text, nouns: ["kids", "children", "child", "çocuk", "cocuk"])
-            ?? Self.count(in: words, nouns: ["child", "children", "kid", "kids", "cocuk", "cocuklu"], stems: ["cocuk", "cocug"])
-            ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
+            ?? Self.count(in: words, nouns: ["child", "children", "kid", "kids", "kiddo", "kiddos", "grandkids", "grandchildren", "cocuk", "cocuklu"],
+                          stems: ["cocuk", "cocug"])
+            ?? Self.kinCounted(in: words) ?? Self.partOfParty(in: words, nouns: ["cocuk"]) ?? Self.youngAfterGrown(in: words) ?? Self.childrenByAge(in: words)
             ?? Self.countAfterNoun(in: words, nouns: ["cocuklar", "cocuklarim", "cocuklarimiz", "cocuk"])
         filters.infants = Self.countInParentheses(in: text, nouns: ["infants", "infant", "babies", "baby", "bebek"])
             ?? Self.count(in: words, nouns: ["infant", "infants", "baby", "babies", "bebek", "bebekli"], stems: ["bebek", "bebeg"])
@@ -72,7 +73,8 @@ public struct SearchParser: Sendable {
         var besidesAirlines = words
         for span in airlineSpans { for index in span where index < words.count { besidesAirlines[index] = "" } }
         // "no stops", "without a layover", "with no connections"; "no more than one stop" is not nonstop.
-        if (airlineSpans.isEmpty ? FoldedText(text) : FoldedText(words: besidesAirlines)).containsAny([
+        // "any direction" asks for no nonstop flight: "direct" with an ending of four letters or fewer, but not a direct one.
+        if FoldedText(words: besidesAirlines.map { $0.hasPrefix("direction") ? "" : $0 }).containsAny([
             "nonstop", "non stop", "direct", "aktarmasiz", "direkt", "direk ucus", "direk uçuş", "aktarmasız", "no stop", "no layover", "no connection",
             "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"]) { filters.nonstop = true }
         filters.cabin = Self.first(in: text, [
@@ -113,11 +115,14 @@ public struct SearchParser: Sendable {
          ["sicak", "sıcak", "gunesli", "güneşli", "ilik", "ılık", "gunes olan", "güneş olan", "gunes gor", "güneş gör",
           "deniz kenari", "plaj", "sahil", "deniz tatil", "denize", "gunes ve deniz", "güneş ve deniz", "deniz ve gunes", "deniz ve güneş",
           "gunes deniz", "güneş deniz", "tropik",
+          // "deniz, kum, güneş" (sea, sand, sun).
+          "deniz kum", "kum gunes", "kum güneş",
           // "güneşe kaçış" (an escape to the sun), "biraz güneş lazım" (some sun is needed).
           "gunese", "güneşe", "biraz gunes", "biraz güneş", "gunes lazim", "güneş lazım"]),
         // "kar görmeye" (to see snow), "kar yağan bir yer", "kar olan bir yer" (a place where it snows, where there is
         // snow); "kar" alone is also profit.
-        ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding"],
+        // "chasing winter in the southern hemisphere" (but "chasing winter sun" is warm, named first).
+        ("cold", ["cold", "snow", "snowy", "ski", "snowboard", "snowboarding", "chasing winter", "chase winter"],
          ["soguk", "soğuk", "karli", "karlı", "kayak", "kayag", "kar gormeye", "kar görmeye", "kar gormek", "kar görmek", "kar tatili",
           "kar yagan", "kar yağan", "kar yagdigi", "kar yağdığı", "kar olan",
           // "çocuklara kar göstermek": to show the children snow.
@@ -233,8 +238,20 @@ public struct SearchParser: Sendable {
     /// "2 büyük 2 küçük": "küçük" (small) counts children only straight after a count of "büyük" (grown-ups), so "2
     /// küçük bavul" (two small bags) counts no one.
     static func youngAfterGrown(in words: [String]) -> Int? {
+        // Counted in figures or in words: "2 büyük 1 küçük", "iki büyük, bir küçük".
+        func count(_ word: String) -> Int? { Int(word) ?? numbers[word] }
         for index in words.indices.dropFirst(3) where words[index] == "kucuk" {
-            if words[index - 2] == "buyuk", Int(words[index - 3]) != nil, let value = Int(words[index - 1]) { return value }
+            if words[index - 2] == "buyuk", count(words[index - 3]) != nil, let value = count(words[index - 1]) { return value }
+        }
+        return nil
+    }
+
+    /// "me + my 2 boys", "our three girls", "my 2 sons": children a parent counts as theirs ("my" or "our" before the
+    /// count). Without it "4 girls" may be a party of grown women, and is left to the head count.
+    static func kinCounted(in words: [String]) -> Int? {
+        let kin: Set<String> = ["boys", "girls", "sons", "daughters", "grandsons", "granddaughters"]
+        for index in words.indices.dropFirst(2) where kin.contains(words[index]) && ["my", "our"].contains(words[index - 2]) {
+            if let value = Int(words[index - 1]) ?? numbers[words[index - 1]], (1...9).contains(value) { return value }
         }
         return nil
     }

@@ -19,6 +19,9 @@ extension SearchParser {
                 || rest.starts(with: ["on", "my", "own"]) || rest.starts(with: ["tek", "basima"]) || rest.starts(with: ["yalniz", "basima"])
                 // "yalnız gideceğim", "yalnız uçuyorum": going alone.
                 || words[index] == "yalniz" && index + 1 < words.count && ["gid", "git", "uc", "seyahat", "gez"].contains(where: { words[index + 1].hasPrefix($0) })
+                // "gideceğim yalnız", "gitcem yalniz" ending the request: going alone (mid-sentence it may be "but").
+                || words[index] == "yalniz" && index == words.count - 1 && index > 0
+                    && ["gid", "git", "uc", "seyahat", "gez"].contains(where: { words[index - 1].hasPrefix($0) })
                 // "yalnız bir tatil planlıyorum": a holiday alone.
                 || words[index] == "yalniz" && index + 2 < words.count && words[index + 1] == "bir"
                     && ["tatil", "gezi", "seyahat", "yolculuk"].contains(where: { words[index + 2].hasPrefix($0) })

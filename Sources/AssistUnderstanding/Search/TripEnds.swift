@@ -4,7 +4,8 @@ import Foundation
 /// "dönmek", "come home" after a dated departure), and the two ends a text gives without one ("Dec 19 to Dec 28", "for
 /// a week starting September 24").
 extension DateResolver {
-    static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek"]
+    /// "dönüşü 8 ağustos", "dönüşümüz pazar" (its, our return) with the possessive.
+    static let returnMarkers: Set<String> = ["return", "returning", "back", "donus", "donuste", "donerek", "donusu", "donusumuz"]
 
     /// A return marker, or a form of Turkish "dönmek" (to come back) that says when: "2 ocakta dönmek istiyorum",
     /// "dönüp", "döneceğim", "dönüyoruz". Not another word that starts alike ("dondurma", "Donetsk").
