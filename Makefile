@@ -281,6 +281,7 @@ eval: build
 	.build/release/assist budget ask - --golden golden/written-after/budget.fortysixth.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.fortyseventh.jsonl --data-dir .assist
 	.build/release/assist budget ask - --golden golden/written-after/budget.fortyeighth.jsonl --data-dir .assist
+	.build/release/assist budget ask - --golden golden/written-after/budget.fortyninth.jsonl --data-dir .assist
 	# Stream features' golden sets against the embedded model; below-threshold is reported, not gated.
 	-.build/release/assist eval --json .build/eval.json --junit .build/eval-junit.xml
 
