@@ -82,6 +82,15 @@ extension FinanceUnderstander {
         return !FoldedText(words: words.map { $0.hasPrefix("gore") ? "" : $0 }).containsAny(cues)
     }
 
+    /// "günlük ortalamam ne, son iki haftaya göre": an average asked "by" (göre) the question's one period, with no other
+    /// word of comparison, takes the average over that period; it sets nothing against it.
+    static func averagesByGöre(_ words: [String]) -> Bool {
+        guard words.contains("gore") else { return false }
+        let cues = intents.first { $0.0 == .comparePeriods }?.1 ?? [], averages = intents.first { $0.0 == .average }?.1 ?? []
+        let besides = FoldedText(words: words.map { $0 == "gore" ? "" : $0 })
+        return !besides.containsAny(cues) && besides.containsAny(averages)
+    }
+
     /// The intent the cue words ask for once every shop noun right after a category's word is read as the category's
     /// ("now do coffee shops"), when the question asks no count nor which ones ("which", "top", "hangi", or "what" right
     /// before the kind: "what coffee shops…"; "what's one visit running me" asks no ranking); nil when it is the same as before.

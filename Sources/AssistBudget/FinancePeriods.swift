@@ -31,6 +31,11 @@ extension FinanceUnderstander {
         // "geçtiğimiz kış" (the winter we have passed) is "geçen kış", last winter.
         var words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(DateResolver.spelledWithSlip)
             .map { $0 == "gectigimiz" ? "gecen" : $0 }
+        // "kadıköy salı pazarı'ndan", "çarşamba pazarına": a weekday before "pazarı" (its market) names the market held
+        // that day, no day of the question's.
+        for index in words.indices.dropLast() where DateResolver.weekday(words[index]) != nil && words[index + 1].hasPrefix("pazari") {
+            words[index] = ""
+        }
         // "big 5: april so far": a number a colon ends closes a label (a shop's name), no day of the month after it.
         if words.count == folded.count {
             for index in TextMatching.wordsAfter([":"], in: text) where index > 0 && index < words.count
@@ -67,7 +72,9 @@ extension FinanceUnderstander {
             func addDay(_ day: DateResolver.Range) {
                 // "black friday'den beri": the ablative after an apostrophe is a word of its own before "beri".
                 // "babalar günü'nden bu yana": after a possessive's vowel, with its buffer "n".
-                let ablative = index + 1 < words.count && ["den", "dan", "ten", "tan", "nden", "ndan"].contains(words[index + 1]) ? 1 : 0
+                // "zafer bayramı tatilinden beri": the holiday's break, in the ablative, is the holiday's day here too.
+                let ablative = index + 1 < words.count && (["den", "dan", "ten", "tan", "nden", "ndan"].contains(words[index + 1])
+                    || words[index + 1].hasPrefix("tatil") && ["den", "dan"].contains { words[index + 1].hasSuffix($0) }) ? 1 : 0
                 var since = Self.sinceAfter(words, at: index + 1 + ablative)
                 if since > 0 { since += ablative }
                 // "from thanksgiving till now", "… till today": from that day to today; so is "from new year's eve on".
@@ -261,6 +268,11 @@ extension FinanceUnderstander {
                         && date.range.from != weekdayDay.range.from && DateResolver.weekday(words[date.first]) == nil
                         && DateResolver(today: date.range.from).map { calendar.component(.weekday, from: $0.today) } == DateResolver.weekday(words[weekdayDay.first])
                 }
+        }
+        // "counting from july on", "from march onwards": a period begun there runs to today (a day is read so already).
+        for (position, period) in found.enumerated() where period.first > 0 && words[period.first - 1] == "from"
+            && period.last + 1 < words.count && ["on", "onward", "onwards"].contains(words[period.last + 1]) && period.range.from <= todayISO {
+            found[position].range = DateResolver.Range(from: period.range.from, to: todayISO)
         }
         var joined = joinedPeriods(found, in: words, dashed: dashed)
         // "am i outspending last june this month", "geçen aydan bu ay daha fazla mı": the period set against comes first

@@ -122,6 +122,8 @@ public struct FinanceUnderstander: Sendable {
                            "total up from", "total down from", "spending up from", "spending down from", "was up from", "was down from",
                            // "did that beat september?", "eylülü geçmiş mi": more than another period, in a word.
                            "did that beat", "did it beat", "geçmiş mi", "geçti mi", "aşmış mı", "aştı mı",
+                           // "did july beat that?": the period named against the last one ("top it" would be a top-up's).
+                           "beat that", "beat it",
                            // "is that ahead of june?"; "haziranla kıyaslayınca nasıl" (how is it, set beside June).
                            "that ahead of", "it ahead of", "kıyaslayınca", "kıyaslarsak", "karşılaştırınca", "karşılaştırırsak",
                            // "up or down from january?": risen or fallen since another.
@@ -155,7 +157,9 @@ public struct FinanceUnderstander: Sendable {
                           // "category-wise, how does it look": seen by category.
                           "category wise", "categorywise",
                           // "which four kinds of spending topped last year".
-                          "kinds of spending", "types of spending"]),
+                          "kinds of spending", "types of spending",
+                          // "break it out by spending category rather than by shop".
+                          "by spending category", "spending category"]),
         (.topMerchants, ["where did i spend the most", "top merchants", "en çok hangi", "en fazla hangi", "merchants", "where do i spend", "where did i shop", "where do i shop",
                          "most at", "en çok nere", "en çok nerede",
                          "most of my money", "where did my money go", "where did all my money go", "where has my money gone", "where has all my money gone",
@@ -212,7 +216,10 @@ public struct FinanceUnderstander: Sendable {
                     // "what was the big-ticket order": the one of a big price.
                     "big ticket",
                     // "what trip was the big splurge": the one big purchase.
-                    "big splurge"]),
+                    "big splurge",
+                    // "en kazık sipariş" (the biggest rip-off of an order); "which of those orders cost me most", "o
+                    // siparişlerden hangisine en çok para verdim" (which of them I paid most for).
+                    "en kazık", "en kazığı", "cost me most", "cost us most", "hangisine en çok", "hangisine en fazla"]),
         // "what's my internet bill averaging": the verb too.
         // "what's the typical ticket there": the usual payment, an average.
         (.average, ["average", "on average", "avg", "ort", "ortalama", "ortalamada", "averaging", "averaged", "averages", "typical", "typically",
@@ -228,7 +235,9 @@ public struct FinanceUnderstander: Sendable {
                     "a usual", "her sefere", "her seferde", "her seferinde", "sefer başı", "sefer başına", "ne düşüyor",
                     // "about what does one movie night cost me": one outing's price; "ziyaret sayısına bölünce" (divided by
                     // the number of visits).
-                    "what does one", "what does a single", "bölünce", "bölersek", "bölersen", "bölününce"]),
+                    "what does one", "what does a single", "bölünce", "bölersek", "bölersen", "bölününce",
+                    // "faturalarını ortalasana" (average them, then).
+                    "ortala"]),
         // "… visits in february, just the number": the count alone.
         (.count, ["how many", "hw many", "how often", "hw often", "number of", "just the number", "count my", "count the", "count up",
                   // "… runs in may, count please": a count asked for by the word alone.
@@ -258,6 +267,8 @@ public struct FinanceUnderstander: Sendable {
                              "run me through", "walk me through", "with dates", "with the dates", "ay ay",
                              // "çekilen her ücreti göreyim": every charge.
                              "her ücreti", "her ödemeyi", "her harcamayı", "her işlemi",
+                             // "her bir ödemeyi tarihiyle yaz": each one, with its date.
+                             "her bir ödemeyi", "her bir harcamayı", "her bir işlemi", "tarihiyle", "tarihleriyle",
                              // "yaptığım ödemeler hangileri": which ones they were.
                              "hangileri", "hangileriydi", "nelerdi"]),
         (.totalSpent, ["how much", "hw much", "total", "spend", "spent", "add up", "adds up", "added up",
@@ -385,6 +396,7 @@ public struct FinanceUnderstander: Sendable {
         if intent == .comparePeriods, Self.comparesOnlyByGöreForm(folded.words) {
             intent = Self.intents.first { $0.0 != .comparePeriods && folded.containsAny($0.1) }?.0
         }
+        if intent == .comparePeriods, other == nil, Self.averagesByGöre(folded.words) { intent = .average }
         // "now do coffee shops": a category's kind of shop asks for no ranking (`FinanceIntentShapes.swift`).
         if intent == .topMerchants, let besides = Self.intentBesidesKindsOfShop(folded.words, text: text) { intent = besides }
         // "nisanı da söyle, aynı yer": the same place as before, no ranking of places.
@@ -530,9 +542,14 @@ public struct FinanceUnderstander: Sendable {
     /// my spending" is a total).
     static func talliesOutings(_ words: [String]) -> Bool {
         words.indices.contains { index in
-            words[index] == "tally" && words[(index + 1)...].prefix(6).contains { outings.contains($0) }
+            // "clipper card top-ups over the past 60 days - tally?": a tally ending the question, of things counted before it.
+            words[index] == "tally" && (words[(index + 1)...].prefix(6).contains { outings.contains($0) }
+                                        || index == words.count - 1 && words[..<index].contains { countedThings.contains($0) })
         }
     }
+
+    /// Things bought one at a time, whose tally is a count of them: "top-ups", "refills", "orders", and the outings.
+    static let countedThings: Set<String> = outings.union(["ups", "refills", "orders", "purchases", "charges", "rentals", "tickets"])
 
     /// "avrage", "averge": within one edit of "average", the same first letter, not the word itself.
     static func misspellsAverage(_ words: [String]) -> Bool {
@@ -1034,6 +1051,8 @@ public struct FinanceUnderstander: Sendable {
                 if ["olsun", "instead", "tane", "tanesini", "tanesi", "biggest", "largest", "highest", "priciest"].contains(words[index + 1]) { return value }
                 // "give me four, not ten": the count wanted before the one refused.
                 if index + 2 < words.count, words[index + 1] == "not", number(words[index + 2]) != nil { return value }
+                // "6 is enough, drop the rest": the count that will do.
+                if index + 2 < words.count, words[index + 1] == "is", ["enough", "plenty", "fine"].contains(words[index + 2]) { return value }
             }
             if word == "it", index > 0, words[index - 1] == "make", let value = number(words[index + 1]) { return value }
             // "which 3 did i pour the most into", "hangi 3 kalemde": which, and how many (not a span: "which 2 months"; "which

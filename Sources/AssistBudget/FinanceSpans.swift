@@ -292,15 +292,18 @@ extension FinanceUnderstander {
     /// and how many words from `index` it takes. Weeks count as seven days each, as days do ("the past two weeks", "son iki
     /// haftada": 14 days, today the last), not as calendar weeks.
     func lastDays(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {
-        // "son on gün": Turkish "on" is ten, which the numbers shared with English leave out.
+        // "son on gün": Turkish "on" is ten, which the numbers shared with English leave out; so are the tens written as
+        // words ("son otuz günde", "the past ninety days").
         guard ["last", "past", "previous", "son"].contains(words[index]), index + 2 < words.count,
-              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]] ?? (words[index] == "son" && words[index + 1] == "on" ? 10 : nil)
+              let count = Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]] ?? Self.tensInWords[words[index + 1]]
+                  ?? (words[index] == "son" && words[index + 1] == "on" ? 10 : nil)
         else { return nil }
         let unit = words[index + 2]
         let days: Int
-        if ["days", "gun", "gunde", "gundeki", "gunu", "gundur", "gunun", "gunluk", "gunku", "gunler", "gunlerde", "gunlerdeki"].contains(unit) {
+        // The dative too, before "göre" (by, according to): "son iki haftaya göre", "son 30 güne göre".
+        if ["days", "gun", "gunde", "gundeki", "gunu", "gundur", "gunun", "gunluk", "gunku", "gunler", "gunlerde", "gunlerdeki", "gune"].contains(unit) {
             days = count
-        } else if (2...52).contains(count), ["weeks", "wks", "hafta", "haftada", "haftadaki", "haftadir", "haftanin", "haftalik", "haftalar", "haftalarda"].contains(unit) {
+        } else if (2...52).contains(count), ["weeks", "wks", "hafta", "haftada", "haftadaki", "haftadir", "haftanin", "haftalik", "haftalar", "haftalarda", "haftaya"].contains(unit) {
             days = count * 7
         } else {
             return nil
@@ -309,6 +312,10 @@ extension FinanceUnderstander {
         let first = calendar.date(byAdding: .day, value: 1 - days, to: todayDate)!
         return (DateResolver.Range(from: DateResolver.iso(first), to: todayISO), 3)
     }
+
+    /// Tens written as words, folded, in English and Turkish ("on", ten in Turkish, is an English word and read apart).
+    static let tensInWords: [String: Int] = ["twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
+                                              "yirmi": 20, "otuz": 30, "kirk": 40, "elli": 50, "altmis": 60, "doksan": 90]
 
     /// "20-27 ağustos" (the dash folds away), "20 to 27 August": the days from one to the other of that month.
     func dayRange(_ words: [String], at index: Int) -> (range: DateResolver.Range, length: Int)? {

@@ -46,6 +46,8 @@ enum FollowUp {
             || zip(words, words.dropFirst()).contains { $0 == "up" && $1 == "or" } && words.count <= 6  // "up or down from january?"
             // "was february higher or lower": the last question's total set against another period's.
             || zip(words, words.dropFirst()).contains { ["higher", "lower", "more", "less"].contains($0) && $1 == "or" } && words.count <= 6
+            // "did july beat that?": another period set against the last one's total.
+            || zip(words, words.dropFirst()).contains { $0 == "beat" && ["that", "it"].contains($1) } && words.count <= 6
             // "bir sene öncesini, 2055'i de merak ettim": the last period moved, in a longer question ("compare last month with
             // the month before" sets two periods of its own against each other).
             || shift(in: text) != nil && words.count <= 10 && !comparesOwnPeriods(words)
@@ -113,7 +115,8 @@ enum FollowUp {
         }
             // "o iki gün", "those two days": the last period's days, counted.
             || words.indices.contains { index in
-                index + 2 < words.count && ["o", "those", "these"].contains(words[index])
+                // "aynı iki günde", "the same two days": the same, counted.
+                index + 2 < words.count && ["o", "those", "these", "ayni", "same"].contains(words[index])
                     && (Int(words[index + 1]) ?? SearchParser.numbers[words[index + 1]]).map { $0 >= 2 } == true
                     && ["gun", "gunde", "gunu", "days", "hafta", "haftada", "weeks", "ay", "ayda", "months"].contains(words[index + 2])
             }

@@ -47,6 +47,7 @@ extension FinanceUnderstander {
     func wordsJoiningApostrophedName(_ before: ArraySlice<String>, _ stem: String) -> String? {
         let foldedStem = TextMatching.fold(stem)
         let englishStem = CommonWords.isEnglish(foldedStem) && stem.allSatisfy(\.isASCII)
+        if let market = weekdayMarket(before, stem) { return market }
         var words = [stem]
         var index = before.endIndex - 1
         while index >= before.startIndex, words.count < 3 {
@@ -64,6 +65,22 @@ extension FinanceUnderstander {
         guard words.count > 1 else { return nil }
         let name = words.map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
         return acceptable(name, allowingCommonWords: true) ? name : nil
+    }
+
+    /// "kadıköy salı pazarı'ndan", "çarşamba pazarı'na": a market held on a weekday is named by its day, and by the
+    /// neighbourhood before it when one is written (a lowercase word that is no period's, question's or pronoun's).
+    private func weekdayMarket(_ before: ArraySlice<String>, _ stem: String) -> String? {
+        guard TextMatching.fold(stem).hasPrefix("pazar"), let day = before.last, day.allSatisfy({ $0.isLetter && $0.isLowercase }),
+              DateResolver.weekday(TextMatching.fold(day)) != nil else { return nil }
+        var words = [day, stem]
+        if before.count >= 2 {
+            let place = before[before.endIndex - 2], folded = TextMatching.fold(place)
+            if place.allSatisfy({ $0.isLetter && $0.isLowercase }), folded.count >= 3, !Self.notNames.contains(folded),
+               !isPeriodWord(folded), !Self.hasIntentCue(place), DateResolver.weekday(folded) == nil {
+                words.insert(place, at: 0)
+            }
+        }
+        return words.map { Self.spelledAsName($0, turkish: true) }.joined(separator: " ")
     }
 }
 

@@ -170,6 +170,7 @@ extension FinanceUnderstander {
                     allowingPlaces: Bool = false, anyPlace: Bool = false) -> Bool {
         let folded = TextMatching.words(name)
         guard !folded.isEmpty, name.contains(where: \.isLetter), allowingCommonWords || !folded.contains(where: Self.notNames.contains) else { return false }
+        guard !(folded.count == 1 && Self.isKinsHome(folded[0])) else { return false }
         // Written before an apostrophe, a word that is a month or a weekday only with an ending cut is the whole name:
         // "martı'ya" is Martı, no March.
         // So is such a word ending a compound before it: "malatya pazarı'na" is no Sunday; the words before it are still read.
@@ -192,6 +193,16 @@ extension FinanceUnderstander {
         if !anyPlace, let place = Gazetteer.builtin.city(named: name), !place.isCommonWord, !Self.isHamlet(place),
            !allowingPlaces || place.population >= 250_000 { return false }
         return true
+    }
+
+    /// "annemlere gittik", "teyzemlerde kaldık": a relative's family, their home, with "-ler" after the possessive (and
+    /// any case after it); a person's place, never a shop.
+    static func isKinsHome(_ folded: String) -> Bool {
+        let kin = ["anneannem", "babaannem", "annem", "babam", "teyzem", "dayim", "amcam", "halam", "dedem", "ninem", "ablam",
+                   "abim", "kardesim", "esim", "kuzenim", "annemiz", "babamiz"]
+        return kin.contains { stem in
+            folded.hasPrefix(stem) && ["ler", "lar"].contains { folded.dropFirst(stem.count).hasPrefix($0) }
+        }
     }
 
     /// A place of fewer than 1,000 people (its population known): the gazetteer holds such towns for their airfields,
@@ -235,7 +246,9 @@ extension FinanceUnderstander {
                                         "bayrami", "ramazan", "kurban", "noel", "paskalya", "christmas", "easter", "halloween",
                                         "thanksgiving", "valentine", "valentines", "sevgililer",
                                         // "nisan-haziran döneminde": a period ("dönem"), as "ay" and "hafta" are.
-                                        "donem", "donemi", "donemde", "doneminde"]
+                                        "donem", "donemi", "donemde", "doneminde",
+                                        // "çarşamba günkü harcamalar": the day's, as "-ki" makes "gün" an adjective.
+                                        "gunku", "haftaki", "ayki", "yilki"]
 }
 
 /// A shop named by a word and the kind of shop it is, in lower case, with a Turkish case ending after an apostrophe:
