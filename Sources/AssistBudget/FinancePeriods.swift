@@ -31,11 +31,8 @@ extension FinanceUnderstander {
         // "geçtiğimiz kış" (the winter we have passed) is "geçen kış", last winter.
         var words = DateResolver.numberingOrdinals(DateResolver.blankingTurkishMonthsInEnglish(folded)).map(DateResolver.spelledWithSlip)
             .map { $0 == "gectigimiz" ? "gecen" : $0 }
-        // "kadıköy salı pazarı'ndan", "çarşamba pazarına": a weekday before "pazarı" (its market) names the market held
-        // that day, no day of the question's.
-        for index in words.indices.dropLast() where DateResolver.weekday(words[index]) != nil && words[index + 1].hasPrefix("pazari") {
-            words[index] = ""
-        }
+        // "kadıköy salı pazarı'ndan": a weekday market's day is no day of the question's.
+        for index in words.indices.dropLast() where Self.namesWeekdayMarket(words[index], words[index + 1]) { words[index] = "" }
         // "big 5: april so far": a number a colon ends closes a label (a shop's name), no day of the month after it.
         if words.count == folded.count {
             for index in TextMatching.wordsAfter([":"], in: text) where index > 0 && index < words.count

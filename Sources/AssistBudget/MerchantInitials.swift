@@ -67,11 +67,17 @@ extension FinanceUnderstander {
         return acceptable(name, allowingCommonWords: true) ? name : nil
     }
 
+    /// Whether the folded `day` and the word after it name a market held on that weekday: "salı pazarı", "çarşamba
+    /// pazarı'na" ("pazarı", its market, with the possessive; "cuma pazar arası" is Friday to Sunday).
+    static func namesWeekdayMarket(_ day: String, _ next: String) -> Bool {
+        DateResolver.weekday(day) != nil && next.hasPrefix("pazari")
+    }
+
     /// "kadıköy salı pazarı'ndan", "çarşamba pazarı'na": a market held on a weekday is named by its day, and by the
     /// neighbourhood before it when one is written (a lowercase word that is no period's, question's or pronoun's).
     private func weekdayMarket(_ before: ArraySlice<String>, _ stem: String) -> String? {
-        guard TextMatching.fold(stem).hasPrefix("pazar"), let day = before.last, day.allSatisfy({ $0.isLetter && $0.isLowercase }),
-              DateResolver.weekday(TextMatching.fold(day)) != nil else { return nil }
+        guard let day = before.last, day.allSatisfy({ $0.isLetter && $0.isLowercase }),
+              Self.namesWeekdayMarket(TextMatching.fold(day), TextMatching.fold(stem)) else { return nil }
         var words = [day, stem]
         if before.count >= 2 {
             let place = before[before.endIndex - 2], folded = TextMatching.fold(place)

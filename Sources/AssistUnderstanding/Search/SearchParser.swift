@@ -73,7 +73,7 @@ public struct SearchParser: Sendable {
         var besidesAirlines = words
         for span in airlineSpans { for index in span where index < words.count { besidesAirlines[index] = "" } }
         // "no stops", "without a layover", "with no connections"; "no more than one stop" is not nonstop.
-        // "any direction" asks for no nonstop flight: "direct" with an ending of four letters or fewer, but not a direct one.
+        // "any direction" asks for no nonstop flight, though the matcher reads "direction" as "direct" with an ending.
         if FoldedText(words: besidesAirlines.map { $0.hasPrefix("direction") ? "" : $0 }).containsAny([
             "nonstop", "non stop", "direct", "aktarmasiz", "direkt", "direk ucus", "direk uçuş", "aktarmasız", "no stop", "no layover", "no connection",
             "without stop", "without a stop", "without layover", "without a layover", "without connection", "without a connection"]) { filters.nonstop = true }
