@@ -198,12 +198,12 @@ extension FinanceUnderstander {
     /// "annemlere gittik", "teyzemlerde kaldık": a relative's family, their home, with "-ler" after the possessive (and
     /// any case after it); a person's place, never a shop.
     static func isKinsHome(_ folded: String) -> Bool {
-        let kin = ["anneannem", "babaannem", "annem", "babam", "teyzem", "dayim", "amcam", "halam", "dedem", "ninem", "ablam",
-                   "abim", "kardesim", "esim", "kuzenim", "annemiz", "babamiz"]
-        return kin.contains { stem in
-            folded.hasPrefix(stem) && ["ler", "lar"].contains { folded.dropFirst(stem.count).hasPrefix($0) }
-        }
+        kinStems.contains { stem in folded.hasPrefix(stem) && ["ler", "lar"].contains { folded.dropFirst(stem.count).hasPrefix($0) } }
     }
+
+    /// A relative with "my" or "our", folded: "annem" (my mother), "teyzem" (my aunt), "babamız" (our father).
+    static let kinStems = ["anneannem", "babaannem", "annem", "babam", "teyzem", "dayim", "amcam", "halam", "dedem", "ninem", "ablam",
+                           "abim", "kardesim", "esim", "kuzenim", "annemiz", "babamiz"]
 
     /// A place of fewer than 1,000 people (its population known): the gazetteer holds such towns for their airfields,
     /// for flight searches, and a shop's name is the likelier reading in a question about spending ("arco fill-ups" is
